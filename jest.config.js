@@ -1,0 +1,36 @@
+/** Jest projects: fast unit specs beside the code, end-to-end specs in test/. */
+const swcTransform = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2023',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+// The AI SDK ships ESM only; jest's module loader needs it transformed to CommonJS.
+const esmPackages = ['ai', '@ai-sdk', '@standard-schema', 'eventsource-parser', '@opentelemetry'];
+
+const shared = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j|mj)s$': swcTransform },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleNameMapper: {
+    '^@app/contracts(|/.*)$': '<rootDir>/libs/contracts/src$1',
+    '^@app/domain(|/.*)$': '<rootDir>/libs/domain/src$1',
+    '^@app/storage(|/.*)$': '<rootDir>/libs/storage/src$1',
+  },
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+};
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+  ],
+};
