@@ -2,6 +2,7 @@
 const swcTransform = [
   '@swc/jest',
   {
+    swcrc: false,
     jsc: {
       target: 'es2023',
       parser: { syntax: 'typescript', decorators: true },

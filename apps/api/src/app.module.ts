@@ -1,0 +1,43 @@
+import { Module, ValidationPipe, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { Logger } from 'pino';
+import { ApiKeyGuard } from './auth/api-key.guard';
+import { ErrorEnvelopeFilter } from './common/http/error-envelope.filter';
+import { JsonBodyMiddleware } from './common/http/json-body.middleware';
+import { RequestLogMiddleware } from './common/http/request-log.middleware';
+import { API_CONFIG, type ApiConfig } from './config/api-config';
+import { HealthController } from './health/health.controller';
+import { EmbeddedProjector } from './infrastructure/embedded-projector';
+import { LOGGER } from './infrastructure/logger';
+import { StorageModule } from './infrastructure/storage.module';
+import { WorkspaceController } from './workspaces/workspace.controller';
+
+/** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
+@Module({})
+export class AppModule implements NestModule {
+  static register(config: ApiConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [CqrsModule.forRoot(), StorageModule],
+      controllers: [HealthController, WorkspaceController],
+      providers: [
+        { provide: API_CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_FILTER, useFactory: () => new ErrorEnvelopeFilter(logger) },
+        {
+          provide: APP_PIPE,
+          useValue: new ValidationPipe({ whitelist: false, forbidUnknownValues: false, transform: true, validationError: { target: false } }),
+        },
+        EmbeddedProjector,
+      ],
+      exports: [API_CONFIG, LOGGER],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestLogMiddleware, JsonBodyMiddleware).forRoutes('*path');
+  }
+}

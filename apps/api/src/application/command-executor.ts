@@ -1,0 +1,130 @@
+import { CURRENT_SCHEMA_VERSION, upcast } from '@app/contracts/events/upcast';
+import type { Decider, DomainEvent } from '@app/domain/shared/decider';
+import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type JsonObject, type NewEvent } from '@app/storage';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { KeyedMutex } from './keyed-mutex';
+
+export interface CommandContext {
+  /** Who asks: a user sId, an API key id, or "system". */
+  readonly actor: string;
+  readonly correlationId?: string;
+}
+
+export interface CommandOutcome<Event, State> {
+  /** Events written by this command (empty when it changed nothing). */
+  readonly events: readonly Event[];
+  /** Global position of the last event written, or null when nothing was written. */
+  readonly position: number | null;
+  /** State after the command. */
+  readonly state: State;
+  /** How many times the append met a concurrent writer before it landed. */
+  readonly conflicts: number;
+}
+
+interface CachedState {
+  readonly revision: number;
+  readonly state: unknown;
+}
+
+const MAX_ATTEMPTS = 25;
+const STATE_CACHE_SIZE = 2000;
+
+/**
+ * The one write path: load a stream, fold it, decide, append with the expected revision, and retry
+ * with fresh state when another writer got there first. Folded states are cached per stream (evolve
+ * never mutates), so a command reads only the events appended since it last saw the stream.
+ */
+@Injectable()
+export class CommandExecutor {
+  private readonly mutex = new KeyedMutex();
+  private readonly cache = new Map<string, CachedState>();
+  readonly stats = { commands: 0, firstTry: 0, retried: 0 };
+
+  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
+
+  async execute<Command, Event extends DomainEvent, State>(
+    decider: Decider<Command, Event, State>,
+    streamName: string,
+    command: Command | ((state: State) => Command),
+    context: CommandContext,
+  ): Promise<CommandOutcome<Event, State>> {
+    return this.mutex.run(streamName, async () => {
+      let conflicts = 0;
+      for (;;) {
+        const { state, revision } = await this.load(decider, streamName);
+        const resolved = typeof command === 'function' ? (command as (state: State) => Command)(state) : command;
+        const events = decider.decide(resolved, state);
+        if (events.length === 0) return this.finish({ events, position: null, state, conflicts });
+        const nextState = events.reduce((s, e) => decider.evolve(s, e), state);
+        try {
+          const result = await this.eventStore.append(
+            streamName,
+            events.map((event) => toNewEvent(event, context)),
+            revision === -1 ? 'no_stream' : revision,
+          );
+          this.remember(streamName, { revision: result.nextRevision, state: nextState });
+          return this.finish({ events, position: result.position, state: nextState, conflicts });
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError) || conflicts + 1 >= MAX_ATTEMPTS) throw error;
+          conflicts += 1;
+          this.cache.delete(streamName);
+          await jitter(conflicts);
+        }
+      }
+    });
+  }
+
+  /** Current state of a stream without writing anything. */
+  async read<Event extends DomainEvent, State>(decider: Decider<unknown, Event, State>, streamName: string): Promise<State> {
+    return this.mutex.run(streamName, async () => (await this.load(decider, streamName)).state);
+  }
+
+  private async load<Event extends DomainEvent, State>(
+    decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
+    streamName: string,
+  ): Promise<{ state: State; revision: number }> {
+    const cached = this.cache.get(streamName);
+    let state = cached ? (cached.state as State) : decider.initialState();
+    let revision = cached ? cached.revision : -1;
+    const recorded = await this.eventStore.readStream(streamName, { fromRevision: revision + 1 });
+    for (const event of recorded) {
+      state = decider.evolve(state, upcast(event) as unknown as Event);
+      revision = event.revision;
+    }
+    if (recorded.length > 0) this.remember(streamName, { revision, state });
+    return { state, revision };
+  }
+
+  private remember(streamName: string, entry: CachedState): void {
+    this.cache.delete(streamName);
+    this.cache.set(streamName, entry);
+    if (this.cache.size > STATE_CACHE_SIZE) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+  }
+
+  private finish<T extends { conflicts: number; events: readonly unknown[] }>(outcome: T): T {
+    if (outcome.events.length > 0) {
+      this.stats.commands += 1;
+      if (outcome.conflicts === 0) this.stats.firstTry += 1;
+      else this.stats.retried += 1;
+    }
+    return outcome;
+  }
+}
+
+function toNewEvent(event: DomainEvent, context: CommandContext): NewEvent {
+  return {
+    id: randomUUID(),
+    type: event.type,
+    data: event.data as JsonObject,
+    metadata: { actor: context.actor, correlationId: context.correlationId, schemaVersion: CURRENT_SCHEMA_VERSION },
+  };
+}
+
+function jitter(attempt: number): Promise<void> {
+  const ms = Math.random() * Math.min(50, 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,49 @@
+import type { ApiKeyDocument, UserDocument, WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
+import { DomainError } from '@app/domain/shared/domain-error';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { hashApiKeySecret } from '../common/ids';
+import { ReadModels } from '../infrastructure/read-models.service';
+import { IS_PUBLIC_ROUTE, type AuthenticatedRequest } from './auth-context';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const API_KEY = /^sk-[A-Za-z0-9]+$/;
+
+/**
+ * Authenticates every request under `/w/{wId}` with a workspace API key, in the order the real
+ * service answers: header problems and unknown keys first (401), then an unknown workspace (404),
+ * then a key of another workspace (401 workspace_auth_error).
+ */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly readModels: ReadModels,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, [context.getHandler(), context.getClass()])) return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const header = request.headers.authorization;
+    if (!header) {
+      throw new DomainError('missing_authorization_header_error', 'Missing Authorization header: expected "Bearer <API key>".');
+    }
+    const token = BEARER.exec(header)?.[1];
+    if (!token || !API_KEY.test(token)) {
+      throw new DomainError('malformed_authorization_header_error', 'Malformed Authorization header: expected "Bearer sk-...".');
+    }
+    const key = await this.readModels.get<ApiKeyDocument>('apiKeys', hashApiKeySecret(token));
+    if (!key) throw new DomainError('invalid_api_key_error', 'The API key provided is invalid or disabled.');
+
+    const workspaceId = request.params.wId;
+    if (typeof workspaceId !== 'string') throw new DomainError('workspace_not_found', 'The workspace was not found.');
+    const workspace = await this.readModels.get<WorkspaceDocument>('workspaces', workspaceId);
+    if (!workspace) throw new DomainError('workspace_not_found', 'The workspace was not found.');
+    if (key.workspaceId !== workspace.sId) {
+      throw new DomainError('workspace_auth_error', 'Only users of the workspace can access this content.');
+    }
+    const user = key.userId ? await this.readModels.get<UserDocument>('users', key.userId) : null;
+    request.auth = { workspace, role: key.role, keyId: key.keyId, user };
+    return true;
+  }
+}

@@ -1,0 +1,34 @@
+import { DomainError } from '@app/domain/shared/domain-error';
+import { Inject, Injectable, PayloadTooLargeException, type NestMiddleware } from '@nestjs/common';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { API_CONFIG, type ApiConfig } from '../../config/api-config';
+
+/**
+ * Parses JSON bodies inside Nest's middleware chain, so a malformed body (400) or an oversized
+ * one (413) reaches the exception filter like every other error.
+ */
+@Injectable()
+export class JsonBodyMiddleware implements NestMiddleware {
+  private readonly parser: RequestHandler;
+
+  constructor(@Inject(API_CONFIG) config: ApiConfig) {
+    this.parser = express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
+  }
+
+  async use(request: Request, response: Response, next: NextFunction): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.parser(request, response, (error?: unknown) => (error ? reject(translate(error)) : resolve()));
+    });
+    next();
+  }
+}
+
+function translate(error: unknown): Error {
+  const type = typeof error === 'object' && error !== null && 'type' in error ? error.type : undefined;
+  if (type === 'entity.too.large') return new PayloadTooLargeException();
+  if (type === 'entity.parse.failed') return new DomainError('invalid_request_error', 'Malformed JSON in the request body.');
+  if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
+    return new DomainError('invalid_request_error', 'Unsupported body encoding.');
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}

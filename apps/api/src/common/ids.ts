@@ -1,0 +1,27 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A random 10-character base62 sId (workspaces, users, conversations, messages, agents). */
+export function newSId(length = 10): string {
+  let id = '';
+  for (let i = 0; i < length; i += 1) id += BASE62[randomInt(62)];
+  return id;
+}
+
+export type ResourcePrefix = 'fil' | 'vlt' | 'dts' | 'dsv' | 'act' | 'amf' | 'key';
+
+/** A prefixed resource id such as `vlt_…` for spaces or `fil_…` for files. */
+export function newPrefixedId(prefix: ResourcePrefix): string {
+  return `${prefix}_${newSId(12)}`;
+}
+
+/** A workspace API key secret: `sk-` and 32 lower-case hex characters (128 bits). */
+export function newApiKeySecret(): string {
+  return `sk-${randomBytes(16).toString('hex')}`;
+}
+
+/** The only form in which a key secret is ever stored. */
+export function hashApiKeySecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}

@@ -1,0 +1,67 @@
+import { REGIONS, type Region } from '@app/contracts/events/workspace.events';
+import {
+  ConfigurationError,
+  parseBooleanVariable,
+  parseIntegerVariable,
+  parseStorageConfig,
+  type Environment,
+  type StorageConfig,
+} from '@app/storage';
+
+/** Everything the api process is configured with, validated once at boot. */
+export interface ApiConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly storage: StorageConfig;
+  readonly region: Region;
+  /** Base address used in URLs the api returns (conversation `url`, file `uploadUrl`). */
+  readonly publicUrl: string;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly bodyLimitBytes: number;
+  /** Whether this process runs the projector (always with the embedded stores). */
+  readonly runProjector: boolean;
+  /** Whether this process runs agents for new agent messages. */
+  readonly agentRunnerEnabled: boolean;
+  /** Bound on how long a response waits for the read models to show its own write. */
+  readonly readYourWritesTimeoutMs: number;
+  /** Create a default workspace and print an admin key on first start with an empty store. */
+  readonly bootstrapWorkspace: boolean;
+  /** The raw environment, for parsers of other modules (model providers) to read their variables. */
+  readonly environment: Environment;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Parses and validates the api configuration; throws a ConfigurationError naming every bad variable. */
+export function loadApiConfig(env: Environment): ApiConfig {
+  const problems: string[] = [];
+  const storage = parseStorageConfig(env, problems);
+  const port = parseIntegerVariable(env, 'PORT', 3000, { min: 0, max: 65535 }, problems);
+  const region = (env.REGION?.trim() || 'us-central1') as Region;
+  if (!REGIONS.includes(region)) problems.push(`REGION must be one of ${REGIONS.join(', ')} (got "${env.REGION}")`);
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as ApiConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('PUBLIC_URL must be an http(s) URL');
+  const runProjectorDefault = storage.embedded;
+  const runProjector = parseBooleanVariable(env, 'RUN_PROJECTOR', runProjectorDefault, problems);
+  if (storage.embedded && !runProjector) problems.push('RUN_PROJECTOR cannot be false with the embedded stores (SQLite has one writer)');
+  const config: ApiConfig = {
+    port,
+    host: env.HOST?.trim() || '0.0.0.0',
+    storage,
+    region,
+    publicUrl,
+    logLevel,
+    bodyLimitBytes: parseIntegerVariable(env, 'BODY_LIMIT_BYTES', 8 * 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }, problems),
+    runProjector,
+    agentRunnerEnabled: parseBooleanVariable(env, 'AGENT_RUNNER_ENABLED', true, problems),
+    readYourWritesTimeoutMs: parseIntegerVariable(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, { min: 10, max: 60000 }, problems),
+    bootstrapWorkspace: parseBooleanVariable(env, 'BOOTSTRAP_WORKSPACE', true, problems),
+    environment: env,
+  };
+  if (problems.length > 0) throw new ConfigurationError(problems);
+  return config;
+}
+
+export const API_CONFIG = Symbol('API_CONFIG');

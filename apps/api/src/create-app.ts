@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module';
+import type { ApiConfig } from './config/api-config';
+import { PinoNestLogger } from './infrastructure/logger';
+
+/** Builds the Nest application (not listening yet): used by main and by the end-to-end tests. */
+export async function createApp(config: ApiConfig, logger: Logger): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+  });
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'extended');
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,50 @@
+import { EVENT_STORE, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { PublicRoute } from '../auth/auth-context';
+import { ReadModels } from '../infrastructure/read-models.service';
+import { checkpointName } from '@app/storage';
+
+/** Liveness and readiness: stores reachable, and how far the read models trail the log. */
+@Controller()
+@PublicRoute()
+export class HealthController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly readModels: ReadModels,
+  ) {}
+
+  @Get('healthz')
+  health() {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  async ready(@Res({ passthrough: true }) response: Response) {
+    const [eventStoreUp, readStoreUp] = await Promise.all([safe(this.eventStore.ping()), safe(this.readStore.ping())]);
+    let lagEvents: number | null = null;
+    if (eventStoreUp && readStoreUp) {
+      const [head, generation] = await Promise.all([this.eventStore.headPosition(), this.readModels.generations.active()]);
+      const checkpoint = (await this.readStore.getCheckpoint(checkpointName(generation))) ?? 0;
+      lagEvents = await this.eventStore.readAll({ after: checkpoint, maxCount: 1000 }).then((events) => events.length);
+      if (head <= checkpoint) lagEvents = 0;
+    }
+    const ready = eventStoreUp && readStoreUp;
+    response.status(ready ? 200 : 503);
+    return {
+      status: ready ? 'ready' : 'unavailable',
+      eventStore: eventStoreUp ? 'up' : 'down',
+      readStore: readStoreUp ? 'up' : 'down',
+      projector: { lagEvents },
+    };
+  }
+}
+
+async function safe(check: Promise<boolean>): Promise<boolean> {
+  try {
+    return await check;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,33 @@
+import { ALL_PROJECTIONS } from '../../../projector/src/projections';
+import { LiveProjector } from '../../../projector/src/engine/live-projector';
+import { EVENT_STORE, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
+import { LOGGER } from './logger';
+
+/**
+ * Runs the projector inside the api process when configured to (always with the embedded stores,
+ * where SQLite allows one writer). With the real engines the projector is its own process.
+ */
+@Injectable()
+export class EmbeddedProjector implements OnApplicationBootstrap, OnApplicationShutdown {
+  private projector: LiveProjector | null = null;
+
+  constructor(
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runProjector) return;
+    this.projector = new LiveProjector(this.eventStore, this.readStore, ALL_PROJECTIONS, this.logger.child({ component: 'projector' }));
+    await this.projector.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.projector?.stop();
+  }
+}

@@ -1,0 +1,28 @@
+import { EVENT_STORE, openEventStore, openReadStore, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
+import { CommandExecutor } from '../application/command-executor';
+import { ReadModels } from './read-models.service';
+
+/** The stores the configuration names, opened once per process and closed at shutdown. */
+@Global()
+@Module({
+  providers: [
+    { provide: EVENT_STORE, inject: [API_CONFIG], useFactory: (config: ApiConfig) => openEventStore(config.storage) },
+    { provide: READ_STORE, inject: [API_CONFIG], useFactory: (config: ApiConfig) => openReadStore(config.storage) },
+    ReadModels,
+    CommandExecutor,
+  ],
+  exports: [EVENT_STORE, READ_STORE, ReadModels, CommandExecutor],
+})
+export class StorageModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.eventStore.close();
+    await this.readStore.close();
+  }
+}

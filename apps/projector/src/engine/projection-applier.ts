@@ -1,0 +1,97 @@
+import { upcast } from '@app/contracts/events/upcast';
+import { physicalCollectionName } from '@app/contracts/read-models/read-model-names';
+import type { ReadDocument, ReadStore, RecordedEvent, WriteUnit } from '@app/storage';
+import type { Projection } from '../projection';
+import { checkpointName } from '@app/storage';
+
+interface Touch {
+  readonly projection: Projection;
+  readonly collection: string;
+  readonly id: string;
+}
+
+/**
+ * Applies batches of events to the read models of one generation: loads the touched documents,
+ * folds the pure projections over them, and commits documents and checkpoint in one unit, so a
+ * crash either keeps the whole batch or none of it.
+ */
+export class ProjectionApplier {
+  private readonly byType = new Map<string, Projection[]>();
+
+  constructor(
+    private readonly store: ReadStore,
+    readonly projections: readonly Projection[],
+  ) {
+    for (const projection of projections) {
+      for (const type of projection.canHandle) this.byType.set(type, [...(this.byType.get(type) ?? []), projection]);
+    }
+  }
+
+  async ensureCollections(generation: number): Promise<void> {
+    for (const projection of this.projections) {
+      await this.store.ensureCollection({ name: physicalCollectionName(projection, generation), indexes: projection.indexes });
+    }
+  }
+
+  async dropGeneration(generation: number): Promise<void> {
+    for (const projection of this.projections) await this.store.dropCollection(physicalCollectionName(projection, generation));
+  }
+
+  async getCheckpoint(generation: number): Promise<number> {
+    return (await this.store.getCheckpoint(checkpointName(generation))) ?? 0;
+  }
+
+  async apply(rawEvents: readonly RecordedEvent[], generation: number): Promise<void> {
+    if (rawEvents.length === 0) return;
+    const events = rawEvents.map((event) => upcast(event));
+    const touchesPerEvent = events.map((event) => this.touches(event, generation));
+    const documents = await this.prefetch(touchesPerEvent.flat());
+    const dirty = new Map<string, { collection: string; id: string; projection: Projection }>();
+
+    events.forEach((event, index) => {
+      for (const touch of touchesPerEvent[index] ?? []) {
+        const key = documentKey(touch.collection, touch.id);
+        const next = touch.projection.evolve(documents.get(key) ?? null, event, touch.id);
+        documents.set(key, next);
+        dirty.set(key, touch);
+      }
+    });
+
+    const unit: { puts: WriteUnit['puts'][number][]; deletes: WriteUnit['deletes'][number][] } = { puts: [], deletes: [] };
+    for (const [key, { collection, id, projection }] of dirty) {
+      const doc = documents.get(key) ?? null;
+      if (doc === null) unit.deletes.push({ collection, id });
+      else unit.puts.push({ collection, id, doc, expiresAt: projection.expiresAt?.(doc) });
+    }
+    const last = events[events.length - 1];
+    await this.store.commit({
+      ...unit,
+      checkpoint: last ? { name: checkpointName(generation), position: last.position } : undefined,
+    });
+  }
+
+  private touches(event: RecordedEvent, generation: number): Touch[] {
+    const touches: Touch[] = [];
+    for (const projection of this.byType.get(event.type) ?? []) {
+      const collection = physicalCollectionName(projection, generation);
+      for (const id of projection.documentIds(event)) touches.push({ projection, collection, id });
+    }
+    return touches;
+  }
+
+  /** Loads every document the batch touches with one query per collection. */
+  private async prefetch(touches: readonly Touch[]): Promise<Map<string, ReadDocument | null>> {
+    const idsByCollection = new Map<string, Set<string>>();
+    for (const { collection, id } of touches) idsByCollection.set(collection, (idsByCollection.get(collection) ?? new Set()).add(id));
+    const documents = new Map<string, ReadDocument | null>();
+    for (const [collection, ids] of idsByCollection) {
+      const found = await this.store.getMany(collection, [...ids]);
+      for (const id of ids) documents.set(documentKey(collection, id), found.get(id) ?? null);
+    }
+    return documents;
+  }
+}
+
+function documentKey(collection: string, id: string): string {
+  return `${collection}\u0000${id}`;
+}

@@ -1,0 +1,26 @@
+import { isWorkspaceEvent } from '@app/contracts/events/workspace.events';
+import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
+import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-models';
+import type { Projection } from '../projection';
+
+/** Spaces of each workspace; `id` is the position of the event that created them. */
+export const spaceProjection: Projection<SpaceDocument> = {
+  ...READ_MODELS.spaces,
+  indexes: ['workspaceId', 'kind'],
+  canHandle: ['SpaceCreated'],
+  documentIds: (event) => (isWorkspaceEvent(event) && event.type === 'SpaceCreated' ? [event.data.spaceId] : []),
+  evolve(doc, event) {
+    if (!isWorkspaceEvent(event) || event.type !== 'SpaceCreated') return doc;
+    return {
+      id: event.position,
+      sId: event.data.spaceId,
+      workspaceId: event.data.workspaceId,
+      kind: event.data.kind,
+      name: event.data.name,
+      isRestricted: event.data.isRestricted,
+      groupIds: [],
+      createdAt: event.data.at,
+      updatedAt: event.data.at,
+    };
+  },
+};

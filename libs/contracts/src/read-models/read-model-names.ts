@@ -1,0 +1,20 @@
+/**
+ * Logical read-model collections and their schema versions. Both the projector (which writes them)
+ * and the api (which reads them) resolve physical names from this one table; bumping a version makes
+ * the projector build the new collection from the whole log.
+ */
+export const READ_MODELS = {
+  workspaces: { name: 'workspaces', version: 1 },
+  apiKeys: { name: 'api_keys', version: 1 },
+  users: { name: 'users', version: 1 },
+  spaces: { name: 'spaces', version: 1 },
+  conversations: { name: 'conversations', version: 1 },
+  conversationParticipants: { name: 'conversation_participants', version: 1 },
+} as const;
+
+export type ReadModelKey = keyof typeof READ_MODELS;
+
+/** Physical collection name of a read model in a projector generation. */
+export function physicalCollectionName(model: { readonly name: string; readonly version: number }, generation: number): string {
+  return `${model.name}_v${model.version}_g${generation}`;
+}

@@ -1,0 +1,56 @@
+import type { Region, SpaceKind, WorkspaceRole } from '../events/workspace.events';
+
+/** Read model of a workspace (`workspaces` collection, id = workspace sId). */
+export interface WorkspaceDocument {
+  [key: string]: unknown;
+  readonly id: number;
+  readonly sId: string;
+  readonly name: string;
+  readonly region: Region;
+  readonly ssoEnforced: boolean;
+  readonly whiteListedProviders: string[] | null;
+  readonly defaultEmbeddingProvider: string | null;
+  readonly regionalModelsOnly: boolean;
+  readonly segmentation: string | null;
+  readonly metadata: Record<string, unknown> | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly lastPosition: number;
+}
+
+/** Read model of an API key (`api_keys` collection, id = SHA-256 hash of the secret). */
+export interface ApiKeyDocument {
+  [key: string]: unknown;
+  readonly keyId: string;
+  readonly workspaceId: string;
+  readonly role: WorkspaceRole;
+  readonly userId: string | null;
+  readonly createdAt: number;
+}
+
+/** Read model of a workspace member (`users` collection, id = user sId). */
+export interface UserDocument {
+  [key: string]: unknown;
+  readonly id: number;
+  readonly sId: string;
+  readonly workspaceId: string;
+  readonly email: string;
+  readonly username: string;
+  readonly fullName: string;
+  readonly role: WorkspaceRole;
+  readonly createdAt: number;
+}
+
+/** Read model of a space (`spaces` collection, id = space sId). */
+export interface SpaceDocument {
+  [key: string]: unknown;
+  readonly id: number;
+  readonly sId: string;
+  readonly workspaceId: string;
+  readonly kind: SpaceKind;
+  readonly name: string;
+  readonly isRestricted: boolean;
+  readonly groupIds: string[];
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}

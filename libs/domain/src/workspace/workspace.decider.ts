@@ -1,0 +1,127 @@
+import type { WorkspaceEvent, WorkspaceSettings } from '@app/contracts/events/workspace.events';
+import { assertNever, type Decider } from '../shared/decider';
+import { DomainError } from '../shared/domain-error';
+import type { WorkspaceCommand } from './workspace.commands';
+import type { WorkspaceState } from './workspace.state';
+
+const DEFAULT_SETTINGS = (name: string): WorkspaceSettings => ({
+  name,
+  ssoEnforced: false,
+  whiteListedProviders: null,
+  defaultEmbeddingProvider: null,
+  regionalModelsOnly: false,
+  segmentation: null,
+  metadata: null,
+});
+
+function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEvent[] {
+  if (command.type === 'CreateWorkspace') {
+    if (state.status !== 'absent') return [];
+    const { workspaceId, now: at } = command;
+    return [
+      { type: 'WorkspaceCreated', data: { workspaceId, name: command.name, region: command.region, at } },
+      {
+        type: 'SpaceCreated',
+        data: { workspaceId, spaceId: command.globalSpaceId, kind: 'global', name: 'Company Data', isRestricted: false, at },
+      },
+      {
+        type: 'SpaceCreated',
+        data: {
+          workspaceId,
+          spaceId: command.conversationsSpaceId,
+          kind: 'conversations',
+          name: 'Conversations',
+          isRestricted: false,
+          at,
+        },
+      },
+    ];
+  }
+  if (state.status === 'absent') throw new DomainError('workspace_not_found', 'The workspace was not found.');
+  const { workspaceId } = state;
+  switch (command.type) {
+    case 'CreateApiKey': {
+      if (state.keys.has(command.keyId)) return [];
+      const events: WorkspaceEvent[] = [];
+      let userId: string | null = null;
+      if (command.user) {
+        const email = command.user.email.trim().toLowerCase();
+        userId = state.membersByEmail.get(email) ?? null;
+        if (userId === null) {
+          userId = command.user.newUserId;
+          const username = email.split('@')[0] ?? email;
+          events.push({
+            type: 'WorkspaceMemberAdded',
+            data: { workspaceId, userId, email, username, fullName: username, role: command.role, at: command.now },
+          });
+        }
+      }
+      events.push({
+        type: 'ApiKeyCreated',
+        data: { workspaceId, keyId: command.keyId, secretHash: command.secretHash, role: command.role, userId, at: command.now },
+      });
+      return events;
+    }
+    case 'RevokeApiKey': {
+      const secretHash = state.keys.get(command.keyId);
+      if (secretHash === undefined) return [];
+      return [{ type: 'ApiKeyRevoked', data: { workspaceId, keyId: command.keyId, secretHash, at: command.now } }];
+    }
+    case 'UpdateWorkspaceSettings': {
+      const changes = changedSettings(state.settings, command.changes);
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: 'WorkspaceSettingsChanged', data: { workspaceId, changes, at: command.now } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+/** Keeps only the settings whose value actually changes, so a repeated update is a no-op. */
+function changedSettings(current: WorkspaceSettings, requested: Partial<WorkspaceSettings>): Partial<WorkspaceSettings> {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(requested)) {
+    if (value === undefined) continue;
+    if (JSON.stringify(current[key as keyof WorkspaceSettings]) !== JSON.stringify(value)) changes[key] = value;
+  }
+  return changes as Partial<WorkspaceSettings>;
+}
+
+function evolve(state: WorkspaceState, event: WorkspaceEvent): WorkspaceState {
+  switch (event.type) {
+    case 'WorkspaceCreated':
+      return {
+        status: 'active',
+        workspaceId: event.data.workspaceId,
+        settings: DEFAULT_SETTINGS(event.data.name),
+        membersByEmail: new Map(),
+        keys: new Map(),
+      };
+    case 'SpaceCreated':
+      return state;
+    case 'WorkspaceMemberAdded':
+      if (state.status !== 'active') return state;
+      return { ...state, membersByEmail: new Map(state.membersByEmail).set(event.data.email, event.data.userId) };
+    case 'ApiKeyCreated':
+      if (state.status !== 'active') return state;
+      return { ...state, keys: new Map(state.keys).set(event.data.keyId, event.data.secretHash) };
+    case 'ApiKeyRevoked': {
+      if (state.status !== 'active') return state;
+      const keys = new Map(state.keys);
+      keys.delete(event.data.keyId);
+      return { ...state, keys };
+    }
+    case 'WorkspaceSettingsChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, settings: { ...state.settings, ...event.data.changes } };
+    default:
+      return assertNever(event);
+  }
+}
+
+/** The workspace aggregate: creation with its two spaces, members, API keys and settings. */
+export const workspaceDecider: Decider<WorkspaceCommand, WorkspaceEvent, WorkspaceState> = {
+  decide,
+  evolve,
+  initialState: () => ({ status: 'absent' }),
+};
