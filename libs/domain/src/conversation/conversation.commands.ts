@@ -1,0 +1,229 @@
+import type {
+  ActingUser,
+  AgentMessageOutcome,
+  UserSnapshot,
+} from '@app/contracts/events/conversation.events';
+import type {
+  AgenticMessageData,
+  ContentFragmentContext,
+  ContentNodeType,
+  ConversationVisibility,
+  JsonObject,
+  LightAgentConfiguration,
+  Mention,
+  ModelSelection,
+  UserMessageContext,
+} from '@app/contracts/http/conversation.types';
+
+/**
+ * Commands of the conversation aggregate. Plain objects: every new id and the time (`now`, epoch
+ * ms) are chosen by the caller, so `decide` stays pure. `workspaceId` scopes every command: a
+ * conversation of another workspace answers `conversation_not_found`.
+ */
+interface CommandBase {
+  readonly conversationId: string;
+  readonly workspaceId: string;
+  readonly now: number;
+}
+
+/** A user mentioned in a message, resolved by the api (for rich mention labels). */
+export interface MentionedUser {
+  readonly sId: string;
+  readonly fullName: string;
+  readonly image: string | null;
+}
+
+/**
+ * A new user message. The api resolves the agent mentions beforehand (404
+ * `agent_configuration_not_found` is its job) and passes one configuration and one pre-generated
+ * agent message sId per agent to run, in order.
+ */
+export interface NewUserMessage {
+  readonly messageId: string;
+  readonly content: string;
+  readonly mentions: readonly Mention[];
+  readonly context: UserMessageContext;
+  readonly user: UserSnapshot | null;
+  readonly agenticMessageData?: AgenticMessageData | null;
+  readonly modelSelection?: ModelSelection | null;
+  readonly skipToolsValidation?: boolean;
+  readonly mentionedAgents: readonly LightAgentConfiguration[];
+  readonly mentionedUsers?: readonly MentionedUser[];
+  readonly agentMessageIds: readonly string[];
+}
+
+/** Source of a content fragment: inline text, an uploaded file, or a content node. */
+export type ContentFragmentSource =
+  | { readonly kind: 'inline'; readonly textContent: string; readonly fileId?: string | null }
+  | {
+      readonly kind: 'file';
+      readonly fileId: string;
+      readonly path?: string | null;
+      readonly processedPath?: string | null;
+      readonly skipFileProcessing?: boolean;
+      readonly sourceProvider?: string | null;
+      readonly sourceIcon?: string | null;
+    }
+  | {
+      readonly kind: 'content_node';
+      readonly nodeId: string;
+      readonly nodeDataSourceViewId: string;
+      readonly nodeType: ContentNodeType;
+      readonly provider?: string | null;
+      readonly spaceName?: string | null;
+    };
+
+/** A new content fragment. `contentFragmentId` is ignored when superseding (the old id is kept). */
+export interface NewContentFragment {
+  readonly messageId: string;
+  readonly contentFragmentId: string;
+  readonly supersededContentFragmentId?: string | null;
+  readonly title: string;
+  readonly contentType: string;
+  readonly sourceUrl: string | null;
+  readonly context: ContentFragmentContext;
+  readonly source: ContentFragmentSource;
+  readonly textBytes?: number | null;
+  readonly snippet?: string | null;
+}
+
+export interface CreateConversation extends CommandBase {
+  readonly type: 'CreateConversation';
+  readonly title: string | null;
+  readonly visibility: ConversationVisibility;
+  readonly depth: number;
+  readonly spaceId: string | null;
+  readonly metadata: JsonObject | null;
+  readonly triggerId: string | null;
+  readonly requestedSpaceIds: readonly string[];
+  readonly createdBy: UserSnapshot | null;
+  /** Attached before the message, in order. */
+  readonly contentFragments?: readonly NewContentFragment[];
+  readonly message?: NewUserMessage | null;
+}
+
+export interface PostUserMessage extends CommandBase, NewUserMessage {
+  readonly type: 'PostUserMessage';
+}
+
+/** Edit a user message: a new version (new sId `newMessageId`) in the same rank. */
+export interface EditUserMessage extends CommandBase {
+  readonly type: 'EditUserMessage';
+  /** sId of the version being edited; must be the latest. */
+  readonly messageId: string;
+  readonly newMessageId: string;
+  readonly content: string;
+  readonly mentions: readonly Mention[];
+  /** sId of the editing user, checked against the author; null for API keys without a user. */
+  readonly editedBy: string | null;
+  readonly skipToolsValidation?: boolean;
+  readonly mentionedAgents: readonly LightAgentConfiguration[];
+  readonly mentionedUsers?: readonly MentionedUser[];
+  readonly agentMessageIds: readonly string[];
+}
+
+/** Retry an agent message: a new version (same rank, version + 1, status created). */
+export interface RetryAgentMessage extends CommandBase {
+  readonly type: 'RetryAgentMessage';
+  readonly messageId: string;
+  readonly newMessageId: string;
+  /** Fresh snapshot of the agent; the previous version's snapshot is reused when omitted. */
+  readonly configuration?: LightAgentConfiguration;
+}
+
+/** Cancel running agent messages; others are ignored. */
+export interface CancelAgentMessages extends CommandBase {
+  readonly type: 'CancelAgentMessages';
+  readonly messageIds: readonly string[];
+}
+
+/** Record the final status and outcome of an agent run (agent runner). */
+export interface CompleteAgentMessage extends CommandBase, AgentMessageOutcome {
+  readonly type: 'CompleteAgentMessage';
+  readonly messageId: string;
+  readonly status: 'succeeded' | 'failed' | 'cancelled';
+}
+
+export interface AddContentFragment extends CommandBase, NewContentFragment {
+  readonly type: 'AddContentFragment';
+}
+
+export interface ChangeTitle extends CommandBase {
+  readonly type: 'ChangeTitle';
+  readonly title: string | null;
+}
+
+/** Change visibility; `deleted` deletes the conversation. */
+export interface ChangeVisibility extends CommandBase {
+  readonly type: 'ChangeVisibility';
+  readonly visibility: ConversationVisibility;
+}
+
+export interface ChangeMetadata extends CommandBase {
+  readonly type: 'ChangeMetadata';
+  readonly metadata: JsonObject | null;
+}
+
+export interface DeleteConversation extends CommandBase {
+  readonly type: 'DeleteConversation';
+  readonly deletedBy: string | null;
+}
+
+export interface MarkRead extends CommandBase {
+  readonly type: 'MarkRead';
+  readonly userId: string;
+}
+
+export interface MarkUnread extends CommandBase {
+  readonly type: 'MarkUnread';
+  readonly userId: string;
+}
+
+export interface AddReaction extends CommandBase {
+  readonly type: 'AddReaction';
+  readonly messageId: string;
+  readonly emoji: string;
+  readonly user: ActingUser;
+}
+
+export interface RemoveReaction extends CommandBase {
+  readonly type: 'RemoveReaction';
+  readonly messageId: string;
+  readonly emoji: string;
+  readonly user: ActingUser;
+}
+
+export interface GiveFeedback extends CommandBase {
+  readonly type: 'GiveFeedback';
+  readonly messageId: string;
+  readonly user: ActingUser;
+  readonly thumbDirection: 'up' | 'down';
+  readonly content: string | null;
+  readonly isConversationShared: boolean;
+}
+
+export interface RemoveFeedback extends CommandBase {
+  readonly type: 'RemoveFeedback';
+  readonly messageId: string;
+  readonly user: ActingUser;
+}
+
+/** Every command of the conversation aggregate. */
+export type ConversationCommand =
+  | CreateConversation
+  | PostUserMessage
+  | EditUserMessage
+  | RetryAgentMessage
+  | CancelAgentMessages
+  | CompleteAgentMessage
+  | AddContentFragment
+  | ChangeTitle
+  | ChangeVisibility
+  | ChangeMetadata
+  | DeleteConversation
+  | MarkRead
+  | MarkUnread
+  | AddReaction
+  | RemoveReaction
+  | GiveFeedback
+  | RemoveFeedback;

@@ -1,0 +1,279 @@
+import type {
+  AgentMessageCreated,
+  AgentMessageStatusChanged,
+  ContentFragmentAdded,
+  ContentFragmentSuperseded,
+  ConversationEvent,
+  ConversationEventBase,
+  UserMessageEdited,
+  UserMessagePosted,
+} from '@app/contracts/events/conversation.events';
+import type {
+  AgenticMessageData,
+  LightAgentConfiguration,
+  ModelSelection,
+} from '@app/contracts/http/conversation.types';
+import { DomainError } from '../shared/domain-error';
+import type {
+  CancelAgentMessages,
+  CompleteAgentMessage,
+  EditUserMessage,
+  NewContentFragment,
+  NewUserMessage,
+  RetryAgentMessage,
+} from './conversation.commands';
+import { CONVERSATION_ERROR_MESSAGES, invalidRequest, messageNotFound } from './conversation.errors';
+import { richMentions } from './conversation.mentions';
+import type { AgentMessageState, ExistingConversationState, MessageState } from './conversation.state';
+
+/** Base data of an event of this conversation at time `at`. */
+export function eventBase(state: ExistingConversationState, at: number): ConversationEventBase {
+  return { conversationId: state.conversationId, workspaceId: state.workspaceId, at };
+}
+
+/** The message with this sId, or 404 message_not_found. */
+export function requireMessage(state: ExistingConversationState, sId: string): MessageState {
+  const message = state.messages[sId];
+  if (!message) throw messageNotFound();
+  return message;
+}
+
+/** A new user message at the next rank, then one agent message per resolved agent mention. */
+export function decidePostUserMessage(
+  state: ExistingConversationState,
+  input: NewUserMessage,
+  at: number,
+): ConversationEvent[] {
+  if (input.content.length === 0) throw invalidRequest('emptyContent');
+  const posted: UserMessagePosted = {
+    type: 'UserMessagePosted',
+    data: {
+      ...eventBase(state, at),
+      messageId: input.messageId,
+      rank: state.nextRank,
+      version: 0,
+      content: input.content,
+      mentions: input.mentions,
+      richMentions: richMentions(input.mentions, input.mentionedAgents, input.mentionedUsers ?? []),
+      context: input.context,
+      user: input.user,
+      agenticMessageData: input.agenticMessageData ?? null,
+      modelSelection: input.modelSelection ?? null,
+    },
+  };
+  return [
+    posted,
+    ...agentMessagesFor(state, {
+      parentMessageId: input.messageId,
+      firstRank: state.nextRank + 1,
+      agents: input.mentionedAgents,
+      agentMessageIds: input.agentMessageIds,
+      agenticMessageData: input.agenticMessageData ?? null,
+      skipToolsValidation: input.skipToolsValidation ?? false,
+      modelSelection: input.modelSelection ?? null,
+      at,
+    }),
+  ];
+}
+
+/** A new version of the latest user message in its rank, and new agent messages at the end. */
+export function decideEditUserMessage(state: ExistingConversationState, command: EditUserMessage): ConversationEvent[] {
+  const message = requireMessage(state, command.messageId);
+  if (message.kind !== 'user_message') throw invalidRequest('notAUserMessage');
+  if (!message.isLatest) throw invalidRequest('notLatestVersion');
+  if (message.user !== null && message.user.sId !== command.editedBy) throw invalidRequest('notTheAuthor');
+  if (command.content.length === 0) throw invalidRequest('emptyContent');
+  const edited: UserMessageEdited = {
+    type: 'UserMessageEdited',
+    data: {
+      ...eventBase(state, command.now),
+      messageId: command.newMessageId,
+      previousMessageId: message.sId,
+      rank: message.rank,
+      version: message.version + 1,
+      content: command.content,
+      mentions: command.mentions,
+      richMentions: richMentions(command.mentions, command.mentionedAgents, command.mentionedUsers ?? []),
+      context: message.context,
+      user: message.user,
+      agenticMessageData: message.agenticMessageData,
+      modelSelection: null,
+    },
+  };
+  return [
+    edited,
+    ...agentMessagesFor(state, {
+      parentMessageId: command.newMessageId,
+      firstRank: state.nextRank,
+      agents: command.mentionedAgents,
+      agentMessageIds: command.agentMessageIds,
+      agenticMessageData: message.agenticMessageData,
+      skipToolsValidation: command.skipToolsValidation ?? false,
+      modelSelection: null,
+      at: command.now,
+    }),
+  ];
+}
+
+/** A new version of a finished agent message, same rank and parent, waiting to run. */
+export function decideRetryAgentMessage(
+  state: ExistingConversationState,
+  command: RetryAgentMessage,
+): ConversationEvent[] {
+  const message = requireAgentMessage(state, command.messageId);
+  if (!message.isLatest) throw invalidRequest('notLatestVersion');
+  if (message.status === 'created') throw invalidRequest('agentStillRunning');
+  const retried: AgentMessageCreated = {
+    type: 'AgentMessageCreated',
+    data: {
+      ...eventBase(state, command.now),
+      messageId: command.newMessageId,
+      rank: message.rank,
+      version: message.version + 1,
+      parentMessageId: message.parentMessageId,
+      parentAgentMessageId: message.parentAgentMessageId,
+      configuration: command.configuration ?? message.configuration,
+      skipToolsValidation: message.skipToolsValidation,
+      modelSelection: message.modelSelection,
+      previousMessageId: message.sId,
+    },
+  };
+  return [retried];
+}
+
+/** Cancels the listed agent messages that are still running; unknown or final ones are skipped. */
+export function decideCancelAgentMessages(
+  state: ExistingConversationState,
+  command: CancelAgentMessages,
+): ConversationEvent[] {
+  const ids = [...new Set(command.messageIds)];
+  return ids.flatMap((id): AgentMessageStatusChanged[] => {
+    const message = state.messages[id];
+    if (!message || message.kind !== 'agent_message' || message.status !== 'created') return [];
+    return [
+      {
+        type: 'AgentMessageStatusChanged',
+        data: { ...eventBase(state, command.now), messageId: id, status: 'cancelled', completedTs: command.now },
+      },
+    ];
+  });
+}
+
+/** Records the outcome of a run; a message already final is left as is (a repeat is a no-op). */
+export function decideCompleteAgentMessage(
+  state: ExistingConversationState,
+  command: CompleteAgentMessage,
+): ConversationEvent[] {
+  const message = requireAgentMessage(state, command.messageId);
+  if (message.status !== 'created') return [];
+  const { type: _type, conversationId: _c, workspaceId: _w, now, messageId, status, ...outcome } = command;
+  const defined = Object.fromEntries(Object.entries(outcome).filter(([, value]) => value !== undefined));
+  return [
+    {
+      type: 'AgentMessageStatusChanged',
+      data: { ...defined, ...eventBase(state, now), messageId, status, completedTs: command.completedTs ?? now },
+    },
+  ];
+}
+
+/** A content fragment at the next rank; superseding marks the older versions of the same fragment. */
+export function decideAddContentFragment(
+  state: ExistingConversationState,
+  input: NewContentFragment,
+  at: number,
+): ConversationEvent[] {
+  const supersededId = input.supersededContentFragmentId ?? null;
+  const previous = Object.values(state.messages).filter(
+    (m) => m.kind === 'content_fragment' && supersededId !== null && m.contentFragmentId === supersededId,
+  );
+  if (supersededId !== null && previous.length === 0) throw invalidRequest('contentFragmentNotFound');
+  const { source } = input;
+  const added: ContentFragmentAdded = {
+    type: 'ContentFragmentAdded',
+    data: {
+      ...eventBase(state, at),
+      messageId: input.messageId,
+      rank: state.nextRank,
+      contentFragmentId: supersededId ?? input.contentFragmentId,
+      version: 0,
+      title: input.title,
+      contentType: input.contentType,
+      sourceUrl: input.sourceUrl,
+      context: input.context,
+      contentFragmentType: source.kind === 'content_node' ? 'content_node' : 'file',
+      fileId: source.kind === 'content_node' ? null : (source.fileId ?? null),
+      nodeId: source.kind === 'content_node' ? source.nodeId : null,
+      nodeDataSourceViewId: source.kind === 'content_node' ? source.nodeDataSourceViewId : null,
+      nodeType: source.kind === 'content_node' ? source.nodeType : null,
+      nodeProvider: source.kind === 'content_node' ? (source.provider ?? null) : null,
+      nodeSpaceName: source.kind === 'content_node' ? (source.spaceName ?? null) : null,
+      textBytes: input.textBytes ?? (source.kind === 'inline' ? utf8Length(source.textContent) : null),
+      snippet: input.snippet ?? null,
+      path: source.kind === 'file' ? (source.path ?? null) : null,
+      processedPath: source.kind === 'file' ? (source.processedPath ?? null) : null,
+      skipFileProcessing: source.kind === 'file' ? (source.skipFileProcessing ?? false) : false,
+      sourceProvider: source.kind === 'file' ? (source.sourceProvider ?? null) : null,
+      sourceIcon: source.kind === 'file' ? (source.sourceIcon ?? null) : null,
+      textContent: source.kind === 'inline' ? source.textContent : null,
+    },
+  };
+  const superseded = previous
+    .filter((m) => m.kind === 'content_fragment' && !m.superseded)
+    .map(
+      (m): ContentFragmentSuperseded => ({
+        type: 'ContentFragmentSuperseded',
+        data: {
+          ...eventBase(state, at),
+          messageId: m.sId,
+          contentFragmentId: added.data.contentFragmentId,
+          supersededByMessageId: input.messageId,
+        },
+      }),
+    );
+  return [added, ...superseded];
+}
+
+/** The agent message with this sId, 404 if missing, 400 if it is another kind. */
+export function requireAgentMessage(state: ExistingConversationState, sId: string): AgentMessageState {
+  const message = requireMessage(state, sId);
+  if (message.kind !== 'agent_message') throw invalidRequest('notAnAgentMessage');
+  return message;
+}
+
+interface AgentMessagesInput {
+  readonly parentMessageId: string;
+  readonly firstRank: number;
+  readonly agents: readonly LightAgentConfiguration[];
+  readonly agentMessageIds: readonly string[];
+  readonly agenticMessageData: AgenticMessageData | null;
+  readonly skipToolsValidation: boolean;
+  readonly modelSelection: ModelSelection | null;
+  readonly at: number;
+}
+
+function agentMessagesFor(state: ExistingConversationState, input: AgentMessagesInput): AgentMessageCreated[] {
+  if (input.agentMessageIds.length !== input.agents.length) {
+    throw new DomainError('internal_server_error', CONVERSATION_ERROR_MESSAGES.agentIdsMismatch);
+  }
+  const parentAgentMessageId =
+    input.agenticMessageData?.type === 'agent_handover' ? input.agenticMessageData.originMessageId : null;
+  return input.agents.map((configuration, i) => ({
+    type: 'AgentMessageCreated',
+    data: {
+      ...eventBase(state, input.at),
+      messageId: input.agentMessageIds[i],
+      rank: input.firstRank + i,
+      version: 0,
+      parentMessageId: input.parentMessageId,
+      parentAgentMessageId,
+      configuration,
+      skipToolsValidation: input.skipToolsValidation,
+      modelSelection: input.modelSelection,
+      previousMessageId: null,
+    },
+  }));
+}
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}

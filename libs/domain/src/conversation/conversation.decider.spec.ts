@@ -1,0 +1,342 @@
+import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import {
+  FIXTURE_CONVERSATION_ID as CID,
+  FIXTURE_WORKSPACE_ID as WID,
+  T0,
+  agentMessageCreated,
+  contentFragmentAdded,
+  conversationCreated,
+  fixtureAgent,
+  fixtureBase,
+  fixtureContext,
+  fixtureUser,
+  userMessagePosted,
+} from '@app/contracts/events/conversation.fixtures';
+import { deciderSpec } from '../shared/decider-spec.helper';
+import type { CreateConversation, NewUserMessage, PostUserMessage } from './conversation.commands';
+import { conversationDecider } from './conversation.decider';
+import { fromConversationStreamName, toConversationStreamName } from './conversation.stream';
+
+const spec = deciderSpec(conversationDecider);
+const NOW = T0 + 1000;
+const at = (offsetMs: number) => ({ ...fixtureBase(), at: T0 + offsetMs });
+const agentA = fixtureAgent('agentAAAAA');
+const agentB = fixtureAgent('agentBBBBB');
+
+const createCommand = (overrides: Partial<CreateConversation> = {}): CreateConversation => ({
+  type: 'CreateConversation',
+  conversationId: CID,
+  workspaceId: WID,
+  now: T0,
+  title: 'Hello',
+  visibility: 'unlisted',
+  depth: 0,
+  spaceId: null,
+  metadata: null,
+  triggerId: null,
+  requestedSpaceIds: [],
+  createdBy: fixtureUser(),
+  ...overrides,
+});
+
+const newMessage = (messageId: string, agents = [agentA], agentMessageIds = ['agtmsg0001']): NewUserMessage => ({
+  messageId,
+  content: `message ${messageId}`,
+  mentions: agents.map((a) => ({ configurationId: a.sId })),
+  context: fixtureContext(),
+  user: fixtureUser(),
+  mentionedAgents: agents,
+  agentMessageIds,
+});
+
+const post = (messageId: string, agents = [agentA], ids = ['agtmsg0001']): PostUserMessage => ({
+  type: 'PostUserMessage',
+  conversationId: CID,
+  workspaceId: WID,
+  now: NOW,
+  ...newMessage(messageId, agents, ids),
+});
+
+/** A conversation with one user message (rank 0) answered by one agent message (rank 1). */
+const answered: ConversationEvent[] = [
+  conversationCreated(),
+  userMessagePosted('usrmsg0001', 0, [agentA]),
+  agentMessageCreated('agtmsg0001', 1, 'usrmsg0001', { configuration: agentA }),
+];
+const succeeded = (messageId: string): ConversationEvent => ({
+  type: 'AgentMessageStatusChanged',
+  data: { ...at(500), messageId, status: 'succeeded', content: 'done', completedTs: T0 + 500 },
+});
+
+describe('conversation decider', () => {
+  it('names the stream conversation-<sId>', () => {
+    expect(toConversationStreamName('abc')).toBe('conversation-abc');
+    expect(fromConversationStreamName('conversation-abc')).toBe('abc');
+    expect(fromConversationStreamName('agent-abc')).toBeNull();
+  });
+
+  describe('CreateConversation', () => {
+    it('creates an empty conversation', () => {
+      spec.given([]).when(createCommand()).then([conversationCreated()]);
+    });
+
+    it('adds the initial fragments, then the message and one agent message per mention', () => {
+      const events = spec
+        .given([])
+        .when(
+          createCommand({
+            contentFragments: [
+              {
+                messageId: 'frgmsg0001',
+                contentFragmentId: 'cf00000001',
+                title: 'notes.txt',
+                contentType: 'text/plain',
+                sourceUrl: null,
+                context: { username: 'user-usr0000001', fullName: null, email: null, profilePictureUrl: null },
+                source: { kind: 'inline', textContent: 'hello' },
+              },
+            ],
+            message: newMessage('usrmsg0001', [agentA, agentB], ['agtmsg0001', 'agtmsg0002']),
+          }),
+        )
+        .events();
+      expect(events.map((e) => e.type)).toEqual([
+        'ConversationCreated',
+        'ContentFragmentAdded',
+        'UserMessagePosted',
+        'AgentMessageCreated',
+        'AgentMessageCreated',
+      ]);
+      expect(events[1]).toEqual(contentFragmentAdded('frgmsg0001', 0, 'cf00000001', { at: T0 }));
+      expect(events[2]).toEqual(userMessagePosted('usrmsg0001', 1, [agentA, agentB], { at: T0 }));
+      expect(events[3]).toEqual(agentMessageCreated('agtmsg0001', 2, 'usrmsg0001', { at: T0, configuration: agentA }));
+      expect(events[4]).toEqual(agentMessageCreated('agtmsg0002', 3, 'usrmsg0001', { at: T0, configuration: agentB }));
+    });
+
+    it('refuses a depth of 4 or more', () => {
+      spec
+        .given([])
+        .when(createCommand({ depth: 4 }))
+        .thenThrows('invalid_request_error', 'Recursive run_agent calls exceeded depth of 4');
+    });
+
+    it('refuses an id already used', () => {
+      spec.given([conversationCreated()]).when(createCommand()).thenThrows('invalid_request_error');
+    });
+  });
+
+  describe('PostUserMessage', () => {
+    it('posts at the next rank and creates an agent message after it', () => {
+      spec
+        .given(answered)
+        .when(post('usrmsg0002', [agentA], ['agtmsg0002']))
+        .then([
+          userMessagePosted('usrmsg0002', 2, [agentA], { at: NOW }),
+          agentMessageCreated('agtmsg0002', 3, 'usrmsg0002', { at: NOW, configuration: agentA }),
+        ]);
+    });
+
+    it('creates no agent message for an empty mentions array', () => {
+      spec
+        .given([conversationCreated()])
+        .when(post('usrmsg0001', [], []))
+        .then([userMessagePosted('usrmsg0001', 0, [], { at: NOW })]);
+    });
+
+    it('answers conversation_not_found for a missing, deleted or foreign conversation', () => {
+      spec.given([]).when(post('usrmsg0001')).thenThrows('conversation_not_found');
+      const deleted: ConversationEvent = { type: 'ConversationDeleted', data: { ...at(1), deletedBy: null } };
+      spec.given([conversationCreated(), deleted]).when(post('usrmsg0001')).thenThrows('conversation_not_found');
+      spec
+        .given([conversationCreated({ workspaceId: 'otherwkspc' })])
+        .when(post('usrmsg0001'))
+        .thenThrows('conversation_not_found');
+    });
+
+    it('refuses empty content', () => {
+      spec
+        .given([conversationCreated()])
+        .when({ ...post('usrmsg0001'), content: '' })
+        .thenThrows('invalid_request_error');
+    });
+
+    it('needs every agent mention resolved and one id per agent', () => {
+      spec
+        .given([conversationCreated()])
+        .when({ ...post('usrmsg0001'), mentionedAgents: [], agentMessageIds: [] })
+        .thenThrows('agent_configuration_not_found');
+      spec
+        .given([conversationCreated()])
+        .when({ ...post('usrmsg0001'), agentMessageIds: [] })
+        .thenThrows('internal_server_error');
+    });
+
+    it('links a handover to the summoning agent message and labels user mentions', () => {
+      const [posted, agent] = spec
+        .given(answered)
+        .when({
+          ...post('usrmsg0002', [agentB], ['agtmsg0002']),
+          mentions: [{ configurationId: agentB.sId }, { type: 'user', userId: 'usr0000009' }],
+          mentionedUsers: [{ sId: 'usr0000009', fullName: 'Ada', image: null }],
+          agenticMessageData: { type: 'agent_handover', originMessageId: 'agtmsg0001' },
+        })
+        .events();
+      expect(posted.type === 'UserMessagePosted' && posted.data.richMentions[1]).toMatchObject({
+        id: 'usr0000009',
+        type: 'user',
+        label: 'Ada',
+        status: 'approved',
+      });
+      expect(agent.type === 'AgentMessageCreated' && agent.data.parentAgentMessageId).toBe('agtmsg0001');
+    });
+  });
+
+  describe('EditUserMessage', () => {
+    const edit = {
+      type: 'EditUserMessage' as const,
+      conversationId: CID,
+      workspaceId: WID,
+      now: NOW,
+      messageId: 'usrmsg0001',
+      newMessageId: 'usrmsg0002',
+      content: 'edited',
+      mentions: [{ configurationId: agentB.sId }],
+      editedBy: fixtureUser().sId,
+      mentionedAgents: [agentB],
+      agentMessageIds: ['agtmsg0002'],
+    };
+
+    it('adds a version in the same rank and new agent messages at the end', () => {
+      const original = userMessagePosted('usrmsg0001', 0, [agentA]).data;
+      spec
+        .given(answered)
+        .when(edit)
+        .then([
+          {
+            type: 'UserMessageEdited',
+            data: {
+              ...original,
+              at: NOW,
+              messageId: 'usrmsg0002',
+              previousMessageId: 'usrmsg0001',
+              version: 1,
+              content: 'edited',
+              mentions: [{ configurationId: agentB.sId }],
+              richMentions: userMessagePosted('x', 0, [agentB]).data.richMentions,
+            },
+          },
+          agentMessageCreated('agtmsg0002', 2, 'usrmsg0002', { at: NOW, configuration: agentB }),
+        ]);
+    });
+
+    it('refuses a missing message, an agent message, an old version and another author', () => {
+      spec.given(answered).when({ ...edit, messageId: 'nope000000' }).thenThrows('message_not_found');
+      spec.given(answered).when({ ...edit, messageId: 'agtmsg0001' }).thenThrows('invalid_request_error');
+      const editedOnce = spec.given(answered).when(edit).events();
+      spec
+        .given([...answered, ...editedOnce])
+        .when({ ...edit, newMessageId: 'usrmsg0003', agentMessageIds: ['agtmsg0003'] })
+        .thenThrows('invalid_request_error', 'latest version');
+      spec.given(answered).when({ ...edit, editedBy: 'someoneelse' }).thenThrows('invalid_request_error', 'author');
+    });
+  });
+
+  describe('RetryAgentMessage', () => {
+    const retry = {
+      type: 'RetryAgentMessage' as const,
+      conversationId: CID,
+      workspaceId: WID,
+      now: NOW,
+      messageId: 'agtmsg0001',
+      newMessageId: 'agtmsg0002',
+    };
+
+    it('adds a new version of a finished agent message in the same rank', () => {
+      spec
+        .given([...answered, succeeded('agtmsg0001')])
+        .when(retry)
+        .then([
+          agentMessageCreated('agtmsg0002', 1, 'usrmsg0001', {
+            at: NOW,
+            version: 1,
+            configuration: agentA,
+            previousMessageId: 'agtmsg0001',
+          }),
+        ]);
+    });
+
+    it('uses a fresh configuration snapshot when given', () => {
+      const [event] = spec
+        .given([...answered, succeeded('agtmsg0001')])
+        .when({ ...retry, configuration: agentB })
+        .events();
+      expect(event.type === 'AgentMessageCreated' && event.data.configuration).toEqual(agentB);
+    });
+
+    it('refuses a user message, a running message and an old version', () => {
+      spec.given(answered).when({ ...retry, messageId: 'usrmsg0001' }).thenThrows('invalid_request_error');
+      spec.given(answered).when(retry).thenThrows('invalid_request_error', 'still running');
+      const history = [...answered, succeeded('agtmsg0001')];
+      const retried = spec.given(history).when(retry).events();
+      spec
+        .given([...history, ...retried])
+        .when({ ...retry, newMessageId: 'agtmsg0003' })
+        .thenThrows('invalid_request_error', 'latest version');
+    });
+  });
+
+  describe('CancelAgentMessages and CompleteAgentMessage', () => {
+    const cancel = (messageIds: string[]) => ({
+      type: 'CancelAgentMessages' as const,
+      conversationId: CID,
+      workspaceId: WID,
+      now: NOW,
+      messageIds,
+    });
+    const complete = {
+      type: 'CompleteAgentMessage' as const,
+      conversationId: CID,
+      workspaceId: WID,
+      now: NOW,
+      messageId: 'agtmsg0001',
+      status: 'succeeded' as const,
+      content: 'The answer',
+      rawContents: [{ step: 0, content: 'The answer' }],
+    };
+
+    it('cancels only running agent messages', () => {
+      spec
+        .given(answered)
+        .when(cancel(['agtmsg0001', 'agtmsg0001', 'usrmsg0001', 'unknown000']))
+        .then([
+          {
+            type: 'AgentMessageStatusChanged',
+            data: { ...at(1000), messageId: 'agtmsg0001', status: 'cancelled', completedTs: NOW },
+          },
+        ]);
+      spec.given([...answered, succeeded('agtmsg0001')]).when(cancel(['agtmsg0001'])).thenNothing();
+    });
+
+    it('records the outcome once', () => {
+      spec
+        .given(answered)
+        .when(complete)
+        .then([
+          {
+            type: 'AgentMessageStatusChanged',
+            data: {
+              ...at(1000),
+              messageId: 'agtmsg0001',
+              status: 'succeeded',
+              content: 'The answer',
+              rawContents: [{ step: 0, content: 'The answer' }],
+              completedTs: NOW,
+            },
+          },
+        ]);
+      spec.given([...answered, succeeded('agtmsg0001')]).when(complete).thenNothing();
+      spec.given(answered).when({ ...complete, messageId: 'unknown000' }).thenThrows('message_not_found');
+      spec.given(answered).when({ ...complete, messageId: 'usrmsg0001' }).thenThrows('invalid_request_error');
+    });
+  });
+});

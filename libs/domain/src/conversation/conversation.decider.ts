@@ -1,0 +1,184 @@
+import type { ConversationCreated, ConversationEvent } from '@app/contracts/events/conversation.events';
+import { assertNever, type Decider } from '../shared/decider';
+import type {
+  AddReaction,
+  ConversationCommand,
+  CreateConversation,
+  GiveFeedback,
+  RemoveFeedback,
+  RemoveReaction,
+} from './conversation.commands';
+import {
+  decideAddContentFragment,
+  decideCancelAgentMessages,
+  decideCompleteAgentMessage,
+  decideEditUserMessage,
+  decidePostUserMessage,
+  decideRetryAgentMessage,
+  eventBase,
+  requireAgentMessage,
+  requireMessage,
+} from './conversation.decide-messages';
+import { MAX_CONVERSATION_DEPTH, conversationNotFound, invalidRequest } from './conversation.errors';
+import { evolveConversation } from './conversation.evolve';
+import {
+  hasRead,
+  initialConversationState,
+  type ConversationState,
+  type ExistingConversationState,
+} from './conversation.state';
+
+/**
+ * Decides the events a command produces. Throws DomainError (wire types) on expected failures and
+ * returns [] when the command changes nothing (repeats are idempotent).
+ */
+export function decideConversation(command: ConversationCommand, state: ConversationState): ConversationEvent[] {
+  if (command.type === 'CreateConversation') return decideCreate(command, state);
+  if (state.status === 'initial' || state.workspaceId !== command.workspaceId) throw conversationNotFound();
+  if (state.status === 'deleted') {
+    if (command.type === 'DeleteConversation') return [];
+    throw conversationNotFound();
+  }
+  const base = eventBase(state, command.now);
+  switch (command.type) {
+    case 'PostUserMessage':
+      return decidePostUserMessage(state, command, command.now);
+    case 'EditUserMessage':
+      return decideEditUserMessage(state, command);
+    case 'RetryAgentMessage':
+      return decideRetryAgentMessage(state, command);
+    case 'CancelAgentMessages':
+      return decideCancelAgentMessages(state, command);
+    case 'CompleteAgentMessage':
+      return decideCompleteAgentMessage(state, command);
+    case 'AddContentFragment':
+      return decideAddContentFragment(state, command, command.now);
+    case 'ChangeTitle':
+      return state.title === command.title
+        ? []
+        : [{ type: 'ConversationTitleChanged', data: { ...base, title: command.title } }];
+    case 'ChangeVisibility':
+      if (command.visibility === 'deleted') {
+        return [{ type: 'ConversationDeleted', data: { ...base, deletedBy: null } }];
+      }
+      return state.visibility === command.visibility
+        ? []
+        : [{ type: 'ConversationVisibilityChanged', data: { ...base, visibility: command.visibility } }];
+    case 'ChangeMetadata':
+      return JSON.stringify(state.metadata) === JSON.stringify(command.metadata)
+        ? []
+        : [{ type: 'ConversationMetadataChanged', data: { ...base, metadata: command.metadata } }];
+    case 'DeleteConversation':
+      return [{ type: 'ConversationDeleted', data: { ...base, deletedBy: command.deletedBy } }];
+    case 'MarkRead':
+      return hasRead(state, command.userId)
+        ? []
+        : [{ type: 'ConversationReadStateChanged', data: { ...base, userId: command.userId, read: true } }];
+    case 'MarkUnread':
+      return (state.readAt[command.userId] ?? null) === null
+        ? []
+        : [{ type: 'ConversationReadStateChanged', data: { ...base, userId: command.userId, read: false } }];
+    case 'AddReaction':
+    case 'RemoveReaction':
+      return decideReaction(state, command);
+    case 'GiveFeedback':
+      return decideGiveFeedback(state, command);
+    case 'RemoveFeedback':
+      return decideRemoveFeedback(state, command);
+    default:
+      return assertNever(command);
+  }
+}
+
+/** Creates the conversation, then attaches its initial fragments and message in the same batch. */
+function decideCreate(command: CreateConversation, state: ConversationState): ConversationEvent[] {
+  if (state.status !== 'initial') throw invalidRequest('conversationAlreadyExists');
+  if (command.depth >= MAX_CONVERSATION_DEPTH) throw invalidRequest('depthExceeded');
+  const created: ConversationCreated = {
+    type: 'ConversationCreated',
+    data: {
+      conversationId: command.conversationId,
+      workspaceId: command.workspaceId,
+      at: command.now,
+      title: command.title,
+      visibility: command.visibility,
+      depth: command.depth,
+      spaceId: command.spaceId,
+      metadata: command.metadata,
+      triggerId: command.triggerId,
+      requestedSpaceIds: command.requestedSpaceIds,
+      createdBy: command.createdBy,
+    },
+  };
+  const events: ConversationEvent[] = [created];
+  let current = existing(evolveConversation(state, created));
+  const append = (more: ConversationEvent[]): void => {
+    events.push(...more);
+    current = existing(more.reduce(evolveConversation, current));
+  };
+  for (const fragment of command.contentFragments ?? []) {
+    append(decideAddContentFragment(current, fragment, command.now));
+  }
+  if (command.message) append(decidePostUserMessage(current, command.message, command.now));
+  return events;
+}
+
+function existing(state: ConversationState): ExistingConversationState {
+  if (state.status === 'initial') throw conversationNotFound();
+  return state;
+}
+
+function decideReaction(state: ExistingConversationState, command: AddReaction | RemoveReaction): ConversationEvent[] {
+  const message = requireMessage(state, command.messageId);
+  if (message.kind === 'content_fragment') throw invalidRequest('notReactable');
+  const present = (message.reactions[command.emoji] ?? []).includes(command.user.userId);
+  const data = { ...eventBase(state, command.now), messageId: message.sId, emoji: command.emoji, user: command.user };
+  if (command.type === 'AddReaction') return present ? [] : [{ type: 'ReactionAdded', data }];
+  return present ? [{ type: 'ReactionRemoved', data }] : [];
+}
+
+function decideGiveFeedback(state: ExistingConversationState, command: GiveFeedback): ConversationEvent[] {
+  const message = requireAgentMessage(state, command.messageId);
+  const { thumbDirection, content, isConversationShared } = command;
+  const current = message.feedback[command.user.userId];
+  if (
+    current &&
+    current.thumbDirection === thumbDirection &&
+    current.content === content &&
+    current.isConversationShared === isConversationShared
+  ) {
+    return [];
+  }
+  return [
+    {
+      type: 'AgentMessageFeedbackGiven',
+      data: {
+        ...eventBase(state, command.now),
+        messageId: message.sId,
+        user: command.user,
+        thumbDirection,
+        content,
+        isConversationShared,
+      },
+    },
+  ];
+}
+
+/** Removing feedback that does not exist is a 400, as on the wire. */
+function decideRemoveFeedback(state: ExistingConversationState, command: RemoveFeedback): ConversationEvent[] {
+  const message = requireAgentMessage(state, command.messageId);
+  if (!message.feedback[command.user.userId]) throw invalidRequest('noFeedback');
+  return [
+    {
+      type: 'AgentMessageFeedbackRemoved',
+      data: { ...eventBase(state, command.now), messageId: message.sId, user: command.user },
+    },
+  ];
+}
+
+/** The conversation aggregate as a decider. */
+export const conversationDecider: Decider<ConversationCommand, ConversationEvent, ConversationState> = {
+  decide: decideConversation,
+  evolve: evolveConversation,
+  initialState: initialConversationState,
+};

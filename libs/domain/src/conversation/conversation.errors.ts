@@ -1,0 +1,43 @@
+import { DomainError } from '../shared/domain-error';
+
+/** Messages of the conversation aggregate's expected failures (wire types on DomainError). */
+export const CONVERSATION_ERROR_MESSAGES = {
+  conversationNotFound: "The conversation you're trying to access was not found.",
+  conversationAlreadyExists: 'A conversation with this id already exists.',
+  messageNotFound: 'The message you requested was not found.',
+  depthExceeded: 'Recursive run_agent calls exceeded depth of 4',
+  emptyContent: 'The message content must not be empty.',
+  notAUserMessage: 'The message you are trying to edit is not a user message.',
+  notAnAgentMessage: 'The message is not an agent message.',
+  notLatestVersion: 'Only the latest version of a message can be edited or retried.',
+  notTheAuthor: 'Only the author of the message can edit it.',
+  agentStillRunning: 'The agent message is still running; cancel it before retrying.',
+  notReactable: 'Only user and agent messages can receive reactions.',
+  noFeedback: 'No feedback found for this message.',
+  contentFragmentNotFound: 'The content fragment to supersede was not found in this conversation.',
+  agentIdsMismatch: 'One pre-generated agent message id is required per mentioned agent.',
+  agentNotFound: 'The agent configuration you mentioned was not found.',
+} as const;
+
+/** Maximum depth of agent-to-agent conversation chains. */
+export const MAX_CONVERSATION_DEPTH = 4;
+
+/** 404 conversation_not_found (missing, deleted or in another workspace). */
+export function conversationNotFound(): DomainError {
+  return new DomainError('conversation_not_found', CONVERSATION_ERROR_MESSAGES.conversationNotFound);
+}
+
+/** 404 message_not_found. */
+export function messageNotFound(): DomainError {
+  return new DomainError('message_not_found', CONVERSATION_ERROR_MESSAGES.messageNotFound);
+}
+
+/** 400 invalid_request_error with one of the messages above. */
+export function invalidRequest(key: keyof typeof CONVERSATION_ERROR_MESSAGES): DomainError {
+  return new DomainError('invalid_request_error', CONVERSATION_ERROR_MESSAGES[key]);
+}
+
+/** 404 agent_configuration_not_found: a mention the api did not resolve to a configuration. */
+export function agentConfigurationNotFound(): DomainError {
+  return new DomainError('agent_configuration_not_found', CONVERSATION_ERROR_MESSAGES.agentNotFound);
+}

@@ -1,0 +1,184 @@
+import {
+  isConversationActivity,
+  type ConversationEvent,
+  type UserMessageData,
+} from '@app/contracts/events/conversation.events';
+import { assertNever } from '../shared/decider';
+import type {
+  ConversationState,
+  ExistingConversationState,
+  MessageState,
+  ReactionsState,
+  UserMessageState,
+} from './conversation.state';
+
+/** Folds one event into the decision state. Never throws; events for a missing conversation are ignored. */
+export function evolveConversation(state: ConversationState, event: ConversationEvent): ConversationState {
+  if (event.type === 'ConversationCreated') {
+    if (state.status !== 'initial') return state;
+    const d = event.data;
+    return {
+      status: 'active',
+      conversationId: d.conversationId,
+      workspaceId: d.workspaceId,
+      title: d.title,
+      visibility: d.visibility,
+      depth: d.depth,
+      metadata: d.metadata,
+      updatedAt: d.at,
+      nextRank: 0,
+      messages: {},
+      readAt: d.createdBy ? { [d.createdBy.sId]: d.at } : {},
+    };
+  }
+  if (state.status === 'initial') return state;
+  const touched = isConversationActivity(event)
+    ? { ...state, updatedAt: Math.max(state.updatedAt, event.data.at) }
+    : state;
+  return evolveExisting(touched, event);
+}
+
+function evolveExisting(state: ExistingConversationState, event: ConversationEvent): ExistingConversationState {
+  switch (event.type) {
+    case 'ConversationCreated':
+      return state;
+    case 'ConversationTitleChanged':
+      return { ...state, title: event.data.title };
+    case 'ConversationVisibilityChanged':
+      return { ...state, visibility: event.data.visibility };
+    case 'ConversationMetadataChanged':
+      return { ...state, metadata: event.data.metadata };
+    case 'ConversationDeleted':
+      return { ...state, status: 'deleted', visibility: 'deleted' };
+    case 'ConversationReadStateChanged':
+      return { ...state, readAt: { ...state.readAt, [event.data.userId]: event.data.read ? event.data.at : null } };
+    case 'UserMessagePosted':
+      return withReadByAuthor(addVersion(state, userMessageState(event.data), null), event.data);
+    case 'UserMessageEdited': {
+      const version = userMessageState(event.data);
+      return withReadByAuthor(addVersion(state, version, event.data.previousMessageId), event.data);
+    }
+    case 'AgentMessageCreated': {
+      const d = event.data;
+      return addVersion(
+        state,
+        {
+          kind: 'agent_message',
+          sId: d.messageId,
+          rank: d.rank,
+          version: d.version,
+          isLatest: true,
+          reactions: {},
+          status: 'created',
+          parentMessageId: d.parentMessageId,
+          parentAgentMessageId: d.parentAgentMessageId,
+          configuration: d.configuration,
+          skipToolsValidation: d.skipToolsValidation,
+          modelSelection: d.modelSelection,
+          feedback: {},
+        },
+        d.previousMessageId ?? null,
+      );
+    }
+    case 'AgentMessageStatusChanged':
+      return updateMessage(state, event.data.messageId, (m) =>
+        m.kind === 'agent_message' ? { ...m, status: event.data.status } : m,
+      );
+    case 'ContentFragmentAdded': {
+      const d = event.data;
+      return addVersion(
+        state,
+        {
+          kind: 'content_fragment',
+          sId: d.messageId,
+          rank: d.rank,
+          version: d.version,
+          isLatest: true,
+          reactions: {},
+          contentFragmentId: d.contentFragmentId,
+          superseded: false,
+        },
+        null,
+      );
+    }
+    case 'ContentFragmentSuperseded':
+      return updateMessage(state, event.data.messageId, (m) =>
+        m.kind === 'content_fragment' ? { ...m, superseded: true } : m,
+      );
+    case 'ReactionAdded':
+      return updateMessage(state, event.data.messageId, (m) => ({
+        ...m,
+        reactions: toggleReaction(m.reactions, event.data.emoji, event.data.user.userId, true),
+      }));
+    case 'ReactionRemoved':
+      return updateMessage(state, event.data.messageId, (m) => ({
+        ...m,
+        reactions: toggleReaction(m.reactions, event.data.emoji, event.data.user.userId, false),
+      }));
+    case 'AgentMessageFeedbackGiven': {
+      const { user, thumbDirection, content, isConversationShared } = event.data;
+      return updateMessage(state, event.data.messageId, (m) =>
+        m.kind === 'agent_message'
+          ? { ...m, feedback: { ...m.feedback, [user.userId]: { thumbDirection, content, isConversationShared } } }
+          : m,
+      );
+    }
+    case 'AgentMessageFeedbackRemoved':
+      return updateMessage(state, event.data.messageId, (m) => {
+        if (m.kind !== 'agent_message') return m;
+        const feedback = Object.fromEntries(Object.entries(m.feedback).filter(([id]) => id !== event.data.user.userId));
+        return { ...m, feedback };
+      });
+    default:
+      return assertNever(event);
+  }
+}
+
+function userMessageState(d: UserMessageData): UserMessageState {
+  return {
+    kind: 'user_message',
+    sId: d.messageId,
+    rank: d.rank,
+    version: d.version,
+    isLatest: true,
+    reactions: {},
+    user: d.user,
+    context: d.context,
+    agenticMessageData: d.agenticMessageData ?? null,
+  };
+}
+
+/** Adds a message version; it replaces `previousId` as the latest of its rank, or opens a new rank. */
+function addVersion(
+  state: ExistingConversationState,
+  message: MessageState,
+  previousId: string | null,
+): ExistingConversationState {
+  const previous = previousId === null ? undefined : state.messages[previousId];
+  const messages = { ...state.messages, [message.sId]: message };
+  if (previous) messages[previous.sId] = { ...previous, isLatest: false };
+  return { ...state, messages, nextRank: Math.max(state.nextRank, message.rank + 1) };
+}
+
+function updateMessage(
+  state: ExistingConversationState,
+  sId: string,
+  update: (message: MessageState) => MessageState,
+): ExistingConversationState {
+  const message = state.messages[sId];
+  if (!message) return state;
+  return { ...state, messages: { ...state.messages, [sId]: update(message) } };
+}
+
+function toggleReaction(reactions: ReactionsState, emoji: string, userId: string, on: boolean): ReactionsState {
+  const users = (reactions[emoji] ?? []).filter((id) => id !== userId);
+  const next = on ? [...users, userId] : users;
+  const rest = Object.fromEntries(Object.entries(reactions).filter(([e]) => e !== emoji));
+  return next.length > 0 ? { ...rest, [emoji]: next } : rest;
+}
+
+/** Posting counts as reading: the author is not shown their own message as unread. */
+function withReadByAuthor(state: ExistingConversationState, d: UserMessageData): ExistingConversationState {
+  if (!d.user) return state;
+  return { ...state, readAt: { ...state.readAt, [d.user.sId]: d.at } };
+}

@@ -1,0 +1,96 @@
+import type { UserSnapshot } from '@app/contracts/events/conversation.events';
+import type {
+  AgentMessageStatus,
+  AgenticMessageData,
+  ConversationVisibility,
+  JsonObject,
+  LightAgentConfiguration,
+  ModelSelection,
+  UserMessageContext,
+} from '@app/contracts/http/conversation.types';
+
+/** User sIds who reacted, by emoji. */
+export type ReactionsState = Readonly<Record<string, readonly string[]>>;
+
+interface MessageStateBase {
+  readonly sId: string;
+  readonly rank: number;
+  readonly version: number;
+  /** Whether this is the latest version of its rank. */
+  readonly isLatest: boolean;
+  readonly reactions: ReactionsState;
+}
+
+export interface UserMessageState extends MessageStateBase {
+  readonly kind: 'user_message';
+  /** Kept so an edit can carry the author and context over to the new version. */
+  readonly user: UserSnapshot | null;
+  readonly context: UserMessageContext;
+  readonly agenticMessageData: AgenticMessageData | null;
+}
+
+export interface FeedbackState {
+  readonly thumbDirection: 'up' | 'down';
+  readonly content: string | null;
+  readonly isConversationShared: boolean;
+}
+
+export interface AgentMessageState extends MessageStateBase {
+  readonly kind: 'agent_message';
+  readonly status: AgentMessageStatus;
+  readonly parentMessageId: string;
+  readonly parentAgentMessageId: string | null;
+  /** Kept so a retry can reuse the agent snapshot and run options. */
+  readonly configuration: LightAgentConfiguration;
+  readonly skipToolsValidation: boolean;
+  readonly modelSelection: ModelSelection | null;
+  /** Feedback by user sId. */
+  readonly feedback: Readonly<Record<string, FeedbackState>>;
+}
+
+export interface ContentFragmentState extends MessageStateBase {
+  readonly kind: 'content_fragment';
+  readonly contentFragmentId: string;
+  readonly superseded: boolean;
+}
+
+/** Any message slot version. */
+export type MessageState = UserMessageState | AgentMessageState | ContentFragmentState;
+
+/** Before ConversationCreated. */
+export interface InitialConversationState {
+  readonly status: 'initial';
+}
+
+/** A conversation that exists (`deleted` answers like a missing one). */
+export interface ExistingConversationState {
+  readonly status: 'active' | 'deleted';
+  readonly conversationId: string;
+  readonly workspaceId: string;
+  readonly title: string | null;
+  readonly visibility: ConversationVisibility;
+  readonly depth: number;
+  readonly metadata: JsonObject | null;
+  /** Epoch ms of the last activity (see CONVERSATION_ACTIVITY_EVENT_TYPES). */
+  readonly updatedAt: number;
+  /** Next free rank = number of message slots (ranks are dense). */
+  readonly nextRank: number;
+  /** Every message version, by sId. */
+  readonly messages: Readonly<Record<string, MessageState>>;
+  /** Last read time by user sId; null after an explicit "mark unread". */
+  readonly readAt: Readonly<Record<string, number | null>>;
+}
+
+/** What `decide` needs to know about a conversation. */
+export type ConversationState = InitialConversationState | ExistingConversationState;
+
+/** State before any event. */
+export function initialConversationState(): ConversationState {
+  return { status: 'initial' };
+}
+
+/** Whether `userId` has read everything up to the last activity. */
+export function hasRead(state: ExistingConversationState, userId: string): boolean {
+  const readAt = state.readAt[userId];
+  return readAt !== undefined && readAt !== null && readAt >= state.updatedAt;
+}
