@@ -1,2 +1,4 @@
 export * from './event-store/event-store.port';
 export * from './read-store/read-store.port';
+export * from './read-store/sqlite-read-store';
+export * from './read-store/mongodb-read-store';

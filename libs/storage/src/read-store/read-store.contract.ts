@@ -1,0 +1,323 @@
+import type { ReadDocument, ReadStore } from './read-store.port';
+
+/**
+ * The behaviour every ReadStore adapter must show. Each test uses its own collections and
+ * checkpoint names, so the suite can run against a shared server; it drops what it created.
+ */
+export function describeReadStoreContract(
+  name: string,
+  factory: () => Promise<ReadStore>,
+  options: { skip?: boolean } = {},
+): void {
+  // Skipped tests are still registered, so a run without the server reports them as skipped.
+  const test = options.skip ? it.skip : it;
+
+  describe(`ReadStore contract: ${name}`, () => {
+    const run = `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+    const created: string[] = [];
+    let counter = 0;
+    let store: ReadStore;
+
+    /** A collection name no other test (or other run on the same server) uses. */
+    const fresh = (): string => {
+      const collection = `${run}_${++counter}`;
+      created.push(collection);
+      return collection;
+    };
+    const ensured = async (indexes: string[] = []): Promise<string> => {
+      const collection = fresh();
+      await store.ensureCollection({ name: collection, indexes });
+      return collection;
+    };
+    const keysOf = (docs: ReadDocument[]): unknown[] => docs.map((doc) => doc.key);
+
+    if (!options.skip) {
+      beforeAll(async () => {
+        store = await factory();
+      });
+      afterAll(async () => {
+        for (const collection of created) await store.dropCollection(collection);
+        await store.close();
+      });
+    }
+
+    test('round-trips nested JSON, unicode, numbers, booleans and null, then deletes', async () => {
+      const c = await ensured();
+      const doc = {
+        title: 'Café 日本語 🚀 e\u0301 "quoted" \\ back\nline',
+        numbers: { zero: 0, negative: -42, float: 3.25, big: Number.MAX_SAFE_INTEGER, tiny: 1e-9 },
+        flags: { yes: true, no: false },
+        nothing: null,
+        list: [1, 'two', { three: [3] }, null, true],
+        empty: { object: {}, array: [] },
+      };
+      await store.put(c, 'a', doc);
+      expect(await store.get(c, 'a')).toStrictEqual(doc);
+      await store.delete(c, 'a');
+      expect(await store.get(c, 'a')).toBeNull();
+      await expect(store.delete(c, 'a')).resolves.toBeUndefined();
+    });
+
+    test('answers null for a missing id and empty for a collection never created', async () => {
+      const c = await ensured();
+      await store.put(c, 'present', { v: 1 });
+      expect(await store.get(c, 'absent')).toBeNull();
+      const never = fresh();
+      expect(await store.get(never, 'x')).toBeNull();
+      expect(await store.getMany(never, ['x'])).toStrictEqual(new Map());
+      expect(await store.find(never, { where: { v: 1 }, sort: [{ field: 'v', direction: 'asc' }] })).toStrictEqual([]);
+      expect(await store.count(never)).toBe(0);
+    });
+
+    test('getMany returns exactly the ids that exist', async () => {
+      const c = await ensured();
+      await store.put(c, 'a', { key: 'a' });
+      await store.put(c, 'b', { key: 'b' });
+      await store.put(c, 'c', { key: 'c' });
+      const found = await store.getMany(c, ['c', 'missing', 'a']);
+      expect([...found.entries()].sort(([x], [y]) => x.localeCompare(y))).toStrictEqual([
+        ['a', { key: 'a' }],
+        ['c', { key: 'c' }],
+      ]);
+      expect(await store.getMany(c, [])).toStrictEqual(new Map());
+    });
+
+    test('put replaces the whole document', async () => {
+      const c = await ensured();
+      await store.put(c, 'a', { kept: 1, dropped: 2 });
+      await store.put(c, 'a', { kept: 3 });
+      expect(await store.get(c, 'a')).toStrictEqual({ kept: 3 });
+      expect(await store.count(c)).toBe(1);
+    });
+
+    test('find filters on equality, { in }, several fields and dotted paths', async () => {
+      const c = await ensured(['status', 'owner.id', 'rank']);
+      await store.put(c, '1', { key: 1, status: 'open', owner: { id: 'u1' }, rank: 1 });
+      await store.put(c, '2', { key: 2, status: 'closed', owner: { id: 'u1' }, rank: 2 });
+      await store.put(c, '3', { key: 3, status: 'open', owner: { id: 'u2' }, rank: 2 });
+      await store.put(c, '4', { key: 4, status: 'draft', owner: { id: 'u2' }, rank: '2' });
+      await store.put(c, '5', { key: 5, status: { state: 'open' } });
+      const byKey = [{ field: 'key', direction: 'asc' as const }];
+      expect(keysOf(await store.find(c, { where: { status: 'open' }, sort: byKey }))).toStrictEqual([1, 3]);
+      expect(keysOf(await store.find(c, { where: { 'owner.id': 'u2' }, sort: byKey }))).toStrictEqual([3, 4]);
+      expect(keysOf(await store.find(c, { where: { status: { in: ['closed', 'draft'] } }, sort: byKey }))).toStrictEqual([2, 4]);
+      expect(keysOf(await store.find(c, { where: { status: 'open', 'owner.id': 'u1' } }))).toStrictEqual([1]);
+      // A number never equals the string spelling it, and back.
+      expect(keysOf(await store.find(c, { where: { rank: 2 }, sort: byKey }))).toStrictEqual([2, 3]);
+      expect(keysOf(await store.find(c, { where: { rank: '2' } }))).toStrictEqual([4]);
+      expect(keysOf(await store.find(c, { where: { rank: { in: [1, '2'] } }, sort: byKey }))).toStrictEqual([1, 4]);
+      expect(await store.find(c, { where: { status: { in: [] } } })).toStrictEqual([]);
+      expect(await store.find(c, { where: { status: 'missing' } })).toStrictEqual([]);
+      // An object never equals a string, even one spelling its JSON.
+      expect(await store.find(c, { where: { status: '{"state":"open"}' } })).toStrictEqual([]);
+      expect(await store.find(c, { where: { status: { in: ['{"state":"open"}'] } } })).toStrictEqual([]);
+      expect(keysOf(await store.find(c, { where: { 'status.state': 'open' } }))).toStrictEqual([5]);
+    });
+
+    test('find on booleans and null is type-exact; null also matches a missing field', async () => {
+      const c = await ensured(['flag']);
+      await store.put(c, '1', { key: 1, flag: true });
+      await store.put(c, '2', { key: 2, flag: false });
+      await store.put(c, '3', { key: 3, flag: 1 });
+      await store.put(c, '4', { key: 4, flag: 0 });
+      await store.put(c, '5', { key: 5, flag: null });
+      await store.put(c, '6', { key: 6 });
+      await store.put(c, '7', { key: 7, flag: '' });
+      await store.put(c, '8', { key: 8, flag: 'true' });
+      const byKey = [{ field: 'key', direction: 'asc' as const }];
+      expect(keysOf(await store.find(c, { where: { flag: true } }))).toStrictEqual([1]);
+      expect(keysOf(await store.find(c, { where: { flag: false } }))).toStrictEqual([2]);
+      expect(keysOf(await store.find(c, { where: { flag: 1 } }))).toStrictEqual([3]);
+      expect(keysOf(await store.find(c, { where: { flag: 0 } }))).toStrictEqual([4]);
+      expect(keysOf(await store.find(c, { where: { flag: null }, sort: byKey }))).toStrictEqual([5, 6]);
+      expect(keysOf(await store.find(c, { where: { flag: { in: [true, null] } }, sort: byKey }))).toStrictEqual([1, 5, 6]);
+      expect(keysOf(await store.find(c, { where: { flag: { in: [false, 0, ''] } }, sort: byKey }))).toStrictEqual([2, 4, 7]);
+      expect(await store.count(c, { flag: true })).toBe(1);
+      expect(await store.count(c, { flag: null })).toBe(2);
+    });
+
+    test('sorts ascending, descending and on two fields, ties by id', async () => {
+      const c = await ensured(['group', 'n']);
+      const rows: Array<[string, ReadDocument]> = [
+        ['d', { key: 'd', group: 'b', n: 1 }],
+        ['a', { key: 'a', group: 'a', n: 2 }],
+        ['c', { key: 'c', group: 'b', n: 3 }],
+        ['b', { key: 'b', group: 'a', n: 10 }],
+        ['e', { key: 'e', group: 'a', n: 2 }],
+      ];
+      for (const [id, doc] of rows) await store.put(c, id, doc);
+      expect(keysOf(await store.find(c, { sort: [{ field: 'n', direction: 'asc' }] }))).toStrictEqual(['d', 'a', 'e', 'c', 'b']);
+      expect(keysOf(await store.find(c, { sort: [{ field: 'n', direction: 'desc' }] }))).toStrictEqual(['b', 'c', 'a', 'e', 'd']);
+      const twoFields = await store.find(c, {
+        sort: [
+          { field: 'group', direction: 'asc' },
+          { field: 'n', direction: 'desc' },
+        ],
+      });
+      expect(keysOf(twoFields)).toStrictEqual(['b', 'a', 'e', 'c', 'd']);
+      expect(keysOf(await store.find(c))).toStrictEqual(['a', 'b', 'c', 'd', 'e']);
+    });
+
+    test('sorts null and missing values first ascending, last descending', async () => {
+      const c = await ensured(['n']);
+      await store.put(c, 'a', { key: 'a', n: 5 });
+      await store.put(c, 'b', { key: 'b', n: null });
+      await store.put(c, 'c', { key: 'c' });
+      await store.put(c, 'd', { key: 'd', n: -1 });
+      expect(keysOf(await store.find(c, { sort: [{ field: 'n', direction: 'asc' }] }))).toStrictEqual(['b', 'c', 'd', 'a']);
+      expect(keysOf(await store.find(c, { sort: [{ field: 'n', direction: 'desc' }] }))).toStrictEqual(['a', 'd', 'b', 'c']);
+    });
+
+    test('limit and offset pages are disjoint and cover everything, even across ties', async () => {
+      const c = await ensured(['tier']);
+      const ids = Array.from({ length: 25 }, (_, i) => `doc${String(i).padStart(2, '0')}`);
+      const unit = ids.map((id, i) => ({ collection: c, id, doc: { key: id, tier: i % 3 } }));
+      await store.commit({ puts: unit, deletes: [] });
+      const sort = [{ field: 'tier', direction: 'asc' as const }];
+      const pages: unknown[][] = [];
+      for (let offset = 0; offset < 30; offset += 10) pages.push(keysOf(await store.find(c, { sort, limit: 10, offset })));
+      expect(pages.map((page) => page.length)).toStrictEqual([10, 10, 5]);
+      const all = keysOf(await store.find(c, { sort }));
+      expect(pages.flat()).toStrictEqual(all);
+      expect([...new Set(pages.flat())].sort()).toStrictEqual(ids);
+      expect(keysOf(await store.find(c, { sort, offset: 23 }))).toStrictEqual(all.slice(23));
+      expect(await store.find(c, { sort, limit: 0 })).toStrictEqual([]);
+    });
+
+    test('count counts everything or what matches', async () => {
+      const c = await ensured(['kind']);
+      await store.put(c, 'a', { kind: 'x' });
+      await store.put(c, 'b', { kind: 'y' });
+      await store.put(c, 'c', { kind: 'x' });
+      expect(await store.count(c)).toBe(3);
+      expect(await store.count(c, { kind: 'x' })).toBe(2);
+      expect(await store.count(c, { kind: { in: ['y', 'z'] } })).toBe(1);
+      expect(await store.count(c, { kind: 'z' })).toBe(0);
+    });
+
+    test('a commit unit lands documents, deletes and checkpoint together', async () => {
+      const [c1, c2] = [await ensured(), await ensured()];
+      const checkpoint = `${run}_cp_commit`;
+      await store.put(c1, 'old', { v: 0 });
+      await store.commit({
+        puts: [
+          { collection: c1, id: 'a', doc: { v: 1 } },
+          { collection: c2, id: 'b', doc: { v: 2 } },
+        ],
+        deletes: [{ collection: c1, id: 'old' }],
+        checkpoint: { name: checkpoint, position: 42 },
+      });
+      expect(await store.get(c1, 'a')).toStrictEqual({ v: 1 });
+      expect(await store.get(c2, 'b')).toStrictEqual({ v: 2 });
+      expect(await store.get(c1, 'old')).toBeNull();
+      expect(await store.getCheckpoint(checkpoint)).toBe(42);
+    });
+
+    test('a unit that fails part-way changes neither documents nor checkpoint', async () => {
+      const c = await ensured();
+      const checkpoint = `${run}_cp_fail`;
+      await store.commit({ puts: [{ collection: c, id: 'a', doc: { v: 1 } }], deletes: [], checkpoint: { name: checkpoint, position: 5 } });
+      // Valid writes come first, so the adapter has already applied them when the bad one throws.
+      const badName = store.commit({
+        puts: [
+          { collection: c, id: 'a', doc: { v: 2 } },
+          { collection: c, id: 'b', doc: { v: 3 } },
+          { collection: 'Not A Valid Name', id: 'c', doc: { v: 4 } },
+        ],
+        deletes: [],
+        checkpoint: { name: checkpoint, position: 6 },
+      });
+      await expect(badName).rejects.toThrow();
+      const circular: ReadDocument = { v: 5 };
+      circular.self = circular;
+      const badDocument = store.commit({
+        puts: [
+          { collection: c, id: 'b', doc: { v: 3 } },
+          { collection: c, id: 'c', doc: circular },
+        ],
+        deletes: [{ collection: c, id: 'a' }],
+        checkpoint: { name: checkpoint, position: 7 },
+      });
+      await expect(badDocument).rejects.toThrow();
+      const badDelete = store.commit({
+        puts: [{ collection: c, id: 'b', doc: { v: 3 } }],
+        deletes: [{ collection: c, id: 'a' }, { collection: 'checkpoints', id: 'x' }],
+        checkpoint: { name: checkpoint, position: 8 },
+      });
+      await expect(badDelete).rejects.toThrow();
+      expect(await store.find(c)).toStrictEqual([{ v: 1 }]);
+      expect(await store.getCheckpoint(checkpoint)).toBe(5);
+    });
+
+    test('a checkpoint is null until committed, then advances', async () => {
+      const checkpoint = `${run}_cp_advance`;
+      expect(await store.getCheckpoint(checkpoint)).toBeNull();
+      await store.commit({ puts: [], deletes: [], checkpoint: { name: checkpoint, position: 10 } });
+      expect(await store.getCheckpoint(checkpoint)).toBe(10);
+      await store.commit({ puts: [], deletes: [], checkpoint: { name: checkpoint, position: 1_234_567_890_123 } });
+      expect(await store.getCheckpoint(checkpoint)).toBe(1_234_567_890_123);
+      expect(await store.getCheckpoint(`${run}_cp_other`)).toBeNull();
+    });
+
+    test('expired documents never read back; future ones do', async () => {
+      const c = await ensured(['kind']);
+      const past = Date.now() - 1_000;
+      const future = Date.now() + 3_600_000;
+      await store.put(c, 'gone', { kind: 'x', key: 'gone' }, { expiresAt: past });
+      await store.put(c, 'live', { kind: 'x', key: 'live' }, { expiresAt: future });
+      await store.put(c, 'forever', { kind: 'x', key: 'forever' });
+      await store.commit({ puts: [{ collection: c, id: 'gone2', doc: { kind: 'x' }, expiresAt: past }], deletes: [] });
+      expect(await store.get(c, 'gone')).toBeNull();
+      expect(await store.get(c, 'gone2')).toBeNull();
+      expect(await store.get(c, 'live')).toStrictEqual({ kind: 'x', key: 'live' });
+      expect([...(await store.getMany(c, ['gone', 'live', 'forever'])).keys()].sort()).toStrictEqual(['forever', 'live']);
+      expect(keysOf(await store.find(c, { where: { kind: 'x' } }))).toStrictEqual(['forever', 'live']);
+      expect(await store.count(c)).toBe(2);
+      expect(await store.count(c, { kind: 'x' })).toBe(2);
+      // Putting again without an expiry revives the id for good.
+      await store.put(c, 'gone', { kind: 'y' });
+      expect(await store.get(c, 'gone')).toStrictEqual({ kind: 'y' });
+    });
+
+    test('dropCollection removes the data and the listing', async () => {
+      const c = await ensured(['kind']);
+      await store.put(c, 'a', { kind: 'x' });
+      await store.dropCollection(c);
+      expect(await store.get(c, 'a')).toBeNull();
+      expect(await store.count(c)).toBe(0);
+      expect(await store.listCollections()).not.toContain(c);
+      await expect(store.dropCollection(c)).resolves.toBeUndefined();
+    });
+
+    test('listCollections shows ensured collections and no internal ones', async () => {
+      const [c1, c2] = [await ensured(), await ensured(['a'])];
+      const listed = await store.listCollections();
+      expect(listed).toEqual(expect.arrayContaining([c1, c2]));
+      expect(listed).not.toContain('checkpoints');
+    });
+
+    test('ensureCollection is idempotent and keeps the data', async () => {
+      const c = await ensured(['kind']);
+      await store.put(c, 'a', { kind: 'x' });
+      await store.ensureCollection({ name: c, indexes: ['kind'] });
+      await store.ensureCollection({ name: c, indexes: ['kind', 'other.path'] });
+      expect(await store.get(c, 'a')).toStrictEqual({ kind: 'x' });
+      expect(await store.count(c, { kind: 'x' })).toBe(1);
+      expect((await store.listCollections()).filter((name) => name === c)).toStrictEqual([c]);
+    });
+
+    test('rejects unsafe collection names and field paths', async () => {
+      const c = await ensured();
+      await expect(store.ensureCollection({ name: 'Bad-Name', indexes: [] })).rejects.toThrow();
+      await expect(store.ensureCollection({ name: 'checkpoints', indexes: [] })).rejects.toThrow();
+      await expect(store.ensureCollection({ name: fresh(), indexes: ["x') --"] })).rejects.toThrow();
+      await expect(store.put('x"; DROP TABLE y; --', 'a', {})).rejects.toThrow();
+      await expect(store.find(c, { where: { "a') OR 1=1 --": 1 } })).rejects.toThrow();
+      await expect(store.find(c, { sort: [{ field: '$where', direction: 'asc' }] })).rejects.toThrow();
+    });
+
+    test('ping answers true', async () => {
+      expect(await store.ping()).toBe(true);
+    });
+  });
+}
