@@ -23,12 +23,12 @@ import type {
  * optional field is free, anything else needs a schemaVersion bump and an upcaster.
  */
 
-/** Fields every conversation event carries. `at` is epoch ms. */
-export interface ConversationEventBase {
+/** Fields every conversation event carries. `at` is epoch ms. (Type aliases, so event data is a JsonObject.) */
+export type ConversationEventBase = {
   readonly conversationId: string;
   readonly workspaceId: string;
   readonly at: number;
-}
+};
 
 /** A user as captured when they acted. The optional fields fill the client's User shape. */
 export interface UserSnapshot {
@@ -94,7 +94,7 @@ export interface ConversationReadStateChanged {
 }
 
 /** Fields of a user message version, shared by posting and editing. */
-export interface UserMessageData extends ConversationEventBase {
+export type UserMessageData = ConversationEventBase & {
   readonly messageId: string;
   readonly rank: number;
   readonly version: number;
@@ -106,7 +106,7 @@ export interface UserMessageData extends ConversationEventBase {
   readonly user: UserSnapshot | null;
   readonly agenticMessageData?: AgenticMessageData | null;
   readonly modelSelection?: ModelSelection | null;
-}
+};
 
 export interface UserMessagePosted {
   readonly type: 'UserMessagePosted';
@@ -137,7 +137,7 @@ export interface AgentMessageCreated {
 }
 
 /** Outcome of an agent run, recorded with the final status. */
-export interface AgentMessageOutcome {
+export type AgentMessageOutcome = {
   readonly content?: string | null;
   readonly chainOfThought?: string | null;
   readonly error?: AgentMessageError | null;
@@ -149,7 +149,7 @@ export interface AgentMessageOutcome {
   readonly resolvedModel?: ResolvedModel | null;
   readonly modelResolutionMethod?: ModelResolutionMethod | null;
   readonly completedTs?: number | null;
-}
+};
 
 export interface AgentMessageStatusChanged {
   readonly type: 'AgentMessageStatusChanged';
@@ -157,6 +157,8 @@ export interface AgentMessageStatusChanged {
     AgentMessageOutcome & {
       readonly messageId: string;
       readonly status: AgentMessageStatus;
+      /** sId of the message's agent, so stream payloads need no lookup. */
+      readonly configurationId?: string;
     };
 }
 

@@ -405,3 +405,34 @@ export interface AgentMessageFeedbackWire {
   readonly agentConfigurationVersion: number;
   readonly isConversationShared: boolean;
 }
+
+/** `data` of the conversation events SSE stream (dust-api §3.3). */
+export type ConversationStreamEvent =
+  | {
+      readonly type: 'user_message_new';
+      readonly created: number;
+      readonly messageId: string;
+      readonly message: UserMessage;
+    }
+  | {
+      readonly type: 'agent_message_new';
+      readonly created: number;
+      readonly configurationId: string;
+      readonly messageId: string;
+      readonly message: AgentMessage;
+    }
+  | {
+      readonly type: 'agent_message_done';
+      readonly created: number;
+      readonly conversationId: string;
+      readonly configurationId: string;
+      readonly messageId: string;
+      readonly status: 'success' | 'error';
+    }
+  | {
+      readonly type: 'agent_generation_cancelled';
+      readonly created: number;
+      readonly configurationId: string;
+      readonly messageId: string;
+    }
+  | { readonly type: 'conversation_title'; readonly created: number; readonly title: string };

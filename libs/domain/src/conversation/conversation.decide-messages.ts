@@ -153,7 +153,13 @@ export function decideCancelAgentMessages(
     return [
       {
         type: 'AgentMessageStatusChanged',
-        data: { ...eventBase(state, command.now), messageId: id, status: 'cancelled', completedTs: command.now },
+        data: {
+          ...eventBase(state, command.now),
+          messageId: id,
+          configurationId: message.configuration.sId,
+          status: 'cancelled',
+          completedTs: command.now,
+        },
       },
     ];
   });
@@ -171,7 +177,14 @@ export function decideCompleteAgentMessage(
   return [
     {
       type: 'AgentMessageStatusChanged',
-      data: { ...defined, ...eventBase(state, now), messageId, status, completedTs: command.completedTs ?? now },
+      data: {
+        ...defined,
+        ...eventBase(state, now),
+        messageId,
+        configurationId: message.configuration.sId,
+        status,
+        completedTs: command.completedTs ?? now,
+      },
     },
   ];
 }

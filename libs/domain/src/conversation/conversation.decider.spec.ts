@@ -311,7 +311,13 @@ describe('conversation decider', () => {
         .then([
           {
             type: 'AgentMessageStatusChanged',
-            data: { ...at(1000), messageId: 'agtmsg0001', status: 'cancelled', completedTs: NOW },
+            data: {
+              ...at(1000),
+              messageId: 'agtmsg0001',
+              configurationId: agentA.sId,
+              status: 'cancelled',
+              completedTs: NOW,
+            },
           },
         ]);
       spec.given([...answered, succeeded('agtmsg0001')]).when(cancel(['agtmsg0001'])).thenNothing();
@@ -327,6 +333,7 @@ describe('conversation decider', () => {
             data: {
               ...at(1000),
               messageId: 'agtmsg0001',
+              configurationId: agentA.sId,
               status: 'succeeded',
               content: 'The answer',
               rawContents: [{ step: 0, content: 'The answer' }],

@@ -1,0 +1,240 @@
+import {
+  CONVERSATION_EVENT_TYPES,
+  type ActingUser,
+  type ConversationEvent,
+} from '@app/contracts/events/conversation.events';
+import {
+  FIXTURE_CONVERSATION_ID as CID,
+  T0,
+  agentMessageCreated,
+  contentFragmentAdded,
+  conversationCreated,
+  fixtureAgent,
+  fixtureBase,
+  userMessagePosted,
+} from '@app/contracts/events/conversation.fixtures';
+import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
+import { conversationProjection } from './conversation.projection';
+import { project, recordAll, recorded } from './conversation-recorded.fixtures';
+
+const at = (offsetMs: number) => fixtureBase(offsetMs);
+const bob: ActingUser = { userId: 'usrbob0001', username: 'bob', fullName: 'Bob', id: 42 };
+const agent = fixtureAgent();
+
+/** A history that uses every conversation event type once or more. */
+const fullHistory: ConversationEvent[] = [
+  conversationCreated(),
+  contentFragmentAdded('frgmsg0001', 0, 'cf00000001'),
+  userMessagePosted('usrmsg0001', 1, [agent]),
+  agentMessageCreated('agtmsg0001', 2, 'usrmsg0001'),
+  {
+    type: 'AgentMessageStatusChanged',
+    data: { ...at(10), messageId: 'agtmsg0001', status: 'failed', error: { code: 'x', message: 'boom', metadata: null } },
+  },
+  agentMessageCreated('agtmsg0002', 2, 'usrmsg0001', { ...at(11), version: 1, previousMessageId: 'agtmsg0001' }),
+  {
+    type: 'AgentMessageStatusChanged',
+    data: {
+      ...at(12),
+      messageId: 'agtmsg0002',
+      status: 'succeeded',
+      contents: [{ step: 0, content: { type: 'text_content', value: 'Hi!' } }],
+      content: 'Hi!',
+      completionDurationMs: 900,
+    },
+  },
+  {
+    type: 'UserMessageEdited',
+    data: { ...userMessagePosted('usrmsg0002', 1).data, ...at(13), version: 1, previousMessageId: 'usrmsg0001' },
+  },
+  contentFragmentAdded('frgmsg0002', 3, 'cf00000001', at(14)),
+  {
+    type: 'ContentFragmentSuperseded',
+    data: { ...at(14), messageId: 'frgmsg0001', contentFragmentId: 'cf00000001', supersededByMessageId: 'frgmsg0002' },
+  },
+  { type: 'ConversationTitleChanged', data: { ...at(15), title: 'Renamed' } },
+  { type: 'ConversationVisibilityChanged', data: { ...at(16), visibility: 'test' } },
+  { type: 'ConversationMetadataChanged', data: { ...at(17), metadata: { source: 'cli' } } },
+  { type: 'ConversationReadStateChanged', data: { ...at(18), userId: bob.userId, read: true } },
+  { type: 'ReactionAdded', data: { ...at(19), messageId: 'agtmsg0002', emoji: '+1', user: bob } },
+  { type: 'ReactionAdded', data: { ...at(20), messageId: 'usrmsg0002', emoji: 'heart', user: bob } },
+  { type: 'ReactionRemoved', data: { ...at(21), messageId: 'usrmsg0002', emoji: 'heart', user: bob } },
+  {
+    type: 'AgentMessageFeedbackGiven',
+    data: { ...at(22), messageId: 'agtmsg0002', user: bob, thumbDirection: 'up', content: null, isConversationShared: true },
+  },
+  { type: 'AgentMessageFeedbackRemoved', data: { ...at(23), messageId: 'agtmsg0002', user: bob } },
+  { type: 'ConversationDeleted', data: { ...at(24), deletedBy: null } },
+];
+const recordedHistory = recordAll(fullHistory, 101);
+
+function docAfter(count: number): ConversationDocument {
+  const doc = project(conversationProjection, recordedHistory.slice(0, count)).get(CID);
+  if (!doc) throw new Error('no document');
+  return doc;
+}
+
+describe('conversation projection', () => {
+  it('is idempotent for every event type: the same recorded event twice changes nothing', () => {
+    const covered = new Set(fullHistory.map((e) => e.type));
+    expect([...covered].sort()).toEqual([...CONVERSATION_EVENT_TYPES].sort());
+    recordedHistory.forEach((event, i) => {
+      const once = docAfter(i + 1);
+      const twice = conversationProjection.evolve(once, event, CID);
+      expect({ type: event.type, doc: twice }).toEqual({ type: event.type, doc: once });
+    });
+  });
+
+  it('ignores a redelivered older event after later ones (position guard)', () => {
+    const final = docAfter(recordedHistory.length);
+    for (const event of recordedHistory) {
+      expect({ type: event.type, doc: conversationProjection.evolve(final, event, CID) }).toEqual({
+        type: event.type,
+        doc: final,
+      });
+    }
+  });
+
+  it('routes conversation events to the conversation document and ignores others', () => {
+    expect(conversationProjection.documentIds(recordedHistory[3])).toEqual([CID]);
+    const foreign = { ...recordedHistory[0], type: 'WorkspaceCreated' };
+    expect(conversationProjection.documentIds(foreign)).toEqual([]);
+    expect(conversationProjection.evolve(null, recordedHistory[2], CID)).toBeNull();
+  });
+
+  it('creates the document with stable ids from log positions', () => {
+    expect(docAfter(1)).toEqual({
+      id: 101,
+      sId: CID,
+      workspaceId: conversationCreated().data.workspaceId,
+      created: T0,
+      updated: T0,
+      title: 'Hello',
+      visibility: 'unlisted',
+      depth: 0,
+      spaceId: null,
+      triggerId: null,
+      metadata: null,
+      requestedSpaceIds: [],
+      createdBy: 'usr0000001',
+      participants: ['usr0000001'],
+      readState: { usr0000001: T0 },
+      hasError: false,
+      actionRequired: false,
+      deleted: false,
+      content: [],
+      feedbacks: [],
+      lastPosition: 101,
+    });
+  });
+
+  it('renders messages in rank order with versions, ids from positions', () => {
+    const doc = docAfter(3);
+    expect(doc.content).toHaveLength(2);
+    expect(doc.content[0][0]).toMatchObject({
+      type: 'content_fragment',
+      id: 102,
+      rank: 0,
+      contentFragmentType: 'file',
+      contentFragmentVersion: 'latest',
+      textUrl: `/api/w/wrkspc0001/assistant/conversations/${CID}/messages/frgmsg0001/raw_content_fragment`,
+      generatedTables: [],
+    });
+    expect(doc.content[1][0]).toMatchObject({
+      type: 'user_message',
+      id: 103,
+      sId: 'usrmsg0001',
+      rank: 1,
+      version: 0,
+      branchId: null,
+      visibility: 'visible',
+      user: { sId: 'usr0000001', id: 0, firstName: 'User', lastName: null, provider: null },
+      richMentions: [{ id: agent.sId, type: 'agent', status: 'approved', dismissed: false }],
+      reactions: [],
+    });
+    expect(doc.updated).toBe(T0 + 1);
+  });
+
+  it('tracks agent message status, retries and the error flag', () => {
+    expect(docAfter(4).content[2][0]).toMatchObject({
+      type: 'agent_message',
+      id: 104,
+      agentMessageId: 104,
+      status: 'created',
+      parentMessageId: 'usrmsg0001',
+      configuration: agent,
+      actions: [],
+      rawContents: [],
+      content: null,
+      error: null,
+    });
+    const failed = docAfter(5);
+    expect(failed.hasError).toBe(true);
+    expect(failed.content[2][0]).toMatchObject({ status: 'failed', completedTs: T0 + 10 });
+    const retried = docAfter(6);
+    expect(retried.hasError).toBe(false);
+    expect(retried.content[2].map((m) => [m.sId, m.version])).toEqual([
+      ['agtmsg0001', 0],
+      ['agtmsg0002', 1],
+    ]);
+    expect(docAfter(7).content[2][1]).toMatchObject({
+      status: 'succeeded',
+      content: 'Hi!',
+      rawContents: [{ step: 0, content: 'Hi!' }],
+      completionDurationMs: 900,
+      completedTs: T0 + 12,
+    });
+  });
+
+  it('adds edited versions in the same rank and supersedes fragments', () => {
+    const doc = docAfter(10);
+    expect(doc.content[1].map((m) => m.sId)).toEqual(['usrmsg0001', 'usrmsg0002']);
+    expect(doc.content[0][0]).toMatchObject({ contentFragmentVersion: 'superseded' });
+    expect(doc.content[3][0]).toMatchObject({ contentFragmentId: 'cf00000001', contentFragmentVersion: 'latest' });
+  });
+
+  it('applies title, visibility, metadata and read state', () => {
+    const doc = docAfter(14);
+    expect(doc).toMatchObject({ title: 'Renamed', visibility: 'test', metadata: { source: 'cli' } });
+    expect(doc.readState).toEqual({ usr0000001: T0 + 13, usrbob0001: T0 + 18 });
+    expect(doc.updated).toBe(T0 + 17);
+    const unread = conversationProjection.evolve(
+      doc,
+      recorded({ type: 'ConversationReadStateChanged', data: { ...at(30), userId: bob.userId, read: false } }, 500),
+      CID,
+    );
+    expect(unread?.readState.usrbob0001).toBeNull();
+  });
+
+  it('keeps reactions per message and leaves updated alone', () => {
+    const withReactions = docAfter(16);
+    expect(withReactions.content[2][1]).toMatchObject({
+      reactions: [{ emoji: '+1', users: [{ userId: 'usrbob0001', username: 'bob', fullName: 'Bob' }] }],
+    });
+    expect(withReactions.content[1][1]).toMatchObject({ reactions: [{ emoji: 'heart' }] });
+    expect(docAfter(17).content[1][1]).toMatchObject({ reactions: [] });
+    expect(withReactions.updated).toBe(T0 + 17);
+  });
+
+  it('records and removes feedback with the agent message numeric id', () => {
+    expect(docAfter(18).feedbacks).toEqual([
+      {
+        messageId: 'agtmsg0002',
+        agentMessageId: 106,
+        userId: 'usrbob0001',
+        userModelId: 42,
+        thumbDirection: 'up',
+        content: null,
+        createdAt: T0 + 22,
+        agentConfigurationId: agent.sId,
+        agentConfigurationVersion: agent.version,
+        isConversationShared: true,
+      },
+    ]);
+    expect(docAfter(19).feedbacks).toEqual([]);
+  });
+
+  it('keeps a deleted conversation, flagged', () => {
+    expect(docAfter(20)).toMatchObject({ deleted: true, visibility: 'deleted', lastPosition: 120 });
+  });
+});

@@ -1,0 +1,61 @@
+import type { ConversationEvent } from '../events/conversation.events';
+import type { ConversationStreamEvent } from '../http/conversation.types';
+import { renderAgentMessageFromEvent, renderUserMessageFromEvent } from './conversation-message.render';
+
+/**
+ * The conversation SSE payload (dust-api §3.3) of a stored event, or null for events the stream
+ * does not show. `position` is the event's global log position (the messages' numeric id).
+ */
+export function renderConversationStreamEvent(
+  event: ConversationEvent,
+  position: number,
+): ConversationStreamEvent | null {
+  switch (event.type) {
+    case 'UserMessagePosted':
+    case 'UserMessageEdited':
+      return {
+        type: 'user_message_new',
+        created: event.data.at,
+        messageId: event.data.messageId,
+        message: renderUserMessageFromEvent(event, position),
+      };
+    case 'AgentMessageCreated':
+      return {
+        type: 'agent_message_new',
+        created: event.data.at,
+        configurationId: event.data.configuration.sId,
+        messageId: event.data.messageId,
+        message: renderAgentMessageFromEvent(event, position),
+      };
+    case 'AgentMessageStatusChanged': {
+      const { at, messageId, status, conversationId } = event.data;
+      const configurationId = event.data.configurationId ?? '';
+      if (status === 'cancelled') return { type: 'agent_generation_cancelled', created: at, configurationId, messageId };
+      if (status === 'created') return null;
+      const done = status === 'succeeded' ? 'success' : 'error';
+      return { type: 'agent_message_done', created: at, conversationId, configurationId, messageId, status: done };
+    }
+    case 'ConversationTitleChanged':
+      return event.data.title === null
+        ? null
+        : { type: 'conversation_title', created: event.data.at, title: event.data.title };
+    case 'ConversationCreated':
+    case 'ConversationVisibilityChanged':
+    case 'ConversationMetadataChanged':
+    case 'ConversationDeleted':
+    case 'ConversationReadStateChanged':
+    case 'ContentFragmentAdded':
+    case 'ContentFragmentSuperseded':
+    case 'ReactionAdded':
+    case 'ReactionRemoved':
+    case 'AgentMessageFeedbackGiven':
+    case 'AgentMessageFeedbackRemoved':
+      return null;
+    default:
+      return unreachable(event);
+  }
+}
+
+function unreachable(value: never): never {
+  throw new Error(`Unexpected conversation event: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,111 @@
+import type {
+  AgentMessageFeedbackWire,
+  Conversation,
+  ConversationListItem,
+  ConversationMessage,
+  WorkspaceWire,
+} from '../http/conversation.types';
+import type { ConversationDocument, ConversationFeedbackRecord } from '../read-models/conversation.read-models';
+
+export {
+  applyAgentMessageStatusChange,
+  renderAgentMessageFromEvent,
+  renderContentFragmentFromEvent,
+  renderUserMessageFromEvent,
+} from './conversation-message.render';
+export { renderConversationStreamEvent } from './conversation-stream.render';
+
+/** What rendering a conversation needs besides its document. */
+export interface ConversationRenderContext {
+  /** sId of the user looking (drives `unread`/`lastReadMs`); null for an API key without a user. */
+  readonly viewerUserId: string | null;
+  /** The workspace as the caller sees it (the `owner` field). */
+  readonly owner: WorkspaceWire;
+  /** Public base URL of the deployment, without trailing slash (for `url` and `textUrl`). */
+  readonly baseUrl: string;
+}
+
+/** Last read time of the viewer, and whether anything happened since. */
+export function readStateOf(
+  doc: ConversationDocument,
+  viewerUserId: string | null,
+): { readonly unread: boolean; readonly lastReadMs: number | null } {
+  if (viewerUserId === null) return { unread: false, lastReadMs: null };
+  const lastReadMs = doc.readState[viewerUserId] ?? null;
+  return { unread: lastReadMs === null || lastReadMs < doc.updated, lastReadMs };
+}
+
+/** Conversation list item (2.1 + the client's ConversationWithoutContent). */
+export function renderConversationListItem(
+  doc: ConversationDocument,
+  context: ConversationRenderContext,
+): ConversationListItem {
+  const { unread, lastReadMs } = readStateOf(doc, context.viewerUserId);
+  return {
+    id: doc.id,
+    sId: doc.sId,
+    created: doc.created,
+    updated: doc.updated,
+    owner: context.owner,
+    title: doc.title,
+    visibility: doc.visibility,
+    depth: doc.depth,
+    unread,
+    lastReadMs,
+    actionRequired: doc.actionRequired,
+    hasError: doc.hasError,
+    spaceId: doc.spaceId,
+    triggerId: doc.triggerId,
+    metadata: doc.metadata,
+    requestedSpaceIds: doc.requestedSpaceIds,
+    requestedGroupIds: [],
+    groupIds: [],
+  };
+}
+
+/** Full conversation (2.2): list fields, `url`, and the content in rank order. */
+export function renderConversation(doc: ConversationDocument, context: ConversationRenderContext): Conversation {
+  return {
+    ...renderConversationListItem(doc, context),
+    content: doc.content
+      .filter((versions) => versions.length > 0)
+      .map((versions) => versions.map((message) => withAbsoluteUrls(message, context.baseUrl))),
+    url: conversationUrl(context.baseUrl, doc.workspaceId, doc.sId),
+  };
+}
+
+/** Web address of a conversation. */
+export function conversationUrl(baseUrl: string, workspaceId: string, conversationId: string): string {
+  return `${baseUrl}/w/${workspaceId}/conversation/${conversationId}`;
+}
+
+/** A message of the document as sent on the wire (content fragments get an absolute `textUrl`). */
+export function withAbsoluteUrls<M extends ConversationMessage>(message: M, baseUrl: string): M {
+  if (message.type !== 'content_fragment' || message.contentFragmentType !== 'file') return message;
+  if (!message.textUrl.startsWith('/')) return message;
+  return { ...message, textUrl: baseUrl + message.textUrl };
+}
+
+/** Finds a message version by sId in a conversation document. */
+export function findMessage(doc: ConversationDocument, sId: string): ConversationMessage | null {
+  for (const versions of doc.content) {
+    const found = versions.find((m) => m.sId === sId);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Feedback wire shape (dust-api §1 Feedback). */
+export function renderFeedback(record: ConversationFeedbackRecord): AgentMessageFeedbackWire {
+  return {
+    messageId: record.messageId,
+    agentMessageId: record.agentMessageId,
+    userId: record.userModelId ?? 0,
+    thumbDirection: record.thumbDirection,
+    content: record.content,
+    createdAt: record.createdAt,
+    agentConfigurationId: record.agentConfigurationId,
+    agentConfigurationVersion: record.agentConfigurationVersion,
+    isConversationShared: record.isConversationShared,
+  };
+}
