@@ -14,6 +14,8 @@ import {
   userMessagePosted,
 } from '@app/contracts/events/conversation.fixtures';
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
+import { renderConversation } from '@app/contracts/render/conversation.render';
+import { GetConversationResponseSchema } from '@dust-tt/client';
 import { conversationProjection } from './conversation.projection';
 import { project, recordAll, recorded } from './conversation-recorded.fixtures';
 
@@ -232,6 +234,23 @@ describe('conversation projection', () => {
       },
     ]);
     expect(docAfter(19).feedbacks).toEqual([]);
+  });
+
+  it('renders, after every event, a conversation the official client accepts', () => {
+    const owner = {
+      id: 1,
+      sId: 'wrkspc0001',
+      name: 'Acme',
+      role: 'user' as const,
+      regionalModelsOnly: false,
+      segmentation: null,
+      whiteListedProviders: null,
+      defaultEmbeddingProvider: null,
+    };
+    recordedHistory.forEach((_event, i) => {
+      const conversation = renderConversation(docAfter(i + 1), { viewerUserId: bob.userId, owner, baseUrl: 'http://x' });
+      expect(GetConversationResponseSchema.safeParse({ conversation }).error).toBeUndefined();
+    });
   });
 
   it('keeps a deleted conversation, flagged', () => {

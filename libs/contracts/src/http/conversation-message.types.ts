@@ -1,0 +1,294 @@
+import type { JsonObject, MessageVisibility, UserWire } from './conversation.types';
+
+/** Wire shapes of conversation messages (service-spec 2.4-2.13, plus the client's required fields). */
+
+/** Mention of an agent (2.4). */
+export interface AgentMention {
+  readonly configurationId: string;
+}
+
+/** Mention of a user (2.4). */
+export interface UserMention {
+  readonly type: 'user';
+  readonly userId: string;
+}
+
+/** A mention in a user message. */
+export type Mention = AgentMention | UserMention;
+
+/** Rich mention states (part 3). */
+export type RichMentionStatus =
+  | 'pending_conversation_access'
+  | 'pending_project_membership'
+  | 'approved'
+  | 'rejected'
+  | 'user_restricted_by_conversation_access'
+  | 'agent_restricted_by_space_usage';
+
+/** Mention with display data and a status (2.10). */
+export interface RichMention {
+  readonly id: string;
+  readonly type: 'agent' | 'user';
+  readonly label: string;
+  readonly pictureUrl: string;
+  readonly description: string;
+  readonly userFavorite?: boolean;
+  readonly dismissed: boolean;
+  readonly status: RichMentionStatus;
+}
+
+/** One user who reacted. */
+export interface ReactionUser {
+  readonly userId: string | null;
+  readonly username: string;
+  readonly fullName: string | null;
+}
+
+/** Reaction to a message (2.11). */
+export interface Reaction {
+  readonly emoji: string;
+  readonly users: readonly ReactionUser[];
+}
+
+/** Context of a user message (2.6). */
+export interface UserMessageContext {
+  readonly username: string;
+  readonly timezone: string;
+  readonly fullName?: string | null;
+  readonly email?: string | null;
+  readonly profilePictureUrl?: string | null;
+  readonly origin?: string | null;
+  readonly selectedSpaceIds?: readonly string[];
+  readonly clientSideMCPServerIds?: readonly string[] | null;
+  readonly selectedMCPServerViewIds?: readonly string[] | null;
+  readonly lastTriggerRunAt?: number | null;
+}
+
+/** Marks a user message posted by an agent on behalf of another agent. */
+export interface AgenticMessageData {
+  readonly type: 'run_agent' | 'agent_handover';
+  readonly originMessageId: string;
+}
+
+/** Per-message model override. */
+export interface ModelSelection {
+  readonly providerId: string;
+  readonly modelId: string;
+  readonly reasoningEffort?: 'none' | 'light' | 'medium' | 'high';
+}
+
+/** User message (2.5); `rank` is always present. */
+export interface UserMessage {
+  readonly id: number;
+  readonly type: 'user_message';
+  readonly sId: string;
+  readonly created: number;
+  readonly visibility: MessageVisibility;
+  readonly version: number;
+  readonly rank: number;
+  readonly branchId: null;
+  readonly user: UserWire | null;
+  readonly mentions: readonly Mention[];
+  readonly richMentions: readonly RichMention[];
+  readonly content: string;
+  readonly context: UserMessageContext;
+  readonly agenticMessageData: AgenticMessageData | null;
+  readonly reactions: readonly Reaction[];
+}
+
+/** Model of a light agent configuration. */
+export interface AgentModelConfiguration {
+  readonly providerId: string;
+  readonly modelId: string;
+  readonly temperature: number;
+  readonly reasoningEffort?: 'none' | 'light' | 'medium' | 'high';
+}
+
+/** Light agent configuration (2.13 + client-required fields). */
+export interface LightAgentConfiguration {
+  readonly id: number;
+  readonly sId: string;
+  readonly version: number;
+  readonly versionCreatedAt: string | null;
+  readonly versionAuthorId: number | null;
+  readonly name: string;
+  readonly description: string;
+  readonly instructions: string | null;
+  readonly pictureUrl: string;
+  readonly status: string;
+  readonly scope: string;
+  readonly userFavorite: boolean;
+  readonly model: AgentModelConfiguration;
+  readonly maxStepsPerRun: number;
+  readonly tags: ReadonlyArray<{ readonly sId: string; readonly name: string }>;
+  readonly templateId: string | null;
+  readonly requestedGroupIds: ReadonlyArray<readonly string[]>;
+  readonly requestedSpaceIds: readonly string[];
+  readonly canRead: boolean;
+  readonly canEdit: boolean;
+  readonly visualizationEnabled?: boolean;
+  readonly lastAuthors?: readonly string[];
+}
+
+/** Error of a failed agent message. */
+export interface AgentMessageError {
+  readonly code: string;
+  readonly message: string;
+  readonly metadata: JsonObject | null;
+}
+
+/** A tool action executed by an agent (dust-api §1 AgentAction). */
+export interface AgentAction {
+  readonly id: number;
+  readonly sId: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly mcpServerId: string | null;
+  readonly internalMCPServerName: string | null;
+  readonly toolName: string;
+  readonly agentMessageId: number;
+  readonly functionCallName: string;
+  readonly functionCallId: string;
+  readonly status: string;
+  readonly params: JsonObject;
+  readonly step: number;
+  readonly executionDurationMs: number | null;
+  readonly citationsAllocated: number;
+  readonly output: readonly JsonObject[] | null;
+  readonly generatedFiles: readonly JsonObject[];
+  readonly displayLabels: { readonly running: string; readonly done: string } | null;
+}
+
+/** One item of an agent step: text, reasoning or a function call. */
+export interface AgentContentItem {
+  readonly type: string;
+  readonly value: unknown;
+}
+
+/** Structured content of one step. */
+export interface AgentStepContent {
+  readonly step: number;
+  readonly content: AgentContentItem;
+}
+
+/** Raw text of one step (client-required `rawContents`). */
+export interface AgentRawContent {
+  readonly step: number;
+  readonly content: string;
+}
+
+/** Model actually used for an agent message. */
+export interface ResolvedModel {
+  readonly providerId: string;
+  readonly modelId: string;
+  readonly reasoningEffort: string | null;
+}
+
+/** How the model of an agent message was chosen. */
+export type ModelResolutionMethod = 'agent' | 'user' | 'auto' | 'auto_fast' | 'auto_complex' | 'fair_use_downgrade';
+
+/** Agent message status (part 3). */
+export type AgentMessageStatus = 'created' | 'succeeded' | 'failed' | 'cancelled';
+
+/** Agent message (2.7 + client-required fields). */
+export interface AgentMessage {
+  readonly id: number;
+  readonly agentMessageId: number;
+  readonly type: 'agent_message';
+  readonly sId: string;
+  readonly created: number;
+  readonly completedTs: number | null;
+  readonly visibility: MessageVisibility;
+  readonly version: number;
+  readonly rank: number;
+  readonly branchId: null;
+  readonly parentMessageId: string;
+  readonly parentAgentMessageId: string | null;
+  readonly status: AgentMessageStatus;
+  readonly content: string | null;
+  readonly chainOfThought: string | null;
+  readonly error: AgentMessageError | null;
+  readonly configuration: LightAgentConfiguration;
+  readonly actions: readonly AgentAction[];
+  readonly contents: readonly AgentStepContent[];
+  readonly rawContents: readonly AgentRawContent[];
+  readonly skipToolsValidation: boolean;
+  readonly richMentions: readonly RichMention[];
+  readonly completionDurationMs: number | null;
+  readonly reactions: readonly Reaction[];
+  readonly costCredits: number | null;
+  readonly subAgentCostCredits: number | null;
+  readonly resolvedModel: ResolvedModel | null;
+  readonly modelResolutionMethod: ModelResolutionMethod | null;
+}
+
+/** Who attached a content fragment. */
+export interface ContentFragmentContext {
+  readonly username: string | null;
+  readonly fullName: string | null;
+  readonly email: string | null;
+  readonly profilePictureUrl: string | null;
+}
+
+/** Content node kinds. */
+export type ContentNodeType = 'document' | 'table' | 'folder';
+
+/** Fields shared by both kinds of content fragment (2.8). */
+interface ContentFragmentBase {
+  readonly type: 'content_fragment';
+  readonly id: number;
+  readonly sId: string;
+  readonly created: number;
+  readonly visibility: MessageVisibility;
+  readonly version: number;
+  readonly rank: number;
+  readonly branchId: null;
+  readonly title: string;
+  readonly contentType: string;
+  readonly sourceUrl: string | null;
+  readonly context: ContentFragmentContext;
+  readonly contentFragmentId: string;
+  readonly contentFragmentVersion: 'latest' | 'superseded';
+  readonly expiredReason: null;
+}
+
+/** Content fragment backed by a file or inline text. */
+export interface FileContentFragment extends ContentFragmentBase {
+  readonly contentFragmentType: 'file';
+  readonly fileId: string | null;
+  readonly snippet: string | null;
+  readonly generatedTables: readonly string[];
+  readonly textUrl: string;
+  readonly textBytes: number | null;
+  readonly sourceProvider: string | null;
+  readonly sourceIcon: string | null;
+  readonly path: string | null;
+  readonly processedPath: string | null;
+  readonly skipFileProcessing: boolean;
+}
+
+/** Data of the content node a fragment references. */
+export interface ContentNodeData {
+  readonly nodeId: string;
+  readonly nodeDataSourceViewId: string;
+  readonly nodeType: ContentNodeType;
+  readonly provider: string | null;
+  readonly spaceName: string;
+}
+
+/** Content fragment referencing a content node of a data source view. */
+export interface ContentNodeContentFragment extends ContentFragmentBase {
+  readonly contentFragmentType: 'content_node';
+  readonly nodeId: string;
+  readonly nodeDataSourceViewId: string;
+  readonly nodeType: ContentNodeType;
+  readonly contentNodeData: ContentNodeData;
+  readonly snippet: string | null;
+  readonly textBytes: number | null;
+}
+
+/** Content fragment (2.8). */
+export type ContentFragment = FileContentFragment | ContentNodeContentFragment;
+
+/** Any message in `Conversation.content`. */
+export type ConversationMessage = UserMessage | AgentMessage | ContentFragment;
