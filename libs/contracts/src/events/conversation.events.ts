@@ -54,6 +54,7 @@ export interface ActingUser {
   readonly id?: number;
 }
 
+/** A conversation was created (first event of its stream). */
 export interface ConversationCreated {
   readonly type: 'ConversationCreated';
   readonly data: ConversationEventBase & {
@@ -68,26 +69,31 @@ export interface ConversationCreated {
   };
 }
 
+/** The title was set or cleared. */
 export interface ConversationTitleChanged {
   readonly type: 'ConversationTitleChanged';
   readonly data: ConversationEventBase & { readonly title: string | null };
 }
 
+/** Visibility moved between `unlisted` and `test` (deletion has its own event). */
 export interface ConversationVisibilityChanged {
   readonly type: 'ConversationVisibilityChanged';
   readonly data: ConversationEventBase & { readonly visibility: ConversationVisibility };
 }
 
+/** The free-form metadata was replaced. */
 export interface ConversationMetadataChanged {
   readonly type: 'ConversationMetadataChanged';
   readonly data: ConversationEventBase & { readonly metadata: JsonObject | null };
 }
 
+/** The conversation was deleted; it answers 404 from now on. */
 export interface ConversationDeleted {
   readonly type: 'ConversationDeleted';
   readonly data: ConversationEventBase & { readonly deletedBy: string | null };
 }
 
+/** A user marked the conversation read (now) or unread. */
 export interface ConversationReadStateChanged {
   readonly type: 'ConversationReadStateChanged';
   readonly data: ConversationEventBase & { readonly userId: string; readonly read: boolean };
@@ -108,6 +114,7 @@ export type UserMessageData = ConversationEventBase & {
   readonly modelSelection?: ModelSelection | null;
 };
 
+/** A user message was posted at a new rank (version 0). */
 export interface UserMessagePosted {
   readonly type: 'UserMessagePosted';
   readonly data: UserMessageData;
@@ -151,6 +158,7 @@ export type AgentMessageOutcome = {
   readonly completedTs?: number | null;
 };
 
+/** An agent message reached a new status; final states carry the outcome. */
 export interface AgentMessageStatusChanged {
   readonly type: 'AgentMessageStatusChanged';
   readonly data: ConversationEventBase &
@@ -162,6 +170,7 @@ export interface AgentMessageStatusChanged {
     };
 }
 
+/** A content fragment (inline text, file or content node) was attached at a new rank. */
 export interface ContentFragmentAdded {
   readonly type: 'ContentFragmentAdded';
   readonly data: ConversationEventBase & {
@@ -203,6 +212,7 @@ export interface ContentFragmentSuperseded {
   };
 }
 
+/** A user reacted to a message with an emoji. */
 export interface ReactionAdded {
   readonly type: 'ReactionAdded';
   readonly data: ConversationEventBase & {
@@ -212,6 +222,7 @@ export interface ReactionAdded {
   };
 }
 
+/** A user withdrew an emoji reaction. */
 export interface ReactionRemoved {
   readonly type: 'ReactionRemoved';
   readonly data: ConversationEventBase & {
@@ -221,6 +232,7 @@ export interface ReactionRemoved {
   };
 }
 
+/** A user gave (or changed) feedback on an agent message. */
 export interface AgentMessageFeedbackGiven {
   readonly type: 'AgentMessageFeedbackGiven';
   readonly data: ConversationEventBase & {
@@ -232,6 +244,7 @@ export interface AgentMessageFeedbackGiven {
   };
 }
 
+/** A user removed their feedback on an agent message. */
 export interface AgentMessageFeedbackRemoved {
   readonly type: 'AgentMessageFeedbackRemoved';
   readonly data: ConversationEventBase & {

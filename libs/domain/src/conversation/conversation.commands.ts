@@ -87,6 +87,7 @@ export interface NewContentFragment {
   readonly snippet?: string | null;
 }
 
+/** Create a conversation, optionally with initial content fragments and a first message. */
 export interface CreateConversation extends CommandBase {
   readonly type: 'CreateConversation';
   readonly title: string | null;
@@ -102,6 +103,7 @@ export interface CreateConversation extends CommandBase {
   readonly message?: NewUserMessage | null;
 }
 
+/** Post a user message (and start one agent message per resolved mention). */
 export interface PostUserMessage extends CommandBase, NewUserMessage {
   readonly type: 'PostUserMessage';
 }
@@ -144,10 +146,12 @@ export interface CompleteAgentMessage extends CommandBase, AgentMessageOutcome {
   readonly status: 'succeeded' | 'failed' | 'cancelled';
 }
 
+/** Attach a content fragment, optionally superseding an older one. */
 export interface AddContentFragment extends CommandBase, NewContentFragment {
   readonly type: 'AddContentFragment';
 }
 
+/** Set or clear the title. */
 export interface ChangeTitle extends CommandBase {
   readonly type: 'ChangeTitle';
   readonly title: string | null;
@@ -159,26 +163,31 @@ export interface ChangeVisibility extends CommandBase {
   readonly visibility: ConversationVisibility;
 }
 
+/** Replace the free-form metadata. */
 export interface ChangeMetadata extends CommandBase {
   readonly type: 'ChangeMetadata';
   readonly metadata: JsonObject | null;
 }
 
+/** Delete the conversation (a repeat is a no-op). */
 export interface DeleteConversation extends CommandBase {
   readonly type: 'DeleteConversation';
   readonly deletedBy: string | null;
 }
 
+/** Mark the conversation read for a user (no-op when nothing happened since). */
 export interface MarkRead extends CommandBase {
   readonly type: 'MarkRead';
   readonly userId: string;
 }
 
+/** Mark the conversation unread for a user (no-op when it already is). */
 export interface MarkUnread extends CommandBase {
   readonly type: 'MarkUnread';
   readonly userId: string;
 }
 
+/** React to a user or agent message (no-op when already there). */
 export interface AddReaction extends CommandBase {
   readonly type: 'AddReaction';
   readonly messageId: string;
@@ -186,6 +195,7 @@ export interface AddReaction extends CommandBase {
   readonly user: ActingUser;
 }
 
+/** Withdraw a reaction (no-op when absent). */
 export interface RemoveReaction extends CommandBase {
   readonly type: 'RemoveReaction';
   readonly messageId: string;
@@ -193,6 +203,7 @@ export interface RemoveReaction extends CommandBase {
   readonly user: ActingUser;
 }
 
+/** Give or change feedback on an agent message. */
 export interface GiveFeedback extends CommandBase {
   readonly type: 'GiveFeedback';
   readonly messageId: string;
@@ -202,6 +213,7 @@ export interface GiveFeedback extends CommandBase {
   readonly isConversationShared: boolean;
 }
 
+/** Remove feedback on an agent message (400 when there is none). */
 export interface RemoveFeedback extends CommandBase {
   readonly type: 'RemoveFeedback';
   readonly messageId: string;

@@ -21,6 +21,7 @@ interface MessageStateBase {
   readonly reactions: ReactionsState;
 }
 
+/** A version of a user message. */
 export interface UserMessageState extends MessageStateBase {
   readonly kind: 'user_message';
   /** Kept so an edit can carry the author and context over to the new version. */
@@ -29,12 +30,14 @@ export interface UserMessageState extends MessageStateBase {
   readonly agenticMessageData: AgenticMessageData | null;
 }
 
+/** One user's feedback on an agent message. */
 export interface FeedbackState {
   readonly thumbDirection: 'up' | 'down';
   readonly content: string | null;
   readonly isConversationShared: boolean;
 }
 
+/** A version of an agent message. */
 export interface AgentMessageState extends MessageStateBase {
   readonly kind: 'agent_message';
   readonly status: AgentMessageStatus;
@@ -48,6 +51,7 @@ export interface AgentMessageState extends MessageStateBase {
   readonly feedback: Readonly<Record<string, FeedbackState>>;
 }
 
+/** A content fragment. */
 export interface ContentFragmentState extends MessageStateBase {
   readonly kind: 'content_fragment';
   readonly contentFragmentId: string;
