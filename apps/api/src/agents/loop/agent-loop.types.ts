@@ -1,0 +1,144 @@
+import type { JSONValue, LanguageModel, ModelMessage } from 'ai';
+import type { ReasoningEffort } from '@app/contracts/models/model.types';
+import type { ToolCallResult, ToolContext, ToolOutputBlock, ToolRegistry } from '../tools/tool-registry.port';
+
+/** What one agent run needs; no Nest, no storage: the runner assembles it. */
+export interface AgentLoopInput {
+  readonly model: LanguageModel;
+  /** The agent's instructions (sent as the system prompt). */
+  readonly system: string;
+  /** The conversation so far, as AI SDK model messages. */
+  readonly messages: ModelMessage[];
+  readonly tools: ToolRegistry;
+  readonly toolContext: ToolContext;
+  /** Maximum number of model calls (steps); tool results are fed back until then. */
+  readonly maxSteps: number;
+  /** Portable effort for the SDK's `reasoning` setting; `none` sends nothing. */
+  readonly reasoningEffort?: ReasoningEffort;
+  /** Provider-specific options (see `reasoningProviderOptions`); they win over `reasoningEffort`. */
+  readonly providerOptions?: Record<string, Record<string, JSONValue>>;
+  readonly temperature?: number;
+  /** Cancels the run; the loop returns `cancelled` promptly. */
+  readonly abortSignal: AbortSignal;
+  /** Limit for the whole run, tool calls included. */
+  readonly timeoutMs?: number;
+  /**
+   * Limit for a silent model: no stream chunk for this long (tool execution excluded) fails the run.
+   * Keep it above the SDK's retry backoff (2 s, then 4 s) when `maxRetries` > 0.
+   */
+  readonly idleTimeoutMs?: number;
+  /** Retries of a failed model request (HTTP 429/5xx, network) before the run fails; default 2. */
+  readonly maxRetries?: number;
+}
+
+/** Token usage summed over the steps of a run. */
+export interface AgentLoopUsage {
+  readonly inputTokens: number;
+  /** Output tokens, reasoning included (that is how providers bill them). */
+  readonly outputTokens: number;
+  readonly reasoningTokens?: number;
+}
+
+/** Something that happened during the run, pushed to the sink as it happens. */
+export type AgentLoopEvent =
+  | { readonly kind: 'text-delta'; readonly text: string; readonly step: number }
+  | { readonly kind: 'reasoning-delta'; readonly text: string; readonly step: number }
+  | {
+      readonly kind: 'tool-call';
+      readonly callId: string;
+      readonly name: string;
+      readonly input: unknown;
+      readonly step: number;
+    }
+  | {
+      readonly kind: 'tool-result';
+      readonly callId: string;
+      readonly name: string;
+      readonly input: unknown;
+      readonly result: ToolCallResult;
+      readonly step: number;
+      readonly durationMs: number;
+    }
+  | {
+      readonly kind: 'step-finished';
+      readonly step: number;
+      readonly text: string;
+      readonly reasoning: string;
+      readonly usage: AgentLoopUsage;
+    };
+
+/** Receives events in order; a returned promise is awaited (backpressure), a throw aborts the run. */
+export type AgentLoopSink = (event: AgentLoopEvent) => void | Promise<void>;
+
+/** One item of an agent message's `contents`, in the shape the real service records. */
+export type AgentContent =
+  | { readonly type: 'text_content'; readonly value: string }
+  | {
+      readonly type: 'reasoning';
+      readonly value: {
+        readonly reasoning: string;
+        /** Provider metadata of the reasoning block as JSON (e.g. OpenAI's item id), `{}` when none. */
+        readonly metadata: string;
+        readonly tokens: number;
+        readonly provider: string;
+      };
+    }
+  | {
+      readonly type: 'function_call';
+      /** `arguments` is the JSON text of the call's input. */
+      readonly value: { readonly id: string; readonly name: string; readonly arguments: string };
+    };
+
+/** A content item and the step (0-based) that produced it. */
+export interface AgentStepContent {
+  readonly step: number;
+  readonly content: AgentContent;
+}
+
+/** A tool call the run executed (or that failed before executing), as recorded on the message. */
+export interface AgentLoopAction {
+  readonly callId: string;
+  readonly name: string;
+  readonly input: unknown;
+  readonly step: number;
+  readonly ok: boolean;
+  readonly output: readonly ToolOutputBlock[];
+  readonly error: { readonly code: string; readonly message: string } | null;
+  readonly durationMs: number;
+  readonly serverId: string | null;
+  readonly serverName: string | null;
+}
+
+/** Error codes of a failed run. */
+export type AgentLoopErrorCode =
+  | 'model_provider_error'
+  | 'model_stream_error'
+  | 'model_timeout'
+  | 'tool_error'
+  | 'unexpected_error';
+
+/** Why a run failed, as it goes into `agent_error` / the message's `error`. */
+export interface AgentLoopError {
+  readonly code: AgentLoopErrorCode;
+  readonly message: string;
+  readonly metadata: Readonly<Record<string, JSONValue>> | null;
+}
+
+/** What the run produced so far; every outcome carries it (failed and cancelled runs still cost). */
+export interface AgentLoopProgress {
+  /** Text of every step, steps separated by a blank line. */
+  readonly content: string;
+  /** Reasoning of every step, steps separated by a blank line. */
+  readonly chainOfThought: string;
+  readonly contents: readonly AgentStepContent[];
+  readonly actions: readonly AgentLoopAction[];
+  readonly usage: AgentLoopUsage;
+  /** Number of model calls started. */
+  readonly steps: number;
+}
+
+/** How a run ended. Running out of steps is a success that says so. */
+export type AgentLoopOutcome =
+  | ({ readonly status: 'succeeded'; readonly stopReason: 'completed' | 'max_steps_reached' } & AgentLoopProgress)
+  | ({ readonly status: 'failed'; readonly error: AgentLoopError } & AgentLoopProgress)
+  | ({ readonly status: 'cancelled' } & AgentLoopProgress);

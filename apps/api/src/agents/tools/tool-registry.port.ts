@@ -1,0 +1,63 @@
+import type { JSONSchema7 } from 'ai';
+
+/**
+ * The port through which tools reach the agent loop. Data source search, client-side MCP servers and
+ * any other tool source implement `ToolRegistry`; the agent runner composes them.
+ */
+
+/** A JSON Schema (draft 7) for an object: a tool's input, as MCP's `inputSchema`. */
+export type JsonSchemaObject = JSONSchema7 & { readonly type: 'object' };
+
+/** A tool as the model sees it. */
+export interface ToolDefinition {
+  /** Unique within one run; what the model calls (provider limits: `^[a-zA-Z0-9_-]{1,64}$`). */
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchemaObject;
+  /** The MCP server (or internal server) behind the tool, for the recorded action. */
+  readonly serverId?: string;
+  readonly serverName?: string;
+}
+
+/** Who a tool runs for: enough to scope every lookup and to route client-side tool requests. */
+export interface ToolContext {
+  readonly workspaceId: string;
+  readonly conversationId: string;
+  readonly agentMessageId: string;
+  readonly userId: string | null;
+  readonly agentConfigurationId: string;
+}
+
+/** One call the model made. */
+export interface ToolCallRequest {
+  readonly callId: string;
+  readonly name: string;
+  readonly input: unknown;
+  /** The loop step (0-based) in which the model made the call. */
+  readonly step: number;
+}
+
+/** MCP-like content blocks, as recorded on the agent action's `output`. */
+export type ToolOutputBlock =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image'; readonly data: string; readonly mimeType: string }
+  | { readonly type: 'resource'; readonly resource: Readonly<Record<string, unknown>> }
+  | { readonly type: 'resource_link'; readonly uri: string; readonly name: string; readonly mimeType?: string };
+
+/**
+ * What a tool produced. A failure the model should see and may recover from is `ok: false` with an
+ * error; throwing is reserved for a broken registry and fails the run.
+ */
+export interface ToolCallResult {
+  readonly ok: boolean;
+  readonly output: readonly ToolOutputBlock[];
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+/** A source of tools. */
+export interface ToolRegistry {
+  /** The tools offered to the model for this run. */
+  listTools(ctx: ToolContext): Promise<ToolDefinition[]>;
+  /** Runs one call; must honour `signal` (the run was cancelled or timed out). */
+  callTool(call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult>;
+}

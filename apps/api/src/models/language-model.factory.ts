@@ -1,0 +1,127 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createMistral } from '@ai-sdk/mistral';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { JSONValue, LanguageModel } from 'ai';
+import type { ReasoningEffort } from '@app/contracts/models/model.types';
+import { BUILT_IN_PROVIDER_IDS, type BuiltInProviderId } from './built-in-models';
+import { PROVIDER_KEY_VARIABLES, type ProviderSettings } from './provider-settings';
+
+/** Provider options as the AI SDK takes them (`providerOptions` of `streamText`). */
+export type ModelProviderOptions = Record<string, Record<string, JSONValue>>;
+
+/** A model was asked of a provider this deployment has no credentials for; the message says what to set. */
+export class ModelProviderNotConfiguredError extends Error {
+  readonly code = 'model_provider_not_configured';
+
+  constructor(
+    readonly providerId: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ModelProviderNotConfiguredError';
+  }
+}
+
+/** Builds the AI SDK model for a provider/model pair from the configured credentials. */
+export function createLanguageModel(settings: ProviderSettings, providerId: string, modelId: string): LanguageModel {
+  if (isBuiltIn(providerId)) {
+    switch (providerId) {
+      case 'openai': {
+        const openai = settings.openai;
+        if (openai === null) throw notConfigured(settings, providerId);
+        const provider = createOpenAI({ apiKey: openai.apiKey.reveal(), baseURL: openai.baseUrl ?? undefined });
+        return openai.apiMode === 'chat' ? provider.chat(modelId) : provider.responses(modelId);
+      }
+      case 'anthropic': {
+        if (settings.anthropic === null) throw notConfigured(settings, providerId);
+        return createAnthropic({ apiKey: settings.anthropic.apiKey.reveal() })(modelId);
+      }
+      case 'google_ai_studio': {
+        if (settings.google_ai_studio === null) throw notConfigured(settings, providerId);
+        return createGoogleGenerativeAI({ apiKey: settings.google_ai_studio.apiKey.reveal() })(modelId);
+      }
+      case 'mistral': {
+        if (settings.mistral === null) throw notConfigured(settings, providerId);
+        return createMistral({ apiKey: settings.mistral.apiKey.reveal() })(modelId);
+      }
+    }
+  }
+  const custom = settings.custom.find((provider) => provider.id === providerId);
+  if (custom === undefined) throw notConfigured(settings, providerId);
+  return createOpenAICompatible({
+    name: custom.id,
+    baseURL: custom.baseUrl,
+    apiKey: custom.apiKey?.reveal(),
+    includeUsage: true,
+  }).chatModel(modelId);
+}
+
+// Token budgets for providers that think in budgets rather than levels.
+const THINKING_BUDGET_TOKENS: Readonly<Record<Exclude<ReasoningEffort, 'none'>, number>> = {
+  light: 2_048,
+  medium: 8_192,
+  high: 24_576,
+};
+
+const EFFORT_LEVEL: Readonly<Record<Exclude<ReasoningEffort, 'none'>, 'low' | 'medium' | 'high'>> = {
+  light: 'low',
+  medium: 'medium',
+  high: 'high',
+};
+
+/**
+ * Maps our reasoning effort to the provider's own options. `none` (or no effort) sends nothing, so
+ * the model runs with its provider default; the catalog only offers `none` where that means "no
+ * thinking".
+ */
+export function reasoningProviderOptions(
+  settings: ProviderSettings,
+  providerId: string,
+  effort: ReasoningEffort | undefined,
+): ModelProviderOptions | undefined {
+  if (effort === undefined || effort === 'none') return undefined;
+  switch (providerId) {
+    case 'openai':
+      return {
+        openai: {
+          reasoningEffort: EFFORT_LEVEL[effort],
+          // Summaries are what the Responses API streams as reasoning; chat completions stream none.
+          ...(settings.openai?.apiMode === 'chat' ? {} : { reasoningSummary: 'auto' }),
+        },
+      };
+    case 'anthropic':
+      return { anthropic: { thinking: { type: 'enabled', budgetTokens: THINKING_BUDGET_TOKENS[effort] } } };
+    case 'google_ai_studio':
+      return { google: { thinkingConfig: { thinkingBudget: THINKING_BUDGET_TOKENS[effort], includeThoughts: true } } };
+    case 'mistral':
+      return { mistral: { reasoningEffort: EFFORT_LEVEL[effort] } };
+    default:
+      // OpenAI-compatible endpoints read options under their provider name and send `reasoning_effort`.
+      return { [providerId]: { reasoningEffort: EFFORT_LEVEL[effort] } };
+  }
+}
+
+function isBuiltIn(providerId: string): providerId is BuiltInProviderId {
+  return BUILT_IN_PROVIDER_IDS.some((builtIn) => builtIn === providerId);
+}
+
+function notConfigured(settings: ProviderSettings, providerId: string): ModelProviderNotConfiguredError {
+  if (isBuiltIn(providerId)) {
+    return new ModelProviderNotConfiguredError(
+      providerId,
+      `Model provider ${providerId} is not configured: set ${PROVIDER_KEY_VARIABLES[providerId]}.`,
+    );
+  }
+  const anyConfigured =
+    BUILT_IN_PROVIDER_IDS.some((builtIn) => settings[builtIn] !== null) || settings.custom.length > 0;
+  const variables = BUILT_IN_PROVIDER_IDS.map((builtIn) => PROVIDER_KEY_VARIABLES[builtIn]);
+  const hint = `set ${variables[0]} (or ${variables.slice(1).join(', ')}), or declare it in CUSTOM_MODEL_PROVIDERS.`;
+  return new ModelProviderNotConfiguredError(
+    providerId,
+    anyConfigured
+      ? `Model provider ${providerId} is not configured: ${hint}`
+      : `No model provider is configured: ${hint}`,
+  );
+}

@@ -1,0 +1,344 @@
+// The factory tests load the AI SDK, whose ESM graph reaches two ESM-only files jest.config's
+// transform list misses; these shims load the equivalent CommonJS / identical values.
+jest.mock('zod/v4/locales/en.js', () => jest.requireActual('zod/v4/locales/en.cjs'));
+jest.mock('@workflow/serde', () => ({
+  WORKFLOW_SERIALIZE: Symbol.for('workflow-serialize'),
+  WORKFLOW_DESERIALIZE: Symbol.for('workflow-deserialize'),
+}));
+
+import { inspect } from 'node:util';
+import { BUILT_IN_MODELS } from './built-in-models';
+import {
+  createLanguageModel,
+  ModelProviderNotConfiguredError,
+  reasoningProviderOptions,
+} from './language-model.factory';
+import {
+  buildModelCatalog,
+  configuredProviderIds,
+  parseProviderSettings,
+  type ProviderSettings,
+} from './provider-settings';
+
+function parse(env: Record<string, string | undefined>): ProviderSettings {
+  const result = parseProviderSettings(env);
+  if (!result.ok) throw new Error(`unexpected errors: ${result.errors.join(' | ')}`);
+  return result.settings;
+}
+
+function errorsOf(env: Record<string, string | undefined>): readonly string[] {
+  const result = parseProviderSettings(env);
+  if (result.ok) throw new Error('expected errors');
+  return result.errors;
+}
+
+const ollama = {
+  id: 'ollama',
+  baseUrl: 'http://localhost:11434/v1/',
+  apiKey: 'optional',
+  models: [{ modelId: 'llama3.1', contextSize: 128_000, regions: ['us-central1', 'europe-west1'] }],
+};
+
+describe('parseProviderSettings', () => {
+  it('configures nothing from an empty environment, and the catalog is empty', () => {
+    const settings = parse({});
+    expect(settings).toEqual({ openai: null, anthropic: null, google_ai_studio: null, mistral: null, custom: [] });
+    expect(buildModelCatalog(settings)).toEqual([]);
+    expect(configuredProviderIds(settings)).toEqual([]);
+  });
+
+  it('treats empty and blank values as unset', () => {
+    expect(parse({ OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '   ', CUSTOM_MODEL_PROVIDERS: '' })).toMatchObject({
+      openai: null,
+      anthropic: null,
+      custom: [],
+    });
+  });
+
+  it('enables each built-in provider by its key', () => {
+    const settings = parse({
+      OPENAI_API_KEY: 'sk-openai',
+      ANTHROPIC_API_KEY: 'sk-ant',
+      GOOGLE_GENERATIVE_AI_API_KEY: 'g-key',
+      MISTRAL_API_KEY: 'm-key',
+    });
+    expect(settings.openai?.apiKey.reveal()).toBe('sk-openai');
+    expect(settings.openai).toMatchObject({ baseUrl: null, apiMode: 'responses', extraModelIds: [] });
+    expect(settings.anthropic?.apiKey.reveal()).toBe('sk-ant');
+    expect(settings.google_ai_studio?.apiKey.reveal()).toBe('g-key');
+    expect(settings.mistral?.apiKey.reveal()).toBe('m-key');
+    expect(configuredProviderIds(settings)).toEqual(['openai', 'anthropic', 'google_ai_studio', 'mistral']);
+  });
+
+  it('accepts GOOGLE_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY winning when both are set', () => {
+    expect(parse({ GOOGLE_API_KEY: 'fallback' }).google_ai_studio?.apiKey.reveal()).toBe('fallback');
+    expect(
+      parse({ GOOGLE_API_KEY: 'fallback', GOOGLE_GENERATIVE_AI_API_KEY: 'primary' }).google_ai_studio?.apiKey.reveal(),
+    ).toBe('primary');
+  });
+
+  it('points the openai provider at OPENAI_BASE_URL, with OPENAI_API_MODE and OPENAI_MODELS', () => {
+    const settings = parse({
+      OPENAI_API_KEY: 'local',
+      OPENAI_BASE_URL: 'http://vllm.internal:8000/v1/',
+      OPENAI_API_MODE: 'chat',
+      OPENAI_MODELS: ' qwen2.5-72b , gpt-4.1,,qwen2.5-72b ',
+    });
+    expect(settings.openai).toMatchObject({
+      baseUrl: 'http://vllm.internal:8000/v1',
+      apiMode: 'chat',
+      extraModelIds: ['qwen2.5-72b', 'gpt-4.1'],
+    });
+    const openaiEntries = buildModelCatalog(settings).filter((model) => model.providerId === 'openai');
+    // gpt-4.1 is already built in: listed once, with its built-in entry.
+    expect(openaiEntries.filter((model) => model.modelId === 'gpt-4.1')).toEqual(
+      BUILT_IN_MODELS.openai.filter((model) => model.modelId === 'gpt-4.1'),
+    );
+    expect(openaiEntries.find((model) => model.modelId === 'qwen2.5-72b')).toEqual({
+      providerId: 'openai',
+      modelId: 'qwen2.5-72b',
+      displayName: 'qwen2.5-72b',
+      contextSize: 128_000,
+      reasoningEfforts: ['none'],
+      defaultReasoningEffort: 'none',
+      creditsPerMillionInputTokens: 0,
+      creditsPerMillionOutputTokens: 0,
+      regions: ['us-central1', 'europe-west1'],
+    });
+  });
+
+  it('reports bad OpenAI settings, naming the variables', () => {
+    const errors = errorsOf({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'localhost:8000', OPENAI_API_MODE: 'completions' });
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toContain('OPENAI_BASE_URL');
+    expect(errors[1]).toContain('OPENAI_API_MODE');
+  });
+
+  it('reports OpenAI endpoint settings without OPENAI_API_KEY instead of silently ignoring them', () => {
+    const [error] = errorsOf({ OPENAI_BASE_URL: 'http://localhost:8000/v1', OPENAI_MODELS: 'llama' });
+    expect(error).toContain('OPENAI_BASE_URL, OPENAI_MODELS');
+    expect(error).toContain('set OPENAI_API_KEY');
+  });
+
+  it('parses CUSTOM_MODEL_PROVIDERS into enabled providers and catalog entries', () => {
+    const settings = parse({
+      CUSTOM_MODEL_PROVIDERS: JSON.stringify([
+        ollama,
+        {
+          id: 'lite_llm',
+          baseUrl: 'https://llm.example.com',
+          models: [
+            {
+              modelId: 'deepseek-r1',
+              displayName: 'DeepSeek R1',
+              contextSize: 64_000,
+              regions: ['europe-west1'],
+              reasoningEfforts: ['high', 'light'],
+              defaultReasoningEffort: 'high',
+              creditsPerMillionInputTokens: 550_000,
+              creditsPerMillionOutputTokens: 2_190_000,
+            },
+          ],
+        },
+      ]),
+    });
+    expect(settings.custom.map((provider) => [provider.id, provider.baseUrl, provider.apiKey?.reveal() ?? null])).toEqual([
+      ['ollama', 'http://localhost:11434/v1', 'optional'],
+      ['lite_llm', 'https://llm.example.com', null],
+    ]);
+    expect(configuredProviderIds(settings)).toEqual(['ollama', 'lite_llm']);
+    expect(buildModelCatalog(settings)).toEqual([
+      {
+        providerId: 'ollama',
+        modelId: 'llama3.1',
+        displayName: 'llama3.1',
+        contextSize: 128_000,
+        reasoningEfforts: ['none'],
+        defaultReasoningEffort: 'none',
+        creditsPerMillionInputTokens: 0,
+        creditsPerMillionOutputTokens: 0,
+        regions: ['us-central1', 'europe-west1'],
+      },
+      {
+        providerId: 'lite_llm',
+        modelId: 'deepseek-r1',
+        displayName: 'DeepSeek R1',
+        contextSize: 64_000,
+        reasoningEfforts: ['light', 'high'],
+        defaultReasoningEffort: 'high',
+        creditsPerMillionInputTokens: 550_000,
+        creditsPerMillionOutputTokens: 2_190_000,
+        regions: ['europe-west1'],
+      },
+    ]);
+  });
+
+  it.each<[string, string, string]>([
+    ['not JSON', '[{"id": "ollama",', 'CUSTOM_MODEL_PROVIDERS is not valid JSON'],
+    ['not an array', JSON.stringify(ollama), 'CUSTOM_MODEL_PROVIDERS: Expected array'],
+    ['a bad base URL', JSON.stringify([{ ...ollama, baseUrl: 'localhost:11434' }]), 'CUSTOM_MODEL_PROVIDERS[0].baseUrl'],
+    ['an upper-case id', JSON.stringify([{ ...ollama, id: 'Ollama' }]), 'CUSTOM_MODEL_PROVIDERS[0].id'],
+    ['a built-in id', JSON.stringify([{ ...ollama, id: 'openai' }]), 'is a built-in provider id'],
+    ['no models', JSON.stringify([{ ...ollama, models: [] }]), 'CUSTOM_MODEL_PROVIDERS[0].models'],
+    [
+      'a string context size',
+      JSON.stringify([{ ...ollama, models: [{ modelId: 'm', contextSize: '8k' }] }]),
+      'CUSTOM_MODEL_PROVIDERS[0].models[0].contextSize',
+    ],
+    [
+      'an unknown model field (typo)',
+      JSON.stringify([{ ...ollama, models: [{ modelId: 'm', contextSize: 8000, region: ['us-central1'] }] }]),
+      'CUSTOM_MODEL_PROVIDERS[0].models[0]: Unrecognized key',
+    ],
+    [
+      'an unknown reasoning effort',
+      JSON.stringify([{ ...ollama, models: [{ modelId: 'm', contextSize: 8000, reasoningEfforts: ['max'] }] }]),
+      'CUSTOM_MODEL_PROVIDERS[0].models[0].reasoningEfforts[0]',
+    ],
+    [
+      'a default effort outside the supported ones',
+      JSON.stringify([
+        { ...ollama, models: [{ modelId: 'm', contextSize: 8000, reasoningEfforts: ['light'], defaultReasoningEffort: 'high' }] },
+      ]),
+      'CUSTOM_MODEL_PROVIDERS[0].models[0].defaultReasoningEffort',
+    ],
+    ['a duplicated provider', JSON.stringify([ollama, ollama]), 'CUSTOM_MODEL_PROVIDERS[1].id: "ollama" is defined twice'],
+    [
+      'a duplicated model',
+      JSON.stringify([{ ...ollama, models: [...ollama.models, ...ollama.models] }]),
+      'CUSTOM_MODEL_PROVIDERS[0].models[1].modelId: "llama3.1" is defined twice',
+    ],
+  ])('rejects CUSTOM_MODEL_PROVIDERS with %s, naming the variable', (_label, value, expected) => {
+    const errors = errorsOf({ CUSTOM_MODEL_PROVIDERS: value });
+    expect(errors.join('\n')).toContain(expected);
+  });
+
+  it('collects every problem at once', () => {
+    const errors = errorsOf({ OPENAI_API_MODE: 'x', CUSTOM_MODEL_PROVIDERS: 'nope' });
+    expect(errors.some((error) => error.startsWith('OPENAI_API_MODE'))).toBe(true);
+    expect(errors.some((error) => error.startsWith('CUSTOM_MODEL_PROVIDERS'))).toBe(true);
+  });
+});
+
+describe('keys never reach logs', () => {
+  const settings = parse({
+    OPENAI_API_KEY: 'sk-live-SECRET1',
+    ANTHROPIC_API_KEY: 'sk-ant-SECRET2',
+    CUSTOM_MODEL_PROVIDERS: JSON.stringify([{ ...ollama, apiKey: 'SECRET3' }]),
+  });
+
+  it('redacts keys in JSON, string conversion and util.inspect', () => {
+    const json = JSON.stringify(settings);
+    const inspected = inspect(settings, { depth: 10 });
+    for (const secret of ['SECRET1', 'SECRET2', 'SECRET3']) {
+      expect(json).not.toContain(secret);
+      expect(inspected).not.toContain(secret);
+    }
+    expect(json).toContain('[redacted]');
+    expect(`${settings.anthropic?.apiKey}`).toBe('[redacted]');
+  });
+});
+
+describe('buildModelCatalog', () => {
+  it('lists the built-ins of configured providers only, then custom models', () => {
+    const settings = parse({
+      MISTRAL_API_KEY: 'm',
+      ANTHROPIC_API_KEY: 'a',
+      CUSTOM_MODEL_PROVIDERS: JSON.stringify([ollama]),
+    });
+    const catalog = buildModelCatalog(settings);
+    expect([...new Set(catalog.map((model) => model.providerId))]).toEqual(['anthropic', 'mistral', 'ollama']);
+    expect(catalog.filter((model) => model.providerId === 'mistral')).toEqual(BUILT_IN_MODELS.mistral);
+  });
+
+  it('has a coherent built-in catalog', () => {
+    const all = Object.values(BUILT_IN_MODELS).flat();
+    expect(new Set(all.map((model) => `${model.providerId}/${model.modelId}`)).size).toBe(all.length);
+    for (const model of all) {
+      expect(model.reasoningEfforts).toContain(model.defaultReasoningEffort);
+      expect(Number.isInteger(model.creditsPerMillionInputTokens)).toBe(true);
+      expect(model.creditsPerMillionOutputTokens).toBeGreaterThanOrEqual(model.creditsPerMillionInputTokens);
+      expect(model.regions.length).toBeGreaterThan(0);
+      expect(model.contextSize).toBeGreaterThan(0);
+    }
+    expect(BUILT_IN_MODELS.mistral.every((model) => model.regions.includes('europe-west1'))).toBe(true);
+  });
+});
+
+describe('createLanguageModel', () => {
+  it('builds a model for each configured provider, with the requested id', () => {
+    const settings = parse({
+      OPENAI_API_KEY: 'o',
+      ANTHROPIC_API_KEY: 'a',
+      GOOGLE_API_KEY: 'g',
+      MISTRAL_API_KEY: 'm',
+      CUSTOM_MODEL_PROVIDERS: JSON.stringify([ollama]),
+    });
+    const cases: [string, string, string][] = [
+      ['openai', 'gpt-4.1', 'openai.responses'],
+      ['anthropic', 'claude-sonnet-4-5', 'anthropic.messages'],
+      ['google_ai_studio', 'gemini-2.5-pro', 'google.generative-ai'],
+      ['mistral', 'mistral-large-latest', 'mistral.chat'],
+      ['ollama', 'llama3.1', 'ollama.chat'],
+    ];
+    for (const [providerId, modelId, sdkProvider] of cases) {
+      const model = createLanguageModel(settings, providerId, modelId);
+      if (typeof model === 'string') throw new Error('expected a model object');
+      expect({ provider: model.provider, modelId: model.modelId }).toEqual({ provider: sdkProvider, modelId });
+    }
+  });
+
+  it('uses chat completions when OPENAI_API_MODE=chat', () => {
+    const model = createLanguageModel(parse({ OPENAI_API_KEY: 'o', OPENAI_API_MODE: 'chat' }), 'openai', 'gpt-4.1');
+    expect(typeof model === 'string' ? model : model.provider).toBe('openai.chat');
+  });
+
+  it('throws a typed error naming the variable to set when nothing is configured', () => {
+    const attempt = () => createLanguageModel(parse({}), 'openai', 'gpt-4.1');
+    expect(attempt).toThrow(ModelProviderNotConfiguredError);
+    expect(attempt).toThrow('Model provider openai is not configured: set OPENAI_API_KEY.');
+    expect(() => createLanguageModel(parse({}), 'google_ai_studio', 'gemini-2.5-pro')).toThrow(
+      'set GOOGLE_GENERATIVE_AI_API_KEY',
+    );
+  });
+
+  it('lists every variable for an unknown provider', () => {
+    const noProvider = () => createLanguageModel(parse({}), 'acme', 'm');
+    expect(noProvider).toThrow(
+      'No model provider is configured: set OPENAI_API_KEY (or ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY, ' +
+        'MISTRAL_API_KEY), or declare it in CUSTOM_MODEL_PROVIDERS.',
+    );
+    const someProvider = () => createLanguageModel(parse({ MISTRAL_API_KEY: 'm' }), 'acme', 'm');
+    expect(someProvider).toThrow('Model provider acme is not configured');
+    try {
+      someProvider();
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'model_provider_not_configured', providerId: 'acme' });
+    }
+  });
+});
+
+describe('reasoningProviderOptions', () => {
+  const settings = parse({ OPENAI_API_KEY: 'o' });
+
+  it('sends nothing for no effort or none', () => {
+    expect(reasoningProviderOptions(settings, 'openai', undefined)).toBeUndefined();
+    expect(reasoningProviderOptions(settings, 'anthropic', 'none')).toBeUndefined();
+  });
+
+  it('maps efforts to each provider’s own options', () => {
+    expect(reasoningProviderOptions(settings, 'openai', 'light')).toEqual({
+      openai: { reasoningEffort: 'low', reasoningSummary: 'auto' },
+    });
+    expect(reasoningProviderOptions(parse({ OPENAI_API_KEY: 'o', OPENAI_API_MODE: 'chat' }), 'openai', 'high')).toEqual({
+      openai: { reasoningEffort: 'high' },
+    });
+    expect(reasoningProviderOptions(settings, 'anthropic', 'medium')).toEqual({
+      anthropic: { thinking: { type: 'enabled', budgetTokens: 8_192 } },
+    });
+    expect(reasoningProviderOptions(settings, 'google_ai_studio', 'high')).toEqual({
+      google: { thinkingConfig: { thinkingBudget: 24_576, includeThoughts: true } },
+    });
+    expect(reasoningProviderOptions(settings, 'ollama', 'medium')).toEqual({ ollama: { reasoningEffort: 'medium' } });
+  });
+});
