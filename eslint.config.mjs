@@ -14,4 +14,8 @@ export default tseslint.config(
     files: ['apps/**/cli.ts', 'apps/**/cli/**/*.ts', 'bench/**/*.ts', 'apps/projector/src/rebuild/**/*.ts', 'test/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
+  {
+    files: ['test/**/*.ts', '**/*.spec.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
 );

@@ -14,7 +14,7 @@ const swcTransform = [
 ];
 
 // The AI SDK ships ESM only; jest's module loader needs it transformed to CommonJS.
-const esmPackages = ['ai', '@ai-sdk', '@standard-schema', 'eventsource-parser', '@opentelemetry'];
+const esmPackages = ['ai', '@ai-sdk', '@standard-schema', 'eventsource-parser', '@opentelemetry', 'zod', '@workflow'];
 
 const shared = {
   rootDir: __dirname,

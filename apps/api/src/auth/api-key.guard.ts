@@ -40,7 +40,7 @@ export class ApiKeyGuard implements CanActivate {
     const workspace = await this.readModels.get<WorkspaceDocument>('workspaces', workspaceId);
     if (!workspace) throw new DomainError('workspace_not_found', 'The workspace was not found.');
     if (key.workspaceId !== workspace.sId) {
-      throw new DomainError('workspace_auth_error', 'Only users of the workspace can access this content.');
+      throw new DomainError('workspace_auth_error', 'Only users of the workspace can access this content.', 401);
     }
     const user = key.userId ? await this.readModels.get<UserDocument>('users', key.userId) : null;
     request.auth = { workspace, role: key.role, keyId: key.keyId, user };

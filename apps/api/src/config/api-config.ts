@@ -7,6 +7,8 @@ import {
   type Environment,
   type StorageConfig,
 } from '@app/storage';
+import { buildModelCatalog, parseProviderSettings, type ProviderSettings } from '../models/provider-settings';
+import type { ModelEntry } from '@app/contracts/models/model.types';
 
 /** Everything the api process is configured with, validated once at boot. */
 export interface ApiConfig {
@@ -26,8 +28,10 @@ export interface ApiConfig {
   readonly readYourWritesTimeoutMs: number;
   /** Create a default workspace and print an admin key on first start with an empty store. */
   readonly bootstrapWorkspace: boolean;
-  /** The raw environment, for parsers of other modules (model providers) to read their variables. */
-  readonly environment: Environment;
+  /** Model providers enabled by their keys (secrets wrapped so they never print). */
+  readonly providers: ProviderSettings;
+  /** Models this deployment can run, from the enabled providers. */
+  readonly modelCatalog: readonly ModelEntry[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -43,6 +47,11 @@ export function loadApiConfig(env: Environment): ApiConfig {
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('PUBLIC_URL must be an http(s) URL');
+  const providerResult = parseProviderSettings(env);
+  if (!providerResult.ok) problems.push(...providerResult.errors);
+  const providers: ProviderSettings = providerResult.ok
+    ? providerResult.settings
+    : { openai: null, anthropic: null, google_ai_studio: null, mistral: null, custom: [] };
   const runProjectorDefault = storage.embedded;
   const runProjector = parseBooleanVariable(env, 'RUN_PROJECTOR', runProjectorDefault, problems);
   if (storage.embedded && !runProjector) problems.push('RUN_PROJECTOR cannot be false with the embedded stores (SQLite has one writer)');
@@ -58,7 +67,8 @@ export function loadApiConfig(env: Environment): ApiConfig {
     agentRunnerEnabled: parseBooleanVariable(env, 'AGENT_RUNNER_ENABLED', true, problems),
     readYourWritesTimeoutMs: parseIntegerVariable(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, { min: 10, max: 60000 }, problems),
     bootstrapWorkspace: parseBooleanVariable(env, 'BOOTSTRAP_WORKSPACE', true, problems),
-    environment: env,
+    providers,
+    modelCatalog: buildModelCatalog(providers),
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;

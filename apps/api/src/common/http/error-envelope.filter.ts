@@ -35,7 +35,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown, request: Request): { status: number; type: string; message: string } {
-    if (exception instanceof DomainError) return envelope(exception.type, exception.message);
+    if (exception instanceof DomainError) {
+      return { ...envelope(exception.type, exception.message), ...(exception.status ? { status: exception.status } : {}) };
+    }
     if (exception instanceof ProjectionLagError) {
       return envelope('service_unavailable', 'The service is catching up with recent writes; retry in a moment.');
     }

@@ -1,0 +1,97 @@
+import { DomainError } from '@app/domain/shared/domain-error';
+import type { EventSubscription, RecordedEvent } from '@app/storage';
+import type { Request, Response } from 'express';
+
+/** One frame to send: the id a client resumes from, and the payload. */
+export interface SseFrame {
+  readonly eventId: string;
+  readonly data: object;
+}
+
+export interface SseStreamOptions {
+  /** Comment line (`: ping`) interval; the official client's polyfill gives up after 45 s of silence. */
+  readonly keepaliveMs?: number;
+  /** Close after this long without an event (the real conversation stream: 3 minutes). */
+  readonly idleTimeoutMs?: number;
+  /** Close after this long in total, whatever happens. */
+  readonly maxDurationMs?: number;
+  /** Write `data: done` and close after a frame for which this returns true. */
+  readonly isTerminal?: (frame: SseFrame) => boolean;
+  /** Write `data: done` before closing on a timeout, as the real message stream does. */
+  readonly doneOnClose?: boolean;
+}
+
+/**
+ * The position a client resumes after: `?lastEventId=` or the standard `Last-Event-ID` header.
+ * Our event ids are stream revisions, so anything but a non-negative integer is a 400.
+ */
+export function readLastEventId(request: Request): number | null {
+  const fromQuery = request.query.lastEventId;
+  const fromHeader = request.headers['last-event-id'];
+  const raw = typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : typeof fromHeader === 'string' ? fromHeader : '';
+  if (raw === '') return null;
+  if (!/^\d{1,15}$/.test(raw)) throw new DomainError('invalid_request_error', 'Invalid query parameters: lastEventId must be an event id from this stream.');
+  return Number(raw);
+}
+
+/**
+ * Serves a server-sent event stream from an event-store subscription: unnamed `data:` frames of
+ * `{"eventId", "data"}` (the framing the official client parses), keepalive comments, and a clean
+ * end on disconnect, timeout or terminal event. Stored events come first, then live ones, so a
+ * client resuming from an id sees every later event exactly once.
+ */
+export async function serveSse(
+  request: Request,
+  response: Response,
+  subscription: EventSubscription,
+  toFrames: (event: RecordedEvent) => SseFrame[],
+  options: SseStreamOptions = {},
+): Promise<void> {
+  response.status(200);
+  response.setHeader('Content-Type', 'text/event-stream');
+  response.setHeader('Cache-Control', 'no-cache, no-transform');
+  response.setHeader('Connection', 'keep-alive');
+  response.setHeader('X-Accel-Buffering', 'no');
+  response.flushHeaders();
+  response.socket?.setNoDelay(true);
+
+  let closed = false;
+  const close = (writeDone: boolean): void => {
+    if (closed) return;
+    closed = true;
+    clearInterval(keepalive);
+    clearTimeout(idleTimer);
+    clearTimeout(maxTimer);
+    if (writeDone && !response.writableEnded) response.write('data: done\n\n');
+    if (!response.writableEnded) response.end();
+    void subscription.close();
+  };
+  const keepalive = setInterval(() => response.write(': ping\n\n'), options.keepaliveMs ?? 15_000);
+  let idleTimer: NodeJS.Timeout | undefined;
+  const armIdle = (): void => {
+    if (options.idleTimeoutMs === undefined) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => close(options.doneOnClose ?? false), options.idleTimeoutMs);
+  };
+  armIdle();
+  const maxTimer = options.maxDurationMs === undefined ? undefined : setTimeout(() => close(options.doneOnClose ?? false), options.maxDurationMs);
+  request.on('close', () => close(false));
+
+  try {
+    for await (const event of subscription) {
+      if (closed) break;
+      for (const frame of toFrames(event)) {
+        response.write(`data: ${JSON.stringify({ eventId: frame.eventId, data: frame.data })}\n\n`);
+        if (options.isTerminal?.(frame)) {
+          close(true);
+          return;
+        }
+      }
+      armIdle();
+    }
+  } catch {
+    // The store failed mid-stream: end the response; the client resumes from its last event id.
+  } finally {
+    close(false);
+  }
+}

@@ -1,0 +1,147 @@
+import { physicalCollectionName } from '@app/contracts/read-models/read-model-names';
+import {
+  checkpointName,
+  GenerationRegistry,
+  SqliteEventStore,
+  SqliteReadStore,
+  type EventStore,
+  type NewEvent,
+  type ReadStore,
+  type RecordedEvent,
+} from '@app/storage';
+import { randomUUID } from 'node:crypto';
+import type { Projection } from '../projection';
+import { ALL_PROJECTIONS } from '../projections';
+import { LiveProjector } from './live-projector';
+import { ProjectionApplier } from './projection-applier';
+import { rebuildReadModels } from './rebuild';
+
+/** Deliberately NOT idempotent: applying an event twice shows in `count`, so double-applies are caught. */
+const counter: Projection<{ count: number; positions: number[] }> = {
+  name: 'counter',
+  version: 1,
+  indexes: [],
+  canHandle: ['Ticked'],
+  documentIds: (event) => [String(event.data.key)],
+  evolve: (doc, event) => ({ count: (doc?.count ?? 0) + 1, positions: [...(doc?.positions ?? []), event.position] }),
+};
+
+const silent = { info: () => undefined, error: () => undefined };
+
+function tick(key: string): NewEvent {
+  return { id: randomUUID(), type: 'Ticked', data: { key }, metadata: { schemaVersion: 1 } };
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('projector', () => {
+  let eventStore: EventStore;
+  let readStore: ReadStore;
+
+  beforeEach(() => {
+    eventStore = new SqliteEventStore({ path: ':memory:' });
+    readStore = new SqliteReadStore({ path: ':memory:' });
+  });
+  afterEach(async () => {
+    await eventStore.close();
+    await readStore.close();
+  });
+
+  const collection = physicalCollectionName(counter, 1);
+  const readCounter = (key: string) => readStore.get<{ count: number; positions: number[] }>(collection, key);
+  const checkpoint = async () => (await readStore.getCheckpoint(checkpointName(1))) ?? 0;
+
+  it('applies a batch and its checkpoint together, and a failed commit changes nothing', async () => {
+    const applier = new ProjectionApplier(readStore, [counter]);
+    await applier.ensureCollections(1);
+    for (let i = 0; i < 3; i += 1) await eventStore.append('s-a', [tick('a')], 'any');
+    const events = await eventStore.readAll();
+    await applier.apply(events.slice(0, 2), 1);
+    expect(await readCounter('a')).toEqual({ count: 2, positions: [events[0]!.position, events[1]!.position] });
+    expect(await checkpoint()).toBe(events[1]!.position);
+
+    const failing = new ProjectionApplier(
+      { ...readStore, getMany: readStore.getMany.bind(readStore), commit: () => Promise.reject(new Error('disk full')) } as ReadStore,
+      [counter],
+    );
+    await expect(failing.apply(events.slice(2), 1)).rejects.toThrow('disk full');
+    expect((await readCounter('a'))?.count).toBe(2);
+    expect(await checkpoint()).toBe(events[1]!.position);
+  });
+
+  it('neither skips nor double-applies across restarts', async () => {
+    const first = new LiveProjector(eventStore, readStore, [counter], silent);
+    await first.start();
+    for (let i = 0; i < 50; i += 1) await eventStore.append(`s-${i % 5}`, [tick('k')], 'any');
+    await until(async () => (await readCounter('k'))?.count === 50);
+    await first.stop();
+
+    for (let i = 0; i < 30; i += 1) await eventStore.append(`s-${i % 5}`, [tick('k')], 'any');
+    const second = new LiveProjector(eventStore, readStore, [counter], silent);
+    await second.start();
+    await until(async () => (await checkpoint()) === (await eventStore.headPosition()));
+    await second.stop();
+
+    const doc = await readCounter('k');
+    const all = (await eventStore.readAll()).map((e) => e.position);
+    expect(doc?.count).toBe(80);
+    expect(doc?.positions).toEqual(all);
+  });
+
+  it('resumes from the checkpoint after a crash between batches (a second projector on the same stores)', async () => {
+    for (let i = 0; i < 20; i += 1) await eventStore.append('s', [tick('c')], 'any');
+    const applier = new ProjectionApplier(readStore, [counter]);
+    await applier.ensureCollections(1);
+    await new GenerationRegistry(readStore).init();
+    const events = await eventStore.readAll();
+    await applier.apply(events.slice(0, 7), 1); // the "crashed" process got this far
+    const projector = new LiveProjector(eventStore, readStore, [counter], silent);
+    await projector.start();
+    await until(async () => (await checkpoint()) === events[19]!.position);
+    await projector.stop();
+    expect((await readCounter('c'))?.positions).toEqual(events.map((e: RecordedEvent) => e.position));
+  });
+
+  it('a rebuilt read model equals the live one, and reads switch to the new generation', async () => {
+    const workspaceEvents = (workspaceId: string): NewEvent[] => [
+      { id: randomUUID(), type: 'WorkspaceCreated', data: { workspaceId, name: `ws ${workspaceId}`, region: 'us-central1', at: 1 }, metadata: { schemaVersion: 1 } },
+      { id: randomUUID(), type: 'SpaceCreated', data: { workspaceId, spaceId: `vlt_${workspaceId}`, kind: 'global', name: 'Company Data', isRestricted: false, at: 1 }, metadata: { schemaVersion: 1 } },
+      { id: randomUUID(), type: 'ApiKeyCreated', data: { workspaceId, keyId: `key_${workspaceId}`, secretHash: `hash_${workspaceId}`, role: 'admin', userId: null, at: 2 }, metadata: { schemaVersion: 1 } },
+      { id: randomUUID(), type: 'WorkspaceSettingsChanged', data: { workspaceId, changes: { ssoEnforced: true, name: 'renamed' }, at: 3 }, metadata: { schemaVersion: 1 } },
+      { id: randomUUID(), type: 'ApiKeyRevoked', data: { workspaceId, keyId: `key_${workspaceId}`, secretHash: `hash_${workspaceId}`, at: 4 }, metadata: { schemaVersion: 1 } },
+    ];
+    for (let i = 0; i < 10; i += 1) await eventStore.append(`workspace-w${i}`, workspaceEvents(`w${i}`).slice(0, i % 2 ? 5 : 3), 'no_stream');
+
+    const live = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, silent);
+    await live.start();
+    const head = await eventStore.headPosition();
+    await until(async () => (await checkpoint()) === head);
+    const snapshot = async (generation: number) => {
+      const result: Record<string, unknown[]> = {};
+      for (const projection of ALL_PROJECTIONS) {
+        result[projection.name] = await readStore.find(physicalCollectionName(projection, generation), { sort: [{ field: 'createdAt', direction: 'asc' }] });
+      }
+      return result;
+    };
+    const before = await snapshot(1);
+    expect(before.workspaces).toHaveLength(10);
+    expect(before.api_keys).toHaveLength(5);
+
+    const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS);
+    expect(result).toMatchObject({ generation: 2, previousGeneration: 1, events: 40 });
+    expect(await new GenerationRegistry(readStore).active()).toBe(2);
+    expect(await snapshot(2)).toEqual(before);
+    expect(await readStore.listCollections()).not.toContain(physicalCollectionName(ALL_PROJECTIONS[0]!, 1));
+
+    // The live projector follows the switch and keeps the new generation current.
+    await eventStore.append('workspace-late', workspaceEvents('late').slice(0, 1), 'no_stream');
+    await until(async () => (await readStore.get(physicalCollectionName(ALL_PROJECTIONS[0]!, 2), 'late')) !== null);
+    await live.stop();
+  });
+});

@@ -1,0 +1,50 @@
+import { ConfigurationError, openEventStore, openReadStore } from '@app/storage';
+import pino from 'pino';
+import { loadProjectorConfig } from './config';
+import { LiveProjector } from './engine/live-projector';
+import { rebuildReadModels } from './engine/rebuild';
+import { ALL_PROJECTIONS } from './projections';
+import { createProgressBar } from './rebuild/progress-bar';
+
+/**
+ * The projector process. `projector` follows the log and keeps the read models current;
+ * `projector rebuild` replays the whole log into fresh collections and switches reads to them.
+ */
+async function main(argv: string[]): Promise<void> {
+  const config = loadProjectorConfig(process.env);
+  const logger = pino({ level: config.logLevel, base: { service: 'workspace-projector' } });
+  const eventStore = openEventStore(config.storage);
+  const readStore = openReadStore(config.storage);
+  const command = argv[0] ?? 'run';
+
+  if (command === 'rebuild') {
+    const bar = createProgressBar();
+    const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, (progress) => bar.update(progress));
+    bar.done();
+    const seconds = Math.max(result.durationMs, 1) / 1000;
+    process.stdout.write(
+      `${JSON.stringify({ rebuilt: true, generation: result.generation, events: result.events, durationMs: result.durationMs, eventsPerSecond: Math.round(result.events / seconds) })}\n`,
+    );
+    await eventStore.close();
+    await readStore.close();
+    return;
+  }
+  if (command !== 'run') throw new Error(`Unknown command "${command}". Use: projector [run|rebuild]`);
+
+  const projector = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, logger);
+  await projector.start();
+  const shutdown = async (): Promise<void> => {
+    await projector.stop();
+    await eventStore.close();
+    await readStore.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown());
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigurationError) process.stderr.write(`${error.message}\n`);
+  else process.stderr.write(`Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,33 @@
+import type { RebuildProgress } from '../engine/rebuild';
+
+/** A one-line progress bar on a terminal (stderr), redrawn at most every 100 ms. */
+export function createProgressBar(stream: NodeJS.WriteStream = process.stderr): {
+  update(progress: RebuildProgress): void;
+  done(): void;
+} {
+  const startedAt = Date.now();
+  let lastDrawAt = 0;
+  let last: RebuildProgress | null = null;
+  const draw = (progress: RebuildProgress): void => {
+    const ratio = progress.head > 0 ? Math.min(1, progress.position / progress.head) : 1;
+    const width = 30;
+    const filled = Math.round(ratio * width);
+    const seconds = Math.max(0.001, (Date.now() - startedAt) / 1000);
+    const rate = Math.round(progress.events / seconds);
+    const line = `rebuild [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(1)}% ${progress.events} events ${rate} ev/s`;
+    stream.write(stream.isTTY ? `\r${line}` : `${line}\n`);
+  };
+  return {
+    update(progress) {
+      last = progress;
+      if (Date.now() - lastDrawAt >= 100) {
+        lastDrawAt = Date.now();
+        draw(progress);
+      }
+    },
+    done() {
+      if (last) draw(last);
+      if (stream.isTTY) stream.write('\n');
+    },
+  };
+}
