@@ -1,4 +1,8 @@
 import type { Projection } from '../projection';
+import { agentConfigurationVersionProjection } from './agent-configuration-version.projection';
+import { agentConfigurationProjection } from './agent-configuration.projection';
+import { agentFavoriteProjection } from './agent-favorite.projection';
+import { agentUsageProjection } from './agent-usage.projection';
 import { apiKeyProjection } from './api-key.projection';
 import { spaceProjection } from './space.projection';
 import { userProjection } from './user.projection';
@@ -10,4 +14,8 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   apiKeyProjection,
   userProjection,
   spaceProjection,
+  agentConfigurationProjection,
+  agentConfigurationVersionProjection,
+  agentFavoriteProjection,
+  agentUsageProjection,
 ] as readonly Projection[];

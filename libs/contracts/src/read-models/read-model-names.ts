@@ -10,6 +10,10 @@ export const READ_MODELS = {
   spaces: { name: 'spaces', version: 1 },
   conversations: { name: 'conversations', version: 1 },
   conversationParticipants: { name: 'conversation_participants', version: 1 },
+  agentConfigurations: { name: 'agent_configurations', version: 1 },
+  agentConfigurationVersions: { name: 'agent_configuration_versions', version: 1 },
+  agentFavorites: { name: 'agent_favorites', version: 1 },
+  agentUsage: { name: 'agent_usage', version: 1 },
 } as const;
 
 export type ReadModelKey = keyof typeof READ_MODELS;
