@@ -2,7 +2,9 @@ import { Module, ValidationPipe, type DynamicModule, type MiddlewareConsumer, ty
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
+import { AgentDirectory } from './agents/directory/agent-directory.service';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { ConversationsModule } from './conversations/conversations.module';
 import { ErrorEnvelopeFilter } from './common/http/error-envelope.filter';
 import { JsonBodyMiddleware } from './common/http/json-body.middleware';
 import { RequestLogMiddleware } from './common/http/request-log.middleware';
@@ -20,7 +22,7 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       global: true,
-      imports: [CqrsModule.forRoot(), StorageModule],
+      imports: [CqrsModule.forRoot(), StorageModule, ConversationsModule],
       controllers: [HealthController, WorkspaceController],
       providers: [
         { provide: API_CONFIG, useValue: config },
@@ -32,8 +34,9 @@ export class AppModule implements NestModule {
           useValue: new ValidationPipe({ whitelist: false, forbidUnknownValues: false, transform: true, validationError: { target: false } }),
         },
         EmbeddedProjector,
+        AgentDirectory,
       ],
-      exports: [API_CONFIG, LOGGER],
+      exports: [API_CONFIG, LOGGER, AgentDirectory],
     };
   }
 

@@ -4,6 +4,8 @@ import { agentConfigurationProjection } from './agent-configuration.projection';
 import { agentFavoriteProjection } from './agent-favorite.projection';
 import { agentUsageProjection } from './agent-usage.projection';
 import { apiKeyProjection } from './api-key.projection';
+import { conversationParticipantProjection } from './conversation-participant.projection';
+import { conversationProjection } from './conversation.projection';
 import { spaceProjection } from './space.projection';
 import { userProjection } from './user.projection';
 import { workspaceProjection } from './workspace.projection';
@@ -14,6 +16,8 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   apiKeyProjection,
   userProjection,
   spaceProjection,
+  conversationProjection,
+  conversationParticipantProjection,
   agentConfigurationProjection,
   agentConfigurationVersionProjection,
   agentFavoriteProjection,

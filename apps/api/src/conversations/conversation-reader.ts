@@ -1,0 +1,51 @@
+import type { ConversationMessage } from '@app/contracts/http/conversation.types';
+import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
+import { findMessage, type ConversationRenderContext } from '@app/contracts/render/conversation.render';
+import { renderWorkspace } from '@app/contracts/render/workspace.render';
+import { DomainError } from '@app/domain/shared/domain-error';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AuthContext } from '../auth/auth-context';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
+import { ReadModels } from '../infrastructure/read-models.service';
+
+/** Who reads: the member the key acts as, or the key itself (read state of keys without a user). */
+export function viewerIdOf(auth: AuthContext): string {
+  return auth.user?.sId ?? `key:${auth.keyId}`;
+}
+
+/**
+ * Loads conversations for a caller. A conversation of another workspace, a deleted one and a
+ * missing one all answer the same 404.
+ */
+@Injectable()
+export class ConversationReader {
+  constructor(
+    private readonly readModels: ReadModels,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {}
+
+  async load(auth: AuthContext, conversationId: string): Promise<ConversationDocument> {
+    const doc = await this.readModels.get<ConversationDocument>('conversations', conversationId);
+    if (!doc || doc.workspaceId !== auth.workspace.sId || doc.deleted) {
+      throw new DomainError('conversation_not_found', 'Conversation not found.');
+    }
+    return doc;
+  }
+
+  /** Loads after the read models include `position` (the caller's own write). */
+  async loadAfter(auth: AuthContext, conversationId: string, position: number | null): Promise<ConversationDocument> {
+    if (position !== null) await this.readModels.waitFor(position);
+    return this.load(auth, conversationId);
+  }
+
+  renderContext(auth: AuthContext): ConversationRenderContext {
+    return { viewerUserId: viewerIdOf(auth), owner: renderWorkspace(auth.workspace, auth.role), baseUrl: this.config.publicUrl };
+  }
+
+  /** A message version of the conversation by sId (404 message_not_found). */
+  message(doc: ConversationDocument, messageId: string): ConversationMessage {
+    const message = findMessage(doc, messageId);
+    if (!message) throw new DomainError('message_not_found', 'Message not found.');
+    return message;
+  }
+}

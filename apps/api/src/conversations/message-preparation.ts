@@ -1,0 +1,154 @@
+import type { ActingUser, UserSnapshot } from '@app/contracts/events/conversation.events';
+import type { LightAgentConfiguration, Mention, ModelSelection, UserMessageContext } from '@app/contracts/http/conversation.types';
+import type { UserDocument } from '@app/contracts/read-models/workspace.read-models';
+import type { MentionedUser, NewContentFragment, NewUserMessage } from '@app/domain/conversation/conversation.commands';
+import { validateModelSelection } from '@app/domain/models/model-selection.policy';
+import { DomainError } from '@app/domain/shared/domain-error';
+import { Inject, Injectable } from '@nestjs/common';
+import { AgentDirectory } from '../agents/directory/agent-directory.service';
+import type { AuthContext } from '../auth/auth-context';
+import { requireUser } from '../auth/roles';
+import { newSId } from '../common/ids';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
+import { ReadModels } from '../infrastructure/read-models.service';
+import type { ContentFragmentInput, PostMessageInput } from './requests/conversation.schemas';
+
+export type PathFamily = 'public' | 'private';
+
+/** The member behind a key as messages record it. */
+export function userSnapshotOf(user: UserDocument | null): UserSnapshot | null {
+  if (!user) return null;
+  const [firstName, ...rest] = user.fullName.split(' ');
+  return {
+    sId: user.sId,
+    id: user.id,
+    username: user.username,
+    fullName: user.fullName,
+    email: user.email,
+    image: null,
+    createdAt: user.createdAt,
+    provider: null,
+    firstName: firstName ?? user.fullName,
+    lastName: rest.length > 0 ? rest.join(' ') : null,
+  };
+}
+
+/** The member acting (reactions, feedback): a key bound to a user is required. */
+export function actingUserOf(auth: AuthContext, what: string): ActingUser {
+  requireUser(auth, what);
+  const user = auth.user;
+  if (!user) throw new DomainError('user_not_found', `${what} requires a key bound to a user.`);
+  return { userId: user.sId, username: user.username, fullName: user.fullName, id: user.id };
+}
+
+/**
+ * Turns a validated request into the parts of a command that need lookups: mentioned agents (404
+ * `agent_configuration_not_found`), mentioned users, the model override (400 / `model_disabled`),
+ * the sender, and new ids. Nothing is written here.
+ */
+@Injectable()
+export class MessagePreparation {
+  constructor(
+    private readonly agents: AgentDirectory,
+    private readonly readModels: ReadModels,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {}
+
+  async prepare(auth: AuthContext, input: PostMessageInput, family: PathFamily): Promise<NewUserMessage> {
+    const mentions = input.mentions as readonly Mention[];
+    const { mentionedAgents, mentionedUsers } = await this.resolveMentions(auth, mentions);
+    return {
+      messageId: newSId(),
+      content: input.content,
+      mentions,
+      context: this.context(auth, input.context, family),
+      user: userSnapshotOf(auth.user),
+      modelSelection: this.modelSelection(auth, input.modelSelection),
+      skipToolsValidation: input.skipToolsValidation ?? false,
+      mentionedAgents,
+      mentionedUsers,
+      agentMessageIds: mentionedAgents.map(() => newSId()),
+    };
+  }
+
+  async resolveMentions(
+    auth: AuthContext,
+    mentions: readonly Mention[],
+  ): Promise<{ mentionedAgents: LightAgentConfiguration[]; mentionedUsers: MentionedUser[] }> {
+    const mentionedAgents: LightAgentConfiguration[] = [];
+    const mentionedUsers: MentionedUser[] = [];
+    for (const mention of mentions) {
+      if ('configurationId' in mention) {
+        if (mentionedAgents.some((agent) => agent.sId === mention.configurationId)) continue;
+        const agent = await this.agents.resolve(auth.workspace, mention.configurationId);
+        if (!agent) {
+          throw new DomainError('agent_configuration_not_found', `The agent "${mention.configurationId}" was not found in this workspace.`);
+        }
+        mentionedAgents.push(agent);
+      } else {
+        const user = await this.readModels.get<UserDocument>('users', mention.userId);
+        if (!user || user.workspaceId !== auth.workspace.sId) {
+          throw new DomainError('invalid_request_error', `Invalid request body: the mentioned user "${mention.userId}" is not a member of this workspace.`);
+        }
+        if (!mentionedUsers.some((u) => u.sId === user.sId)) mentionedUsers.push({ sId: user.sId, fullName: user.fullName, image: null });
+      }
+    }
+    return { mentionedAgents, mentionedUsers };
+  }
+
+  /** Spec 4.3 rules 1-3: absent → agents use their own model; malformed → 400; not allowed → model_disabled. */
+  modelSelection(auth: AuthContext, raw: unknown): ModelSelection | null {
+    if (raw === undefined || raw === null) return null;
+    const result = validateModelSelection(
+      raw,
+      this.config.modelCatalog,
+      { whiteListedProviders: auth.workspace.whiteListedProviders, regionalModelsOnly: auth.workspace.regionalModelsOnly },
+      this.config.region,
+    );
+    if (!result.ok) throw new DomainError(result.type, result.message);
+    return { providerId: result.model.providerId, modelId: result.model.modelId, ...(result.reasoningEffort ? { reasoningEffort: result.reasoningEffort } : {}) };
+  }
+
+  /** Inline fragments become commands; file and node references must name something that exists. */
+  fragment(auth: AuthContext, input: ContentFragmentInput, fallback: UserMessageContext | null): NewContentFragment {
+    if (input.fileId !== undefined) throw new DomainError('file_not_found', `The file "${input.fileId}" was not found.`);
+    if (input.nodeId !== undefined) {
+      throw new DomainError('data_source_view_not_found', `The data source view "${input.nodeDataSourceViewId ?? ''}" was not found.`);
+    }
+    const text = input.content ?? '';
+    const context = input.context ?? {};
+    return {
+      messageId: newSId(),
+      contentFragmentId: newSId(),
+      supersededContentFragmentId: input.supersededContentFragmentId ?? null,
+      title: input.title,
+      contentType: input.contentType ?? 'text/plain',
+      sourceUrl: input.url ?? null,
+      context: {
+        username: context.username ?? fallback?.username ?? auth.user?.username ?? null,
+        fullName: context.fullName ?? fallback?.fullName ?? auth.user?.fullName ?? null,
+        email: context.email ?? fallback?.email ?? auth.user?.email ?? null,
+        profilePictureUrl: context.profilePictureUrl ?? fallback?.profilePictureUrl ?? null,
+      },
+      source: { kind: 'inline', textContent: text },
+      textBytes: Buffer.byteLength(text, 'utf8'),
+      snippet: text.slice(0, 256),
+    };
+  }
+
+  private context(auth: AuthContext, raw: PostMessageInput['context'], family: PathFamily): UserMessageContext {
+    const username = raw.username?.trim() || (family === 'private' ? auth.user?.username : undefined);
+    if (!username) throw new DomainError('invalid_request_error', 'The context.username field is required.');
+    return {
+      username,
+      timezone: raw.timezone,
+      fullName: raw.fullName ?? (family === 'private' ? (auth.user?.fullName ?? null) : null),
+      email: raw.email ?? (family === 'private' ? (auth.user?.email ?? null) : null),
+      profilePictureUrl: raw.profilePictureUrl ?? null,
+      origin: raw.origin ?? (family === 'private' ? 'web' : 'api'),
+      selectedSpaceIds: raw.selectedSpaceIds ?? [],
+      clientSideMCPServerIds: raw.clientSideMCPServerIds ?? null,
+      selectedMCPServerViewIds: raw.selectedMCPServerViewIds ?? null,
+    };
+  }
+}
