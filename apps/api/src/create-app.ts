@@ -16,5 +16,13 @@ export async function createApp(config: ApiConfig, logger: Logger): Promise<Nest
   app.set('etag', false);
   app.set('query parser', 'extended');
   app.enableShutdownHooks();
+  // Streams never finish on their own: end them so shutdown does not wait for clients to leave.
+  const server = app.getHttpServer();
+  const close = server.close.bind(server);
+  server.close = ((callback?: (error?: Error) => void) => {
+    const result = close(callback);
+    server.closeAllConnections();
+    return result;
+  }) as typeof server.close;
   return app;
 }

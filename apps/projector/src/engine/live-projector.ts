@@ -32,7 +32,7 @@ export class LiveProjector {
 
   constructor(
     private readonly eventStore: EventStore,
-    readStore: ReadStore,
+    private readonly readStore: ReadStore,
     projections: readonly Projection[],
     private readonly logger: ProjectorLogger,
     private readonly options: LiveProjectorOptions = {},
@@ -80,14 +80,14 @@ export class LiveProjector {
     await this.applier.ensureCollections(generation);
     const checkpoint = await this.applier.getCheckpoint(generation);
     this.lastPosition = checkpoint;
-    localProjectionProgress.report(checkpoint);
+    localProjectionProgress(this.readStore).report(checkpoint);
     this.logger.info({ generation, checkpoint }, 'projector following the global log');
     this.subscription = this.eventStore.subscribeToAll({ after: checkpoint });
     for await (const batch of batches(this.subscription, this.options.maxBatchSize ?? 500)) {
       if (!this.running || generation !== this.activeGeneration) break;
       await this.applier.apply(batch, generation);
       this.lastPosition = batch[batch.length - 1]?.position ?? this.lastPosition;
-      localProjectionProgress.report(this.lastPosition);
+      localProjectionProgress(this.readStore).report(this.lastPosition);
     }
     await this.subscription.close();
   }

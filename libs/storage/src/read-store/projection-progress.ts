@@ -4,7 +4,7 @@ import { checkpointName } from './generation-registry';
 import type { ReadStore } from './read-store.port';
 
 /**
- * Process-wide news of the projector's progress. An in-process projector reports each committed
+ * News of an in-process projector's progress on one read store. The projector reports each committed
  * batch here, so a request waiting to read its own write wakes at once instead of polling.
  */
 class LocalProjectionProgress extends EventEmitter {
@@ -21,8 +21,18 @@ class LocalProjectionProgress extends EventEmitter {
   }
 }
 
-export const localProjectionProgress = new LocalProjectionProgress();
-localProjectionProgress.setMaxListeners(0);
+const progressByStore = new WeakMap<ReadStore, LocalProjectionProgress>();
+
+/** The progress of projectors writing to this read store in this process. */
+export function localProjectionProgress(store: ReadStore): LocalProjectionProgress {
+  let progress = progressByStore.get(store);
+  if (!progress) {
+    progress = new LocalProjectionProgress();
+    progress.setMaxListeners(0);
+    progressByStore.set(store, progress);
+  }
+  return progress;
+}
 
 /** Thrown when the read models did not reach a position in time. */
 export class ProjectionLagError extends Error {
@@ -42,11 +52,12 @@ export async function waitForProjection(
   position: number,
   options: { timeoutMs: number; pollIntervalMs?: number },
 ): Promise<void> {
-  if (localProjectionProgress.current() >= position) return;
+  const local = localProjectionProgress(store);
+  if (local.current() >= position) return;
   const deadline = Date.now() + options.timeoutMs;
   const pollIntervalMs = options.pollIntervalMs ?? 20;
   const reached = async (): Promise<boolean> => {
-    if (localProjectionProgress.current() >= position) return true;
+    if (local.current() >= position) return true;
     const generation = await generations.active();
     return ((await store.getCheckpoint(checkpointName(generation))) ?? 0) >= position;
   };
@@ -60,10 +71,10 @@ export async function waitForProjection(
       const timer = setTimeout(finish, Math.min(pollIntervalMs, remaining));
       function finish(): void {
         clearTimeout(timer);
-        localProjectionProgress.off('position', onPosition);
+        local.off('position', onPosition);
         resolve();
       }
-      localProjectionProgress.on('position', onPosition);
+      local.on('position', onPosition);
     });
   }
 }

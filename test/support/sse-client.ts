@@ -1,0 +1,65 @@
+/** A frame as the server sent it: parsed `data:` JSON, or a comment / `done` marker. */
+export interface ReceivedFrame {
+  readonly eventId?: string;
+  readonly data?: any;
+  readonly raw: string;
+}
+
+/**
+ * Opens an SSE response and collects frames until `stop(frames)` says so, the server closes, or
+ * `timeoutMs` passes. Throws on a non-200 answer (with its body) so tests see why.
+ */
+export async function collectSse(
+  url: string,
+  options: { key: string; headers?: Record<string, string>; stop?: (frames: ReceivedFrame[]) => boolean; timeoutMs?: number },
+): Promise<{ frames: ReceivedFrame[]; comments: string[]; closedByServer: boolean; contentType: string | null }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 5000);
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${options.key}`, accept: 'text/event-stream', ...options.headers },
+    signal: controller.signal,
+  });
+  if (response.status !== 200) {
+    clearTimeout(timer);
+    throw new Error(`SSE ${response.status}: ${await response.text()}`);
+  }
+  const frames: ReceivedFrame[] = [];
+  const comments: string[] = [];
+  let closedByServer = false;
+  let buffer = '';
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) {
+        closedByServer = true;
+        break;
+      }
+      buffer += decoder.decode(value, { stream: true });
+      let index: number;
+      while ((index = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, index);
+        buffer = buffer.slice(index + 2);
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) comments.push(line);
+          else if (line.startsWith('data: ')) {
+            const payload = line.slice(6);
+            if (payload === 'done') frames.push({ raw: payload });
+            else {
+              const parsed = JSON.parse(payload);
+              frames.push({ eventId: parsed.eventId, data: parsed.data, raw: payload });
+            }
+          } else if (line.length > 0) frames.push({ raw: line });
+        }
+      }
+      if (options.stop?.(frames)) break;
+    }
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'AbortError')) throw error;
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+  return { frames, comments, closedByServer, contentType: response.headers.get('content-type') };
+}
