@@ -2,6 +2,7 @@ import { Module, ValidationPipe, type DynamicModule, type MiddlewareConsumer, ty
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
+import { AgentConfigurationsModule } from './agents/configurations/agent-configurations.module';
 import { AgentDirectory } from './agents/directory/agent-directory.service';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { ConversationsModule } from './conversations/conversations.module';
@@ -22,7 +23,7 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       global: true,
-      imports: [CqrsModule.forRoot(), StorageModule, ConversationsModule],
+      imports: [CqrsModule.forRoot(), StorageModule, ConversationsModule, AgentConfigurationsModule],
       controllers: [HealthController, WorkspaceController],
       providers: [
         { provide: API_CONFIG, useValue: config },

@@ -1,35 +1,139 @@
+import type { AgentListView } from '@app/contracts/http/agent-configuration.types';
 import type { LightAgentConfiguration } from '@app/contracts/http/conversation.types';
+import type { AgentConfigurationDocument, AgentFavoritesDocument } from '@app/contracts/read-models/agent-configuration.read-models';
 import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
+import { currentVersionView, renderLightAgentConfiguration } from '@app/contracts/render/agent-configuration.render';
+import { canEditAgent, canReadAgent, type AgentViewer } from '@app/domain/agent-configuration/agent-access.policy';
+import { isModelAuthorized } from '@app/domain/models/model-selection.policy';
 import { Inject, Injectable } from '@nestjs/common';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
-import { buildGlobalAgents } from './global-agents';
+import { ReadModels } from '../../infrastructure/read-models.service';
+import { authorizeView, sortAgents, workspaceAgentQuery } from './agent-views';
+import { buildGlobalAgents, DEFAULT_AGENT_ID } from './global-agents';
+
+/** A viewer that sees what every member sees: published agents and global ones. */
+export const MEMBER_VIEWER: AgentViewer = { role: 'user', userId: null };
+
+/** An agent as the directory finds it: built in, or a workspace agent with its read model. */
+export type DirectoryAgent =
+  | { readonly kind: 'global'; readonly light: LightAgentConfiguration }
+  | { readonly kind: 'workspace'; readonly light: LightAgentConfiguration; readonly doc: AgentConfigurationDocument };
 
 /**
- * Finds the agent configurations a workspace can mention: the built-in global agents of the
- * enabled providers, then the workspace's own agents.
+ * Finds the agent configurations of a workspace: the built-in global agents of the enabled
+ * providers, then the workspace's own agents (the `agent_configurations` read model). Every
+ * configuration it returns is rendered for a viewer (`userFavorite`, `canEdit`).
  */
 @Injectable()
 export class AgentDirectory {
   private readonly globalAgents: readonly LightAgentConfiguration[];
 
-  constructor(@Inject(API_CONFIG) config: ApiConfig) {
+  constructor(
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly readModels: ReadModels,
+  ) {
     this.globalAgents = buildGlobalAgents(config.modelCatalog, config.publicUrl);
   }
 
-  /** Global agents of this deployment. */
+  /** Global agents of this deployment (as built, whatever the workspace policy). */
   listGlobal(): readonly LightAgentConfiguration[] {
     return this.globalAgents;
   }
 
-  /** The active configuration of an agent the workspace can use, or null. */
-  async resolve(workspace: WorkspaceDocument, sId: string): Promise<LightAgentConfiguration | null> {
-    const global = this.globalAgents.find((agent) => agent.sId === sId);
-    if (global) return global;
-    return this.resolveWorkspaceAgent(workspace, sId);
+  /** Model of the default `dust` agent: the model generic agents get. */
+  defaultModel(): { readonly providerId: string; readonly modelId: string } {
+    const dust = this.globalAgents.find((agent) => agent.sId === DEFAULT_AGENT_ID) ?? this.globalAgents[0];
+    return { providerId: dust?.model.providerId ?? 'openai', modelId: dust?.model.modelId ?? 'gpt-4.1' };
   }
 
-  /** Hook for the workspace's own agents (versioned configurations). */
-  protected async resolveWorkspaceAgent(_workspace: WorkspaceDocument, _sId: string): Promise<LightAgentConfiguration | null> {
-    return null;
+  /**
+   * The configuration of an agent the workspace can mention, or null: a global agent (status
+   * `disabled_by_admin` when the workspace's policy forbids its model) or an active workspace agent.
+   * With a viewer, hidden agents the viewer cannot read are not found either.
+   */
+  async resolve(workspace: WorkspaceDocument, sId: string, viewer?: AgentViewer): Promise<LightAgentConfiguration | null> {
+    const global = this.globalAgents.find((agent) => agent.sId === sId);
+    if (global) return this.globalForWorkspace(global, workspace);
+    return this.resolveWorkspaceAgent(workspace, sId, viewer);
   }
+
+  /** The active workspace agent `sId` of this workspace, or null. */
+  protected async resolveWorkspaceAgent(
+    workspace: WorkspaceDocument,
+    sId: string,
+    viewer?: AgentViewer,
+  ): Promise<LightAgentConfiguration | null> {
+    const found = await this.find(workspace, sId, viewer ?? MEMBER_VIEWER);
+    if (found?.kind !== 'workspace' || found.doc.status !== 'active') return null;
+    if (viewer && !canReadAgent(viewer, accessFacts(found.doc))) return null;
+    return found.light;
+  }
+
+  /** Any agent of the workspace by sId (archived and hidden ones included), rendered for `viewer`. */
+  async find(workspace: WorkspaceDocument, sId: string, viewer: AgentViewer): Promise<DirectoryAgent | null> {
+    const global = this.globalAgents.find((agent) => agent.sId === sId);
+    if (global) {
+      const favorites = await this.favoritesOf(workspace, viewer);
+      return { kind: 'global', light: { ...this.globalForWorkspace(global, workspace), userFavorite: favorites.has(sId) } };
+    }
+    const doc = await this.readModels.get<AgentConfigurationDocument>('agentConfigurations', sId);
+    if (!doc || doc.workspaceId !== workspace.sId) return null;
+    const favorites = await this.favoritesOf(workspace, viewer);
+    return { kind: 'workspace', doc, light: this.renderWorkspaceAgent(doc, viewer, favorites) };
+  }
+
+  /**
+   * The agents of one list view, sorted (`dust` first, then by name), rendered for `viewer`.
+   * Throws for views the viewer may not use (`list`/`favorites` need a member, admin views an admin).
+   */
+  async list(workspace: WorkspaceDocument, view: AgentListView, viewer: AgentViewer = MEMBER_VIEWER): Promise<LightAgentConfiguration[]> {
+    return (await this.listAgents(workspace, view, viewer)).map((agent) => agent.light);
+  }
+
+  /** Like `list`, keeping each workspace agent's read model for enrichments. */
+  async listAgents(workspace: WorkspaceDocument, view: AgentListView, viewer: AgentViewer): Promise<DirectoryAgent[]> {
+    const selection = authorizeView(view, viewer);
+    const favorites = await this.favoritesOf(workspace, viewer);
+    const agents: DirectoryAgent[] = [];
+    if (selection.global) {
+      for (const global of this.globalAgents) {
+        agents.push({ kind: 'global', light: { ...this.globalForWorkspace(global, workspace), userFavorite: favorites.has(global.sId) } });
+      }
+    }
+    const query = workspaceAgentQuery(selection, workspace.sId);
+    if (query) {
+      const docs = await this.readModels.find<AgentConfigurationDocument>('agentConfigurations', { where: query });
+      for (const doc of docs) {
+        if (selection.readableOnly && !canReadAgent(viewer, accessFacts(doc))) continue;
+        agents.push({ kind: 'workspace', doc, light: this.renderWorkspaceAgent(doc, viewer, favorites) });
+      }
+    }
+    const selected = selection.favoritesOnly ? agents.filter((agent) => favorites.has(agent.light.sId)) : agents;
+    return sortAgents(selected);
+  }
+
+  private renderWorkspaceAgent(doc: AgentConfigurationDocument, viewer: AgentViewer, favorites: ReadonlySet<string>): LightAgentConfiguration {
+    return renderLightAgentConfiguration(currentVersionView(doc), {
+      userFavorite: favorites.has(doc.sId),
+      canEdit: canEditAgent(viewer, accessFacts(doc)),
+    });
+  }
+
+  private globalForWorkspace(agent: LightAgentConfiguration, workspace: WorkspaceDocument): LightAgentConfiguration {
+    const model = this.config.modelCatalog.find((m) => m.providerId === agent.model.providerId && m.modelId === agent.model.modelId);
+    // A model missing from the catalog means no provider is configured: the run itself explains that.
+    if (!model || isModelAuthorized(model, workspace, this.config.region)) return agent;
+    return { ...agent, status: 'disabled_by_admin' };
+  }
+
+  private async favoritesOf(workspace: WorkspaceDocument, viewer: AgentViewer): Promise<ReadonlySet<string>> {
+    if (viewer.userId === null) return new Set();
+    const doc = await this.readModels.get<AgentFavoritesDocument>('agentFavorites', viewer.userId);
+    return new Set(doc && doc.workspaceId === workspace.sId ? doc.agentIds : []);
+  }
+}
+
+/** The facts the access policy needs about a workspace agent. */
+export function accessFacts(doc: AgentConfigurationDocument): { scope: 'visible' | 'hidden'; status: string; editorIds: string[] } {
+  return { scope: doc.scope, status: doc.status, editorIds: doc.editors.map((editor) => editor.userId) };
 }
