@@ -4,6 +4,8 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { AgentConfigurationsModule } from './agents/configurations/agent-configurations.module';
 import { AgentDirectory } from './agents/directory/agent-directory.service';
+import { AgentMessageEventsModule } from './agents/events/agent-message-events.module';
+import { AgentRunnerModule } from './agents/runner/agent-runner.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { ConversationsModule } from './conversations/conversations.module';
 import { ErrorEnvelopeFilter } from './common/http/error-envelope.filter';
@@ -23,7 +25,7 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       global: true,
-      imports: [CqrsModule.forRoot(), StorageModule, ConversationsModule, AgentConfigurationsModule],
+      imports: [CqrsModule.forRoot(), StorageModule, ConversationsModule, AgentConfigurationsModule, AgentRunnerModule, AgentMessageEventsModule],
       controllers: [HealthController, WorkspaceController],
       providers: [
         { provide: API_CONFIG, useValue: config },

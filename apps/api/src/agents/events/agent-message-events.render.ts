@@ -1,0 +1,72 @@
+import { isAgentRunEvent } from '@app/contracts/events/agent-run.events';
+import type { AgentAction, AgentMessage, AgentMessageError } from '@app/contracts/http/conversation.types';
+import type { RecordedEvent } from '@app/storage';
+
+/** Fields every agent message SSE payload carries. */
+interface PayloadBase {
+  readonly created: number;
+  readonly configurationId: string;
+  readonly messageId: string;
+}
+
+/** `data` of the agent message events SSE stream (dust-api §3.2). */
+export type AgentMessageStreamPayload =
+  | (PayloadBase & {
+      readonly type: 'generation_tokens';
+      readonly text: string;
+      readonly classification: 'tokens' | 'chain_of_thought';
+    })
+  | (PayloadBase & { readonly type: 'tool_params'; readonly action: AgentAction })
+  | (PayloadBase & { readonly type: 'agent_action_success'; readonly action: AgentAction })
+  | (PayloadBase & { readonly type: 'agent_error'; readonly error: AgentMessageError })
+  | (PayloadBase & { readonly type: 'agent_generation_cancelled' })
+  | (PayloadBase & { readonly type: 'agent_message_success'; readonly message: AgentMessage; readonly runIds: string[] });
+
+/** Payload types after which the stream ends (the official client stops on these). */
+export const TERMINAL_PAYLOAD_TYPES: ReadonlySet<AgentMessageStreamPayload['type']> = new Set([
+  'agent_message_success',
+  'agent_error',
+  'agent_generation_cancelled',
+]);
+
+/** Which message the stream is about. */
+export interface AgentMessageStreamContext {
+  readonly configurationId: string;
+  readonly messageId: string;
+}
+
+/**
+ * The SSE payload of a stored run-stream event (upcast), or null for bookkeeping events (claim,
+ * lease). A tool action's numeric id is the global position of its `AgentToolParamsRecorded`.
+ */
+export function renderAgentMessageStreamEvent(
+  event: RecordedEvent,
+  context: AgentMessageStreamContext,
+): AgentMessageStreamPayload | null {
+  if (!isAgentRunEvent(event)) return null;
+  const base = { configurationId: context.configurationId, messageId: context.messageId, created: event.data.at };
+  switch (event.type) {
+    case 'AgentRunStarted':
+    case 'AgentRunLeaseExtended':
+      return null;
+    case 'AgentTokensGenerated':
+      return { type: 'generation_tokens', ...base, text: event.data.text, classification: event.data.classification };
+    case 'AgentToolParamsRecorded':
+      return { type: 'tool_params', ...base, action: { ...event.data.action, id: event.position } };
+    case 'AgentActionSucceeded':
+    case 'AgentActionFailed':
+      return { type: 'agent_action_success', ...base, action: event.data.action };
+    case 'AgentRunSucceeded':
+      return { type: 'agent_message_success', ...base, message: event.data.message, runIds: [] };
+    case 'AgentRunFailed':
+      return { type: 'agent_error', ...base, error: event.data.error };
+    case 'AgentRunCancelled':
+      return { type: 'agent_generation_cancelled', ...base };
+    default:
+      return unreachable(event);
+  }
+}
+
+function unreachable(value: never): never {
+  throw new Error(`Unexpected agent run event: ${JSON.stringify(value)}`);
+}

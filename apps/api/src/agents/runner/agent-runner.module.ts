@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { AgentRunExecutor } from './agent-run.executor';
+import { AGENT_RUNNER_OPTIONS, DEFAULT_AGENT_RUNNER_OPTIONS } from './agent-runner.options';
+import { AgentRunner } from './agent-runner.service';
+import { AgentToolSources } from './agent-tool-sources';
+
+/**
+ * The agent runner (a process manager inside the api; `AGENT_RUNNER_ENABLED=false` turns it off)
+ * and the tool sources it offers to agents, where tool providers register.
+ */
+@Module({
+  providers: [
+    { provide: AGENT_RUNNER_OPTIONS, useValue: DEFAULT_AGENT_RUNNER_OPTIONS },
+    AgentToolSources,
+    AgentRunExecutor,
+    AgentRunner,
+  ],
+  exports: [AgentToolSources, AgentRunner],
+})
+export class AgentRunnerModule {}

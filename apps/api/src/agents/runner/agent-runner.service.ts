@@ -1,0 +1,269 @@
+import { toAgentMessageStreamName } from '@app/contracts/events/agent-run.events';
+import type { AgentMessageStatusChanged } from '@app/contracts/events/conversation.events';
+import { upcast } from '@app/contracts/events/upcast';
+import { conversationDecider } from '@app/domain/conversation/conversation.decider';
+import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
+import { EVENT_STORE, READ_STORE, type EventStore, type EventSubscription, type ReadStore } from '@app/storage';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import { CommandExecutor } from '../../application/command-executor';
+import { newSId } from '../../common/ids';
+import { API_CONFIG, type ApiConfig } from '../../config/api-config';
+import { LOGGER } from '../../infrastructure/logger';
+import { AgentRunExecutor } from './agent-run.executor';
+import { AGENT_RUNNER_CHECKPOINT, AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from './agent-runner.options';
+import { RunHandle, runnerActor } from './run-handle';
+import { interruptedError, lastFinalStatusChange, terminalFor } from './run-outcome';
+import { RunPreemptedError, RunStreamWriter } from './run-stream-writer';
+import { RunTracker, type TrackedMessage, type TrackerChange } from './run-tracker';
+
+const CATCH_UP_PAGE = 1_000;
+const RESTART_DELAY_MS = 1_000;
+
+/**
+ * The agent process manager. It follows the global log from its checkpoint, and for every
+ * `AgentMessageCreated` claims the message (first event of its run stream, appended with expected
+ * `no_stream`, so one runner among all api replicas wins) and runs it. It aborts a run when the
+ * conversation records the message as cancelled, and settles what nobody will: messages never
+ * claimed are run, claims whose lease expired are failed with `agent_run_interrupted` (never
+ * re-run: a second run would repeat tool side effects and contradict tokens already streamed).
+ *
+ * The checkpoint is a low-water mark: just before the oldest message not yet settled, so a
+ * restart re-reads the log from there and rebuilds exactly the set of messages to watch.
+ */
+@Injectable()
+export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  /** Identifies this process in claims (host, pid, and a random suffix per start). */
+  readonly runnerId = `${hostname()}:${process.pid}:${newSId(6)}`;
+  private readonly active = new Map<string, RunHandle>();
+  private readonly claiming = new Set<string>();
+  private tracker = new RunTracker();
+  private subscription: EventSubscription | null = null;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private following: Promise<void> = Promise.resolve();
+  private caughtUp = false;
+  private stopping = false;
+  private sweeping = false;
+  private savedCheckpoint = -1;
+  private savedAt = 0;
+  private readonly log: Logger;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly executor: CommandExecutor,
+    private readonly runExecutor: AgentRunExecutor,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerOptions,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.log = logger.child({ component: 'agent-runner' });
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.config.agentRunnerEnabled) return;
+    this.following = this.follow();
+    this.sweepTimer = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
+    this.sweepTimer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (!this.config.agentRunnerEnabled) return;
+    this.stopping = true;
+    clearInterval(this.sweepTimer);
+    await this.subscription?.close();
+    const running = [...this.active.values()];
+    for (const handle of running) handle.stop('shutdown');
+    await withTimeout(Promise.allSettled(running.map((handle) => handle.done)), this.options.shutdownGraceMs);
+    await withTimeout(this.following, this.options.shutdownGraceMs);
+    await this.saveCheckpoint(true).catch(() => undefined);
+  }
+
+  /** Messages this process is answering right now. */
+  activeRuns(): string[] {
+    return [...this.active.keys()];
+  }
+
+  private async follow(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        await this.followOnce();
+      } catch (error) {
+        if (this.stopping) return;
+        this.log.error({ err: error }, 'agent runner lost the event log; restarting from its checkpoint');
+        await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS));
+      }
+    }
+  }
+
+  private async followOnce(): Promise<void> {
+    const start = (await this.readStore.getCheckpoint(AGENT_RUNNER_CHECKPOINT)) ?? 0;
+    const tracker = new RunTracker(start);
+    this.caughtUp = false;
+    this.tracker = tracker;
+    let position = start;
+    for (;;) {
+      const page = await this.eventStore.readAll({ after: position, maxCount: CATCH_UP_PAGE });
+      if (page.length === 0) break;
+      for (const event of page) tracker.apply(upcast(event));
+      position = page[page.length - 1].position;
+    }
+    this.caughtUp = true;
+    this.log.info({ from: start, to: position, pending: tracker.pending().length }, 'agent runner caught up');
+    await this.sweep();
+    await this.saveCheckpoint(true);
+    const subscription = this.eventStore.subscribeToAll({ after: position });
+    this.subscription = subscription;
+    if (this.stopping) await subscription.close();
+    for await (const event of subscription) {
+      if (this.stopping) break;
+      await this.react(tracker.apply(upcast(event)));
+      await this.saveCheckpoint(false);
+    }
+  }
+
+  private async react(change: TrackerChange): Promise<void> {
+    switch (change.kind) {
+      case 'created':
+        return this.claimAndRun(change.message);
+      case 'cancelled': {
+        const handle = this.active.get(change.message.messageId);
+        if (handle) return handle.stop('cancelled');
+        const { message } = change;
+        // Nobody runs it: the run stream still has to end, or its listeners would wait forever.
+        if (message.lastRevision === -1 && !this.claiming.has(message.messageId)) return this.settleWithoutRun(message);
+        return;
+      }
+      case 'settled':
+      case 'none':
+        return;
+      default:
+        return unreachable(change);
+    }
+  }
+
+  /** Settles whatever is left to settle; runs at catch-up and then periodically. */
+  private async sweep(): Promise<void> {
+    if (!this.caughtUp || this.stopping || this.sweeping) return;
+    this.sweeping = true;
+    try {
+      for (const message of this.tracker.pending()) {
+        if (this.stopping) return;
+        if (this.active.has(message.messageId) || this.claiming.has(message.messageId)) continue;
+        if (message.lastRevision === -1) {
+          await (message.finalStatus ? this.settleWithoutRun(message) : this.claimAndRun(message));
+        } else if (message.claim !== null && message.claim.leaseUntil < Date.now()) {
+          await this.recoverExpired(message);
+        }
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'agent runner sweep failed; retrying at the next one');
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private async claimAndRun(message: TrackedMessage): Promise<void> {
+    const { messageId } = message;
+    if (this.stopping || this.active.has(messageId) || this.claiming.has(messageId)) return;
+    this.claiming.add(messageId);
+    try {
+      const data = message.created.data;
+      const writer = new RunStreamWriter(this.eventStore, toAgentMessageStreamName(messageId), -1, runnerActor(this.runnerId));
+      const at = Date.now();
+      await writer.append({
+        type: 'AgentRunStarted',
+        data: {
+          messageId,
+          conversationId: data.conversationId,
+          workspaceId: data.workspaceId,
+          configurationId: data.configuration.sId,
+          runnerId: this.runnerId,
+          leaseUntil: at + this.options.leaseMs,
+          at,
+        },
+      });
+      const handle = new RunHandle(message, writer, this.runnerId);
+      this.active.set(messageId, handle);
+      handle.done = this.runExecutor.execute(handle).finally(() => this.active.delete(messageId));
+    } catch (error) {
+      // Preempted: another runner claimed it first, and runs it.
+      if (!(error instanceof RunPreemptedError)) this.log.warn({ err: error, messageId }, 'could not claim an agent message');
+    } finally {
+      this.claiming.delete(messageId);
+    }
+  }
+
+  /** Ends the run stream of a message settled on the conversation without any run (cancelled early). */
+  private async settleWithoutRun(message: TrackedMessage): Promise<void> {
+    if (!message.finalStatus) return;
+    await this.writeTerminal(message, -1, message.finalStatus.event);
+  }
+
+  /** A claim whose runner stopped renewing it: record the run as interrupted. */
+  private async recoverExpired(message: TrackedMessage): Promise<void> {
+    const data = message.created.data;
+    const stream = toConversationStreamName(data.conversationId);
+    let change: AgentMessageStatusChanged | null = message.finalStatus?.event ?? null;
+    if (change === null) {
+      const now = Date.now();
+      const written = await this.executor.execute(
+        conversationDecider,
+        stream,
+        {
+          type: 'CompleteAgentMessage',
+          conversationId: data.conversationId,
+          workspaceId: data.workspaceId,
+          now,
+          messageId: data.messageId,
+          status: 'failed',
+          error: interruptedError('lease_expired'),
+          completedTs: now,
+        },
+        { actor: runnerActor(this.runnerId) },
+      );
+      change =
+        written.events.find((event): event is AgentMessageStatusChanged => event.type === 'AgentMessageStatusChanged') ??
+        lastFinalStatusChange((await this.eventStore.readStream(stream)).map((event) => upcast(event)), data.messageId);
+    }
+    if (change === null) return;
+    this.log.warn({ messageId: data.messageId, claim: message.claim }, 'agent run lease expired; settling it');
+    await this.writeTerminal(message, message.lastRevision, change);
+  }
+
+  private async writeTerminal(message: TrackedMessage, revision: number, change: AgentMessageStatusChanged) {
+    const writer = new RunStreamWriter(
+      this.eventStore,
+      toAgentMessageStreamName(message.messageId),
+      revision,
+      runnerActor(this.runnerId),
+    );
+    try {
+      await writer.append(terminalFor(message.created, message.createdPosition, change));
+    } catch (error) {
+      // Someone wrote first; the tracker learns what from the log and the next sweep decides again.
+      if (!(error instanceof RunPreemptedError)) throw error;
+    }
+  }
+
+  private async saveCheckpoint(force: boolean): Promise<void> {
+    if (!this.caughtUp) return;
+    const position = this.tracker.checkpoint();
+    if (position === this.savedCheckpoint) return;
+    if (!force && Date.now() - this.savedAt < this.options.checkpointEveryMs) return;
+    await this.readStore.commit({ puts: [], deletes: [], checkpoint: { name: AGENT_RUNNER_CHECKPOINT, position } });
+    this.savedCheckpoint = position;
+    this.savedAt = Date.now();
+  }
+}
+
+function withTimeout(promise: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function unreachable(value: never): never {
+  throw new Error(`Unexpected tracker change: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,185 @@
+import type { AgentMessageCreated, ConversationEvent, UserMessageData } from '@app/contracts/events/conversation.events';
+import type { ModelMessage, TextPart } from 'ai';
+
+/** What the model is sent for one agent message. */
+export interface AgentPrompt {
+  readonly system: string;
+  readonly messages: ModelMessage[];
+  /** The user message being answered (for the title and the tool context). */
+  readonly parent: UserMessageData;
+}
+
+/** Inputs of the prompt besides the conversation's events. */
+export interface PromptContext {
+  readonly workspaceName: string | null;
+  /** Epoch ms of the run, shown to the model in the user's timezone. */
+  readonly now: number;
+}
+
+type UserVersion = { readonly kind: 'user'; readonly data: UserMessageData };
+type AgentVersion = {
+  readonly kind: 'agent';
+  readonly messageId: string;
+  readonly agentName: string;
+  status: string;
+  content: string | null;
+};
+type FragmentVersion = {
+  readonly kind: 'fragment';
+  readonly title: string;
+  readonly contentType: string;
+  readonly textContent: string | null;
+  superseded: boolean;
+};
+type Version = UserVersion | AgentVersion | FragmentVersion;
+
+const DEFAULT_INSTRUCTIONS = 'You are a helpful assistant. Answer precisely and concisely.';
+
+/**
+ * Builds the prompt of an agent message from its conversation's events: the agent's instructions
+ * with date, workspace and user context as the system prompt, then the conversation up to the user
+ * message being answered. Each rank contributes its latest version only; agent answers that did
+ * not succeed are left out; inline content fragments travel as attached documents with the next
+ * user message. Pure: the caller reads the events.
+ */
+export function buildAgentPrompt(
+  events: readonly ConversationEvent[],
+  message: AgentMessageCreated['data'],
+  context: PromptContext,
+): AgentPrompt {
+  const ranks = new Map<number, Version[]>();
+  const byId = new Map<string, Version>();
+  let parentRank: number | null = null;
+  let parent: UserMessageData | null = null;
+  for (const event of events) {
+    switch (event.type) {
+      case 'UserMessagePosted':
+      case 'UserMessageEdited': {
+        const version: UserVersion = { kind: 'user', data: event.data };
+        add(ranks, byId, event.data.rank, event.data.messageId, version);
+        if (event.data.messageId === message.parentMessageId) {
+          parentRank = event.data.rank;
+          parent = event.data;
+        }
+        break;
+      }
+      case 'AgentMessageCreated':
+        add(ranks, byId, event.data.rank, event.data.messageId, {
+          kind: 'agent',
+          messageId: event.data.messageId,
+          agentName: event.data.configuration.name,
+          status: 'created',
+          content: null,
+        });
+        break;
+      case 'AgentMessageStatusChanged': {
+        const version = byId.get(event.data.messageId);
+        if (version?.kind !== 'agent') break;
+        version.status = event.data.status;
+        if (event.data.content !== undefined) version.content = event.data.content;
+        break;
+      }
+      case 'ContentFragmentAdded':
+        add(ranks, byId, event.data.rank, event.data.messageId, {
+          kind: 'fragment',
+          title: event.data.title,
+          contentType: event.data.contentType,
+          textContent: event.data.textContent,
+          superseded: false,
+        });
+        break;
+      case 'ContentFragmentSuperseded': {
+        const version = byId.get(event.data.messageId);
+        if (version?.kind === 'fragment') version.superseded = true;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (parentRank === null || parent === null) {
+    throw new Error(`User message ${message.parentMessageId} is not in conversation ${message.conversationId}`);
+  }
+
+  const answeredRank = parentRank;
+  const messages: ModelMessage[] = [];
+  let attachments: TextPart[] = [];
+  const sortedRanks = [...ranks.keys()].filter((rank) => rank < answeredRank).sort((a, b) => a - b);
+  for (const rank of sortedRanks) {
+    const latest = ranks.get(rank)?.at(-1);
+    if (!latest) continue;
+    switch (latest.kind) {
+      case 'fragment':
+        if (!latest.superseded) attachments.push({ type: 'text', text: renderAttachment(latest) });
+        break;
+      case 'user':
+        messages.push(userMessage(latest.data, attachments));
+        attachments = [];
+        break;
+      case 'agent':
+        if (latest.status === 'succeeded' && latest.content) {
+          const speaker = latest.agentName === message.configuration.name ? '' : `[@${latest.agentName}] `;
+          messages.push({ role: 'assistant', content: `${speaker}${latest.content}` });
+        }
+        break;
+    }
+  }
+  messages.push(userMessage(parent, attachments));
+  return { system: systemPrompt(message, parent, context), messages, parent };
+}
+
+function add(ranks: Map<number, Version[]>, byId: Map<string, Version>, rank: number, id: string, version: Version): void {
+  const versions = ranks.get(rank) ?? [];
+  versions.push(version);
+  ranks.set(rank, versions);
+  byId.set(id, version);
+}
+
+function userMessage(data: UserMessageData, attachments: readonly TextPart[]): ModelMessage {
+  const author = authorOf(data);
+  return {
+    role: 'user',
+    content: [...attachments, { type: 'text', text: `From ${author}:\n${data.content}` }],
+  };
+}
+
+function authorOf(data: UserMessageData): string {
+  const fullName = data.user?.fullName ?? data.context.fullName ?? null;
+  const username = data.user?.username ?? data.context.username;
+  return fullName && fullName !== username ? `${fullName} (@${username})` : `@${username}`;
+}
+
+function renderAttachment(fragment: FragmentVersion): string {
+  const body = fragment.textContent ?? '(The content of this document is not available to you.)';
+  return `<attachment title="${escapeAttribute(fragment.title)}" type="${escapeAttribute(fragment.contentType)}">\n${body}\n</attachment>`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function systemPrompt(message: AgentMessageCreated['data'], parent: UserMessageData, context: PromptContext): string {
+  const agent = message.configuration;
+  const timezone = parent.context.timezone;
+  const lines = [
+    agent.instructions?.trim() || DEFAULT_INSTRUCTIONS,
+    '',
+    '## Context',
+    `- You are @${agent.name}${agent.description ? `: ${agent.description}` : ''}.`,
+    ...(context.workspaceName ? [`- Workspace: ${context.workspaceName}.`] : []),
+    `- Current date and time: ${formatDate(context.now, timezone)}.`,
+    `- You are answering ${authorOf(parent)}${parent.user?.email ? ` <${parent.user.email}>` : ''}.`,
+    '- Each user message starts with a line naming its author; attached documents appear in <attachment> tags.',
+  ];
+  return lines.join('\n');
+}
+
+function formatDate(at: number, timezone: string): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'long' };
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: timezone }).format(at);
+  } catch {
+    // An unknown timezone name (it is validated on input, but old events may hold anything).
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(at);
+  }
+}

@@ -1,0 +1,49 @@
+import type { RunStreamWriter } from './run-stream-writer';
+import type { TrackedMessage } from './run-tracker';
+
+/** Why a run was stopped from outside the model loop. */
+export type RunStopReason = 'cancelled' | 'shutdown' | 'preempted';
+
+/** One run in progress on this runner: its message, its stream writer and its stop switch. */
+export class RunHandle {
+  private readonly controller = new AbortController();
+  private reason: RunStopReason | null = null;
+  /** Settles when the run has recorded its end (or given up). */
+  done: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly tracked: TrackedMessage,
+    readonly writer: RunStreamWriter,
+    readonly runnerId: string,
+  ) {}
+
+  /** The `actor` of what this run writes. */
+  get actor(): string {
+    return runnerActor(this.runnerId);
+  }
+
+  get messageId(): string {
+    return this.tracked.messageId;
+  }
+
+  /** Aborted when the run is stopped; the model request and tool calls carry it. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** The first reason the run was stopped for, or null while it runs freely. */
+  get stopReason(): RunStopReason | null {
+    return this.reason;
+  }
+
+  stop(reason: RunStopReason): void {
+    if (this.reason !== null) return;
+    this.reason = reason;
+    this.controller.abort(new Error(`Agent run stopped: ${reason}`));
+  }
+}
+
+/** The `actor` metadata of events a runner writes. */
+export function runnerActor(runnerId: string): string {
+  return `agent-runner:${runnerId}`;
+}

@@ -1,0 +1,88 @@
+import type { AgentTokenClassification } from '@app/contracts/events/agent-run.events';
+
+/** A batch of text ready to be recorded. */
+export interface TokenBatch {
+  readonly text: string;
+  readonly classification: AgentTokenClassification;
+  readonly step: number;
+}
+
+export interface TokenCoalescerOptions {
+  /** Longest a token waits before it is recorded. */
+  readonly intervalMs: number;
+  /** Pending text that triggers a write at once. */
+  readonly maxChars: number;
+}
+
+/**
+ * Groups model deltas into few appends: one event per `intervalMs` or `maxChars`, whichever comes
+ * first. The first delta after a quiet period is written at once (leading edge), so coalescing
+ * adds nothing to the time to first token. A change of channel or step closes the batch, so a
+ * batch never mixes answer and reasoning. Writes are serialized in arrival order.
+ */
+export class TokenCoalescer {
+  private pending: { text: string; classification: AgentTokenClassification; step: number } | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private lastWriteAt = Number.NEGATIVE_INFINITY;
+  private chain: Promise<void> = Promise.resolve();
+  private failure: unknown = undefined;
+  private failed = false;
+
+  constructor(
+    private readonly write: (batch: TokenBatch) => Promise<void>,
+    private readonly options: TokenCoalescerOptions,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Adds a delta; resolves once any write it triggered has been recorded (backpressure). */
+  async push(text: string, classification: AgentTokenClassification, step: number): Promise<void> {
+    this.rethrow();
+    if (text.length === 0) return;
+    if (this.pending && (this.pending.classification !== classification || this.pending.step !== step)) {
+      await this.flush();
+    }
+    if (this.pending) this.pending.text += text;
+    else this.pending = { text, classification, step };
+    const sinceLastWrite = this.now() - this.lastWriteAt;
+    if (this.pending.text.length >= this.options.maxChars || sinceLastWrite >= this.options.intervalMs) {
+      await this.flush();
+      return;
+    }
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.flush().catch(() => undefined);
+    }, this.options.intervalMs - sinceLastWrite);
+  }
+
+  /** Writes whatever is pending; resolves when every write so far has been recorded. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = null;
+    if (batch) {
+      this.lastWriteAt = this.now();
+      this.chain = this.chain.then(async () => {
+        if (this.failed) return;
+        try {
+          await this.write(batch);
+        } catch (error) {
+          this.failed = true;
+          this.failure = error;
+        }
+      });
+    }
+    return this.chain.then(() => this.rethrow());
+  }
+
+  /** Drops what is pending and stops the timer (the run is over without recording more). */
+  discard(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending = null;
+  }
+
+  private rethrow(): void {
+    if (this.failed) throw this.failure;
+  }
+}

@@ -1,0 +1,155 @@
+import type { AgentAction, AgentMessage, AgentMessageError } from '../http/conversation.types';
+
+/**
+ * Events of the per-message stream `agent_message-<sId>`, written by the agent runner while it
+ * answers one agent message. The stream is what the message events SSE endpoint serves (an event's
+ * stream revision is its SSE `eventId`), so it is resumable and visible to every api instance.
+ *
+ * Life of a stream: `AgentRunStarted` (revision 0, appended with expected `no_stream`: the claim,
+ * so only one runner answers a message), then tokens, tool actions and lease extensions, then
+ * exactly one terminal event. Every later append uses the exact expected revision, so a runner whose
+ * claim was taken over (lease expired, recovered elsewhere) fails its next append and stops.
+ * A stream may also hold a terminal event alone, when a message is settled without being run
+ * (cancelled before any runner claimed it).
+ */
+
+/** Stream category of agent message runs. */
+export const AGENT_MESSAGE_STREAM_CATEGORY = 'agent_message';
+
+/** Name of the run stream of an agent message: `agent_message-<sId>`. */
+export function toAgentMessageStreamName(messageId: string): string {
+  return `${AGENT_MESSAGE_STREAM_CATEGORY}-${messageId}`;
+}
+
+/** The agent message sId of a run stream name, or null for any other stream. */
+export function fromAgentMessageStreamName(streamName: string): string | null {
+  const prefix = `${AGENT_MESSAGE_STREAM_CATEGORY}-`;
+  return streamName.startsWith(prefix) ? streamName.slice(prefix.length) : null;
+}
+
+/** A runner claimed the message. `leaseUntil` (epoch ms) is when others may consider it dead. */
+export interface AgentRunStarted {
+  readonly type: 'AgentRunStarted';
+  readonly data: {
+    readonly messageId: string;
+    readonly conversationId: string;
+    readonly workspaceId: string;
+    readonly configurationId: string;
+    readonly runnerId: string;
+    readonly leaseUntil: number;
+    readonly at: number;
+  };
+}
+
+/** The claiming runner is alive and pushes its lease further. */
+export interface AgentRunLeaseExtended {
+  readonly type: 'AgentRunLeaseExtended';
+  readonly data: { readonly runnerId: string; readonly leaseUntil: number; readonly at: number };
+}
+
+/** Which channel generated text belongs to (answer or reasoning). */
+export type AgentTokenClassification = 'tokens' | 'chain_of_thought';
+
+/** Text the model generated, coalesced (a few tens of milliseconds or a few hundred characters). */
+export interface AgentTokensGenerated {
+  readonly type: 'AgentTokensGenerated';
+  readonly data: {
+    readonly text: string;
+    readonly classification: AgentTokenClassification;
+    /** 0-based model call within the run. */
+    readonly step: number;
+    readonly at: number;
+  };
+}
+
+/**
+ * An action as recorded when the model called a tool. Its numeric `id` is not stored: it is the
+ * global log position of the `AgentToolParamsRecorded` event, added when rendering.
+ */
+export type AgentActionRecord = Omit<AgentAction, 'id'>;
+
+/** The model called a tool with these parameters; the tool is about to run. */
+export interface AgentToolParamsRecorded {
+  readonly type: 'AgentToolParamsRecorded';
+  readonly data: { readonly action: AgentActionRecord; readonly at: number };
+}
+
+/** A tool call finished and its output went back to the model. */
+export interface AgentActionSucceeded {
+  readonly type: 'AgentActionSucceeded';
+  readonly data: { readonly action: AgentAction; readonly at: number };
+}
+
+/**
+ * A tool call failed (unknown tool, bad input, the tool reported an error); the model was told and
+ * carries on, so this is not the end of the run. `action.status` is `errored`.
+ */
+export interface AgentActionFailed {
+  readonly type: 'AgentActionFailed';
+  readonly data: { readonly action: AgentAction; readonly at: number };
+}
+
+/** The run ended with an answer; `message` is the final agent message as on the wire. */
+export interface AgentRunSucceeded {
+  readonly type: 'AgentRunSucceeded';
+  readonly data: { readonly message: AgentMessage; readonly at: number };
+}
+
+/** The run ended in error (provider, timeout, tools, configuration, interrupted run). */
+export interface AgentRunFailed {
+  readonly type: 'AgentRunFailed';
+  readonly data: { readonly error: AgentMessageError; readonly at: number };
+}
+
+/** The run was cancelled (by a user, or the message was cancelled before it ran). */
+export interface AgentRunCancelled {
+  readonly type: 'AgentRunCancelled';
+  readonly data: { readonly at: number };
+}
+
+/** Every event of an agent message run stream. */
+export type AgentRunEvent =
+  | AgentRunStarted
+  | AgentRunLeaseExtended
+  | AgentTokensGenerated
+  | AgentToolParamsRecorded
+  | AgentActionSucceeded
+  | AgentActionFailed
+  | AgentRunSucceeded
+  | AgentRunFailed
+  | AgentRunCancelled;
+
+/** Type names of the agent run events. */
+export type AgentRunEventType = AgentRunEvent['type'];
+
+/** All agent run event types. */
+export const AGENT_RUN_EVENT_TYPES = [
+  'AgentRunStarted',
+  'AgentRunLeaseExtended',
+  'AgentTokensGenerated',
+  'AgentToolParamsRecorded',
+  'AgentActionSucceeded',
+  'AgentActionFailed',
+  'AgentRunSucceeded',
+  'AgentRunFailed',
+  'AgentRunCancelled',
+] as const satisfies readonly AgentRunEventType[];
+
+/** The events that end a run stream (exactly one per stream). */
+export const AGENT_RUN_TERMINAL_EVENT_TYPES = ['AgentRunSucceeded', 'AgentRunFailed', 'AgentRunCancelled'] as const;
+
+/** A terminal run event. */
+export type AgentRunTerminalEvent = AgentRunSucceeded | AgentRunFailed | AgentRunCancelled;
+
+const AGENT_RUN_EVENT_TYPE_SET: ReadonlySet<string> = new Set(AGENT_RUN_EVENT_TYPES);
+const TERMINAL_TYPE_SET: ReadonlySet<string> = new Set(AGENT_RUN_TERMINAL_EVENT_TYPES);
+
+/** Narrows a stored `{type, data}` to an agent run event (by type; data is trusted once upcast). */
+export function isAgentRunEvent(e: { type: string; data: unknown }): e is AgentRunEvent {
+  return AGENT_RUN_EVENT_TYPE_SET.has(e.type) && typeof e.data === 'object' && e.data !== null;
+}
+
+/** Whether an agent run event ends its stream. */
+export function isAgentRunTerminal(e: { type: string }): boolean {
+  return TERMINAL_TYPE_SET.has(e.type);
+}
