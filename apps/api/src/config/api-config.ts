@@ -66,7 +66,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     runProjector,
     agentRunnerEnabled: parseBooleanVariable(env, 'AGENT_RUNNER_ENABLED', true, problems),
     readYourWritesTimeoutMs: parseIntegerVariable(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, { min: 10, max: 60000 }, problems),
-    bootstrapWorkspace: parseBooleanVariable(env, 'BOOTSTRAP_WORKSPACE', true, problems),
+    bootstrapWorkspace: parseBooleanVariable(env, 'BOOTSTRAP_WORKSPACE', storage.embedded, problems),
     providers,
     modelCatalog: buildModelCatalog(providers),
   };
