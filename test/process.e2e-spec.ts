@@ -1,0 +1,123 @@
+import { DustAPI } from '@dust-tt/client';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { call } from './support/test-app';
+
+const root = join(__dirname, '..');
+const node = process.execPath;
+
+/** Starts the built server as its own process and resolves once it answers /healthz. */
+async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; stdout: () => string }> {
+  const child = spawn(node, ['dist/apps/api/src/main.js'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', AGENT_RUNNER_ENABLED: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, stdout: () => out };
+}
+
+function cli(dataDir: string, args: string[]): string {
+  return execFileSync(node, ['dist/apps/api/src/cli.js', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+}
+
+describe('the service as processes: first start, CLI, kill -9 and restart', () => {
+  let dataDir: string;
+  const port = 38000 + Math.floor(Math.random() * 1000);
+
+  beforeAll(() => {
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
+    dataDir = mkdtempSync(join(tmpdir(), 'wcs-process-'));
+  }, 60_000);
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('bootstraps once, serves CLI-created workspaces while running, and keeps state across kill -9', async () => {
+    const first = await startServer(dataDir, port);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const banner = first.stdout().split('\n').find((line) => line.includes('defaultWorkspace'));
+    expect(banner).toBeDefined();
+    const bootstrap = JSON.parse(banner!).defaultWorkspace;
+    expect(bootstrap.apiKey).toMatch(/^sk-[0-9a-f]{32}$/);
+
+    const output = cli(dataDir, ['workspace', 'create', '--name', 'Acme', '--region', 'europe-west1']);
+    const lines = output.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const created = JSON.parse(lines[0]!);
+    expect(Object.keys(created).sort()).toEqual(['apiKey', 'workspaceId']);
+    const { apiKey: userKey } = JSON.parse(cli(dataDir, ['key', 'create', '--workspace', created.workspaceId, '--role', 'user', '--user', 'ada@example.com']));
+
+    const client = new DustAPI({ url: `http://127.0.0.1:${port}` }, { workspaceId: created.workspaceId, apiKey: created.apiKey }, console);
+    const spaces = await client.getSpaces();
+    expect(spaces.isOk()).toBe(true);
+    const conversation = await client.createConversation({
+      title: 'Survives',
+      visibility: 'unlisted',
+      message: { content: 'persist me', mentions: [], context: { username: 'ada', timezone: 'UTC', fullName: null, email: null, profilePictureUrl: null, origin: 'api' } },
+    });
+    if (!conversation.isOk()) throw new Error(JSON.stringify(conversation.error));
+    const conversationId = conversation.value.conversation.sId;
+    expect((await call(`http://127.0.0.1:${port}`, 'GET', `/api/w/${created.workspaceId}`, { key: userKey })).body.workspace.role).toBe('user');
+
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+
+    const second = await startServer(dataDir, port);
+    try {
+      expect(second.stdout()).not.toContain('defaultWorkspace');
+      const fetched = await client.getConversation({ conversationId });
+      if (!fetched.isOk()) throw new Error(JSON.stringify(fetched.error));
+      expect(fetched.value.title).toBe('Survives');
+      expect(fetched.value.content[0]?.[0]).toMatchObject({ type: 'user_message', content: 'persist me' });
+      const bootstrapWorkspace = await call(`http://127.0.0.1:${port}`, 'GET', `/api/w/${bootstrap.workspaceId}`, { key: bootstrap.apiKey });
+      expect(bootstrapWorkspace.status).toBe(200);
+    } finally {
+      second.child.kill('SIGTERM');
+      await new Promise((resolve) => second.child.once('exit', resolve));
+    }
+  }, 60_000);
+
+  it('stops at boot with a message naming each bad variable', () => {
+    let failure: { status: number | null; stderr: string } | null = null;
+    try {
+      execFileSync(node, ['dist/apps/api/src/main.js'], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, PORT: 'eighty', REGION: 'mars-north1', CUSTOM_MODEL_PROVIDERS: '{not json' },
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      const e = error as { status: number | null; stderr: string };
+      failure = { status: e.status, stderr: e.stderr };
+    }
+    expect(failure?.status).toBe(1);
+    expect(failure?.stderr).toContain('PORT');
+    expect(failure?.stderr).toContain('REGION');
+    expect(failure?.stderr).toContain('CUSTOM_MODEL_PROVIDERS');
+  });
+
+  it('the CLI rejects bad arguments with a message and a non-zero exit', () => {
+    for (const args of [['workspace', 'create'], ['key', 'create', '--workspace', 'nope', '--role', 'owner'], ['key', 'create', '--workspace', 'NoSuchWs00', '--role', 'user'], ['frobnicate']]) {
+      let status: number | null = 0;
+      try {
+        cli(dataDir, args);
+      } catch (error) {
+        status = (error as { status: number | null }).status;
+      }
+      expect(status).toBe(2);
+    }
+  });
+});
