@@ -37,7 +37,8 @@ describe('agent configurations over HTTP', () => {
     call(t.baseUrl, 'POST', base(), { key, body: { assistant: assistant(overrides) } });
 
   beforeAll(async () => {
-    t = await startTestApp({ OPENAI_API_KEY: 'sk-test' });
+    // No runner: nothing here needs an answer, and the key is not a real one.
+    t = await startTestApp({ OPENAI_API_KEY: 'sk-test', AGENT_RUNNER_ENABLED: 'false' });
     ({ workspaceId: wId, apiKey: adminKey } = await t.createWorkspace('Acme'));
     adaKey = await t.createKey(wId, 'builder', 'ada@example.com');
     bobKey = await t.createKey(wId, 'builder', 'bob@example.com');
@@ -122,6 +123,13 @@ describe('agent configurations over HTTP', () => {
       const workspace = await t.app.get(ReadModels).get<WorkspaceDocument>('workspaces', wId);
       const resolved = await t.app.get(AgentDirectory).resolve(workspace!, sId);
       expect(resolved).toMatchObject({ sId, version: 2, status: 'active' });
+      const conversation = await call(t.baseUrl, 'POST', `/api/v1/w/${wId}/assistant/conversations`, {
+        key: userKey,
+        body: { title: 'Ask', message: { content: 'Hi @helper', mentions: [{ configurationId: sId }], context: { username: 'carl', timezone: 'UTC' } } },
+      });
+      expect(conversation.status).toBe(200);
+      const answer = conversation.body.conversation.content.at(-1)[0];
+      expect(answer).toMatchObject({ type: 'agent_message', configuration: { sId, version: 2, name: 'helper' } });
     });
 
     it('archives: 404 afterwards, updates refused, visible to admins in the archived view, restorable', async () => {
@@ -139,6 +147,12 @@ describe('agent configurations over HTTP', () => {
       expect((await call(t.baseUrl, 'GET', `${v1()}?view=archived`, { key: adaKey })).status).toBe(403);
       const workspace = await t.app.get(ReadModels).get<WorkspaceDocument>('workspaces', wId);
       expect(await t.app.get(AgentDirectory).resolve(workspace!, sId)).toBeNull();
+      const mention = await call(t.baseUrl, 'POST', `/api/v1/w/${wId}/assistant/conversations`, {
+        key: userKey,
+        body: { message: { content: 'Hi', mentions: [{ configurationId: sId }], context: { username: 'carl', timezone: 'UTC' } } },
+      });
+      expect(mention.status).toBe(404);
+      expect(mention.body.error.type).toBe('agent_configuration_not_found');
 
       const restored = await call(t.baseUrl, 'POST', `${base()}/${sId}/restore`, { key: adaKey });
       expect(restored.status).toBe(200);
