@@ -305,6 +305,8 @@ class SqliteSubscription implements EventSubscription {
           this.cursor = this.source.cursorOf(event);
           yield event;
         }
+        // Reads are synchronous: between full pages of a long catch-up, let timers and I/O of the process run.
+        if (page.length === PAGE_SIZE) await new Promise<void>((resolve) => setImmediate(resolve));
       }
     } finally {
       await this.close();

@@ -1,0 +1,199 @@
+import { transformFileSync } from '@swc/core';
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeEventStoreContract } from './event-store.contract';
+import type { EventSubscription, NewEvent, RecordedEvent } from './event-store.port';
+import { SqliteEventStore } from './sqlite-event-store';
+
+const directory = mkdtempSync(join(tmpdir(), 'sqlite-event-store-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+function tempFile(): string {
+  return join(directory, `${randomUUID()}.sqlite`);
+}
+
+function newEvent(type = 'SpecEventHappened'): NewEvent {
+  return { id: randomUUID(), type, data: { n: 1 }, metadata: { schemaVersion: 1 } };
+}
+
+/** The next event of a subscription, or an error after `timeoutMs`. */
+async function nextEvent(iterator: AsyncIterator<RecordedEvent>, timeoutMs: number): Promise<RecordedEvent> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no event within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    const result = await Promise.race([iterator.next(), timeout]);
+    if (result.done === true) throw new Error('subscription ended');
+    return result.value;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Compiles the adapter to plain JS in `directory` with a writer script child processes can run. */
+function compileWriterScript(): string {
+  for (const name of ['sqlite-event-store', 'event-store.port']) {
+    const { code } = transformFileSync(join(__dirname, `${name}.ts`), {
+      jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
+      module: { type: 'commonjs' },
+    });
+    writeFileSync(join(directory, `${name}.js`), code);
+  }
+  const script = join(directory, 'writer.js');
+  writeFileSync(
+    script,
+    `const { randomUUID } = require('node:crypto');
+const { SqliteEventStore } = require('./sqlite-event-store.js');
+const [path, me, rounds] = process.argv.slice(2);
+const event = () => ({ id: randomUUID(), type: 'WriterEventHappened', data: { me }, metadata: { schemaVersion: 1 } });
+(async () => {
+  const store = new SqliteEventStore({ path });
+  for (let round = 0; round < Number(rounds); round += 1) {
+    await store.append('own-' + me, [event(), event()], round === 0 ? 'no_stream' : round * 2 - 1);
+    await store.append('shared', [event()], 'any');
+  }
+  await store.close();
+})().catch((error) => { console.error(error); process.exit(1); });
+`,
+  );
+  return script;
+}
+
+async function runProcess(script: string, args: readonly string[]): Promise<void> {
+  const child = fork(script, args, { stdio: 'inherit' });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`writer process exited with ${String(code)}`);
+}
+
+describeEventStoreContract('SqliteEventStore (temp file)', async () => new SqliteEventStore({ path: tempFile() }));
+describeEventStoreContract('SqliteEventStore (:memory:)', async () => new SqliteEventStore({ path: ':memory:' }));
+
+describe('SqliteEventStore', () => {
+  const opened: SqliteEventStore[] = [];
+  const open = (path: string, pollIntervalMs?: number): SqliteEventStore => {
+    const store = new SqliteEventStore({ path, pollIntervalMs });
+    opened.push(store);
+    return store;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+  });
+
+  it('delivers appends of another connection on the same file (another process) to live subscriptions', async () => {
+    const path = tempFile();
+    const server = open(path, 20);
+    const cli = open(path);
+    await server.append('conversation-a', [newEvent()], 'no_stream');
+    const all = server.subscribeToAll({ after: await server.headPosition() })[Symbol.asyncIterator]();
+    const one = server.subscribeToStream('conversation-b')[Symbol.asyncIterator]();
+    const pendingAll = nextEvent(all, 2000);
+    const pendingOne = nextEvent(one, 2000);
+
+    const written = newEvent();
+    const result = await cli.append('conversation-b', [written], 'no_stream');
+
+    expect(await pendingAll).toMatchObject({ id: written.id, position: result.position, revision: 0 });
+    expect(await pendingOne).toMatchObject({ id: written.id, streamName: 'conversation-b' });
+    await expect(cli.append('conversation-a', [newEvent()], 'no_stream')).rejects.toMatchObject({ actual: 0 });
+  });
+
+  it('serialises real concurrent writer processes: every event delivered once, positions without gaps', async () => {
+    const path = tempFile();
+    const server = open(path, 10);
+    const script = compileWriterScript();
+    const processes = 3;
+    const rounds = 100;
+    const total = processes * rounds * 3;
+    const all: RecordedEvent[] = [];
+    const shared: number[] = [];
+    const allDone = (async () => {
+      for await (const event of server.subscribeToAll()) if (all.push(event) === total) return;
+    })();
+    const sharedDone = (async () => {
+      for await (const event of server.subscribeToStream('shared')) if (shared.push(event.revision) === processes * rounds) return;
+    })();
+
+    await Promise.all(Array.from({ length: processes }, (_, me) => runProcess(script, [path, String(me), String(rounds)])));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all([allDone, sharedDone]), new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+    clearTimeout(timer);
+
+    expect(all.map((event) => event.position)).toEqual(Array.from({ length: total }, (_, index) => index + 1));
+    expect(new Set(all.map((event) => event.id)).size).toBe(total);
+    expect(shared).toEqual(Array.from({ length: processes * rounds }, (_, index) => index));
+    for (let me = 0; me < processes; me += 1) {
+      const own = await server.readStream(`own-${me}`);
+      expect(own.map((event) => event.revision)).toEqual(Array.from({ length: rounds * 2 }, (_, index) => index));
+    }
+  }, 30_000);
+
+  it('delivers its own appends at once, without waiting for the poll', async () => {
+    const store = open(tempFile(), 60_000);
+    const iterator = store.subscribeToAll()[Symbol.asyncIterator]();
+    const pending = nextEvent(iterator, 1000);
+    const written = newEvent();
+    await store.append('conversation-a', [written], 'no_stream');
+    expect((await pending).id).toBe(written.id);
+  });
+
+  it('keeps events across close and reopen, and continues revisions and positions', async () => {
+    const path = tempFile();
+    const first = new SqliteEventStore({ path });
+    const events = [newEvent(), newEvent()];
+    const written = await first.append('conversation-a', events, 'no_stream');
+    await first.close();
+
+    const reopened = open(path);
+    const read = await reopened.readStream('conversation-a');
+    expect(read.map((event) => [event.id, event.revision, event.position])).toEqual([
+      [events[0]?.id, 0, written.position - 1],
+      [events[1]?.id, 1, written.position],
+    ]);
+    expect(await reopened.headPosition()).toBe(written.position);
+    expect(await reopened.append('conversation-a', [newEvent()], 1)).toEqual({
+      nextRevision: 2,
+      position: written.position + 1,
+    });
+  });
+
+  it('catches up over many pages in order', async () => {
+    const store = open(':memory:');
+    for (let batch = 0; batch < 12; batch += 1) {
+      await store.append('conversation-a', Array.from({ length: 100 }, () => newEvent()), batch === 0 ? 'no_stream' : batch * 100 - 1);
+    }
+    const subscription = store.subscribeToStream('conversation-a', { afterRevision: 99 });
+    const revisions: number[] = [];
+    for await (const event of subscription) {
+      revisions.push(event.revision);
+      if (event.revision === 1199) break;
+    }
+    expect(revisions).toEqual(Array.from({ length: 1100 }, (_, index) => index + 100));
+  });
+
+  it('ends every subscription when the store closes', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    const subscriptions: EventSubscription[] = [store.subscribeToAll(), store.subscribeToStream('conversation-a')];
+    const drained = subscriptions.map(async (subscription) => {
+      const seen: string[] = [];
+      for await (const event of subscription) seen.push(event.id);
+      return seen;
+    });
+    const written = newEvent();
+    await store.append('conversation-a', [written], 'no_stream');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await store.close();
+    expect(await Promise.all(drained)).toEqual([[written.id], [written.id]]);
+    expect(() => store.subscribeToAll()).toThrow('closed');
+  });
+
+  it('rejects a negative or fractional expected revision', async () => {
+    const store = open(':memory:');
+    await expect(store.append('conversation-a', [newEvent()], -1)).rejects.toThrow(RangeError);
+    await expect(store.append('conversation-a', [newEvent()], 1.5)).rejects.toThrow(RangeError);
+    expect(await store.readStream('conversation-a')).toEqual([]);
+  });
+});
