@@ -1,0 +1,55 @@
+/**
+ * Rebuild rate: fills an event log with realistic conversation traffic (workspaces, conversations,
+ * messages), then replays it all into a fresh generation of read models.
+ * Run: `npm run build && node dist/bench/rebuild.bench.js [conversations] [messagesPerConversation]`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rebuildReadModels } from '../apps/projector/src/engine/rebuild';
+import { ALL_PROJECTIONS } from '../apps/projector/src/projections';
+import { CommandExecutor } from '../apps/api/src/application/command-executor';
+import { conversationDecider } from '../libs/domain/src/conversation/conversation.decider';
+import { toConversationStreamName } from '../libs/domain/src/conversation/conversation.stream';
+import { SqliteEventStore } from '../libs/storage/src/event-store/sqlite-event-store';
+import { SqliteReadStore } from '../libs/storage/src/read-store/sqlite-read-store';
+
+async function main(): Promise<void> {
+  const conversations = Number(process.argv[2] ?? 500);
+  const messages = Number(process.argv[3] ?? 40);
+  const dir = mkdtempSync(join(tmpdir(), 'wcs-rebuild-'));
+  const eventStore = new SqliteEventStore({ path: join(dir, 'events.sqlite') });
+  const readStore = new SqliteReadStore({ path: join(dir, 'read-models.sqlite') });
+  const executor = new CommandExecutor(eventStore);
+  const workspaceId = 'RebuildWs1';
+  const base = { workspaceId, now: Date.now() };
+  for (let c = 0; c < conversations; c += 1) {
+    const conversationId = `conv${String(c).padStart(6, '0')}`;
+    const stream = toConversationStreamName(conversationId);
+    await executor.execute(conversationDecider, stream, {
+      ...base, type: 'CreateConversation', conversationId, title: `Conversation ${c}`, visibility: 'unlisted', depth: 0,
+      spaceId: null, metadata: null, triggerId: null, requestedSpaceIds: [], createdBy: null,
+    }, { actor: 'bench' });
+    for (let m = 0; m < messages; m += 1) {
+      await executor.execute(conversationDecider, stream, {
+        ...base, type: 'PostUserMessage', conversationId, messageId: `m${c}x${m}`.padEnd(10, '0').slice(0, 10),
+        content: `message ${m} of conversation ${c}: ${'lorem ipsum '.repeat(8)}`, mentions: [],
+        context: { username: 'bench', timezone: 'UTC', origin: 'api' }, user: null, mentionedAgents: [], agentMessageIds: [],
+      }, { actor: 'bench' });
+    }
+  }
+  const total = (await eventStore.readAll()).length;
+  let lastLine = 0;
+  const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, (progress) => {
+    if (Date.now() - lastLine > 1000) {
+      lastLine = Date.now();
+      process.stderr.write(`  ${progress.events}/${total} events\n`);
+    }
+  });
+  console.log(JSON.stringify({ bench: 'rebuild all read models (SQLite)', events: result.events, durationMs: result.durationMs, eventsPerSecond: Math.round(result.events / (result.durationMs / 1000)), conversations, messagesPerConversation: messages }));
+  await eventStore.close();
+  await readStore.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+void main();
