@@ -1,0 +1,39 @@
+import { StaticToolRegistry } from '../tools/static-tool-registry';
+import type { ToolContext } from '../tools/tool-registry.port';
+import { AgentToolSources } from './agent-tool-sources';
+
+const context: ToolContext = { workspaceId: 'w', conversationId: 'c', agentMessageId: 'm', userId: null, agentConfigurationId: 'a' };
+const schema = { type: 'object' as const, properties: {} };
+const signal = new AbortController().signal;
+
+describe('AgentToolSources', () => {
+  it('offers the tools of every registered source and routes calls to the one that offered them', async () => {
+    const sources = new AgentToolSources();
+    sources.register(new StaticToolRegistry([{ definition: { name: 'a', description: 'A', inputSchema: schema }, handler: () => 'from first' }]));
+    const remove = sources.register(
+      new StaticToolRegistry([
+        { definition: { name: 'a', description: 'shadowed', inputSchema: schema }, handler: () => 'never' },
+        { definition: { name: 'b', description: 'B', inputSchema: schema }, handler: () => 'from second' },
+      ]),
+    );
+    const registry = sources.forRun();
+    expect((await registry.listTools(context)).map((d) => d.description)).toEqual(['A', 'B']);
+    await expect(registry.callTool({ callId: '1', name: 'a', input: {}, step: 0 }, context, signal)).resolves.toMatchObject({
+      ok: true,
+      output: [{ type: 'text', text: 'from first' }],
+    });
+    await expect(registry.callTool({ callId: '2', name: 'b', input: {}, step: 0 }, context, signal)).resolves.toMatchObject({
+      output: [{ type: 'text', text: 'from second' }],
+    });
+    await expect(registry.callTool({ callId: '3', name: 'zzz', input: {}, step: 0 }, context, signal)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'tool_not_found' },
+    });
+    remove();
+    expect((await sources.forRun().listTools(context)).map((d) => d.name)).toEqual(['a']);
+  });
+
+  it('offers nothing when no source is registered', async () => {
+    await expect(new AgentToolSources().forRun().listTools(context)).resolves.toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { TokenCoalescer, type TokenBatch } from './token-coalescer';
+
+describe('TokenCoalescer', () => {
+  let now = 0;
+  let written: TokenBatch[];
+  const make = () => new TokenCoalescer(async (batch) => void written.push(batch), { intervalMs: 50, maxChars: 10 }, () => now);
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    now = 1_000;
+    written = [];
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('writes the first delta at once, then groups the next ones for the interval', async () => {
+    const tokens = make();
+    await tokens.push('a', 'tokens', 0);
+    expect(written).toEqual([{ text: 'a', classification: 'tokens', step: 0 }]);
+    now += 10;
+    await tokens.push('b', 'tokens', 0);
+    await tokens.push('c', 'tokens', 0);
+    expect(written).toHaveLength(1);
+    now += 40;
+    await jest.advanceTimersByTimeAsync(40);
+    expect(written.map((b) => b.text)).toEqual(['a', 'bc']);
+  });
+
+  it('writes as soon as the pending text reaches maxChars', async () => {
+    const tokens = make();
+    await tokens.push('x', 'tokens', 0);
+    await tokens.push('0123456789', 'tokens', 0);
+    expect(written.map((b) => b.text)).toEqual(['x', '0123456789']);
+  });
+
+  it('never mixes channels or steps in one batch, and flush writes the rest in order', async () => {
+    const tokens = make();
+    await tokens.push('r', 'chain_of_thought', 0);
+    await tokens.push('s', 'chain_of_thought', 0);
+    await tokens.push('t', 'tokens', 0);
+    await tokens.push('u', 'tokens', 1);
+    await tokens.flush();
+    expect(written).toEqual([
+      { text: 'r', classification: 'chain_of_thought', step: 0 },
+      { text: 's', classification: 'chain_of_thought', step: 0 },
+      { text: 't', classification: 'tokens', step: 0 },
+      { text: 'u', classification: 'tokens', step: 1 },
+    ]);
+  });
+
+  it('surfaces a failed write to the next caller', async () => {
+    const tokens = new TokenCoalescer(async () => Promise.reject(new Error('disk full')), { intervalMs: 50, maxChars: 10 }, () => now);
+    await expect(tokens.push('a', 'tokens', 0)).rejects.toThrow('disk full');
+    await expect(tokens.push('b', 'tokens', 0)).rejects.toThrow('disk full');
+  });
+});
