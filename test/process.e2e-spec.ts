@@ -1,6 +1,6 @@
 import { DustAPI } from '@dust-tt/client';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call } from './support/test-app';
@@ -12,7 +12,7 @@ const node = process.execPath;
 async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; stdout: () => string }> {
   const child = spawn(node, ['dist/apps/api/src/main.js'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', AGENT_RUNNER_ENABLED: 'false' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', AGENT_RUNNER_ENABLED: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -71,6 +71,14 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
     if (!conversation.isOk()) throw new Error(JSON.stringify(conversation.error));
     const conversationId = conversation.value.conversation.sId;
     expect((await call(`http://127.0.0.1:${port}`, 'GET', `/api/w/${created.workspaceId}`, { key: userKey })).body.workspace.role).toBe('user');
+
+    // Secrets exist only as hashes: not in the event log, not in the read models, not in the logs.
+    for (const file of readdirSync(dataDir)) {
+      const bytes = readFileSync(join(dataDir, file));
+      for (const secret of [created.apiKey, userKey, bootstrap.apiKey]) expect(bytes.includes(Buffer.from(secret))).toBe(false);
+    }
+    expect(first.stdout()).not.toContain(created.apiKey);
+    expect(first.stdout()).not.toContain(userKey);
 
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
