@@ -11,6 +11,7 @@ import { Auth, type AuthContext } from '../../auth/auth-context';
 import { readLastEventId, serveSse, type SseFrame } from '../../common/sse/sse-stream';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { renderAgentMessageStreamEvent, TERMINAL_PAYLOAD_TYPES } from './agent-message-events.render';
+import { RunStreamHub } from './run-stream-hub';
 
 /** The real service ends a message stream after 60 s; the client then reconnects with its last id. */
 const MAX_STREAM_MS = 60_000;
@@ -19,13 +20,14 @@ const KEEPALIVE_MS = 10_000;
 /**
  * Agent message events (dust-api §3.2), both path families: the message's run stream served as
  * SSE from the client's last event id (stream revisions), ending with `data: done` after a
- * terminal event or after 60 s.
+ * terminal event or after 60 s. Listeners of one message share one store subscription (RunStreamHub).
  */
 @Controller()
 export class AgentMessageEventsController {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly readModels: ReadModels,
+    private readonly hub: RunStreamHub,
   ) {}
 
   @Get([
@@ -51,7 +53,7 @@ export class AgentMessageEventsController {
     }
     const context = { configurationId: message.configuration.sId, messageId };
     const terminalFrames = new WeakSet<object>();
-    const subscription = this.eventStore.subscribeToStream(streamName, after === null ? {} : { afterRevision: after });
+    const subscription = this.hub.subscribe(streamName, after);
     await serveSse(
       request,
       response,

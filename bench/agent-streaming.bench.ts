@@ -1,0 +1,197 @@
+/**
+ * Agent streaming figures, with the real api in a child process and the fake OpenAI server (Responses
+ * API) plus the SSE clients in this one:
+ * 1. Time to first token our server adds over the model: from POST conversation to the model request
+ *    (pre-model: request handling, read-your-writes wait, claim, prompt), and from the model writing
+ *    its first token to the SSE client reading it (token path: coalescer, append, subscription, SSE).
+ * 2. One agent message watched by 500 SSE listeners: delivery latency of token frames (server append
+ *    time `created` to client receipt, ms clock shared by both processes) and server memory per
+ *    connection (`process.memoryUsage()` deltas in the server process after a forced GC).
+ * Build and run: `npm run build && npx node dist/bench/agent-streaming.bench.js` (Node 24).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { FakeOpenAIServer } from '../test/support/fake-openai-server';
+import { startTestApp } from '../test/support/test-app';
+import { percentiles } from './support/load';
+
+const TTFT_RUNS = 50;
+const WARMUP_RUNS = 5;
+const LISTENERS = 500;
+const context = { username: 'bench', timezone: 'UTC', origin: 'api' };
+
+type ServerInfo = { baseUrl: string; workspaceId: string; apiKey: string };
+type Memory = { rss: number; heapUsed: number; external: number };
+
+/** Child process: the api, answering memory questions over IPC. */
+async function serve(modelBaseUrl: string): Promise<void> {
+  const t = await startTestApp({ OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: modelBaseUrl, LOG_LEVEL: 'silent' });
+  const { workspaceId, apiKey } = await t.createWorkspace('bench');
+  process.on('message', (message: { cmd: string }) => {
+    if (message.cmd === 'memory') {
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
+      gc?.();
+      const { rss, heapUsed, external } = process.memoryUsage();
+      process.send?.({ memory: { rss, heapUsed, external } });
+    } else if (message.cmd === 'stop') {
+      void t.close().then(() => process.exit(0));
+    }
+  });
+  process.send?.({ ready: { baseUrl: t.baseUrl, workspaceId, apiKey } satisfies ServerInfo });
+}
+
+/** When the fake model wrote its first answer token (patched write: exact, no timer guesswork). */
+let firstTokenWrittenAt: number | null = null;
+function watchTokenWrites(): void {
+  const original = ServerResponse.prototype.write;
+  ServerResponse.prototype.write = function write(this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    if (firstTokenWrittenAt === null && typeof chunk === 'string' && chunk.includes('response.output_text.delta')) {
+      firstTokenWrittenAt = performance.now();
+    }
+    return (original as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof original;
+}
+
+function ask<T>(child: ChildProcess, cmd: string, key: string): Promise<T> {
+  return new Promise((resolve) => {
+    const onMessage = (message: Record<string, T>) => {
+      if (!(key in message)) return;
+      child.off('message', onMessage);
+      resolve(message[key]);
+    };
+    child.on('message', onMessage);
+    child.send({ cmd });
+  });
+}
+
+async function createConversation(server: ServerInfo, content: string): Promise<{ conversationId: string; agentMessageId: string }> {
+  const response = await fetch(`${server.baseUrl}/api/v1/w/${server.workspaceId}/assistant/conversations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'bench', message: { content, mentions: [{ configurationId: 'dust' }], context } }),
+  });
+  const body = (await response.json()) as { conversation: { sId: string; content: { type: string; sId: string }[][] } };
+  const agent = body.conversation.content.flat().find((m) => m.type === 'agent_message');
+  if (!agent) throw new Error(`no agent message: ${JSON.stringify(body)}`);
+  return { conversationId: body.conversation.sId, agentMessageId: agent.sId };
+}
+
+/** Reads one message's SSE stream until `done`; calls `onFrame` with each payload at receipt. */
+async function listen(
+  server: ServerInfo,
+  ids: { conversationId: string; agentMessageId: string },
+  onOpen: () => void,
+  onFrame: (data: { type: string; created: number; text?: string }) => void,
+): Promise<void> {
+  const url = `${server.baseUrl}/api/v1/w/${server.workspaceId}/assistant/conversations/${ids.conversationId}/messages/${ids.agentMessageId}/events`;
+  const response = await fetch(url, { headers: { authorization: `Bearer ${server.apiKey}` } });
+  onOpen();
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let index: number;
+    while ((index = buffer.indexOf('\n\n')) >= 0) {
+      const line = buffer.slice(0, index);
+      buffer = buffer.slice(index + 2);
+      if (line === 'data: done') {
+        await reader.cancel();
+        return;
+      }
+      if (line.startsWith('data: ')) onFrame((JSON.parse(line.slice(6)) as { data: { type: string; created: number } }).data);
+    }
+  }
+}
+
+async function timeToFirstToken(server: ServerInfo, fake: FakeOpenAIServer) {
+  const preModel: number[] = [];
+  const tokenPath: number[] = [];
+  const total: number[] = [];
+  for (let run = 0; run < WARMUP_RUNS + TTFT_RUNS; run += 1) {
+    let requestAt = 0;
+    firstTokenWrittenAt = null;
+    // The stall lets the SSE client connect first, so the token path is measured from a live stream.
+    fake.setResolver(() => {
+      requestAt = performance.now();
+      return { steps: [{ type: 'stall', ms: 150 }, { type: 'text', tokens: ['Hello', ' world', '!'] }] };
+    });
+    const postedAt = performance.now();
+    const ids = await createConversation(server, `question ${run}`);
+    let openedAt = 0;
+    let firstFrameAt = 0;
+    await listen(server, ids, () => (openedAt = performance.now()), (data) => {
+      if (data.type === 'generation_tokens' && firstFrameAt === 0) firstFrameAt = performance.now();
+    });
+    if (run < WARMUP_RUNS) continue;
+    if (firstTokenWrittenAt === null || openedAt > firstTokenWrittenAt) throw new Error('SSE opened after the first token');
+    preModel.push(requestAt - postedAt);
+    tokenPath.push(firstFrameAt - firstTokenWrittenAt);
+    total.push(requestAt - postedAt + (firstFrameAt - firstTokenWrittenAt));
+  }
+  return { runs: TTFT_RUNS, addedMs: percentiles(total), preModelMs: percentiles(preModel), tokenPathMs: percentiles(tokenPath) };
+}
+
+async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildProcess) {
+  const tokens = Array.from({ length: 200 }, (_, i) => `w${i} `);
+  fake.setResolver(() => ({ steps: [{ type: 'stall', ms: 4_000 }, { type: 'text', tokens, delayMs: 10 }] }));
+  const before = await ask<Memory>(child, 'memory', 'memory');
+  const ids = await createConversation(server, 'fan out');
+  let opened = 0;
+  let allOpen: () => void = () => undefined;
+  const everyoneConnected = new Promise<void>((resolve) => (allOpen = resolve));
+  const latencies: number[] = [];
+  const texts: string[] = Array.from({ length: LISTENERS }, () => '');
+  const done = Promise.all(
+    Array.from({ length: LISTENERS }, (_, listener) =>
+      listen(
+        server,
+        ids,
+        () => {
+          opened += 1;
+          if (opened === LISTENERS) allOpen();
+        },
+        (data) => {
+          if (data.type !== 'generation_tokens') return;
+          latencies.push(Date.now() - data.created);
+          texts[listener] += data.text ?? '';
+        },
+      ),
+    ),
+  );
+  await everyoneConnected;
+  const connected = await ask<Memory>(child, 'memory', 'memory');
+  await done;
+  const complete = texts.filter((text) => text === tokens.join('')).length;
+  const perConnection = (key: keyof Memory) => Math.round((connected[key] - before[key]) / LISTENERS);
+  return {
+    listeners: LISTENERS,
+    listenersWithFullText: complete,
+    tokenFrames: latencies.length,
+    framesPerListener: Math.round(latencies.length / LISTENERS),
+    deliveryLatencyMs: percentiles(latencies),
+    serverMemoryPerConnectionBytes: { rss: perConnection('rss'), heapUsed: perConnection('heapUsed'), external: perConnection('external') },
+  };
+}
+
+async function main(): Promise<void> {
+  const fake = await FakeOpenAIServer.start();
+  watchTokenWrites();
+  const child = fork(__filename, ['--server', fake.baseUrl], { execArgv: ['--expose-gc'], stdio: 'inherit' });
+  try {
+    const server = await new Promise<ServerInfo>((resolve) => child.on('message', (m: { ready?: ServerInfo }) => m.ready && resolve(m.ready)));
+    console.log(JSON.stringify({ bench: 'agent time to first token added by the server (fake model, Responses API)', ...(await timeToFirstToken(server, fake)) }));
+    console.log(JSON.stringify({ bench: `agent message SSE fan-out, ${LISTENERS} listeners`, ...(await fanOut(server, fake, child)) }));
+  } finally {
+    child.send({ cmd: 'stop' });
+    await new Promise((resolve) => child.once('exit', resolve));
+    await fake.close();
+  }
+}
+
+if (process.argv[2] === '--server') void serve(process.argv[3] ?? '');
+else void main();
