@@ -282,6 +282,11 @@ describe('agent runner on the Responses API', () => {
       conversation = await api.conversation(named.conversationId);
     }
     expect(conversation.title).toBe('Greeting the world');
+    const titleEvents = await collectSse(`${api.t.baseUrl}${api.path(`/${named.conversationId}/events`)}`, {
+      key: api.key,
+      stop: (received) => received.some((f) => f.data?.type === 'conversation_title'),
+    });
+    expect(payloads(titleEvents.frames).at(-1)).toMatchObject({ type: 'conversation_title', title: 'Greeting the world' });
 
     fake.setResolver((request) => (isTitleRequest(request) ? { steps: [{ type: 'http-error', status: 400 }] } : textScenario(['Ok.'])));
     const long = 'This is a rather long first message that goes on well past sixty characters';
@@ -413,6 +418,39 @@ describe('agent runner across restarts', () => {
       const { frames } = await second.events(conversationId, agentMessageId);
       expect(payloads(frames).map((p) => p.type)).toEqual(['generation_tokens', 'agent_error']);
       expect(frames.map((f) => f.eventId).filter(Boolean)).toEqual(['1', '2']);
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      await second.t.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves a message alone while another runner holds a live lease, and settles it once the lease expires', async () => {
+    const first = await AgentApi.start(openAIEnv(fake, { AGENT_RUNNER_ENABLED: 'false' }));
+    const { conversationId, agentMessageId } = await first.createConversation('Claimed elsewhere');
+    const at = Date.now();
+    await first.t.app.get<EventStore>(EVENT_STORE).append(
+      `agent_message-${agentMessageId}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'AgentRunStarted',
+          data: { messageId: agentMessageId, conversationId, workspaceId: first.workspaceId, configurationId: 'dust', runnerId: 'other-replica', leaseUntil: at + 1_500, at },
+          metadata: { schemaVersion: 1 },
+        },
+      ],
+      'no_stream',
+    );
+    const dataDir = first.t.dataDir;
+    await first.t.close({ keepData: true });
+
+    const second = first.on(await startTestApp(openAIEnv(fake), dataDir));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await second.message(conversationId, agentMessageId)).status).toBe('created');
+      // The other replica never renews: the periodic sweep (every 5 s) finds the lease expired.
+      const message = await second.settled(conversationId, agentMessageId, 12_000);
+      expect(message).toMatchObject({ status: 'failed', error: { code: 'agent_run_interrupted' } });
       expect(fake.requests).toHaveLength(0);
     } finally {
       await second.t.close();

@@ -1,4 +1,3 @@
-import type { AgentActionRecord } from '@app/contracts/events/agent-run.events';
 import { isConversationEvent, type AgentMessageStatusChanged } from '@app/contracts/events/conversation.events';
 import { upcast } from '@app/contracts/events/upcast';
 import type { AgentAction } from '@app/contracts/http/conversation.types';
@@ -11,7 +10,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { LanguageModel } from 'ai';
 import type { Logger } from 'pino';
 import { CommandExecutor } from '../../application/command-executor';
-import { newPrefixedId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { LOGGER } from '../../infrastructure/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
@@ -21,9 +19,8 @@ import {
   reasoningProviderOptions,
 } from '../../models/language-model.factory';
 import { runAgentLoop } from '../loop/agent-loop';
-import type { AgentLoopEvent, AgentLoopOutcome } from '../loop/agent-loop.types';
-import type { ToolCallResult } from '../tools/tool-registry.port';
-import { actionWhenCalled, actionWhenDone, finalActions } from './agent-actions';
+import type { AgentLoopOutcome } from '../loop/agent-loop.types';
+import { finalActions } from './agent-actions';
 import { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from './agent-runner.options';
 import { AgentToolSources } from './agent-tool-sources';
 import { generateConversationTitle } from './conversation-title';
@@ -38,8 +35,8 @@ import {
   terminalFor,
   type RunResult,
 } from './run-outcome';
+import { RunRecorder } from './run-recorder';
 import { RunPreemptedError } from './run-stream-writer';
-import { TokenCoalescer } from './token-coalescer';
 
 /**
  * Answers one claimed agent message: resolves the model, builds the prompt from the conversation's
@@ -120,71 +117,12 @@ export class AgentRunExecutor {
     prompt: AgentPrompt,
     actions: Map<string, AgentAction>,
   ): Promise<AgentLoopOutcome> {
-    const { created, createdPosition } = handle.tracked;
-    const data = created.data;
-    const tokens = new TokenCoalescer(
-      async (batch) => {
-        await handle.writer.append({ type: 'AgentTokensGenerated', data: { ...batch, at: Date.now() } });
-      },
-      { intervalMs: this.options.tokenFlushMs, maxChars: this.options.tokenFlushChars },
-    );
-    const calls = new Map<string, { action: AgentActionRecord; id: number }>();
+    const data = handle.tracked.created.data;
     const tools = this.toolSources.forRun();
-    const toolContext = {
-      workspaceId: data.workspaceId,
-      conversationId: data.conversationId,
-      agentMessageId: data.messageId,
-      userId: prompt.parent.user?.sId ?? null,
-      agentConfigurationId: data.configuration.sId,
-    };
-    const definitions = new Map((await tools.listTools(toolContext)).map((definition) => [definition.name, definition]));
-    const recordCall = async (callId: string, name: string, params: unknown, step: number) => {
-      const at = Date.now();
-      const action = actionWhenCalled({
-        sId: newPrefixedId('act'),
-        callId,
-        name,
-        params,
-        step,
-        agentMessageId: createdPosition,
-        definition: definitions.get(name),
-        at,
-      });
-      const { position } = await handle.writer.append({ type: 'AgentToolParamsRecorded', data: { action, at } });
-      const call = { action, id: position };
-      calls.set(callId, call);
-      return call;
-    };
-    const recordResult = async (
-      event: { callId: string; name: string; input: unknown; step: number },
-      result: ToolCallResult,
-      durationMs: number,
-    ) => {
-      const call = calls.get(event.callId) ?? (await recordCall(event.callId, event.name, event.input, event.step));
-      const at = Date.now();
-      const done = actionWhenDone(call.action, call.id, result, durationMs, at);
-      actions.set(event.callId, done);
-      await handle.writer.append({ type: result.ok ? 'AgentActionSucceeded' : 'AgentActionFailed', data: { action: done, at } });
-    };
-    const sink = async (event: AgentLoopEvent): Promise<void> => {
-      switch (event.kind) {
-        case 'text-delta':
-          return tokens.push(event.text, 'tokens', event.step);
-        case 'reasoning-delta':
-          return tokens.push(event.text, 'chain_of_thought', event.step);
-        case 'tool-call':
-          await tokens.flush();
-          await recordCall(event.callId, event.name, event.input, event.step);
-          return;
-        case 'tool-result':
-          await tokens.flush();
-          return recordResult(event, event.result, event.durationMs);
-        case 'step-finished':
-          return;
-        default:
-          return unreachable(event);
-      }
-    };
+    const recorder = new RunRecorder(handle.writer, handle.tracked.createdPosition, (name) => tools.definition(name), {
+      intervalMs: this.options.tokenFlushMs,
+      maxChars: this.options.tokenFlushChars,
+    });
     try {
       const outcome = await runAgentLoop(
         {
@@ -192,7 +130,13 @@ export class AgentRunExecutor {
           system: prompt.system,
           messages: prompt.messages,
           tools,
-          toolContext,
+          toolContext: {
+            workspaceId: data.workspaceId,
+            conversationId: data.conversationId,
+            agentMessageId: data.messageId,
+            userId: prompt.parent.user?.sId ?? null,
+            agentConfigurationId: data.configuration.sId,
+          },
           maxSteps: Math.max(1, data.configuration.maxStepsPerRun),
           reasoningEffort: model.reasoningEffort,
           providerOptions: reasoningProviderOptions(this.config.providers, model.providerId, model.reasoningEffort),
@@ -201,12 +145,13 @@ export class AgentRunExecutor {
           timeoutMs: this.options.runTimeoutMs,
           idleTimeoutMs: this.options.idleTimeoutMs,
         },
-        sink,
+        recorder.sink,
       );
-      await tokens.flush();
+      await recorder.flush();
       return outcome;
     } finally {
-      tokens.discard();
+      recorder.discard();
+      for (const [callId, action] of recorder.actions) actions.set(callId, action);
     }
   }
 

@@ -17,6 +17,8 @@ export interface AgentRunnerOptions {
   readonly checkpointEveryMs: number;
   /** How long shutdown waits for running runs to record that they were interrupted. */
   readonly shutdownGraceMs: number;
+  /** Runs one process answers at once; the rest wait unclaimed for a free slot (or another replica). */
+  readonly maxConcurrentRuns: number;
 }
 
 /** The defaults. */
@@ -30,6 +32,7 @@ export const DEFAULT_AGENT_RUNNER_OPTIONS: AgentRunnerOptions = {
   tokenFlushChars: 256,
   checkpointEveryMs: 1_000,
   shutdownGraceMs: 5_000,
+  maxConcurrentRuns: 64,
 };
 
 /** Injection token of the options (tests may provide their own). */

@@ -44,7 +44,8 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
   private following: Promise<void> = Promise.resolve();
   private caughtUp = false;
   private stopping = false;
-  private sweeping = false;
+  private sweeping: Promise<void> | null = null;
+  private sweepAgain = false;
   private savedCheckpoint = -1;
   private savedAt = 0;
   private readonly log: Logger;
@@ -73,10 +74,11 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
     this.stopping = true;
     clearInterval(this.sweepTimer);
     await this.subscription?.close();
+    // Let a claim in flight land first, so its run is among those told to stop.
+    await withTimeout(Promise.allSettled([this.following, this.sweeping]), this.options.shutdownGraceMs);
     const running = [...this.active.values()];
     for (const handle of running) handle.stop('shutdown');
     await withTimeout(Promise.allSettled(running.map((handle) => handle.done)), this.options.shutdownGraceMs);
-    await withTimeout(this.following, this.options.shutdownGraceMs);
     await this.saveCheckpoint(true).catch(() => undefined);
   }
 
@@ -143,10 +145,24 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
-  /** Settles whatever is left to settle; runs at catch-up and then periodically. */
-  private async sweep(): Promise<void> {
-    if (!this.caughtUp || this.stopping || this.sweeping) return;
-    this.sweeping = true;
+  /** Settles whatever is left to settle; runs at catch-up, periodically, and when a run ends. */
+  private sweep(): Promise<void> {
+    if (!this.caughtUp || this.stopping) return Promise.resolve();
+    if (this.sweeping) {
+      // The sweep in progress may have passed what changed meanwhile: go round once more.
+      this.sweepAgain = true;
+      return this.sweeping;
+    }
+    this.sweeping = (async () => {
+      do {
+        this.sweepAgain = false;
+        await this.sweepOnce();
+      } while (this.sweepAgain && !this.stopping);
+    })().finally(() => (this.sweeping = null));
+    return this.sweeping;
+  }
+
+  private async sweepOnce(): Promise<void> {
     try {
       for (const message of this.tracker.pending()) {
         if (this.stopping) return;
@@ -159,14 +175,14 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
       }
     } catch (error) {
       this.log.warn({ err: error }, 'agent runner sweep failed; retrying at the next one');
-    } finally {
-      this.sweeping = false;
     }
   }
 
   private async claimAndRun(message: TrackedMessage): Promise<void> {
     const { messageId } = message;
     if (this.stopping || this.active.has(messageId) || this.claiming.has(messageId)) return;
+    // At capacity the message stays unclaimed: a later sweep (or another replica) takes it.
+    if (this.active.size + this.claiming.size >= this.options.maxConcurrentRuns) return;
     this.claiming.add(messageId);
     try {
       const data = message.created.data;
@@ -186,7 +202,14 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
       });
       const handle = new RunHandle(message, writer, this.runnerId);
       this.active.set(messageId, handle);
-      handle.done = this.runExecutor.execute(handle).finally(() => this.active.delete(messageId));
+      handle.done = this.runExecutor.execute(handle).finally(() => {
+        this.active.delete(messageId);
+        // A slot is free: take the next waiting message now rather than at the next tick.
+        void this.sweep();
+      });
+      // A cancel the log delivered while the claim was in flight found no run to stop.
+      if (message.finalStatus?.event.data.status === 'cancelled') handle.stop('cancelled');
+      if (this.stopping) handle.stop('shutdown');
     } catch (error) {
       // Preempted: another runner claimed it first, and runs it.
       if (!(error instanceof RunPreemptedError)) this.log.warn({ err: error, messageId }, 'could not claim an agent message');

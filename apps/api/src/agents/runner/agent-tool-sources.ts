@@ -26,7 +26,7 @@ export class AgentToolSources {
   }
 
   /** A registry for one run over the sources registered now. */
-  forRun(): ToolRegistry {
+  forRun(): CompositeToolRegistry {
     return new CompositeToolRegistry([...this.registries]);
   }
 }
@@ -38,6 +38,7 @@ export class AgentToolSources {
  */
 export class CompositeToolRegistry implements ToolRegistry {
   private readonly routes = new Map<string, ToolRegistry>();
+  private readonly definitions = new Map<string, ToolDefinition>();
 
   constructor(private readonly registries: readonly ToolRegistry[]) {}
 
@@ -45,14 +46,21 @@ export class CompositeToolRegistry implements ToolRegistry {
     const lists = await Promise.all(this.registries.map((registry) => registry.listTools(ctx)));
     const definitions: ToolDefinition[] = [];
     this.routes.clear();
+    this.definitions.clear();
     lists.forEach((list, index) => {
       for (const definition of list) {
         if (this.routes.has(definition.name)) continue;
         this.routes.set(definition.name, this.registries[index]);
+        this.definitions.set(definition.name, definition);
         definitions.push(definition);
       }
     });
     return definitions;
+  }
+
+  /** The definition the last `listTools` offered under this name. */
+  definition(name: string): ToolDefinition | undefined {
+    return this.definitions.get(name);
   }
 
   async callTool(call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {
