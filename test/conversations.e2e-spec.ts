@@ -216,6 +216,22 @@ describe('conversations over HTTP', () => {
     expect((await call(t.baseUrl, 'DELETE', v1(`/${cId}/messages/${agentId}/feedbacks`), { key: userKey })).status).toBe(400);
   });
 
+  it('refuses to start an agent whose model the workspace does not allow, writing nothing', async () => {
+    const restricted = await t.createWorkspace('Restricted');
+    const allow = await call(t.baseUrl, 'POST', `/api/w/${restricted.workspaceId}`, {
+      key: restricted.apiKey,
+      body: { whiteListedProviders: ['anthropic'], defaultEmbeddingProvider: null },
+    });
+    expect(allow.status).toBe(200);
+    const base = `/api/v1/w/${restricted.workspaceId}/assistant/conversations`;
+    const cId = (await call(t.baseUrl, 'POST', base, { key: restricted.apiKey, body: {} })).body.conversation.sId;
+    const res = await call(t.baseUrl, 'POST', `${base}/${cId}/messages`, { key: restricted.apiKey, body: { content: 'hi', mentions: [{ configurationId: 'dust' }], context } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.type).toBe('invalid_request_error');
+    expect(res.body.error.message).toContain('disabled_by_admin');
+    expect((await call(t.baseUrl, 'GET', `${base}/${cId}`, { key: restricted.apiKey })).body.conversation.content).toEqual([]);
+  });
+
   it('rejects depth 4 and fragments pointing at files that do not exist', async () => {
     const deep = await call(t.baseUrl, 'POST', v1(''), { key: adminKey, body: { depth: 4 } });
     expect(deep.status).toBe(400);

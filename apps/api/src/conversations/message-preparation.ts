@@ -84,6 +84,12 @@ export class MessagePreparation {
         if (!agent) {
           throw new DomainError('agent_configuration_not_found', `The agent "${mention.configurationId}" was not found in this workspace.`);
         }
+        if (agent.status !== 'active') {
+          throw new DomainError(
+            'invalid_request_error',
+            `The agent "${agent.sId}" cannot answer in this workspace (status: ${agent.status}); its model may be outside the workspace's allowed providers.`,
+          );
+        }
         mentionedAgents.push(agent);
       } else {
         const user = await this.readModels.get<UserDocument>('users', mention.userId);

@@ -120,6 +120,8 @@ export class AgentDirectory {
   }
 
   private globalForWorkspace(agent: LightAgentConfiguration, workspace: WorkspaceDocument): LightAgentConfiguration {
+    const allowedProviders = workspace.whiteListedProviders;
+    if (allowedProviders !== null && !allowedProviders.includes(agent.model.providerId)) return { ...agent, status: 'disabled_by_admin' };
     const model = this.config.modelCatalog.find((m) => m.providerId === agent.model.providerId && m.modelId === agent.model.modelId);
     // A model missing from the catalog means no provider is configured: the run itself explains that.
     if (!model || isModelAuthorized(model, workspace, this.config.region)) return agent;
