@@ -1,6 +1,5 @@
 import { Module, ValidationPipe, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { AgentConfigurationsModule } from './agents/configurations/agent-configurations.module';
 import { AgentDirectory } from './agents/directory/agent-directory.service';
@@ -25,7 +24,7 @@ export class AppModule implements NestModule {
     return {
       module: AppModule,
       global: true,
-      imports: [CqrsModule.forRoot(), StorageModule, ConversationsModule, AgentConfigurationsModule, AgentRunnerModule, AgentMessageEventsModule],
+      imports: [StorageModule, ConversationsModule, AgentConfigurationsModule, AgentRunnerModule, AgentMessageEventsModule],
       controllers: [HealthController, WorkspaceController],
       providers: [
         { provide: API_CONFIG, useValue: config },
