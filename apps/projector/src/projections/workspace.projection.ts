@@ -1,4 +1,4 @@
-import { isWorkspaceEvent } from '@app/contracts/events/workspace.events';
+import { initialWorkspaceSettings, isWorkspaceEvent } from '@app/contracts/events/workspace.events';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import type { RecordedEvent } from '@app/storage';
@@ -18,14 +18,8 @@ export const workspaceProjection: Projection<WorkspaceDocument> = {
         return {
           id: event.position,
           sId: event.data.workspaceId,
-          name: event.data.name,
+          ...initialWorkspaceSettings(event.data.name),
           region: event.data.region,
-          ssoEnforced: false,
-          whiteListedProviders: null,
-          defaultEmbeddingProvider: null,
-          regionalModelsOnly: false,
-          segmentation: null,
-          metadata: null,
           createdAt: event.data.at,
           updatedAt: event.data.at,
           lastPosition: event.position,

@@ -18,6 +18,19 @@ export interface WorkspaceSettings {
   readonly metadata: Record<string, unknown> | null;
 }
 
+/** The settings every workspace starts with (the decider and the read model both start from these). */
+export function initialWorkspaceSettings(name: string): WorkspaceSettings {
+  return {
+    name,
+    ssoEnforced: false,
+    whiteListedProviders: null,
+    defaultEmbeddingProvider: null,
+    regionalModelsOnly: false,
+    segmentation: null,
+    metadata: null,
+  };
+}
+
 export type WorkspaceCreated = {
   readonly type: 'WorkspaceCreated';
   readonly data: { readonly workspaceId: string; readonly name: string; readonly region: Region; readonly at: number };

@@ -1,18 +1,8 @@
-import type { WorkspaceEvent, WorkspaceSettings } from '@app/contracts/events/workspace.events';
+import { initialWorkspaceSettings, type WorkspaceEvent, type WorkspaceSettings } from '@app/contracts/events/workspace.events';
 import { assertNever, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import type { WorkspaceCommand } from './workspace.commands';
 import type { WorkspaceState } from './workspace.state';
-
-const DEFAULT_SETTINGS = (name: string): WorkspaceSettings => ({
-  name,
-  ssoEnforced: false,
-  whiteListedProviders: null,
-  defaultEmbeddingProvider: null,
-  regionalModelsOnly: false,
-  segmentation: null,
-  metadata: null,
-});
 
 function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEvent[] {
   if (command.type === 'CreateWorkspace') {
@@ -93,7 +83,7 @@ function evolve(state: WorkspaceState, event: WorkspaceEvent): WorkspaceState {
       return {
         status: 'active',
         workspaceId: event.data.workspaceId,
-        settings: DEFAULT_SETTINGS(event.data.name),
+        settings: initialWorkspaceSettings(event.data.name),
         membersByEmail: new Map(),
         keys: new Map(),
       };
