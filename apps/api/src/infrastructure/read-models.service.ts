@@ -49,10 +49,6 @@ export class ReadModels {
     return this.store.find<T>(await this.collection(key), query);
   }
 
-  async count(key: ReadModelKey, where: FindQuery['where']): Promise<number> {
-    return this.store.count(await this.collection(key), where);
-  }
-
   /** Resolves once the read models include the event at `position` (503 on timeout). */
   async waitFor(position: number): Promise<void> {
     await waitForProjection(this.store, this.generations, position, { timeoutMs: this.config.readYourWritesTimeoutMs });
