@@ -7,9 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CommandExecutor } from '../apps/api/src/application/command-executor';
-import { conversationDecider } from '../libs/domain/src/conversation/conversation.decider';
-import { toConversationStreamName } from '../libs/domain/src/conversation/conversation.stream';
+import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
+import { conversationAggregate } from '../libs/domain/src/conversation/conversation.decider';
 import { SqliteEventStore } from '../libs/storage/src/event-store/sqlite-event-store';
 
 const CONVERSATION = 'BenchConv1';
@@ -31,14 +30,13 @@ function post(i: number) {
   };
 }
 
-async function scenario(label: string, executors: CommandExecutor[]): Promise<void> {
-  const stream = toConversationStreamName(CONVERSATION);
-  await executors[0]!.execute(conversationDecider, stream, {
+async function scenario(label: string, executors: DeciderExecutor[]): Promise<void> {
+  await executors[0]!.execute(conversationAggregate, CONVERSATION, {
     type: 'CreateConversation', conversationId: CONVERSATION, workspaceId: WORKSPACE, now: Date.now(), title: null, visibility: 'unlisted',
     depth: 0, spaceId: null, metadata: null, triggerId: null, requestedSpaceIds: [], createdBy: null,
   }, { actor: 'bench' });
   const outcomes = await Promise.all(
-    Array.from({ length: 100 }, (_, i) => executors[i % executors.length]!.execute(conversationDecider, stream, post(i), { actor: 'bench' }).then(
+    Array.from({ length: 100 }, (_, i) => executors[i % executors.length]!.execute(conversationAggregate, CONVERSATION, post(i), { actor: 'bench' }).then(
       (outcome) => ({ ok: true, conflicts: outcome.conflicts }),
       () => ({ ok: false, conflicts: -1 }),
     )),
@@ -54,7 +52,7 @@ async function main(): Promise<void> {
   for (const replicas of [1, 2]) {
     const dir = mkdtempSync(join(tmpdir(), 'wcs-occ-'));
     const stores = Array.from({ length: replicas }, () => new SqliteEventStore({ path: join(dir, 'events.sqlite') }));
-    await scenario(replicas === 1 ? 'one api process' : 'two api replicas', stores.map((store) => new CommandExecutor(store)));
+    await scenario(replicas === 1 ? 'one api process' : 'two api replicas', stores.map((store) => new DeciderExecutor(store)));
     for (const store of stores) await store.close();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -8,9 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rebuildReadModels } from '../apps/projector/src/engine/rebuild';
 import { ALL_PROJECTIONS } from '../apps/projector/src/projections';
-import { CommandExecutor } from '../apps/api/src/application/command-executor';
-import { conversationDecider } from '../libs/domain/src/conversation/conversation.decider';
-import { toConversationStreamName } from '../libs/domain/src/conversation/conversation.stream';
+import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
+import { conversationAggregate } from '../libs/domain/src/conversation/conversation.decider';
 import { SqliteEventStore } from '../libs/storage/src/event-store/sqlite-event-store';
 import { SqliteReadStore } from '../libs/storage/src/read-store/sqlite-read-store';
 
@@ -20,18 +19,17 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'wcs-rebuild-'));
   const eventStore = new SqliteEventStore({ path: join(dir, 'events.sqlite') });
   const readStore = new SqliteReadStore({ path: join(dir, 'read-models.sqlite') });
-  const executor = new CommandExecutor(eventStore);
+  const executor = new DeciderExecutor(eventStore);
   const workspaceId = 'RebuildWs1';
   const base = { workspaceId, now: Date.now() };
   for (let c = 0; c < conversations; c += 1) {
     const conversationId = `conv${String(c).padStart(6, '0')}`;
-    const stream = toConversationStreamName(conversationId);
-    await executor.execute(conversationDecider, stream, {
+    await executor.execute(conversationAggregate, conversationId, {
       ...base, type: 'CreateConversation', conversationId, title: `Conversation ${c}`, visibility: 'unlisted', depth: 0,
       spaceId: null, metadata: null, triggerId: null, requestedSpaceIds: [], createdBy: null,
     }, { actor: 'bench' });
     for (let m = 0; m < messages; m += 1) {
-      await executor.execute(conversationDecider, stream, {
+      await executor.execute(conversationAggregate, conversationId, {
         ...base, type: 'PostUserMessage', conversationId, messageId: `m${c}x${m}`.padEnd(10, '0').slice(0, 10),
         content: `message ${m} of conversation ${c}: ${'lorem ipsum '.repeat(8)}`, mentions: [],
         context: { username: 'bench', timezone: 'UTC', origin: 'api' }, user: null, mentionedAgents: [], agentMessageIds: [],

@@ -1,14 +1,16 @@
 import type { WorkspaceRole } from '@app/contracts/events/workspace.events';
+import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { CommandExecutor } from '../../apps/api/src/application/command-executor';
+
 import { loadApiConfig, type ApiConfig } from '../../apps/api/src/config/api-config';
 import { createApp } from '../../apps/api/src/create-app';
 import { ReadModels } from '../../apps/api/src/infrastructure/read-models.service';
-import { createApiKey, createWorkspace } from '../../apps/api/src/workspaces/workspace-admin';
+import { CreateApiKeyCommand } from '../../apps/api/src/workspaces/commands/create-api-key.command';
+import { CreateWorkspaceCommand } from '../../apps/api/src/workspaces/commands/create-workspace.command';
 
 export interface TestApp {
   readonly app: NestExpressApplication;
@@ -30,7 +32,7 @@ export async function startTestApp(env: Record<string, string> = {}, dataDir?: s
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const executor = app.get(CommandExecutor);
+  const commandBus = app.get(CommandBus);
   const readModels = app.get(ReadModels);
   return {
     app,
@@ -38,12 +40,12 @@ export async function startTestApp(env: Record<string, string> = {}, dataDir?: s
     dataDir: dir,
     config,
     async createWorkspace(name = 'Test workspace') {
-      const created = await createWorkspace(executor, { name, region: 'us-central1', now: Date.now() });
+      const created = await commandBus.execute(new CreateWorkspaceCommand(name, 'us-central1'));
       await readModels.waitFor(created.position);
       return { workspaceId: created.workspaceId, apiKey: created.apiKey };
     },
     async createKey(workspaceId, role, email) {
-      const created = await createApiKey(executor, { workspaceId, role, email: email ?? null, now: Date.now() });
+      const created = await commandBus.execute(new CreateApiKeyCommand(workspaceId, role, email ?? null));
       await readModels.waitFor(created.position);
       return created.apiKey;
     },

@@ -1,8 +1,8 @@
 import { Module, ValidationPipe, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { AgentConfigurationsModule } from './agents/configurations/agent-configurations.module';
-import { AgentDirectory } from './agents/directory/agent-directory.service';
 import { AgentMessageEventsModule } from './agents/events/agent-message-events.module';
 import { AgentRunnerModule } from './agents/runner/agent-runner.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
@@ -10,12 +10,12 @@ import { ConversationsModule } from './conversations/conversations.module';
 import { ErrorEnvelopeFilter } from './common/http/error-envelope.filter';
 import { JsonBodyMiddleware } from './common/http/json-body.middleware';
 import { RequestLogMiddleware } from './common/http/request-log.middleware';
-import { API_CONFIG, type ApiConfig } from './config/api-config';
+import type { ApiConfig } from './config/api-config';
 import { HealthController } from './health/health.controller';
 import { EmbeddedProjector } from './infrastructure/embedded-projector';
-import { LOGGER } from './infrastructure/logger';
+import { CoreModule } from './infrastructure/core.module';
 import { StorageModule } from './infrastructure/storage.module';
-import { WorkspaceController } from './workspaces/workspace.controller';
+import { WorkspacesModule } from './workspaces/workspaces.module';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
 @Module({})
@@ -23,12 +23,18 @@ export class AppModule implements NestModule {
   static register(config: ApiConfig, logger: Logger): DynamicModule {
     return {
       module: AppModule,
-      global: true,
-      imports: [StorageModule, ConversationsModule, AgentConfigurationsModule, AgentRunnerModule, AgentMessageEventsModule],
-      controllers: [HealthController, WorkspaceController],
+      imports: [
+        CoreModule.register(config, logger),
+        StorageModule,
+        CqrsModule.forRoot(),
+        WorkspacesModule,
+        ConversationsModule,
+        AgentConfigurationsModule,
+        AgentRunnerModule,
+        AgentMessageEventsModule,
+      ],
+      controllers: [HealthController],
       providers: [
-        { provide: API_CONFIG, useValue: config },
-        { provide: LOGGER, useValue: logger },
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_FILTER, useFactory: () => new ErrorEnvelopeFilter(logger) },
         {
@@ -36,9 +42,7 @@ export class AppModule implements NestModule {
           useValue: new ValidationPipe({ whitelist: false, forbidUnknownValues: false, transform: true, validationError: { target: false } }),
         },
         EmbeddedProjector,
-        AgentDirectory,
       ],
-      exports: [API_CONFIG, LOGGER, AgentDirectory],
     };
   }
 

@@ -1,9 +1,10 @@
 import { REGIONS, WORKSPACE_ROLES, type Region, type WorkspaceRole } from '@app/contracts/events/workspace.events';
 import { DomainError } from '@app/domain/shared/domain-error';
 import { ConfigurationError, openEventStore, openReadStore, parseStorageConfig, type EventStore } from '@app/storage';
-import { CommandExecutor } from './application/command-executor';
+import { DeciderExecutor } from './application/decider-executor';
 import { waitForLiveProjector } from './cli/wait-for-projector';
-import { createApiKey, createWorkspace } from './workspaces/workspace-admin';
+import { CreateApiKeyCommand, CreateApiKeyHandler } from './workspaces/commands/create-api-key.command';
+import { CreateWorkspaceCommand, CreateWorkspaceHandler } from './workspaces/commands/create-workspace.command';
 
 const USAGE = `Usage:
   cli workspace create --name <name> [--region us-central1|europe-west1]
@@ -12,8 +13,9 @@ const USAGE = `Usage:
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Administration from the shell. Writes events straight to the event store, so it works whether or
- * not the server runs (SQLite allows a second writer process); prints exactly one JSON line.
+ * Administration from the shell. Runs the workspace command handlers without the HTTP app (they need
+ * only the decider executor) and writes straight to the event store, so it works whether or not the
+ * server runs (SQLite allows a second writer process); prints exactly one JSON line.
  */
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...rest] = argv;
@@ -28,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
     const region = (flags.get('region') ?? 'us-central1') as Region;
     if (!REGIONS.includes(region)) return fail(`--region must be one of ${REGIONS.join(', ')}`);
     return withStores(storage, async (eventStore, executor) => {
-      const created = await createWorkspace(executor, { name, region, now: Date.now() });
+      const created = await new CreateWorkspaceHandler(executor, new CreateApiKeyHandler(executor)).execute(new CreateWorkspaceCommand(name, region));
       await waitForLiveProjector(openReadStore(storage), eventStore, created.position);
       return { workspaceId: created.workspaceId, apiKey: created.apiKey };
     });
@@ -41,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
     if (!role || !WORKSPACE_ROLES.includes(role)) return fail(`--role must be one of ${WORKSPACE_ROLES.join(', ')}`);
     if (email !== null && !EMAIL.test(email)) return fail('--user must be an email address');
     return withStores(storage, async (eventStore, executor) => {
-      const created = await createApiKey(executor, { workspaceId, role, email, now: Date.now() });
+      const created = await new CreateApiKeyHandler(executor).execute(new CreateApiKeyCommand(workspaceId, role, email));
       await waitForLiveProjector(openReadStore(storage), eventStore, created.position);
       return { apiKey: created.apiKey };
     });
@@ -51,11 +53,11 @@ async function main(argv: string[]): Promise<number> {
 
 async function withStores(
   storage: ReturnType<typeof parseStorageConfig>,
-  work: (eventStore: EventStore, executor: CommandExecutor) => Promise<object>,
+  work: (eventStore: EventStore, executor: DeciderExecutor) => Promise<object>,
 ): Promise<number> {
   const eventStore = openEventStore(storage);
   try {
-    const output = await work(eventStore, new CommandExecutor(eventStore));
+    const output = await work(eventStore, new DeciderExecutor(eventStore));
     process.stdout.write(`${JSON.stringify(output)}\n`);
     return 0;
   } catch (error) {

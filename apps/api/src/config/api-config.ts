@@ -24,6 +24,8 @@ export interface ApiConfig {
   readonly runProjector: boolean;
   /** Whether this process runs agents for new agent messages. */
   readonly agentRunnerEnabled: boolean;
+  /** Appends a command may try when concurrent writers keep moving its stream (retry budget). */
+  readonly commandMaxAttempts: number;
   /** Bound on how long a response waits for the read models to show its own write. */
   readonly readYourWritesTimeoutMs: number;
   /** Create a default workspace and print an admin key on first start with an empty store. */
@@ -65,6 +67,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     bodyLimitBytes: parseIntegerVariable(env, 'BODY_LIMIT_BYTES', 8 * 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }, problems),
     runProjector,
     agentRunnerEnabled: parseBooleanVariable(env, 'AGENT_RUNNER_ENABLED', true, problems),
+    commandMaxAttempts: parseIntegerVariable(env, 'COMMAND_MAX_ATTEMPTS', 25, { min: 1, max: 1000 }, problems),
     readYourWritesTimeoutMs: parseIntegerVariable(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, { min: 10, max: 60000 }, problems),
     bootstrapWorkspace: parseBooleanVariable(env, 'BOOTSTRAP_WORKSPACE', storage.embedded, problems),
     providers,

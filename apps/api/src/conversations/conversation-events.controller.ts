@@ -1,13 +1,13 @@
 import { isConversationEvent } from '@app/contracts/events/conversation.events';
 import { upcast } from '@app/contracts/events/upcast';
 import { renderConversationStreamEvent } from '@app/contracts/render/conversation.render';
-import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/storage';
-import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import type { RecordedEvent } from '@app/storage';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
-import { readLastEventId, serveSse, type SseFrame } from '../common/sse/sse-stream';
-import { ConversationReader } from './conversation-reader';
+import { rawLastEventId, serveSse, type SseFrame } from '../common/sse/sse-stream';
+import { ConversationEventStreamQuery } from './queries/conversation-event-stream.query';
 
 /** The real stream closes after 3 minutes without news; clients reconnect with their last id. */
 const IDLE_TIMEOUT_MS = 3 * 60 * 1000;
@@ -19,18 +19,11 @@ const IDLE_TIMEOUT_MS = 3 * 60 * 1000;
  */
 @Controller()
 export class ConversationEventsController {
-  constructor(
-    private readonly reader: ConversationReader,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-  ) {}
+  constructor(private readonly queryBus: QueryBus) {}
 
   @Get(['api/v1/w/:wId/assistant/conversations/:cId/events', 'api/w/:wId/assistant/conversations/:cId/events'])
-  async events(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Req() request: Request, @Res() response: Response) {
-    await this.reader.load(auth, conversationId);
-    const lastEventId = readLastEventId(request);
-    const subscription = this.eventStore.subscribeToStream(toConversationStreamName(conversationId), {
-      afterRevision: lastEventId ?? undefined,
-    });
+  async events(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const subscription = await this.queryBus.execute(new ConversationEventStreamQuery(auth, conversationId, rawLastEventId(request)));
     await serveSse(request, response, subscription, toFrames, { idleTimeoutMs: IDLE_TIMEOUT_MS });
   }
 }

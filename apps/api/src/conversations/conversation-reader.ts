@@ -1,6 +1,6 @@
-import type { ConversationMessage } from '@app/contracts/http/conversation.types';
+import type { AgentMessage, ContentFragment, ConversationMessage, UserMessage } from '@app/contracts/http/conversation.types';
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
-import { findMessage, type ConversationRenderContext } from '@app/contracts/render/conversation.render';
+import { findMessage, withAbsoluteUrls, type ConversationRenderContext } from '@app/contracts/render/conversation.render';
 import { renderWorkspace } from '@app/contracts/render/workspace.render';
 import { DomainError } from '@app/domain/shared/domain-error';
 import { Inject, Injectable } from '@nestjs/common';
@@ -47,5 +47,26 @@ export class ConversationReader {
     const message = findMessage(doc, messageId);
     if (!message) throw new DomainError('message_not_found', 'Message not found.');
     return message;
+  }
+
+  /** A user message version (404 when the id names another kind of message). */
+  userMessage(doc: ConversationDocument, messageId: string): UserMessage {
+    const message = this.message(doc, messageId);
+    if (message.type !== 'user_message') throw new DomainError('message_not_found', 'Message not found.');
+    return message;
+  }
+
+  /** An agent message version (404 when the id names another kind of message). */
+  agentMessage(doc: ConversationDocument, messageId: string): AgentMessage {
+    const message = this.message(doc, messageId);
+    if (message.type !== 'agent_message') throw new DomainError('message_not_found', 'Message not found.');
+    return message;
+  }
+
+  /** A content fragment with its URLs made absolute. */
+  contentFragment(doc: ConversationDocument, messageId: string): ContentFragment {
+    const message = this.message(doc, messageId);
+    if (message.type !== 'content_fragment') throw new DomainError('message_not_found', 'Message not found.');
+    return withAbsoluteUrls(message, this.config.publicUrl);
   }
 }

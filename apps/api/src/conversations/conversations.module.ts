@@ -1,16 +1,46 @@
 import { Module } from '@nestjs/common';
-import { ConversationCommands } from './conversation-commands.service';
+import { AgentDirectoryModule } from '../agents/directory/agent-directory.module';
+import { CancelGenerationHandler } from './commands/cancel-generation.command';
+import { CreateConversationHandler } from './commands/create-conversation.command';
+import { DeleteConversationHandler } from './commands/delete-conversation.command';
+import { EditMessageHandler } from './commands/edit-message.command';
+import { GiveFeedbackHandler, RemoveFeedbackHandler } from './commands/message-feedback.commands';
+import { AddReactionHandler, RemoveReactionHandler } from './commands/message-reaction.commands';
+import { PostMessageHandler } from './commands/post-message.command';
+import { RetryMessageHandler } from './commands/retry-message.command';
+import { UpdateConversationHandler } from './commands/update-conversation.command';
 import { ConversationEventsController } from './conversation-events.controller';
-import { ConversationQueries } from './conversation-queries.service';
 import { ConversationReader } from './conversation-reader';
+import { ConversationWriter } from './conversation-writer';
 import { ConversationsController } from './conversations.controller';
 import { MessagePreparation } from './message-preparation';
 import { MessageReactionsController } from './message-reactions.controller';
+import { ConversationEventStreamHandler } from './queries/conversation-event-stream.query';
+import { GetConversationHandler } from './queries/get-conversation.query';
+import { ListConversationsHandler } from './queries/list-conversations.query';
+import { ListFeedbacksHandler } from './queries/list-feedbacks.query';
+
+const COMMAND_HANDLERS = [
+  CreateConversationHandler,
+  PostMessageHandler,
+  EditMessageHandler,
+  RetryMessageHandler,
+  CancelGenerationHandler,
+  UpdateConversationHandler,
+  DeleteConversationHandler,
+  AddReactionHandler,
+  RemoveReactionHandler,
+  GiveFeedbackHandler,
+  RemoveFeedbackHandler,
+];
+
+const QUERY_HANDLERS = [GetConversationHandler, ListConversationsHandler, ListFeedbacksHandler, ConversationEventStreamHandler];
 
 /** Conversations, messages, reactions, feedback and the conversation event stream. */
 @Module({
+  imports: [AgentDirectoryModule],
   controllers: [ConversationsController, MessageReactionsController, ConversationEventsController],
-  providers: [ConversationReader, ConversationCommands, ConversationQueries, MessagePreparation],
-  exports: [ConversationReader, ConversationCommands],
+  providers: [ConversationReader, ConversationWriter, MessagePreparation, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  exports: [ConversationReader],
 })
 export class ConversationsModule {}

@@ -8,12 +8,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AgentDirectory } from '../agents/directory/agent-directory.service';
 import type { AuthContext } from '../auth/auth-context';
 import { requireUser } from '../auth/roles';
+import type { PathFamily } from '../common/http/path-family';
 import { newSId } from '../common/ids';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { ReadModels } from '../infrastructure/read-models.service';
 import type { ContentFragmentInput, PostMessageInput } from './requests/conversation.schemas';
-
-export type PathFamily = 'public' | 'private';
 
 /** The member behind a key as messages record it. */
 export function userSnapshotOf(user: UserDocument | null): UserSnapshot | null {

@@ -1,10 +1,11 @@
+import type { ListFeedbacksResponse, SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { parseRequest } from '../common/http/parse-body';
-import { ConversationCommands } from './conversation-commands.service';
-import { ConversationQueries } from './conversation-queries.service';
-import { ConversationReader } from './conversation-reader';
-import { actingUserOf } from './message-preparation';
+import { GiveFeedbackCommand, RemoveFeedbackCommand } from './commands/message-feedback.commands';
+import { AddReactionCommand, RemoveReactionCommand } from './commands/message-reaction.commands';
+import { ListFeedbacksQuery } from './queries/list-feedbacks.query';
 import { feedbackSchema, reactionSchema } from './requests/conversation.schemas';
 
 const REACTIONS = 'api/w/:wId/assistant/conversations/:cId/messages/:mId/reactions';
@@ -14,57 +15,34 @@ const FEEDBACKS = ['api/v1/w/:wId/assistant/conversations/:cId/messages/:mId/fee
 @Controller()
 export class MessageReactionsController {
   constructor(
-    private readonly commands: ConversationCommands,
-    private readonly queries: ConversationQueries,
-    private readonly reader: ConversationReader,
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
   ) {}
 
   @Post(REACTIONS)
   @HttpCode(200)
-  async addReaction(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string, @Body() body: unknown) {
-    const { reaction } = parseRequest(reactionSchema, body);
-    const user = actingUserOf(auth, 'Reacting to a message');
-    this.reader.message(await this.reader.load(auth, cId), mId);
-    await this.commands.run(auth, cId, { type: 'AddReaction', messageId: mId, emoji: reaction, user });
-    return { success: true };
+  addReaction(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string, @Body() body: unknown): Promise<SuccessResponse> {
+    return this.commandBus.execute(new AddReactionCommand(auth, cId, mId, parseRequest(reactionSchema, body).reaction));
   }
 
   @Delete(REACTIONS)
-  async removeReaction(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string, @Body() body: unknown) {
-    const { reaction } = parseRequest(reactionSchema, body);
-    const user = actingUserOf(auth, 'Reacting to a message');
-    this.reader.message(await this.reader.load(auth, cId), mId);
-    await this.commands.run(auth, cId, { type: 'RemoveReaction', messageId: mId, emoji: reaction, user });
-    return { success: true };
+  removeReaction(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string, @Body() body: unknown): Promise<SuccessResponse> {
+    return this.commandBus.execute(new RemoveReactionCommand(auth, cId, mId, parseRequest(reactionSchema, body).reaction));
   }
 
   @Post(FEEDBACKS)
   @HttpCode(200)
-  async giveFeedback(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string, @Body() body: unknown) {
-    const input = parseRequest(feedbackSchema, body);
-    const user = actingUserOf(auth, 'Giving feedback');
-    this.reader.message(await this.reader.load(auth, cId), mId);
-    await this.commands.run(auth, cId, {
-      type: 'GiveFeedback',
-      messageId: mId,
-      user,
-      thumbDirection: input.thumbDirection,
-      content: input.feedbackContent ?? null,
-      isConversationShared: input.isConversationShared ?? false,
-    });
-    return { success: true };
+  giveFeedback(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string, @Body() body: unknown): Promise<SuccessResponse> {
+    return this.commandBus.execute(new GiveFeedbackCommand(auth, cId, mId, parseRequest(feedbackSchema, body)));
   }
 
   @Delete(FEEDBACKS)
-  async removeFeedback(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string) {
-    const user = actingUserOf(auth, 'Removing feedback');
-    this.reader.message(await this.reader.load(auth, cId), mId);
-    await this.commands.run(auth, cId, { type: 'RemoveFeedback', messageId: mId, user });
-    return { success: true };
+  removeFeedback(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string): Promise<SuccessResponse> {
+    return this.commandBus.execute(new RemoveFeedbackCommand(auth, cId, mId));
   }
 
   @Get(['api/v1/w/:wId/assistant/conversations/:cId/feedbacks', 'api/w/:wId/assistant/conversations/:cId/feedbacks'])
-  feedbacks(@Auth() auth: AuthContext, @Param('cId') cId: string) {
-    return this.queries.feedbacks(auth, cId);
+  feedbacks(@Auth() auth: AuthContext, @Param('cId') cId: string): Promise<ListFeedbacksResponse> {
+    return this.queryBus.execute(new ListFeedbacksQuery(auth, cId));
   }
 }

@@ -1,7 +1,7 @@
 import { EVENT_STORE, openEventStore, openReadStore, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { CommandExecutor } from '../application/command-executor';
+import { DEFAULT_DECIDER_EXECUTOR_OPTIONS, DeciderExecutor } from '../application/decider-executor';
 import { ReadModels } from './read-models.service';
 
 /** The stores the configuration names, opened once per process and closed at shutdown. */
@@ -11,9 +11,14 @@ import { ReadModels } from './read-models.service';
     { provide: EVENT_STORE, inject: [API_CONFIG], useFactory: (config: ApiConfig) => openEventStore(config.storage) },
     { provide: READ_STORE, inject: [API_CONFIG], useFactory: (config: ApiConfig) => openReadStore(config.storage) },
     ReadModels,
-    CommandExecutor,
+    {
+      provide: DeciderExecutor,
+      inject: [EVENT_STORE, API_CONFIG],
+      useFactory: (eventStore: EventStore, config: ApiConfig) =>
+        new DeciderExecutor(eventStore, { ...DEFAULT_DECIDER_EXECUTOR_OPTIONS, maxAttempts: config.commandMaxAttempts }),
+    },
   ],
-  exports: [EVENT_STORE, READ_STORE, ReadModels, CommandExecutor],
+  exports: [EVENT_STORE, READ_STORE, ReadModels, DeciderExecutor],
 })
 export class StorageModule implements OnApplicationShutdown {
   constructor(

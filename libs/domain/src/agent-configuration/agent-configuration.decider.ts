@@ -1,5 +1,6 @@
+import { toAgentConfigurationStreamName } from './agent-configuration.stream';
 import type { AgentConfigurationEvent, AgentConfigurationSnapshot } from '@app/contracts/events/agent-configuration.events';
-import { assertNever, type Decider } from '../shared/decider';
+import { assertNever, type Aggregate, type Decider } from '../shared/decider';
 import type { AgentConfigurationCommand } from './agent-configuration.commands';
 import { agentArchived, agentNotFound } from './agent-configuration.errors';
 import type { AgentConfigurationState } from './agent-configuration.state';
@@ -64,3 +65,6 @@ export const agentConfigurationDecider: Decider<AgentConfigurationCommand, Agent
   evolve,
   initialState: () => ({ status: 'absent' }),
 };
+
+/** The workspace agent, by agent sId. */
+export const agentConfigurationAggregate: Aggregate<AgentConfigurationCommand, AgentConfigurationEvent, AgentConfigurationState> = { decider: agentConfigurationDecider, streamName: toAgentConfigurationStreamName };

@@ -1,5 +1,6 @@
+import { toAgentFavoritesStreamName } from './agent-configuration.stream';
 import type { AgentFavoriteEvent } from '@app/contracts/events/agent-configuration.events';
-import type { Decider } from '../shared/decider';
+import type { Aggregate, Decider } from '../shared/decider';
 import type { SetAgentFavorite } from './agent-configuration.commands';
 
 /** A member's favorite agent ids. */
@@ -24,3 +25,6 @@ export const agentFavoritesDecider: Decider<SetAgentFavorite, AgentFavoriteEvent
   evolve,
   initialState: () => ({ favorites: new Set() }),
 };
+
+/** The member's favorite agents, by user sId. */
+export const agentFavoritesAggregate: Aggregate<SetAgentFavorite, AgentFavoriteEvent, AgentFavoritesState> = { decider: agentFavoritesDecider, streamName: toAgentFavoritesStreamName };

@@ -1,5 +1,6 @@
+import { toConversationStreamName } from './conversation.stream';
 import type { ConversationCreated, ConversationEvent } from '@app/contracts/events/conversation.events';
-import { assertNever, type Decider } from '../shared/decider';
+import { assertNever, type Aggregate, type Decider } from '../shared/decider';
 import type {
   AddReaction,
   ConversationCommand,
@@ -182,3 +183,6 @@ export const conversationDecider: Decider<ConversationCommand, ConversationEvent
   evolve: evolveConversation,
   initialState: initialConversationState,
 };
+
+/** The conversation, by conversation sId. */
+export const conversationAggregate: Aggregate<ConversationCommand, ConversationEvent, ConversationState> = { decider: conversationDecider, streamName: toConversationStreamName };

@@ -26,3 +26,12 @@ export function foldEvents<Event extends DomainEvent, State>(
 export function assertNever(value: never): never {
   throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
 }
+
+/**
+ * A decider bound to the naming of its streams: everything the executor needs to run a command on
+ * one instance by id. Built once per aggregate, so callers pass an id and a command, nothing else.
+ */
+export interface Aggregate<Command, Event extends DomainEvent, State> {
+  readonly decider: Decider<Command, Event, State>;
+  streamName(id: string): string;
+}

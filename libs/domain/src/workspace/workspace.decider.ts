@@ -1,5 +1,6 @@
+import { toWorkspaceStreamName } from './workspace.stream';
 import { initialWorkspaceSettings, type WorkspaceEvent, type WorkspaceSettings } from '@app/contracts/events/workspace.events';
-import { assertNever, type Decider } from '../shared/decider';
+import { assertNever, type Aggregate, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import type { WorkspaceCommand } from './workspace.commands';
 import type { WorkspaceState } from './workspace.state';
@@ -115,3 +116,6 @@ export const workspaceDecider: Decider<WorkspaceCommand, WorkspaceEvent, Workspa
   evolve,
   initialState: () => ({ status: 'absent' }),
 };
+
+/** The workspace, by workspace sId. */
+export const workspaceAggregate: Aggregate<WorkspaceCommand, WorkspaceEvent, WorkspaceState> = { decider: workspaceDecider, streamName: toWorkspaceStreamName };

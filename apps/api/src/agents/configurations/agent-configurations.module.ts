@@ -1,12 +1,34 @@
 import { Module } from '@nestjs/common';
+import { AgentDirectoryModule } from '../directory/agent-directory.module';
 import { AgentConfigurationWriteController } from './agent-configuration-write.controller';
+import { AgentConfigurationWriter } from './agent-configuration-writer';
 import { AgentConfigurationController } from './agent-configuration.controller';
-import { AgentConfigurationService } from './agent-configuration.service';
+import { AgentReader } from './agent-reader';
+import { ArchiveAgentConfigurationHandler } from './commands/archive-agent-configuration.command';
+import { CreateAgentConfigurationHandler } from './commands/create-agent-configuration.command';
+import { CreateGenericAgentHandler } from './commands/create-generic-agent.command';
+import { RestoreAgentConfigurationHandler } from './commands/restore-agent-configuration.command';
+import { UpdateAgentConfigurationHandler } from './commands/update-agent-configuration.command';
 import { GenericAgentController } from './generic-agent.controller';
+import { GetAgentConfigurationHistoryHandler } from './queries/get-agent-configuration-history.query';
+import { GetAgentConfigurationHandler } from './queries/get-agent-configuration.query';
+import { ListAgentConfigurationsHandler } from './queries/list-agent-configurations.query';
+import { SearchAgentConfigurationsHandler } from './queries/search-agent-configurations.query';
+
+const COMMAND_HANDLERS = [
+  CreateAgentConfigurationHandler,
+  UpdateAgentConfigurationHandler,
+  ArchiveAgentConfigurationHandler,
+  RestoreAgentConfigurationHandler,
+  CreateGenericAgentHandler,
+];
+
+const QUERY_HANDLERS = [ListAgentConfigurationsHandler, SearchAgentConfigurationsHandler, GetAgentConfigurationHandler, GetAgentConfigurationHistoryHandler];
 
 /** Agent configurations: list and read (both families), write (private family), generic agents. */
 @Module({
+  imports: [AgentDirectoryModule],
   controllers: [AgentConfigurationController, AgentConfigurationWriteController, GenericAgentController],
-  providers: [AgentConfigurationService],
+  providers: [AgentConfigurationWriter, AgentReader, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
 })
 export class AgentConfigurationsModule {}

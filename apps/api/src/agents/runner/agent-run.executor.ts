@@ -3,13 +3,13 @@ import { upcast } from '@app/contracts/events/upcast';
 import type { AgentAction } from '@app/contracts/http/conversation.types';
 import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import type { ChangeTitle } from '@app/domain/conversation/conversation.commands';
-import { conversationDecider } from '@app/domain/conversation/conversation.decider';
+import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { LanguageModel } from 'ai';
 import type { Logger } from 'pino';
-import { CommandExecutor } from '../../application/command-executor';
+import { DeciderExecutor } from '../../application/decider-executor';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { LOGGER } from '../../infrastructure/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
@@ -48,7 +48,7 @@ import { RunPreemptedError } from './run-stream-writer';
 export class AgentRunExecutor {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly executor: CommandExecutor,
+    private readonly executor: DeciderExecutor,
     private readonly readModels: ReadModels,
     private readonly toolSources: AgentToolSources,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
@@ -188,8 +188,8 @@ export class AgentRunExecutor {
     let decisive: AgentMessageStatusChanged | null = null;
     try {
       const written = await this.executor.execute(
-        conversationDecider,
-        stream,
+        conversationAggregate,
+        data.conversationId,
         {
           type: 'CompleteAgentMessage',
           conversationId: data.conversationId,
@@ -218,14 +218,13 @@ export class AgentRunExecutor {
 
   private async titleIfMissing(handle: RunHandle, model: LanguageModel | null, prompt: AgentPrompt, answer: string) {
     const data = handle.tracked.created.data;
-    const stream = toConversationStreamName(data.conversationId);
-    const state = await this.executor.read(conversationDecider, stream);
+    const state = await this.executor.read(conversationAggregate, data.conversationId);
     if (state.status !== 'active' || state.title !== null) return;
     const title = await generateConversationTitle(model, prompt.parent.content, answer);
     if (title.length === 0) return;
     await this.executor.execute(
-      conversationDecider,
-      stream,
+      conversationAggregate,
+      data.conversationId,
       (current): ChangeTitle => ({
         type: 'ChangeTitle',
         conversationId: data.conversationId,

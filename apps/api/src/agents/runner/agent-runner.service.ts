@@ -1,13 +1,13 @@
 import { toAgentMessageStreamName } from '@app/contracts/events/agent-run.events';
 import type { AgentMessageStatusChanged } from '@app/contracts/events/conversation.events';
 import { upcast } from '@app/contracts/events/upcast';
-import { conversationDecider } from '@app/domain/conversation/conversation.decider';
+import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
 import { EVENT_STORE, READ_STORE, type EventStore, type EventSubscription, type ReadStore } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { CommandExecutor } from '../../application/command-executor';
+import { DeciderExecutor } from '../../application/decider-executor';
 import { newSId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { LOGGER } from '../../infrastructure/logger';
@@ -53,7 +53,7 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    private readonly executor: CommandExecutor,
+    private readonly executor: DeciderExecutor,
     private readonly runExecutor: AgentRunExecutor,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerOptions,
@@ -232,8 +232,8 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
     if (change === null) {
       const now = Date.now();
       const written = await this.executor.execute(
-        conversationDecider,
-        stream,
+        conversationAggregate,
+        data.conversationId,
         {
           type: 'CompleteAgentMessage',
           conversationId: data.conversationId,

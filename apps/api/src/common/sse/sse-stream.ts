@@ -26,9 +26,18 @@ export interface SseStreamOptions {
  * Our event ids are stream revisions, so anything but a non-negative integer is a 400.
  */
 export function readLastEventId(request: Request): number | null {
+  return parseLastEventId(rawLastEventId(request));
+}
+
+/** The resume point a client sent, unparsed: `?lastEventId=` first, then the `Last-Event-ID` header. */
+export function rawLastEventId(request: Request): string {
   const fromQuery = request.query.lastEventId;
   const fromHeader = request.headers['last-event-id'];
-  const raw = typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : typeof fromHeader === 'string' ? fromHeader : '';
+  return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : typeof fromHeader === 'string' ? fromHeader : '';
+}
+
+/** A stream revision from a client's resume point (400 when it cannot be one of ours). */
+export function parseLastEventId(raw: string): number | null {
   if (raw === '') return null;
   if (!/^\d{1,15}$/.test(raw)) throw new DomainError('invalid_request_error', 'Invalid query parameters: lastEventId must be an event id from this stream.');
   return Number(raw);

@@ -115,3 +115,6 @@ export const listConversationsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
+
+export type EditMessageInput = z.infer<typeof editMessageSchema>;
+export type FeedbackInput = z.infer<typeof feedbackSchema>;

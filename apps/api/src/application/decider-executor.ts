@@ -1,7 +1,6 @@
 import { CURRENT_SCHEMA_VERSION, upcast } from '@app/contracts/events/upcast';
-import type { Decider, DomainEvent } from '@app/domain/shared/decider';
-import { EVENT_STORE, WrongExpectedRevisionError, type EventStore, type JsonObject, type NewEvent } from '@app/storage';
-import { Inject, Injectable } from '@nestjs/common';
+import type { Aggregate, Decider, DomainEvent } from '@app/domain/shared/decider';
+import { WrongExpectedRevisionError, type EventStore, type JsonObject, type NewEvent } from '@app/storage';
 import { randomUUID } from 'node:crypto';
 import { KeyedMutex } from './keyed-mutex';
 
@@ -27,28 +26,41 @@ interface CachedState {
   readonly state: unknown;
 }
 
-const MAX_ATTEMPTS = 25;
-const STATE_CACHE_SIZE = 2000;
+/** Tuning of the executor, from the api configuration. */
+export interface DeciderExecutorOptions {
+  /** Appends tried per command before a concurrency conflict reaches the caller (retry budget). */
+  readonly maxAttempts: number;
+  /** Folded stream states kept in memory (least recently used dropped first). */
+  readonly stateCacheSize: number;
+}
+
+export const DEFAULT_DECIDER_EXECUTOR_OPTIONS: DeciderExecutorOptions = { maxAttempts: 25, stateCacheSize: 2000 };
 
 /**
- * The one write path: load a stream, fold it, decide, append with the expected revision, and retry
- * with fresh state when another writer got there first. Folded states are cached per stream (evolve
- * never mutates), so a command reads only the events appended since it last saw the stream.
+ * The one write path, called by every command handler: load a stream, fold it, decide, append with
+ * the expected revision, and retry with fresh state when another writer got there first. Commands
+ * on one stream queue in-process; folded states are cached per stream (evolve never mutates), so a
+ * command reads only the events appended since it last saw the stream.
  */
-@Injectable()
-export class CommandExecutor {
+export class DeciderExecutor {
   private readonly mutex = new KeyedMutex();
   private readonly cache = new Map<string, CachedState>();
   readonly stats = { commands: 0, firstTry: 0, retried: 0 };
 
-  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly options: DeciderExecutorOptions = DEFAULT_DECIDER_EXECUTOR_OPTIONS,
+  ) {}
 
+  /** Runs a command (or a command built from the current state) on the aggregate instance `id`. */
   async execute<Command, Event extends DomainEvent, State>(
-    decider: Decider<Command, Event, State>,
-    streamName: string,
+    aggregate: Aggregate<Command, Event, State>,
+    id: string,
     command: Command | ((state: State) => Command),
     context: CommandContext,
   ): Promise<CommandOutcome<Event, State>> {
+    const { decider } = aggregate;
+    const streamName = aggregate.streamName(id);
     return this.mutex.run(streamName, async () => {
       let conflicts = 0;
       for (;;) {
@@ -66,7 +78,7 @@ export class CommandExecutor {
           this.remember(streamName, { revision: result.nextRevision, state: nextState });
           return this.finish({ events, position: result.position, state: nextState, conflicts });
         } catch (error) {
-          if (!(error instanceof WrongExpectedRevisionError) || conflicts + 1 >= MAX_ATTEMPTS) throw error;
+          if (!(error instanceof WrongExpectedRevisionError) || conflicts + 1 >= this.options.maxAttempts) throw error;
           conflicts += 1;
           this.cache.delete(streamName);
           await jitter(conflicts);
@@ -76,8 +88,9 @@ export class CommandExecutor {
   }
 
   /** Current state of a stream without writing anything. */
-  async read<Event extends DomainEvent, State>(decider: Decider<unknown, Event, State>, streamName: string): Promise<State> {
-    return this.mutex.run(streamName, async () => (await this.load(decider, streamName)).state);
+  async read<Event extends DomainEvent, State>(aggregate: Aggregate<never, Event, State>, id: string): Promise<State> {
+    const streamName = aggregate.streamName(id);
+    return this.mutex.run(streamName, async () => (await this.load(aggregate.decider, streamName)).state);
   }
 
   private async load<Event extends DomainEvent, State>(
@@ -99,7 +112,7 @@ export class CommandExecutor {
   private remember(streamName: string, entry: CachedState): void {
     this.cache.delete(streamName);
     this.cache.set(streamName, entry);
-    if (this.cache.size > STATE_CACHE_SIZE) {
+    if (this.cache.size > this.options.stateCacheSize) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }

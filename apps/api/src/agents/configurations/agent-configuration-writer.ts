@@ -1,22 +1,22 @@
 import type { AgentAuthor } from '@app/contracts/events/agent-configuration.events';
+import type { AgentConfigurationResponse } from '@app/contracts/http/agent-configuration.types';
 import type { AgentConfigurationDocument } from '@app/contracts/read-models/agent-configuration.read-models';
 import { canEditAgent, type AgentViewer } from '@app/domain/agent-configuration/agent-access.policy';
 import type { AgentConfigurationCommand, AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
-import { agentConfigurationDecider } from '@app/domain/agent-configuration/agent-configuration.decider';
-import { agentArchived, agentNotFound } from '@app/domain/agent-configuration/agent-configuration.errors';
-import { toAgentConfigurationStreamName, toAgentFavoritesStreamName } from '@app/domain/agent-configuration/agent-configuration.stream';
+import { agentConfigurationAggregate } from '@app/domain/agent-configuration/agent-configuration.decider';
+import { agentNotFound } from '@app/domain/agent-configuration/agent-configuration.errors';
 import { toAgentConfigurationSnapshot } from '@app/domain/agent-configuration/agent-configuration.validation';
-import { agentFavoritesDecider } from '@app/domain/agent-configuration/agent-favorites.decider';
 import { validateModelSelection, type ModelSelectionResult } from '@app/domain/models/model-selection.policy';
 import { DomainError } from '@app/domain/shared/domain-error';
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandExecutor } from '../../application/command-executor';
+import { DeciderExecutor } from '../../application/decider-executor';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireBuilder } from '../../auth/roles';
 import { newSId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { ReadModels } from '../../infrastructure/read-models.service';
-import { accessFacts, AgentDirectory, type DirectoryAgent } from '../directory/agent-directory.service';
+import { accessFacts, AgentDirectory } from '../directory/agent-directory.service';
+import { fullVariant } from './agent-configuration-render';
 
 /** A configuration that passed every check and is ready to be recorded. */
 interface PreparedAgent {
@@ -26,25 +26,18 @@ interface PreparedAgent {
 }
 
 /**
- * The write side of agent configurations: checks what only the api can check (name unique in the
- * workspace, model allowed for the workspace, the caller's rights), dispatches the commands, and
- * answers with the read model once it shows the write.
+ * What the agent configuration command handlers share: the checks only the api can make (name
+ * unique in the workspace, model allowed for the workspace, the caller's rights), running a command
+ * on the agent's stream, and the answer once the read model shows the write.
  */
 @Injectable()
-export class AgentConfigurationService {
+export class AgentConfigurationWriter {
   constructor(
-    private readonly executor: CommandExecutor,
+    private readonly executor: DeciderExecutor,
     private readonly readModels: ReadModels,
     private readonly directory: AgentDirectory,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
-
-  /** Creates one agent (builder+). */
-  async create(auth: AuthContext, input: AgentConfigurationInput): Promise<AgentConfigurationDocument> {
-    const [doc] = await this.createAll(auth, [() => input]);
-    if (!doc) throw new Error('createAll returned nothing');
-    return doc;
-  }
 
   /**
    * Creates several agents, each input built from the sIds of those before it (a parent naming its
@@ -76,51 +69,9 @@ export class AgentConfigurationService {
     return docs;
   }
 
-  /** Saves a new version (editors, admins, or a builder key bound to no one). */
-  async update(auth: AuthContext, sId: string, input: AgentConfigurationInput): Promise<AgentConfigurationDocument> {
-    const doc = await this.editable(auth, sId);
-    if (doc.status === 'archived') throw agentArchived();
-    const modelCheck = await this.check(auth, input, doc);
-    const command: AgentConfigurationCommand = {
-      type: 'UpdateAgentConfiguration',
-      workspaceId: auth.workspace.sId,
-      configuration: input,
-      modelCheck,
-      author: authorOf(auth),
-      now: Date.now(),
-    };
-    return this.run(auth, sId, command);
-  }
-
-  /** Archives an agent (a repeat succeeds and changes nothing). */
-  async archive(auth: AuthContext, sId: string): Promise<void> {
-    await this.editable(auth, sId);
-    await this.run(auth, sId, { type: 'ArchiveAgentConfiguration', workspaceId: auth.workspace.sId, author: authorOf(auth), now: Date.now() });
-  }
-
-  /** Restores an archived agent, if its name is still free. */
-  async restore(auth: AuthContext, sId: string): Promise<AgentConfigurationDocument> {
-    const doc = await this.editable(auth, sId);
-    if (doc.status === 'archived') await this.ensureNameFree(auth, doc.configuration.name, sId);
-    return this.run(auth, sId, { type: 'RestoreAgentConfiguration', workspaceId: auth.workspace.sId, author: authorOf(auth), now: Date.now() });
-  }
-
-  /** Marks or unmarks an agent the caller can read as one of their favorites. */
-  async setFavorite(auth: AuthContext, agent: DirectoryAgent, favorite: boolean): Promise<void> {
-    if (!auth.user) {
-      throw new DomainError('invalid_request_error', 'Favorites are only available when authenticated as a user: use a key bound to a member.', 401);
-    }
-    const outcome = await this.executor.execute(
-      agentFavoritesDecider,
-      toAgentFavoritesStreamName(auth.user.sId),
-      { type: 'SetAgentFavorite', workspaceId: auth.workspace.sId, userId: auth.user.sId, agentConfigurationId: agent.light.sId, favorite, now: Date.now() },
-      { actor: auth.user.sId },
-    );
-    if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
-  }
-
-  private async run(auth: AuthContext, sId: string, command: AgentConfigurationCommand): Promise<AgentConfigurationDocument> {
-    const outcome = await this.executor.execute(agentConfigurationDecider, toAgentConfigurationStreamName(sId), command, {
+  /** Runs a command on the agent's stream and returns its read model once it shows the write. */
+  async run(auth: AuthContext, sId: string, command: AgentConfigurationCommand): Promise<AgentConfigurationDocument> {
+    const outcome = await this.executor.execute(agentConfigurationAggregate, sId, command, {
       actor: auth.user?.sId ?? auth.keyId,
     });
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
@@ -129,8 +80,15 @@ export class AgentConfigurationService {
     return doc;
   }
 
+  /** The full configuration of an agent as the caller sees it, for the answer of a write. */
+  async respond(auth: AuthContext, sId: string): Promise<AgentConfigurationResponse> {
+    const agent = await this.directory.find(auth.workspace, sId, viewerOf(auth));
+    if (!agent) throw agentNotFound();
+    return { agentConfiguration: fullVariant(agent) };
+  }
+
   /** The agent, if the caller may change it: 404 when unknown, 403 for a global agent or a non-editor. */
-  private async editable(auth: AuthContext, sId: string): Promise<AgentConfigurationDocument> {
+  async editable(auth: AuthContext, sId: string): Promise<AgentConfigurationDocument> {
     const found = await this.directory.find(auth.workspace, sId, viewerOf(auth));
     if (!found) throw agentNotFound();
     if (found.kind === 'global') {
@@ -143,7 +101,7 @@ export class AgentConfigurationService {
   }
 
   /** Runs the model policy and, before any write, every field check and the name uniqueness check. */
-  private async check(auth: AuthContext, input: AgentConfigurationInput, current: AgentConfigurationDocument | null): Promise<ModelSelectionResult> {
+  async check(auth: AuthContext, input: AgentConfigurationInput, current: AgentConfigurationDocument | null): Promise<ModelSelectionResult> {
     const { providerId, modelId, reasoningEffort } = input.model;
     const modelCheck = validateModelSelection(
       { providerId, modelId, ...(reasoningEffort === null ? {} : { reasoningEffort }) },
@@ -156,7 +114,7 @@ export class AgentConfigurationService {
     return modelCheck;
   }
 
-  private async ensureNameFree(auth: AuthContext, name: string, selfId: string | null): Promise<void> {
+  async ensureNameFree(auth: AuthContext, name: string, selfId: string | null): Promise<void> {
     const key = name.toLowerCase();
     if (this.directory.listGlobal().some((agent) => agent.name.toLowerCase() === key || agent.sId.toLowerCase() === key)) throw nameTaken(name);
     const clashes = await this.readModels.find<AgentConfigurationDocument>('agentConfigurations', {
@@ -171,7 +129,8 @@ export function viewerOf(auth: AuthContext): AgentViewer {
   return { role: auth.role, userId: auth.user?.sId ?? null };
 }
 
-function authorOf(auth: AuthContext): AgentAuthor | null {
+/** The author recorded on a new version: the key's member, if any. */
+export function authorOf(auth: AuthContext): AgentAuthor | null {
   if (!auth.user) return null;
   return { userId: auth.user.sId, id: auth.user.id, fullName: auth.user.fullName, image: null };
 }

@@ -1,26 +1,35 @@
+import type { ListConversationsResponse } from '@app/contracts/http/conversation-responses.types';
 import type { ConversationDocument, ConversationParticipantDocument } from '@app/contracts/read-models/conversation.read-models';
-import { renderConversationListItem, renderFeedback } from '@app/contracts/render/conversation.render';
+import { renderConversationListItem } from '@app/contracts/render/conversation.render';
 import { DomainError } from '@app/domain/shared/domain-error';
-import { Injectable } from '@nestjs/common';
-import type { AuthContext } from '../auth/auth-context';
-import { ReadModels } from '../infrastructure/read-models.service';
-import { ConversationReader } from './conversation-reader';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { AuthContext } from '../../auth/auth-context';
+import { ReadModels } from '../../infrastructure/read-models.service';
+import { ConversationReader } from '../conversation-reader';
 
 const DEFAULT_PAGE_SIZE = 100;
 
-/** Read operations on conversations: lists and feedback. */
-@Injectable()
-export class ConversationQueries {
+/**
+ * A key bound to a member lists that member's conversations; an admin key not bound to anyone lists
+ * the workspace's. Newest activity first, `test` conversations left out, paged by limit/offset.
+ */
+export class ListConversationsQuery extends Query<ListConversationsResponse> {
+  constructor(
+    readonly auth: AuthContext,
+    readonly page: { readonly limit?: number; readonly offset?: number },
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListConversationsQuery)
+export class ListConversationsHandler implements IQueryHandler<ListConversationsQuery> {
   constructor(
     private readonly readModels: ReadModels,
     private readonly reader: ConversationReader,
   ) {}
 
-  /**
-   * A key bound to a member lists that member's conversations; an admin key not bound to anyone lists
-   * the workspace's. Newest activity first, `test` conversations left out, paged by limit/offset.
-   */
-  async list(auth: AuthContext, page: { limit?: number; offset?: number }) {
+  async execute({ auth, page }: ListConversationsQuery): Promise<ListConversationsResponse> {
     const limit = page.limit ?? DEFAULT_PAGE_SIZE;
     const offset = page.offset ?? 0;
     let where: Record<string, string | boolean | { in: string[] }> = { workspaceId: auth.workspace.sId, deleted: false, visibility: 'unlisted' };
@@ -45,13 +54,5 @@ export class ConversationQueries {
       offset,
       limit,
     };
-  }
-
-  /** The caller's feedback in a conversation. */
-  async feedbacks(auth: AuthContext, conversationId: string) {
-    if (!auth.user) throw new DomainError('user_authentication_required', 'Feedback is only available when authenticated as a user.');
-    const userId = auth.user.sId;
-    const doc = await this.reader.load(auth, conversationId);
-    return { feedbacks: doc.feedbacks.filter((record) => record.userId === userId).map(renderFeedback) };
   }
 }

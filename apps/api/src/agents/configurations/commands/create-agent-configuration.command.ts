@@ -1,0 +1,26 @@
+import type { AgentConfigurationResponse } from '@app/contracts/http/agent-configuration.types';
+import type { AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AuthContext } from '../../../auth/auth-context';
+import { AgentConfigurationWriter } from '../agent-configuration-writer';
+
+/** Creates a workspace agent (builders and admins, private family). */
+export class CreateAgentConfigurationCommand extends Command<AgentConfigurationResponse> {
+  constructor(
+    readonly auth: AuthContext,
+    readonly configuration: AgentConfigurationInput,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateAgentConfigurationCommand)
+export class CreateAgentConfigurationHandler implements ICommandHandler<CreateAgentConfigurationCommand> {
+  constructor(private readonly writer: AgentConfigurationWriter) {}
+
+  async execute({ auth, configuration }: CreateAgentConfigurationCommand): Promise<AgentConfigurationResponse> {
+    const [doc] = await this.writer.createAll(auth, [() => configuration]);
+    if (!doc) throw new Error('createAll returned nothing');
+    return this.writer.respond(auth, doc.sId);
+  }
+}

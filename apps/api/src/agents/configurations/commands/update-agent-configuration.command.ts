@@ -1,0 +1,74 @@
+import type { AgentConfigurationResponse } from '@app/contracts/http/agent-configuration.types';
+import type { AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
+import { agentArchived, agentNotFound } from '@app/domain/agent-configuration/agent-configuration.errors';
+import { agentFavoritesAggregate } from '@app/domain/agent-configuration/agent-favorites.decider';
+import { DomainError } from '@app/domain/shared/domain-error';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DeciderExecutor } from '../../../application/decider-executor';
+import type { AuthContext } from '../../../auth/auth-context';
+import { ReadModels } from '../../../infrastructure/read-models.service';
+import { AgentDirectory } from '../../directory/agent-directory.service';
+import { AgentConfigurationWriter, authorOf, viewerOf } from '../agent-configuration-writer';
+
+/** What a PATCH may change: a new version of the configuration, the caller's favorite mark, or both. */
+export interface AgentConfigurationPatch {
+  readonly configuration: AgentConfigurationInput | null;
+  readonly userFavorite: boolean | null;
+}
+
+/** Saves a new version of an agent (its editors, admins) and/or marks it as the caller's favorite. */
+export class UpdateAgentConfigurationCommand extends Command<AgentConfigurationResponse> {
+  constructor(
+    readonly auth: AuthContext,
+    readonly sId: string,
+    readonly patch: AgentConfigurationPatch,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateAgentConfigurationCommand)
+export class UpdateAgentConfigurationHandler implements ICommandHandler<UpdateAgentConfigurationCommand> {
+  constructor(
+    private readonly writer: AgentConfigurationWriter,
+    private readonly directory: AgentDirectory,
+    private readonly executor: DeciderExecutor,
+    private readonly readModels: ReadModels,
+  ) {}
+
+  async execute({ auth, sId, patch }: UpdateAgentConfigurationCommand): Promise<AgentConfigurationResponse> {
+    if (patch.configuration) await this.saveVersion(auth, sId, patch.configuration);
+    if (patch.userFavorite !== null) await this.setFavorite(auth, sId, patch.userFavorite);
+    return this.writer.respond(auth, sId);
+  }
+
+  private async saveVersion(auth: AuthContext, sId: string, configuration: AgentConfigurationInput): Promise<void> {
+    const doc = await this.writer.editable(auth, sId);
+    if (doc.status === 'archived') throw agentArchived();
+    const modelCheck = await this.writer.check(auth, configuration, doc);
+    await this.writer.run(auth, sId, {
+      type: 'UpdateAgentConfiguration',
+      workspaceId: auth.workspace.sId,
+      configuration,
+      modelCheck,
+      author: authorOf(auth),
+      now: Date.now(),
+    });
+  }
+
+  /** Favorites belong to a member: any agent the caller can read, archived ones excepted. */
+  private async setFavorite(auth: AuthContext, sId: string, favorite: boolean): Promise<void> {
+    const agent = await this.directory.find(auth.workspace, sId, viewerOf(auth));
+    if (!agent || (agent.kind === 'workspace' && agent.doc.status === 'archived')) throw agentNotFound();
+    if (!auth.user) {
+      throw new DomainError('invalid_request_error', 'Favorites are only available when authenticated as a user: use a key bound to a member.', 401);
+    }
+    const outcome = await this.executor.execute(
+      agentFavoritesAggregate,
+      auth.user.sId,
+      { type: 'SetAgentFavorite', workspaceId: auth.workspace.sId, userId: auth.user.sId, agentConfigurationId: agent.light.sId, favorite, now: Date.now() },
+      { actor: auth.user.sId },
+    );
+    if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
+  }
+}

@@ -1,0 +1,30 @@
+import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AuthContext } from '../../auth/auth-context';
+import { ConversationReader } from '../conversation-reader';
+import { ConversationWriter } from '../conversation-writer';
+
+/** Stops the generation of agent messages; the runner sees it and ends the runs. */
+export class CancelGenerationCommand extends Command<SuccessResponse> {
+  constructor(
+    readonly auth: AuthContext,
+    readonly conversationId: string,
+    readonly messageIds: readonly string[],
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CancelGenerationCommand)
+export class CancelGenerationHandler implements ICommandHandler<CancelGenerationCommand> {
+  constructor(
+    private readonly writer: ConversationWriter,
+    private readonly reader: ConversationReader,
+  ) {}
+
+  async execute({ auth, conversationId, messageIds }: CancelGenerationCommand): Promise<SuccessResponse> {
+    await this.reader.load(auth, conversationId);
+    await this.writer.run(auth, conversationId, { type: 'CancelAgentMessages', messageIds });
+    return { success: true };
+  }
+}

@@ -1,0 +1,75 @@
+import type { CreateConversationResponse } from '@app/contracts/http/conversation-responses.types';
+import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-models';
+import { renderConversation } from '@app/contracts/render/conversation.render';
+import { DomainError } from '@app/domain/shared/domain-error';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AuthContext } from '../../auth/auth-context';
+import type { PathFamily } from '../../common/http/path-family';
+import { newSId } from '../../common/ids';
+import { ReadModels } from '../../infrastructure/read-models.service';
+import { ConversationReader } from '../conversation-reader';
+import { ConversationWriter } from '../conversation-writer';
+import { MessagePreparation } from '../message-preparation';
+import type { CreateConversationInput } from '../requests/conversation.schemas';
+import { waitForAgentMessages } from '../wait-for-agent-messages';
+
+/** Creates a conversation, optionally with content fragments and a first message (spec 4.1). */
+export class CreateConversationCommand extends Command<CreateConversationResponse> {
+  constructor(
+    readonly auth: AuthContext,
+    readonly input: CreateConversationInput,
+    readonly family: PathFamily,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateConversationCommand)
+export class CreateConversationHandler implements ICommandHandler<CreateConversationCommand> {
+  constructor(
+    private readonly writer: ConversationWriter,
+    private readonly reader: ConversationReader,
+    private readonly preparation: MessagePreparation,
+    private readonly readModels: ReadModels,
+  ) {}
+
+  async execute({ auth, input, family }: CreateConversationCommand): Promise<CreateConversationResponse> {
+    const conversationId = newSId();
+    const message = input.message ? await this.preparation.prepare(auth, input.message, family) : null;
+    const fragments = [...(input.contentFragments ?? []), ...(input.contentFragment ? [input.contentFragment] : [])].map((fragment) =>
+      this.preparation.fragment(auth, fragment, message?.context ?? null),
+    );
+    const spaceId = input.spaceId ?? null;
+    if (spaceId !== null) await this.requireSpace(auth, spaceId);
+    const requestedSpaceIds = [...new Set(message?.mentionedAgents.flatMap((agent) => agent.requestedSpaceIds) ?? [])];
+    const position = await this.writer.run(auth, conversationId, {
+      type: 'CreateConversation',
+      title: input.title ?? null,
+      visibility: input.visibility === 'workspace' || input.visibility === undefined ? 'unlisted' : input.visibility,
+      depth: input.depth ?? 0,
+      spaceId,
+      metadata: input.metadata ?? null,
+      triggerId: null,
+      requestedSpaceIds,
+      createdBy: message?.user ?? null,
+      contentFragments: fragments,
+      message: message ? { ...message, skipToolsValidation: input.skipToolsValidation ?? message.skipToolsValidation } : null,
+    });
+    let doc = await this.reader.loadAfter(auth, conversationId, position);
+    if (message && (input.blocking || input.message?.blocking)) {
+      doc = await waitForAgentMessages(this.reader, auth, conversationId, message.agentMessageIds);
+    }
+    const contentFragments = fragments.map((fragment) => this.reader.contentFragment(doc, fragment.messageId));
+    return {
+      conversation: renderConversation(doc, this.reader.renderContext(auth)),
+      ...(message ? { message: this.reader.userMessage(doc, message.messageId) } : {}),
+      ...(contentFragments.length > 0 ? { contentFragment: contentFragments[0] } : {}),
+      contentFragments,
+    };
+  }
+
+  private async requireSpace(auth: AuthContext, spaceId: string): Promise<void> {
+    const space = await this.readModels.get<SpaceDocument>('spaces', spaceId);
+    if (!space || space.workspaceId !== auth.workspace.sId) throw new DomainError('space_not_found', 'Space not found.');
+  }
+}

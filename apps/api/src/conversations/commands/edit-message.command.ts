@@ -1,0 +1,52 @@
+import type { PostMessageResponse } from '@app/contracts/http/conversation-responses.types';
+import { DomainError } from '@app/domain/shared/domain-error';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AuthContext } from '../../auth/auth-context';
+import { newSId } from '../../common/ids';
+import { ConversationReader } from '../conversation-reader';
+import { ConversationWriter } from '../conversation-writer';
+import { MessagePreparation } from '../message-preparation';
+import type { EditMessageInput } from '../requests/conversation.schemas';
+
+/** Edits a user message: a new version at the same rank, and fresh answers from the agents it mentions. */
+export class EditMessageCommand extends Command<PostMessageResponse> {
+  constructor(
+    readonly auth: AuthContext,
+    readonly conversationId: string,
+    readonly messageId: string,
+    readonly input: EditMessageInput,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(EditMessageCommand)
+export class EditMessageHandler implements ICommandHandler<EditMessageCommand> {
+  constructor(
+    private readonly writer: ConversationWriter,
+    private readonly reader: ConversationReader,
+    private readonly preparation: MessagePreparation,
+  ) {}
+
+  async execute({ auth, conversationId, messageId, input }: EditMessageCommand): Promise<PostMessageResponse> {
+    const existing = this.reader.message(await this.reader.load(auth, conversationId), messageId);
+    if (existing.type !== 'user_message') throw new DomainError('invalid_request_error', 'Only user messages can be edited.');
+    const { mentionedAgents, mentionedUsers } = await this.preparation.resolveMentions(auth, input.mentions);
+    const newMessageId = newSId();
+    const agentMessageIds = mentionedAgents.map(() => newSId());
+    const position = await this.writer.run(auth, conversationId, {
+      type: 'EditUserMessage',
+      messageId,
+      newMessageId,
+      content: input.content,
+      mentions: input.mentions,
+      editedBy: auth.user?.sId ?? null,
+      skipToolsValidation: input.skipToolsValidation ?? false,
+      mentionedAgents,
+      mentionedUsers,
+      agentMessageIds,
+    });
+    const doc = await this.reader.loadAfter(auth, conversationId, position);
+    return { message: this.reader.userMessage(doc, newMessageId), agentMessages: agentMessageIds.map((id) => this.reader.agentMessage(doc, id)) };
+  }
+}

@@ -1,0 +1,38 @@
+import type { RetryMessageResponse } from '@app/contracts/http/conversation-responses.types';
+import { DomainError } from '@app/domain/shared/domain-error';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AuthContext } from '../../auth/auth-context';
+import { newSId } from '../../common/ids';
+import { ConversationReader } from '../conversation-reader';
+import { ConversationWriter } from '../conversation-writer';
+import { MessagePreparation } from '../message-preparation';
+
+/** Retries an agent message: a new version at the same rank, run by the same agent. */
+export class RetryMessageCommand extends Command<RetryMessageResponse> {
+  constructor(
+    readonly auth: AuthContext,
+    readonly conversationId: string,
+    readonly messageId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RetryMessageCommand)
+export class RetryMessageHandler implements ICommandHandler<RetryMessageCommand> {
+  constructor(
+    private readonly writer: ConversationWriter,
+    private readonly reader: ConversationReader,
+    private readonly preparation: MessagePreparation,
+  ) {}
+
+  async execute({ auth, conversationId, messageId }: RetryMessageCommand): Promise<RetryMessageResponse> {
+    const existing = this.reader.message(await this.reader.load(auth, conversationId), messageId);
+    if (existing.type !== 'agent_message') throw new DomainError('invalid_request_error', 'Only agent messages can be retried.');
+    const configuration = (await this.preparation.resolveMentions(auth, [{ configurationId: existing.configuration.sId }])).mentionedAgents[0];
+    const newMessageId = newSId();
+    const position = await this.writer.run(auth, conversationId, { type: 'RetryAgentMessage', messageId, newMessageId, configuration });
+    const doc = await this.reader.loadAfter(auth, conversationId, position);
+    return { message: this.reader.agentMessage(doc, newMessageId) };
+  }
+}

@@ -1,0 +1,23 @@
+import type { ConversationCommand } from '@app/domain/conversation/conversation.commands';
+import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
+import { Injectable } from '@nestjs/common';
+import { DeciderExecutor } from '../application/decider-executor';
+import type { AuthContext } from '../auth/auth-context';
+
+type WithoutBase<C> = C extends unknown ? Omit<C, 'conversationId' | 'workspaceId' | 'now'> : never;
+
+/** A conversation command without the fields every one of them carries (filled in here). */
+export type ConversationCommandInput = WithoutBase<ConversationCommand>;
+
+/** The conversation aggregate as the command handlers use it: scoped to the caller's workspace. */
+@Injectable()
+export class ConversationWriter {
+  constructor(private readonly executor: DeciderExecutor) {}
+
+  /** Runs one command on a conversation's stream; returns the position of its last event (null: no change). */
+  async run(auth: AuthContext, conversationId: string, command: ConversationCommandInput): Promise<number | null> {
+    const full = { ...command, conversationId, workspaceId: auth.workspace.sId, now: Date.now() } as ConversationCommand;
+    const outcome = await this.executor.execute(conversationAggregate, conversationId, full, { actor: auth.user?.sId ?? auth.keyId });
+    return outcome.position;
+  }
+}

@@ -1,0 +1,41 @@
+import type { WorkspaceSettings } from '@app/contracts/events/workspace.events';
+import type { WorkspaceResponse } from '@app/contracts/http/workspace.types';
+import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
+import { renderWorkspace } from '@app/contracts/render/workspace.render';
+import { workspaceAggregate } from '@app/domain/workspace/workspace.decider';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DeciderExecutor } from '../../application/decider-executor';
+import type { AuthContext } from '../../auth/auth-context';
+import { requireAdmin } from '../../auth/roles';
+import { ReadModels } from '../../infrastructure/read-models.service';
+
+/** Changes one group of workspace settings (admins only); answers with the workspace as it now is. */
+export class UpdateWorkspaceSettingsCommand extends Command<{ workspace: WorkspaceResponse }> {
+  constructor(
+    readonly auth: AuthContext,
+    readonly changes: Partial<WorkspaceSettings>,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateWorkspaceSettingsCommand)
+export class UpdateWorkspaceSettingsHandler implements ICommandHandler<UpdateWorkspaceSettingsCommand> {
+  constructor(
+    private readonly executor: DeciderExecutor,
+    private readonly readModels: ReadModels,
+  ) {}
+
+  async execute({ auth, changes }: UpdateWorkspaceSettingsCommand): Promise<{ workspace: WorkspaceResponse }> {
+    requireAdmin(auth);
+    const outcome = await this.executor.execute(
+      workspaceAggregate,
+      auth.workspace.sId,
+      { type: 'UpdateWorkspaceSettings', changes, now: Date.now() },
+      { actor: auth.user?.sId ?? auth.keyId },
+    );
+    if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
+    const workspace = (await this.readModels.get<WorkspaceDocument>('workspaces', auth.workspace.sId)) ?? auth.workspace;
+    return { workspace: renderWorkspace(workspace, auth.role) };
+  }
+}
