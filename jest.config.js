@@ -24,6 +24,7 @@ const shared = {
   moduleNameMapper: {
     '^@app/contracts(|/.*)$': '<rootDir>/libs/contracts/src$1',
     '^@app/domain(|/.*)$': '<rootDir>/libs/domain/src$1',
+    '^@app/projections(|/.*)$': '<rootDir>/libs/projections/src$1',
     '^@app/storage(|/.*)$': '<rootDir>/libs/storage/src$1',
   },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],

@@ -6,8 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rebuildReadModels } from '../apps/projector/src/engine/rebuild';
-import { ALL_PROJECTIONS } from '../apps/projector/src/projections';
+import { ALL_PROJECTIONS, rebuildReadModels } from '../libs/projections/src';
 import { CommandExecutor } from '../apps/api/src/application/command-executor';
 import { conversationDecider } from '../libs/domain/src/conversation/conversation.decider';
 import { toConversationStreamName } from '../libs/domain/src/conversation/conversation.stream';

@@ -1,9 +1,7 @@
+import { ALL_PROJECTIONS, LiveProjector, rebuildReadModels } from '@app/projections';
 import { ConfigurationError, openEventStore, openReadStore } from '@app/storage';
 import pino from 'pino';
 import { loadProjectorConfig } from './config';
-import { LiveProjector } from './engine/live-projector';
-import { rebuildReadModels } from './engine/rebuild';
-import { ALL_PROJECTIONS } from './projections';
 import { createProgressBar } from './rebuild/progress-bar';
 
 /**

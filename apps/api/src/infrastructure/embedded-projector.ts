@@ -1,5 +1,4 @@
-import { ALL_PROJECTIONS } from '../../../projector/src/projections';
-import { LiveProjector } from '../../../projector/src/engine/live-projector';
+import { ALL_PROJECTIONS, LiveProjector } from '@app/projections';
 import { EVENT_STORE, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';

@@ -17,7 +17,7 @@ import type { ConversationDocument } from '@app/contracts/read-models/conversati
 import { renderConversation } from '@app/contracts/render/conversation.render';
 import { GetConversationResponseSchema } from '@dust-tt/client';
 import { conversationProjection } from './conversation.projection';
-import { project, recordAll, recorded } from './conversation-recorded.fixtures';
+import { project, recordAll, recorded } from '../../test/conversation-recorded.fixtures';
 
 const at = (offsetMs: number) => fixtureBase(offsetMs);
 const bob: ActingUser = { userId: 'usrbob0001', username: 'bob', fullName: 'Bob', id: 42 };

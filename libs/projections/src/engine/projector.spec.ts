@@ -11,7 +11,7 @@ import {
 } from '@app/storage';
 import { randomUUID } from 'node:crypto';
 import type { Projection } from '../projection';
-import { ALL_PROJECTIONS } from '../projections';
+import { ALL_PROJECTIONS } from '../all-projections';
 import { LiveProjector } from './live-projector';
 import { ProjectionApplier } from './projection-applier';
 import { rebuildReadModels } from './rebuild';
