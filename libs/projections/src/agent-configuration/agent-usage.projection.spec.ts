@@ -8,7 +8,7 @@ import {
   fixtureBase,
   fixtureUser,
   userMessagePosted,
-} from '@app/contracts/events/conversation.fixtures';
+} from '@app/contracts/test/conversation.fixtures';
 import { agentUsageProjection as projection } from './agent-usage.projection';
 import { project, recordAll } from '../../test/conversation-recorded.fixtures';
 

@@ -7,7 +7,7 @@ import {
   conversationCreated,
   fixtureUser,
   userMessagePosted,
-} from '@app/contracts/events/conversation.fixtures';
+} from '@app/contracts/test/conversation.fixtures';
 import { conversationParticipantDocumentId } from '@app/contracts/read-models/conversation.read-models';
 import { conversationParticipantProjection as projection } from './conversation-participant.projection';
 import { project, recordAll } from '../../test/conversation-recorded.fixtures';

@@ -12,7 +12,7 @@ import {
   fixtureAgent,
   fixtureBase,
   userMessagePosted,
-} from '@app/contracts/events/conversation.fixtures';
+} from '@app/contracts/test/conversation.fixtures';
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
 import { renderConversation } from '@app/contracts/render/conversation.render';
 import { GetConversationResponseSchema } from '@dust-tt/client';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeEventStoreContract } from './event-store.contract';
+import { describeEventStoreContract } from '../../test/event-store.contract';
 import type { EventSubscription, NewEvent, RecordedEvent } from './event-store.port';
 import { SqliteEventStore } from './sqlite-event-store';
 

@@ -1,4 +1,4 @@
-import type { ReadDocument, ReadStore } from './read-store.port';
+import type { ReadDocument, ReadStore } from '../src/read-store/read-store.port';
 
 /**
  * The behaviour every ReadStore adapter must show. Each test uses its own collections and
