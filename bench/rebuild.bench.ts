@@ -1,7 +1,7 @@
 /**
  * Rebuild rate: fills an event log with realistic conversation traffic (workspaces, conversations,
  * messages), then replays it all into a fresh generation of read models.
- * Run: `npm run build && node dist/bench/rebuild.bench.js [conversations] [messagesPerConversation]`.
+ * Run: `npm run build:bench && node dist/bench/rebuild.bench.js [conversations] [messagesPerConversation]`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
