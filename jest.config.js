@@ -22,8 +22,11 @@ const shared = {
   transform: { '^.+\\.(t|j|mj)s$': swcTransform },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleNameMapper: {
+    // Test helpers of a lib live beside its src and never ship; this must come before the lib's own mapping.
+    '^@app/contracts/test/(.*)$': '<rootDir>/libs/contracts/test/$1',
     '^@app/contracts(|/.*)$': '<rootDir>/libs/contracts/src$1',
     '^@app/domain(|/.*)$': '<rootDir>/libs/domain/src$1',
+    '^@app/projections(|/.*)$': '<rootDir>/libs/projections/src$1',
     '^@app/storage(|/.*)$': '<rootDir>/libs/storage/src$1',
   },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],

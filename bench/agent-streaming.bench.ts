@@ -7,7 +7,7 @@
  * 2. One agent message watched by 500 SSE listeners: delivery latency of token frames (server append
  *    time `created` to client receipt, ms clock shared by both processes) and server memory per
  *    connection (`process.memoryUsage()` deltas in the server process after a forced GC).
- * Build and run: `npm run build && npx node dist/bench/agent-streaming.bench.js` (Node 24).
+ * Build and run: `npm run build:bench && npx node dist/bench/agent-streaming.bench.js` (Node 24).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { ServerResponse } from 'node:http';

@@ -2,7 +2,7 @@
  * 100 concurrent posts to ONE conversation: how many land on the first try and how many after an
  * optimistic-concurrency retry, (a) through one api process (commands to a stream queue in-process)
  * and (b) split across two command executors on the same store, as two api replicas would be.
- * Run: `npm run build && node dist/bench/concurrent-posts.bench.js`.
+ * Run: `npm run build:bench && node dist/bench/concurrent-posts.bench.js`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * HTTP throughput of the conversation endpoints against the built server in its own process
- * (embedded stores, fresh data directory). Run: `npm run build && node dist/bench/conversation-http.bench.js`.
+ * (embedded stores, fresh data directory). Run: `npm run build:bench && node dist/bench/conversation-http.bench.js`.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

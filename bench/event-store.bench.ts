@@ -1,7 +1,7 @@
 /**
  * SQLite event store figures: append rate (single events, batches of 100) and live delivery latency
  * of a global subscription, on a temp file. Build and run:
- *   npx swc bench libs/storage -d dist --config-file .swcrc && npx node dist/bench/event-store.bench.js
+ *   npm run build:bench && npx node dist/bench/event-store.bench.js
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

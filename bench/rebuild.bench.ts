@@ -1,13 +1,12 @@
 /**
  * Rebuild rate: fills an event log with realistic conversation traffic (workspaces, conversations,
  * messages), then replays it all into a fresh generation of read models.
- * Run: `npm run build && node dist/bench/rebuild.bench.js [conversations] [messagesPerConversation]`.
+ * Run: `npm run build:bench && node dist/bench/rebuild.bench.js [conversations] [messagesPerConversation]`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rebuildReadModels } from '../apps/projector/src/engine/rebuild';
-import { ALL_PROJECTIONS } from '../apps/projector/src/projections';
+import { ALL_PROJECTIONS, rebuildReadModels } from '../libs/projections/src';
 import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
 import { conversationAggregate } from '../libs/domain/src/conversation/conversation.decider';
 import { SqliteEventStore } from '../libs/storage/src/event-store/sqlite-event-store';

@@ -1,4 +1,4 @@
-import { agentMessageCreated, fixtureUser, userMessagePosted } from '@app/contracts/events/conversation.fixtures';
+import { agentMessageCreated, fixtureUser, userMessagePosted } from '@app/contracts/test/conversation.fixtures';
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
 import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { EVENT_STORE, type EventStore } from '@app/storage';

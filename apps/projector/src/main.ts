@@ -1,9 +1,7 @@
+import { ALL_PROJECTIONS, LiveProjector, ProjectionProgress, rebuildReadModels } from '@app/projections';
 import { ConfigurationError, openEventStore, openReadStore } from '@app/storage';
 import pino from 'pino';
 import { loadProjectorConfig } from './config';
-import { LiveProjector } from './engine/live-projector';
-import { rebuildReadModels } from './engine/rebuild';
-import { ALL_PROJECTIONS } from './projections';
 import { createProgressBar } from './rebuild/progress-bar';
 
 /**
@@ -31,7 +29,8 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command !== 'run') throw new Error(`Unknown command "${command}". Use: projector [run|rebuild]`);
 
-  const projector = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, logger);
+  // Nobody in this process waits for its own writes; readers elsewhere poll the checkpoint.
+  const projector = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, logger, new ProjectionProgress());
   await projector.start();
   const shutdown = async (): Promise<void> => {
     await projector.stop();

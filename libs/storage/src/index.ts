@@ -3,7 +3,6 @@ export * from './read-store/read-store.port';
 export * from './config/storage-config';
 export * from './config/open-stores';
 export * from './read-store/generation-registry';
-export * from './read-store/projection-progress';
 export * from './event-store/sqlite-event-store';
 export * from './event-store/eventstoredb-event-store';
 export * from './read-store/sqlite-read-store';

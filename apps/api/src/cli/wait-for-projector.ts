@@ -1,5 +1,5 @@
-import { GenerationRegistry, ProjectionLagError, waitForProjection, type EventStore, type ReadStore } from '@app/storage';
-import { checkpointName } from '@app/storage';
+import { ProjectionLagError, waitForProjection } from '@app/projections';
+import { checkpointName, GenerationRegistry, type EventStore, type ReadStore } from '@app/storage';
 
 const LIVE_WITHIN_MS = 1500;
 
@@ -14,7 +14,8 @@ export async function waitForLiveProjector(readStore: ReadStore, eventStore: Eve
     const checkpoint = (await readStore.getCheckpoint(checkpointName(await generations.active()))) ?? 0;
     const unapplied = await eventStore.readAll({ after: checkpoint, maxCount: 50 });
     if (unapplied.length >= 50 || unapplied.some((event) => event.position < position && Date.now() - event.recordedAt > LIVE_WITHIN_MS)) return;
-    await waitForProjection(readStore, generations, position, { timeoutMs: LIVE_WITHIN_MS, pollIntervalMs: 25 });
+    // The CLI runs no projector: only the running one's checkpoint can end the wait.
+    await waitForProjection(null, readStore, generations, position, { timeoutMs: LIVE_WITHIN_MS, pollIntervalMs: 25 });
   } catch (error) {
     if (!(error instanceof ProjectionLagError)) throw error;
   } finally {

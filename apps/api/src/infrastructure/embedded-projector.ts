@@ -1,5 +1,4 @@
-import { ALL_PROJECTIONS } from '../../../projector/src/projections';
-import { LiveProjector } from '../../../projector/src/engine/live-projector';
+import { ALL_PROJECTIONS, LiveProjector, ProjectionProgress } from '@app/projections';
 import { EVENT_STORE, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -19,11 +18,13 @@ export class EmbeddedProjector implements OnApplicationBootstrap, OnApplicationS
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runProjector) return;
-    this.projector = new LiveProjector(this.eventStore, this.readStore, ALL_PROJECTIONS, this.logger.child({ component: 'projector' }));
+    const logger = this.logger.child({ component: 'projector' });
+    this.projector = new LiveProjector(this.eventStore, this.readStore, ALL_PROJECTIONS, logger, this.progress);
     await this.projector.start();
   }
 

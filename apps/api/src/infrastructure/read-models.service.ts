@@ -1,12 +1,6 @@
 import { physicalCollectionName, READ_MODELS, type ReadModelKey } from '@app/contracts/read-models/read-model-names';
-import {
-  GenerationRegistry,
-  READ_STORE,
-  waitForProjection,
-  type FindQuery,
-  type ReadDocument,
-  type ReadStore,
-} from '@app/storage';
+import { ProjectionProgress, waitForProjection } from '@app/projections';
+import { GenerationRegistry, READ_STORE, type FindQuery, type ReadDocument, type ReadStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 
@@ -25,6 +19,7 @@ export class ReadModels {
   constructor(
     @Inject(READ_STORE) readonly store: ReadStore,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
   ) {
     this.generations = new GenerationRegistry(store);
   }
@@ -51,6 +46,8 @@ export class ReadModels {
 
   /** Resolves once the read models include the event at `position` (503 on timeout). */
   async waitFor(position: number): Promise<void> {
-    await waitForProjection(this.store, this.generations, position, { timeoutMs: this.config.readYourWritesTimeoutMs });
+    await waitForProjection(this.progress, this.store, this.generations, position, {
+      timeoutMs: this.config.readYourWritesTimeoutMs,
+    });
   }
 }

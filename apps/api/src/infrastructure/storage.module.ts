@@ -1,15 +1,20 @@
+import { ProjectionProgress } from '@app/projections';
 import { EVENT_STORE, openEventStore, openReadStore, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { DEFAULT_DECIDER_EXECUTOR_OPTIONS, DeciderExecutor } from '../application/decider-executor';
 import { ReadModels } from './read-models.service';
 
-/** The stores the configuration names, opened once per process and closed at shutdown. */
+/**
+ * The stores the configuration names, opened once per process and closed at shutdown, and the
+ * progress of the embedded projector, which links it to the reads that wait for their own writes.
+ */
 @Global()
 @Module({
   providers: [
     { provide: EVENT_STORE, inject: [API_CONFIG], useFactory: (config: ApiConfig) => openEventStore(config.storage) },
     { provide: READ_STORE, inject: [API_CONFIG], useFactory: (config: ApiConfig) => openReadStore(config.storage) },
+    { provide: ProjectionProgress, useFactory: () => new ProjectionProgress() },
     ReadModels,
     {
       provide: DeciderExecutor,
@@ -18,7 +23,7 @@ import { ReadModels } from './read-models.service';
         new DeciderExecutor(eventStore, { ...DEFAULT_DECIDER_EXECUTOR_OPTIONS, maxAttempts: config.commandMaxAttempts }),
     },
   ],
-  exports: [EVENT_STORE, READ_STORE, ReadModels, DeciderExecutor],
+  exports: [EVENT_STORE, READ_STORE, ProjectionProgress, ReadModels, DeciderExecutor],
 })
 export class StorageModule implements OnApplicationShutdown {
   constructor(

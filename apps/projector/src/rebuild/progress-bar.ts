@@ -1,4 +1,4 @@
-import type { RebuildProgress } from '../engine/rebuild';
+import type { RebuildProgress } from '@app/projections';
 
 /** A one-line progress bar on a terminal (stderr), redrawn at most every 100 ms. */
 export function createProgressBar(stream: NodeJS.WriteStream = process.stderr): {

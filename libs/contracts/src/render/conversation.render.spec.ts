@@ -17,7 +17,7 @@ import {
   fixtureAgent,
   fixtureBase,
   userMessagePosted,
-} from '../events/conversation.fixtures';
+} from '../../test/conversation.fixtures';
 import type { WorkspaceWire } from '../http/conversation.types';
 import type { ConversationDocument } from '../read-models/conversation.read-models';
 import { applyReaction } from './conversation-message.render';

@@ -1,7 +1,7 @@
 import type { AgentConfigurationEvent, AgentAuthor } from '@app/contracts/events/agent-configuration.events';
 import type { ModelEntry } from '@app/contracts/models/model.types';
 import { validateModelSelection, type WorkspaceModelPolicy } from '../models/model-selection.policy';
-import { deciderSpec } from '../shared/decider-spec.helper';
+import { deciderSpec } from '../../test/decider-spec.helper';
 import { canEditAgent, canReadAgent } from './agent-access.policy';
 import type { AgentConfigurationCommand, AgentConfigurationInput } from './agent-configuration.commands';
 import { agentConfigurationDecider } from './agent-configuration.decider';

@@ -1,4 +1,4 @@
-import { deciderSpec } from '../shared/decider-spec.helper';
+import { deciderSpec } from '../../test/decider-spec.helper';
 import type { SetAgentFavorite } from './agent-configuration.commands';
 import { agentFavoritesDecider } from './agent-favorites.decider';
 

@@ -9,8 +9,8 @@ import {
   fixtureBase,
   fixtureUser,
   userMessagePosted,
-} from '@app/contracts/events/conversation.fixtures';
-import { deciderSpec } from '../shared/decider-spec.helper';
+} from '@app/contracts/test/conversation.fixtures';
+import { deciderSpec } from '../../test/decider-spec.helper';
 import type { AddContentFragment } from './conversation.commands';
 import { conversationDecider } from './conversation.decider';
 

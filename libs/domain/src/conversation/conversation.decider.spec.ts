@@ -11,8 +11,8 @@ import {
   fixtureContext,
   fixtureUser,
   userMessagePosted,
-} from '@app/contracts/events/conversation.fixtures';
-import { deciderSpec } from '../shared/decider-spec.helper';
+} from '@app/contracts/test/conversation.fixtures';
+import { deciderSpec } from '../../test/decider-spec.helper';
 import type { CreateConversation, NewUserMessage, PostUserMessage } from './conversation.commands';
 import { conversationDecider } from './conversation.decider';
 import { fromConversationStreamName, toConversationStreamName } from './conversation.stream';

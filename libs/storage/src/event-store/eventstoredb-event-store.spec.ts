@@ -1,4 +1,4 @@
-import { describeEventStoreContract } from './event-store.contract';
+import { describeEventStoreContract } from '../../test/event-store.contract';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 
 // Only docker compose provides a server; elsewhere the cases are reported as skipped.

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeEventStoreContract } from './event-store.contract';
+import { describeEventStoreContract } from '../../test/event-store.contract';
 import type { EventSubscription, NewEvent, RecordedEvent } from './event-store.port';
 import { SqliteEventStore } from './sqlite-event-store';
 
@@ -36,7 +36,7 @@ async function nextEvent(iterator: AsyncIterator<RecordedEvent>, timeoutMs: numb
 
 /** Compiles the adapter to plain JS in `directory` with a writer script child processes can run. */
 function compileWriterScript(): string {
-  for (const name of ['sqlite-event-store', 'event-store.port']) {
+  for (const name of ['sqlite-event-store', 'sqlite-event-schema', 'sqlite-event-subscription', 'event-store.port']) {
     const { code } = transformFileSync(join(__dirname, `${name}.ts`), {
       jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
       module: { type: 'commonjs' },

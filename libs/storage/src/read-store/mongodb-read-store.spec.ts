@@ -1,4 +1,4 @@
-import { describeReadStoreContract } from './read-store.contract';
+import { describeReadStoreContract } from '../../test/read-store.contract';
 import { MongoReadStore } from './mongodb-read-store';
 
 // Set by docker compose (a single-node replica set, which transactions need); unset means skipped.

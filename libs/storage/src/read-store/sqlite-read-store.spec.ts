@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeReadStoreContract } from './read-store.contract';
+import { describeReadStoreContract } from '../../test/read-store.contract';
 import { SqliteReadStore } from './sqlite-read-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'read-store-'));

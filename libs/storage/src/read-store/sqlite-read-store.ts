@@ -1,14 +1,7 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import type {
-  CollectionSpec,
-  FieldCondition,
-  FieldValue,
-  FindQuery,
-  PutOptions,
-  ReadDocument,
-  ReadStore,
-  WriteUnit,
-} from './read-store.port';
+import type { CollectionSpec, FindQuery, PutOptions, ReadDocument, ReadStore, WriteUnit } from './read-store.port';
+import { countOf, directionOf, extractOf, whereClauses } from './sqlite-read-query';
+import { CHECKPOINTS_TABLE, isCollectionName, isMissingTable, parseDocument, TABLE_PREFIX, tableOf } from './sqlite-read-tables';
 
 /** Options of the SQLite read store. */
 export interface SqliteReadStoreOptions {
@@ -16,15 +9,6 @@ export interface SqliteReadStoreOptions {
   readonly path: string;
 }
 
-const COLLECTION_NAME = /^[a-z][a-z0-9_]*$/;
-// Field paths are spliced into SQL (an expression index only matches a literal path), so only
-// identifier segments pass.
-const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
-// Prefixed tables keep collections apart from other tables sharing the file (the event store may).
-const TABLE_PREFIX = 'rm_';
-const CHECKPOINTS_TABLE = 'read_checkpoints';
-// Same reserved name as the MongoDB adapter, where the checkpoints live in a collection.
-const RESERVED_NAMES: ReadonlySet<string> = new Set(['checkpoints']);
 const PURGE_INTERVAL_MS = 60_000;
 const OPTIMIZE_INTERVAL_MS = 60_000;
 // 0x10002: analyze every table that lacks or has outgrown (10x) its statistics, not only the
@@ -79,7 +63,7 @@ export class SqliteReadStore implements ReadStore {
     ).all();
     return rows
       .map((row) => String(row.name).slice(TABLE_PREFIX.length))
-      .filter((name) => COLLECTION_NAME.test(name) && !RESERVED_NAMES.has(name));
+      .filter(isCollectionName);
   }
 
   async get<T extends ReadDocument = ReadDocument>(collection: string, id: string): Promise<T | null> {
@@ -262,108 +246,4 @@ export class SqliteReadStore implements ReadStore {
       this.statement(`DELETE FROM "${table}" WHERE expires_at IS NOT NULL AND expires_at <= ?`).run(now),
     );
   }
-}
-
-function tableOf(collection: string): string {
-  if (!COLLECTION_NAME.test(collection) || RESERVED_NAMES.has(collection)) {
-    throw new Error(`Invalid read-store collection name "${collection}": expected /^[a-z][a-z0-9_]*$/`);
-  }
-  return TABLE_PREFIX + collection;
-}
-
-function extractOf(field: string): string {
-  if (!FIELD_PATH.test(field)) throw new Error(`Invalid read-store field path "${field}"`);
-  return `json_extract(doc, '$.${field}')`;
-}
-
-function typeOf(field: string): string {
-  return `json_type(doc, '$.${field}')`;
-}
-
-function directionOf(direction: string): string {
-  if (direction === 'asc') return 'ASC';
-  if (direction === 'desc') return 'DESC';
-  throw new Error(`Invalid sort direction "${direction}"`);
-}
-
-function countOf(label: string, value: number | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`Invalid ${label} ${value}`);
-  return value;
-}
-
-/**
- * json_extract turns JSON true/false into 1/0 and objects into JSON text, so every comparison also
- * checks json_type: true never matches 1 and "x" never matches an object. The json_extract term
- * comes first and alone on its side so the expression index serves it.
- */
-function whereClauses(where: FindQuery['where'], params: SQLInputValue[]): string[] {
-  return Object.entries(where ?? {}).map(([field, condition]) => conditionClause(field, condition, params));
-}
-
-function conditionClause(field: string, condition: FieldCondition, params: SQLInputValue[]): string {
-  if (typeof condition !== 'object' || condition === null) return equalsClause(field, condition, params);
-  const values: readonly unknown[] = condition.in;
-  if (!Array.isArray(values) || !values.every(isFieldValue)) {
-    throw new Error(`Invalid condition on "${field}": expected a value or { in: [values] }`);
-  }
-  const strings = values.filter((v) => typeof v === 'string');
-  const numbers = values.filter((v) => typeof v === 'number').map((v) => finite(field, v));
-  const parts: string[] = [];
-  if (strings.length > 0) parts.push(memberClause(field, "= 'text'", strings, params));
-  if (numbers.length > 0) parts.push(memberClause(field, "IN ('integer', 'real')", numbers, params));
-  if (values.includes(true)) parts.push(equalsClause(field, true, params));
-  if (values.includes(false)) parts.push(equalsClause(field, false, params));
-  if (values.includes(null)) parts.push(equalsClause(field, null, params));
-  return parts.length === 0 ? '0' : `(${parts.join(' OR ')})`;
-}
-
-function memberClause(field: string, typeTest: string, values: readonly unknown[], params: SQLInputValue[]): string {
-  params.push(JSON.stringify(values));
-  return `(${extractOf(field)} IN (SELECT value FROM json_each(?)) AND ${typeOf(field)} ${typeTest})`;
-}
-
-function equalsClause(field: string, value: FieldValue, params: SQLInputValue[]): string {
-  const extract = extractOf(field);
-  // SQL NULL from json_extract means JSON null or a missing field: both count as null.
-  if (value === null) return `${extract} IS NULL`;
-  if (value === true) return `(${extract} = 1 AND ${typeOf(field)} = 'true')`;
-  if (value === false) return `(${extract} = 0 AND ${typeOf(field)} = 'false')`;
-  if (typeof value === 'number') {
-    params.push(finite(field, value));
-    return `(${extract} = ? AND ${typeOf(field)} IN ('integer', 'real'))`;
-  }
-  if (typeof value === 'string') {
-    params.push(value);
-    return `(${extract} = ? AND ${typeOf(field)} = 'text')`;
-  }
-  throw new Error(`Invalid condition value on "${field}"`);
-}
-
-function finite(field: string, value: number): number {
-  if (!Number.isFinite(value)) throw new Error(`Invalid number ${value} on "${field}"`);
-  return value;
-}
-
-function isFieldValue(value: unknown): value is FieldValue {
-  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
-}
-
-// Duck-typed rather than instanceof: node:sqlite errors come from Node's own realm, which is not
-// the realm of the caller under jest.
-function isMissingTable(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'message' in error &&
-    typeof error.message === 'string' &&
-    error.message.startsWith('no such table')
-  );
-}
-
-/** The port's document type is the caller's claim; JSON.parse cannot check it. */
-function parseDocument<T extends ReadDocument>(text: unknown): T {
-  if (typeof text !== 'string') throw new Error('Corrupt read-store row: document is not text');
-  const doc: T = JSON.parse(text);
-  return doc;
 }

@@ -5,7 +5,7 @@ import {
   fixtureBase,
   userMessagePosted,
   T0,
-} from '@app/contracts/events/conversation.fixtures';
+} from '@app/contracts/test/conversation.fixtures';
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
 import type { ModelMessage } from 'ai';
 import { buildAgentPrompt } from './prompt-builder';

@@ -1,4 +1,4 @@
-import { agentMessageCreated, fixtureBase } from '@app/contracts/events/conversation.fixtures';
+import { agentMessageCreated, fixtureBase } from '@app/contracts/test/conversation.fixtures';
 import type { ModelEntry } from '@app/contracts/models/model.types';
 import type { AgentLoopProgress } from '../loop/agent-loop.types';
 import { interruptedError, lastFinalStatusChange, outcomeOf, statusChangeFor, terminalFor } from './run-outcome';

@@ -4,7 +4,7 @@ import {
   fixtureBase,
   FIXTURE_CONVERSATION_ID,
   userMessagePosted,
-} from '@app/contracts/events/conversation.fixtures';
+} from '@app/contracts/test/conversation.fixtures';
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
 import type { RecordedEvent } from '@app/storage';
 import { RunTracker } from './run-tracker';

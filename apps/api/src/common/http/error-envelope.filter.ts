@@ -1,6 +1,7 @@
 import { ERROR_STATUS, type ErrorType } from '@app/contracts/errors';
 import { DomainError } from '@app/domain/shared/domain-error';
-import { ProjectionLagError, WrongExpectedRevisionError } from '@app/storage';
+import { ProjectionLagError } from '@app/projections';
+import { WrongExpectedRevisionError } from '@app/storage';
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';

@@ -1,37 +1,32 @@
+import { checkpointName, type GenerationRegistry, type ReadStore } from '@app/storage';
 import { EventEmitter } from 'node:events';
-import type { GenerationRegistry } from './generation-registry';
-import { checkpointName } from './generation-registry';
-import type { ReadStore } from './read-store.port';
 
 /**
- * News of an in-process projector's progress on one read store. The projector reports each committed
- * batch here, so a request waiting to read its own write wakes at once instead of polling.
+ * How far the projector of this process has got. Create one per process and hand it both to the
+ * projector, which reports each committed batch, and to whoever waits for its own writes, so a wait
+ * wakes at once instead of polling.
  */
-class LocalProjectionProgress extends EventEmitter {
+export class ProjectionProgress {
   private position = 0;
+  private readonly advances = new EventEmitter().setMaxListeners(0);
 
+  /** Records that the read models include every event up to `position`; never goes back. */
   report(position: number): void {
     if (position <= this.position) return;
     this.position = position;
-    this.emit('position', position);
+    this.advances.emit('position', position);
   }
 
+  /** The last position reported. */
   current(): number {
     return this.position;
   }
-}
 
-const progressByStore = new WeakMap<ReadStore, LocalProjectionProgress>();
-
-/** The progress of projectors writing to this read store in this process. */
-export function localProjectionProgress(store: ReadStore): LocalProjectionProgress {
-  let progress = progressByStore.get(store);
-  if (!progress) {
-    progress = new LocalProjectionProgress();
-    progress.setMaxListeners(0);
-    progressByStore.set(store, progress);
+  /** Calls `listener` with each new position until the returned function is called. */
+  onAdvance(listener: (position: number) => void): () => void {
+    this.advances.on('position', listener);
+    return () => this.advances.off('position', listener);
   }
-  return progress;
 }
 
 /** Thrown when the read models did not reach a position in time. */
@@ -43,21 +38,22 @@ export class ProjectionLagError extends Error {
 }
 
 /**
- * Waits until the active generation's checkpoint has passed `position`: the in-process projector
- * wakes the wait at once; a projector in another process is seen by polling its checkpoint.
+ * Waits until the active generation's checkpoint has passed `position`. The projector of this
+ * process (its `progress`; null when there is none) wakes the wait at once; a projector in another
+ * process is seen by polling its checkpoint.
  */
 export async function waitForProjection(
+  progress: ProjectionProgress | null,
   store: ReadStore,
   generations: GenerationRegistry,
   position: number,
   options: { timeoutMs: number; pollIntervalMs?: number },
 ): Promise<void> {
-  const local = localProjectionProgress(store);
-  if (local.current() >= position) return;
+  if (progress && progress.current() >= position) return;
   const deadline = Date.now() + options.timeoutMs;
   const pollIntervalMs = options.pollIntervalMs ?? 20;
   const reached = async (): Promise<boolean> => {
-    if (local.current() >= position) return true;
+    if (progress && progress.current() >= position) return true;
     const generation = await generations.active();
     return ((await store.getCheckpoint(checkpointName(generation))) ?? 0) >= position;
   };
@@ -65,16 +61,15 @@ export async function waitForProjection(
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new ProjectionLagError(position, options.timeoutMs);
     await new Promise<void>((resolve) => {
-      const onPosition = (reachedPosition: number): void => {
-        if (reachedPosition >= position) finish();
-      };
       const timer = setTimeout(finish, Math.min(pollIntervalMs, remaining));
+      const unsubscribe = progress?.onAdvance((reachedPosition) => {
+        if (reachedPosition >= position) finish();
+      });
       function finish(): void {
         clearTimeout(timer);
-        local.off('position', onPosition);
+        unsubscribe?.();
         resolve();
       }
-      local.on('position', onPosition);
     });
   }
 }

@@ -1,6 +1,6 @@
 import type { ErrorType } from '@app/contracts/errors';
-import { foldEvents, type Decider, type DomainEvent } from './decider';
-import { DomainError } from './domain-error';
+import { foldEvents, type Decider, type DomainEvent } from '../src/shared/decider';
+import { DomainError } from '../src/shared/domain-error';
 
 /** Outcome checks of one `given(...).when(...)` case. */
 export interface DeciderThen<Event> {

@@ -1,7 +1,8 @@
-import { GenerationRegistry, localProjectionProgress, type EventStore, type EventSubscription, type ReadStore } from '@app/storage';
+import { GenerationRegistry, type EventStore, type EventSubscription, type ReadStore } from '@app/storage';
 import type { Projection } from '../projection';
 import { batches } from './batches';
 import { ProjectionApplier } from './projection-applier';
+import type { ProjectionProgress } from './projection-progress';
 
 export interface ProjectorLogger {
   info(fields: object, message: string): void;
@@ -18,7 +19,8 @@ export interface LiveProjectorOptions {
 /**
  * Follows the global log from the active generation's checkpoint and applies every event to the
  * read models. Restarts from the stored checkpoint after any failure, so nothing is skipped, and
- * batches commit atomically with the checkpoint, so nothing is applied twice.
+ * batches commit atomically with the checkpoint, so nothing is applied twice. Each committed
+ * position is reported to `progress`, which wakes readers waiting for their own writes.
  */
 export class LiveProjector {
   private readonly applier: ProjectionApplier;
@@ -32,9 +34,10 @@ export class LiveProjector {
 
   constructor(
     private readonly eventStore: EventStore,
-    private readonly readStore: ReadStore,
+    readStore: ReadStore,
     projections: readonly Projection[],
     private readonly logger: ProjectorLogger,
+    private readonly progress: ProjectionProgress,
     private readonly options: LiveProjectorOptions = {},
   ) {
     this.applier = new ProjectionApplier(readStore, projections);
@@ -80,14 +83,14 @@ export class LiveProjector {
     await this.applier.ensureCollections(generation);
     const checkpoint = await this.applier.getCheckpoint(generation);
     this.lastPosition = checkpoint;
-    localProjectionProgress(this.readStore).report(checkpoint);
+    this.progress.report(checkpoint);
     this.logger.info({ generation, checkpoint }, 'projector following the global log');
     this.subscription = this.eventStore.subscribeToAll({ after: checkpoint });
     for await (const batch of batches(this.subscription, this.options.maxBatchSize ?? 500)) {
       if (!this.running || generation !== this.activeGeneration) break;
       await this.applier.apply(batch, generation);
       this.lastPosition = batch[batch.length - 1]?.position ?? this.lastPosition;
-      localProjectionProgress(this.readStore).report(this.lastPosition);
+      this.progress.report(this.lastPosition);
     }
     await this.subscription.close();
   }

@@ -8,7 +8,7 @@ import type { RecordedEvent } from '@app/storage';
 import { agentConfigurationVersionProjection } from './agent-configuration-version.projection';
 import { agentConfigurationProjection } from './agent-configuration.projection';
 import { agentFavoriteProjection } from './agent-favorite.projection';
-import { project } from './conversation-recorded.fixtures';
+import { project } from '../../test/conversation-recorded.fixtures';
 
 const W = 'W0rkspace1';
 const A = 'Ag3nt00001';

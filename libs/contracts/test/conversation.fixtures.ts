@@ -5,8 +5,8 @@ import type {
   ConversationEventBase,
   UserMessagePosted,
   UserSnapshot,
-} from './conversation.events';
-import type { LightAgentConfiguration, UserMessageContext } from '../http/conversation.types';
+} from '../src/events/conversation.events';
+import type { LightAgentConfiguration, UserMessageContext } from '../src/http/conversation.types';
 
 /**
  * Builders of conversation events for tests (deciders, projections, renderers). Not used by the

@@ -11,9 +11,10 @@ import {
 } from '@app/storage';
 import { randomUUID } from 'node:crypto';
 import type { Projection } from '../projection';
-import { ALL_PROJECTIONS } from '../projections';
+import { ALL_PROJECTIONS } from '../all-projections';
 import { LiveProjector } from './live-projector';
 import { ProjectionApplier } from './projection-applier';
+import { ProjectionProgress } from './projection-progress';
 import { rebuildReadModels } from './rebuild';
 
 /** Deliberately NOT idempotent: applying an event twice shows in `count`, so double-applies are caught. */
@@ -76,14 +77,14 @@ describe('projector', () => {
   });
 
   it('neither skips nor double-applies across restarts', async () => {
-    const first = new LiveProjector(eventStore, readStore, [counter], silent);
+    const first = new LiveProjector(eventStore, readStore, [counter], silent, new ProjectionProgress());
     await first.start();
     for (let i = 0; i < 50; i += 1) await eventStore.append(`s-${i % 5}`, [tick('k')], 'any');
     await until(async () => (await readCounter('k'))?.count === 50);
     await first.stop();
 
     for (let i = 0; i < 30; i += 1) await eventStore.append(`s-${i % 5}`, [tick('k')], 'any');
-    const second = new LiveProjector(eventStore, readStore, [counter], silent);
+    const second = new LiveProjector(eventStore, readStore, [counter], silent, new ProjectionProgress());
     await second.start();
     await until(async () => (await checkpoint()) === (await eventStore.headPosition()));
     await second.stop();
@@ -101,7 +102,7 @@ describe('projector', () => {
     await new GenerationRegistry(readStore).init();
     const events = await eventStore.readAll();
     await applier.apply(events.slice(0, 7), 1); // the "crashed" process got this far
-    const projector = new LiveProjector(eventStore, readStore, [counter], silent);
+    const projector = new LiveProjector(eventStore, readStore, [counter], silent, new ProjectionProgress());
     await projector.start();
     await until(async () => (await checkpoint()) === events[19]!.position);
     await projector.stop();
@@ -118,7 +119,7 @@ describe('projector', () => {
     ];
     for (let i = 0; i < 10; i += 1) await eventStore.append(`workspace-w${i}`, workspaceEvents(`w${i}`).slice(0, i % 2 ? 5 : 3), 'no_stream');
 
-    const live = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, silent);
+    const live = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, silent, new ProjectionProgress());
     await live.start();
     const head = await eventStore.headPosition();
     await until(async () => (await checkpoint()) === head);

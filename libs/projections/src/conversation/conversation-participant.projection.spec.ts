@@ -7,10 +7,10 @@ import {
   conversationCreated,
   fixtureUser,
   userMessagePosted,
-} from '@app/contracts/events/conversation.fixtures';
+} from '@app/contracts/test/conversation.fixtures';
 import { conversationParticipantDocumentId } from '@app/contracts/read-models/conversation.read-models';
 import { conversationParticipantProjection as projection } from './conversation-participant.projection';
-import { project, recordAll } from './conversation-recorded.fixtures';
+import { project, recordAll } from '../../test/conversation-recorded.fixtures';
 
 const alice = fixtureUser('usralice01');
 const bob = fixtureUser('usrbob0001');

@@ -12,12 +12,12 @@ import {
   fixtureAgent,
   fixtureBase,
   userMessagePosted,
-} from '@app/contracts/events/conversation.fixtures';
+} from '@app/contracts/test/conversation.fixtures';
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
 import { renderConversation } from '@app/contracts/render/conversation.render';
 import { GetConversationResponseSchema } from '@dust-tt/client';
 import { conversationProjection } from './conversation.projection';
-import { project, recordAll, recorded } from './conversation-recorded.fixtures';
+import { project, recordAll, recorded } from '../../test/conversation-recorded.fixtures';
 
 const at = (offsetMs: number) => fixtureBase(offsetMs);
 const bob: ActingUser = { userId: 'usrbob0001', username: 'bob', fullName: 'Bob', id: 42 };

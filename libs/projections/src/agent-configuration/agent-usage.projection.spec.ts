@@ -8,9 +8,9 @@ import {
   fixtureBase,
   fixtureUser,
   userMessagePosted,
-} from '@app/contracts/events/conversation.fixtures';
+} from '@app/contracts/test/conversation.fixtures';
 import { agentUsageProjection as projection } from './agent-usage.projection';
-import { project, recordAll } from './conversation-recorded.fixtures';
+import { project, recordAll } from '../../test/conversation-recorded.fixtures';
 
 const alice = fixtureUser('usralice01');
 const helper = fixtureAgent('helper0001');

@@ -1,6 +1,6 @@
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
 import type { JsonObject, ReadDocument, RecordedEvent } from '@app/storage';
-import type { Projection } from '../projection';
+import type { Projection } from '../src/projection';
 
 /** Test helpers: conversation events as the store records them, and folding a projection over them. */
 

@@ -1,0 +1,25 @@
+import type { Projection } from './projection';
+import { agentConfigurationVersionProjection } from './agent-configuration/agent-configuration-version.projection';
+import { agentConfigurationProjection } from './agent-configuration/agent-configuration.projection';
+import { agentFavoriteProjection } from './agent-configuration/agent-favorite.projection';
+import { agentUsageProjection } from './agent-configuration/agent-usage.projection';
+import { apiKeyProjection } from './workspace/api-key.projection';
+import { conversationParticipantProjection } from './conversation/conversation-participant.projection';
+import { conversationProjection } from './conversation/conversation.projection';
+import { spaceProjection } from './workspace/space.projection';
+import { userProjection } from './workspace/user.projection';
+import { workspaceProjection } from './workspace/workspace.projection';
+
+/** Every read model the projector maintains. */
+export const ALL_PROJECTIONS: readonly Projection[] = [
+  workspaceProjection,
+  apiKeyProjection,
+  userProjection,
+  spaceProjection,
+  conversationProjection,
+  conversationParticipantProjection,
+  agentConfigurationProjection,
+  agentConfigurationVersionProjection,
+  agentFavoriteProjection,
+  agentUsageProjection,
+] as readonly Projection[];

@@ -1,0 +1,88 @@
+import type { SQLInputValue } from 'node:sqlite';
+import type { FieldCondition, FieldValue, FindQuery } from './read-store.port';
+
+// Field paths are spliced into SQL (an expression index only matches a literal path), so only
+// identifier segments pass.
+const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+/** SQL of a document field, as an expression index and a query both spell it. */
+export function extractOf(field: string): string {
+  if (!FIELD_PATH.test(field)) throw new Error(`Invalid read-store field path "${field}"`);
+  return `json_extract(doc, '$.${field}')`;
+}
+
+function typeOf(field: string): string {
+  return `json_type(doc, '$.${field}')`;
+}
+
+/** SQL of a sort direction. */
+export function directionOf(direction: string): string {
+  if (direction === 'asc') return 'ASC';
+  if (direction === 'desc') return 'DESC';
+  throw new Error(`Invalid sort direction "${direction}"`);
+}
+
+/** A limit or offset, checked to be a non-negative integer. */
+export function countOf(label: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`Invalid ${label} ${value}`);
+  return value;
+}
+
+/**
+ * WHERE clauses of a find query; their parameters are pushed onto `params`.
+ * json_extract turns JSON true/false into 1/0 and objects into JSON text, so every comparison also
+ * checks json_type: true never matches 1 and "x" never matches an object. The json_extract term
+ * comes first and alone on its side so the expression index serves it.
+ */
+export function whereClauses(where: FindQuery['where'], params: SQLInputValue[]): string[] {
+  return Object.entries(where ?? {}).map(([field, condition]) => conditionClause(field, condition, params));
+}
+
+function conditionClause(field: string, condition: FieldCondition, params: SQLInputValue[]): string {
+  if (typeof condition !== 'object' || condition === null) return equalsClause(field, condition, params);
+  const values: readonly unknown[] = condition.in;
+  if (!Array.isArray(values) || !values.every(isFieldValue)) {
+    throw new Error(`Invalid condition on "${field}": expected a value or { in: [values] }`);
+  }
+  const strings = values.filter((v) => typeof v === 'string');
+  const numbers = values.filter((v) => typeof v === 'number').map((v) => finite(field, v));
+  const parts: string[] = [];
+  if (strings.length > 0) parts.push(memberClause(field, "= 'text'", strings, params));
+  if (numbers.length > 0) parts.push(memberClause(field, "IN ('integer', 'real')", numbers, params));
+  if (values.includes(true)) parts.push(equalsClause(field, true, params));
+  if (values.includes(false)) parts.push(equalsClause(field, false, params));
+  if (values.includes(null)) parts.push(equalsClause(field, null, params));
+  return parts.length === 0 ? '0' : `(${parts.join(' OR ')})`;
+}
+
+function memberClause(field: string, typeTest: string, values: readonly unknown[], params: SQLInputValue[]): string {
+  params.push(JSON.stringify(values));
+  return `(${extractOf(field)} IN (SELECT value FROM json_each(?)) AND ${typeOf(field)} ${typeTest})`;
+}
+
+function equalsClause(field: string, value: FieldValue, params: SQLInputValue[]): string {
+  const extract = extractOf(field);
+  // SQL NULL from json_extract means JSON null or a missing field: both count as null.
+  if (value === null) return `${extract} IS NULL`;
+  if (value === true) return `(${extract} = 1 AND ${typeOf(field)} = 'true')`;
+  if (value === false) return `(${extract} = 0 AND ${typeOf(field)} = 'false')`;
+  if (typeof value === 'number') {
+    params.push(finite(field, value));
+    return `(${extract} = ? AND ${typeOf(field)} IN ('integer', 'real'))`;
+  }
+  if (typeof value === 'string') {
+    params.push(value);
+    return `(${extract} = ? AND ${typeOf(field)} = 'text')`;
+  }
+  throw new Error(`Invalid condition value on "${field}"`);
+}
+
+function finite(field: string, value: number): number {
+  if (!Number.isFinite(value)) throw new Error(`Invalid number ${value} on "${field}"`);
+  return value;
+}
+
+function isFieldValue(value: unknown): value is FieldValue {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}
