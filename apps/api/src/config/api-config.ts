@@ -7,7 +7,7 @@ import {
   type Environment,
   type StorageConfig,
 } from '@app/storage';
-import { buildModelCatalog, parseProviderSettings, type ProviderSettings } from '../models/provider-settings';
+import { buildModelCatalog, parseProviderSettings, type ProviderSettings } from './provider-settings';
 import type { ModelEntry } from '@app/contracts/models/model.types';
 
 /** Everything the api process is configured with, validated once at boot. */
