@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AgentRunExecutor } from './agent-run.executor';
+import { AgentRunExecutor } from './runner/agent-run.executor';
 import { AGENT_RUNNER_OPTIONS, DEFAULT_AGENT_RUNNER_OPTIONS } from './agent-runner.options';
-import { AgentRunner } from './agent-runner.service';
-import { AgentToolSources } from './agent-tool-sources';
+import { AgentRunner } from './runner/agent-runner.service';
+import { AgentToolSources } from './tools/agent-tool-sources';
 
 /**
  * The agent runner (a process manager inside the api; `AGENT_RUNNER_ENABLED=false` turns it off)

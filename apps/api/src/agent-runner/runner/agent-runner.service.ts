@@ -12,7 +12,7 @@ import { newSId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { LOGGER } from '../../infrastructure/logger';
 import { AgentRunExecutor } from './agent-run.executor';
-import { AGENT_RUNNER_CHECKPOINT, AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from './agent-runner.options';
+import { AGENT_RUNNER_CHECKPOINT, AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from '../agent-runner.options';
 import { RunHandle, runnerActor } from './run-handle';
 import { interruptedError, lastFinalStatusChange, terminalFor } from './run-outcome';
 import { RunPreemptedError, RunStreamWriter } from './run-stream-writer';

@@ -6,7 +6,7 @@ jest.mock('@workflow/serde', () => ({
   WORKFLOW_DESERIALIZE: Symbol.for('workflow-deserialize'),
 }));
 
-import { parseProviderSettings, type ProviderSettings } from '../config/provider-settings';
+import { parseProviderSettings, type ProviderSettings } from '../../config/provider-settings';
 import {
   createLanguageModel,
   ModelProviderNotConfiguredError,

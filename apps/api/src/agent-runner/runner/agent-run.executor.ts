@@ -17,12 +17,12 @@ import {
   createLanguageModel,
   ModelProviderNotConfiguredError,
   reasoningProviderOptions,
-} from '../../models/language-model.factory';
+} from '../models/language-model.factory';
 import { runAgentLoop } from '../loop/agent-loop';
 import type { AgentLoopOutcome } from '../loop/agent-loop.types';
 import { finalActions } from './agent-actions';
-import { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from './agent-runner.options';
-import { AgentToolSources } from './agent-tool-sources';
+import { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from '../agent-runner.options';
+import { AgentToolSources } from '../tools/agent-tool-sources';
 import { generateConversationTitle } from './conversation-title';
 import { buildAgentPrompt, type AgentPrompt } from './prompt-builder';
 import type { RunHandle } from './run-handle';
