@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AgentRunExecutor } from './runner/agent-run.executor';
 import { AGENT_RUNNER_OPTIONS, DEFAULT_AGENT_RUNNER_OPTIONS } from './agent-runner.options';
 import { AgentRunner } from './runner/agent-runner.service';
+import { RunOutcomeRecorder } from './runner/run-outcome.recorder';
 import { AgentToolSources } from './tools/agent-tool-sources';
 
 /**
@@ -12,6 +13,7 @@ import { AgentToolSources } from './tools/agent-tool-sources';
   providers: [
     { provide: AGENT_RUNNER_OPTIONS, useValue: DEFAULT_AGENT_RUNNER_OPTIONS },
     AgentToolSources,
+    RunOutcomeRecorder,
     AgentRunExecutor,
     AgentRunner,
   ],
