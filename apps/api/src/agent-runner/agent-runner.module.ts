@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
+import { AGENT_RUNNER_OPTIONS } from './agent-runner.options';
 import { AgentRunExecutor } from './runner/agent-run.executor';
-import { AGENT_RUNNER_OPTIONS, DEFAULT_AGENT_RUNNER_OPTIONS } from './agent-runner.options';
 import { AgentRunner } from './runner/agent-runner.service';
 import { RunOutcomeRecorder } from './runner/run-outcome.recorder';
 import { AgentToolSources } from './tools/agent-tool-sources';
@@ -11,7 +12,7 @@ import { AgentToolSources } from './tools/agent-tool-sources';
  */
 @Module({
   providers: [
-    { provide: AGENT_RUNNER_OPTIONS, useValue: DEFAULT_AGENT_RUNNER_OPTIONS },
+    { provide: AGENT_RUNNER_OPTIONS, useFactory: (config: ApiConfig) => config.agentRunner, inject: [API_CONFIG] },
     AgentToolSources,
     RunOutcomeRecorder,
     AgentRunExecutor,

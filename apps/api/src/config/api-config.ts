@@ -9,6 +9,8 @@ import {
 } from '@app/storage';
 import { buildModelCatalog, parseProviderSettings, type ProviderSettings } from './provider-settings';
 import type { ModelEntry } from '@app/contracts/models/model.types';
+import type { AgentRunnerOptions } from '../agent-runner';
+import { parseAgentRunnerSettings } from './agent-runner-settings';
 
 /** Everything the api process is configured with, validated once at boot. */
 export interface ApiConfig {
@@ -24,6 +26,8 @@ export interface ApiConfig {
   readonly runProjector: boolean;
   /** Whether this process runs agents for new agent messages. */
   readonly agentRunnerEnabled: boolean;
+  /** Limits and timing of agent runs (concurrency, lease, timeouts, token coalescing). */
+  readonly agentRunner: AgentRunnerOptions;
   /** Bound on how long a response waits for the read models to show its own write. */
   readonly readYourWritesTimeoutMs: number;
   /** Create a default workspace and print an admin key on first start with an empty store. */
@@ -65,6 +69,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     bodyLimitBytes: parseIntegerVariable(env, 'BODY_LIMIT_BYTES', 8 * 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }, problems),
     runProjector,
     agentRunnerEnabled: parseBooleanVariable(env, 'AGENT_RUNNER_ENABLED', true, problems),
+    agentRunner: parseAgentRunnerSettings(env, problems),
     readYourWritesTimeoutMs: parseIntegerVariable(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, { min: 10, max: 60000 }, problems),
     bootstrapWorkspace: parseBooleanVariable(env, 'BOOTSTRAP_WORKSPACE', storage.embedded, problems),
     providers,
