@@ -7,8 +7,7 @@ jest.mock('@workflow/serde', () => ({
 }));
 
 import { EVENT_STORE, type EventStore } from '@app/storage';
-import { AgentToolSources } from '../apps/api/src/agents/runner/agent-tool-sources';
-import { StaticToolRegistry } from '../apps/api/src/agents/tools/static-tool-registry';
+import { AgentToolSources, StaticToolRegistry } from '../apps/api/src/agent-runner';
 import {
   AgentApi,
   isTitleRequest,

@@ -4,7 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { AgentConfigurationsModule } from './agents/configurations/agent-configurations.module';
 import { AgentMessageEventsModule } from './agents/events/agent-message-events.module';
-import { AgentRunnerModule } from './agents/runner/agent-runner.module';
+import { AgentRunnerModule } from './agent-runner';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { ConversationsModule } from './conversations/conversations.module';
 import { ErrorEnvelopeFilter } from './common/http/error-envelope.filter';

@@ -7,8 +7,10 @@ import {
   type Environment,
   type StorageConfig,
 } from '@app/storage';
-import { buildModelCatalog, parseProviderSettings, type ProviderSettings } from '../models/provider-settings';
+import { buildModelCatalog, parseProviderSettings, type ProviderSettings } from './provider-settings';
 import type { ModelEntry } from '@app/contracts/models/model.types';
+import type { AgentRunnerOptions } from '../agent-runner';
+import { parseAgentRunnerSettings } from './agent-runner-settings';
 
 /** Everything the api process is configured with, validated once at boot. */
 export interface ApiConfig {
@@ -26,6 +28,8 @@ export interface ApiConfig {
   readonly agentRunnerEnabled: boolean;
   /** Appends a command may try when concurrent writers keep moving its stream (retry budget). */
   readonly commandMaxAttempts: number;
+  /** Limits and timing of agent runs (concurrency, lease, timeouts, token coalescing). */
+  readonly agentRunner: AgentRunnerOptions;
   /** Bound on how long a response waits for the read models to show its own write. */
   readonly readYourWritesTimeoutMs: number;
   /** Create a default workspace and print an admin key on first start with an empty store. */
@@ -68,6 +72,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     runProjector,
     agentRunnerEnabled: parseBooleanVariable(env, 'AGENT_RUNNER_ENABLED', true, problems),
     commandMaxAttempts: parseIntegerVariable(env, 'COMMAND_MAX_ATTEMPTS', 25, { min: 1, max: 1000 }, problems),
+    agentRunner: parseAgentRunnerSettings(env, problems),
     readYourWritesTimeoutMs: parseIntegerVariable(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, { min: 10, max: 60000 }, problems),
     bootstrapWorkspace: parseBooleanVariable(env, 'BOOTSTRAP_WORKSPACE', storage.embedded, problems),
     providers,

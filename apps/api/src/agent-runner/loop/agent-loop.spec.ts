@@ -9,9 +9,9 @@ jest.mock('@workflow/serde', () => ({
 
 import { generateText, type LanguageModel } from 'ai';
 import { FakeOpenAIServer, type RecordedRequest } from '../../../../../test/support/fake-openai-server';
-import { BUILT_IN_MODELS } from '../../models/built-in-models';
-import { createLanguageModel, reasoningProviderOptions } from '../../models/language-model.factory';
-import { parseProviderSettings } from '../../models/provider-settings';
+import { BUILT_IN_MODELS } from '../../config/built-in-models';
+import { createLanguageModel, reasoningProviderOptions } from '../models/language-model.factory';
+import { parseProviderSettings } from '../../config/provider-settings';
 import { StaticToolRegistry, type StaticTool } from '../tools/static-tool-registry';
 import type { ToolContext } from '../tools/tool-registry.port';
 import { costCredits } from './agent-cost';

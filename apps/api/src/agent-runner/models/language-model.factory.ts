@@ -5,8 +5,8 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { JSONValue, LanguageModel } from 'ai';
 import type { ReasoningEffort } from '@app/contracts/models/model.types';
-import { BUILT_IN_PROVIDER_IDS, type BuiltInProviderId } from './built-in-models';
-import { PROVIDER_KEY_VARIABLES, type ProviderSettings } from './provider-settings';
+import { BUILT_IN_PROVIDER_IDS, type BuiltInProviderId } from '../../config/built-in-models';
+import { PROVIDER_KEY_VARIABLES, type ProviderSettings } from '../../config/provider-settings';
 
 /** Provider options as the AI SDK takes them (`providerOptions` of `streamText`). */
 export type ModelProviderOptions = Record<string, Record<string, JSONValue>>;

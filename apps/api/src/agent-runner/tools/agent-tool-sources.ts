@@ -5,7 +5,7 @@ import type {
   ToolContext,
   ToolDefinition,
   ToolRegistry,
-} from '../tools/tool-registry.port';
+} from './tool-registry.port';
 
 /**
  * Where tool sources plug into agent runs: data source search, client-side MCP servers and any

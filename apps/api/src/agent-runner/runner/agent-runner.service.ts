@@ -1,20 +1,17 @@
 import { toAgentMessageStreamName } from '@app/contracts/events/agent-run.events';
-import type { AgentMessageStatusChanged } from '@app/contracts/events/conversation.events';
 import { upcast } from '@app/contracts/events/upcast';
-import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
-import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
 import { EVENT_STORE, READ_STORE, type EventStore, type EventSubscription, type ReadStore } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { DeciderExecutor } from '../../application/decider-executor';
 import { newSId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { LOGGER } from '../../infrastructure/logger';
 import { AgentRunExecutor } from './agent-run.executor';
-import { AGENT_RUNNER_CHECKPOINT, AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from './agent-runner.options';
+import { AGENT_RUNNER_CHECKPOINT, AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from '../agent-runner.options';
 import { RunHandle, runnerActor } from './run-handle';
-import { interruptedError, lastFinalStatusChange, terminalFor } from './run-outcome';
+import { interruptedError } from './run-outcome';
+import { RunOutcomeRecorder, type RunEnding, type SettlingRun } from './run-outcome.recorder';
 import { RunPreemptedError, RunStreamWriter } from './run-stream-writer';
 import { RunTracker, type TrackedMessage, type TrackerChange } from './run-tracker';
 
@@ -53,8 +50,8 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    private readonly executor: DeciderExecutor,
     private readonly runExecutor: AgentRunExecutor,
+    private readonly outcomes: RunOutcomeRecorder,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerOptions,
     @Inject(LOGGER) logger: Logger,
@@ -221,53 +218,27 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
   /** Ends the run stream of a message settled on the conversation without any run (cancelled early). */
   private async settleWithoutRun(message: TrackedMessage): Promise<void> {
     if (!message.finalStatus) return;
-    await this.writeTerminal(message, -1, message.finalStatus.event);
+    await ignorePreempted(this.outcomes.endRunStream(this.settling(message, -1), message.finalStatus.event));
   }
 
   /** A claim whose runner stopped renewing it: record the run as interrupted. */
   private async recoverExpired(message: TrackedMessage): Promise<void> {
-    const data = message.created.data;
-    const stream = toConversationStreamName(data.conversationId);
-    let change: AgentMessageStatusChanged | null = message.finalStatus?.event ?? null;
-    if (change === null) {
-      const now = Date.now();
-      const written = await this.executor.execute(
-        conversationAggregate,
-        data.conversationId,
-        {
-          type: 'CompleteAgentMessage',
-          conversationId: data.conversationId,
-          workspaceId: data.workspaceId,
-          now,
-          messageId: data.messageId,
-          status: 'failed',
-          error: interruptedError('lease_expired'),
-          completedTs: now,
-        },
-        { actor: runnerActor(this.runnerId) },
-      );
-      change =
-        written.events.find((event): event is AgentMessageStatusChanged => event.type === 'AgentMessageStatusChanged') ??
-        lastFinalStatusChange((await this.eventStore.readStream(stream)).map((event) => upcast(event)), data.messageId);
+    this.log.warn({ messageId: message.messageId, claim: message.claim }, 'agent run lease expired; settling it');
+    const run = this.settling(message, message.lastRevision);
+    if (message.finalStatus) {
+      await ignorePreempted(this.outcomes.endRunStream(run, message.finalStatus.event));
+      return;
     }
-    if (change === null) return;
-    this.log.warn({ messageId: data.messageId, claim: message.claim }, 'agent run lease expired; settling it');
-    await this.writeTerminal(message, message.lastRevision, change);
+    const now = Date.now();
+    const ending: RunEnding = { status: 'failed', outcome: { error: interruptedError('lease_expired'), completedTs: now }, at: now };
+    await ignorePreempted(this.outcomes.record(run, ending, 'rethrow'));
   }
 
-  private async writeTerminal(message: TrackedMessage, revision: number, change: AgentMessageStatusChanged) {
-    const writer = new RunStreamWriter(
-      this.eventStore,
-      toAgentMessageStreamName(message.messageId),
-      revision,
-      runnerActor(this.runnerId),
-    );
-    try {
-      await writer.append(terminalFor(message.created, message.createdPosition, change));
-    } catch (error) {
-      // Someone wrote first; the tracker learns what from the log and the next sweep decides again.
-      if (!(error instanceof RunPreemptedError)) throw error;
-    }
+  /** This runner taking over a message's run stream after the given revision. */
+  private settling(message: TrackedMessage, revision: number): SettlingRun {
+    const actor = runnerActor(this.runnerId);
+    const writer = new RunStreamWriter(this.eventStore, toAgentMessageStreamName(message.messageId), revision, actor);
+    return { tracked: message, writer, actor };
   }
 
   private async saveCheckpoint(force: boolean): Promise<void> {
@@ -278,6 +249,15 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
     await this.readStore.commit({ puts: [], deletes: [], checkpoint: { name: AGENT_RUNNER_CHECKPOINT, position } });
     this.savedCheckpoint = position;
     this.savedAt = Date.now();
+  }
+}
+
+/** Someone wrote the run stream first; the tracker learns what from the log and the next sweep decides again. */
+async function ignorePreempted(settling: Promise<unknown>): Promise<void> {
+  try {
+    await settling;
+  } catch (error) {
+    if (!(error instanceof RunPreemptedError)) throw error;
   }
 }
 

@@ -17,32 +17,25 @@ import {
   createLanguageModel,
   ModelProviderNotConfiguredError,
   reasoningProviderOptions,
-} from '../../models/language-model.factory';
+} from '../models/language-model.factory';
 import { runAgentLoop } from '../loop/agent-loop';
 import type { AgentLoopOutcome } from '../loop/agent-loop.types';
 import { finalActions } from './agent-actions';
-import { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from './agent-runner.options';
-import { AgentToolSources } from './agent-tool-sources';
+import { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from '../agent-runner.options';
+import { AgentToolSources } from '../tools/agent-tool-sources';
 import { generateConversationTitle } from './conversation-title';
 import { buildAgentPrompt, type AgentPrompt } from './prompt-builder';
 import type { RunHandle } from './run-handle';
 import { resolveRunModel, type RunModel } from './run-model';
-import {
-  interruptedError,
-  lastFinalStatusChange,
-  outcomeOf,
-  statusChangeFor,
-  terminalFor,
-  type RunResult,
-} from './run-outcome';
+import { interruptedError, outcomeOf, type RunResult } from './run-outcome';
+import { RunOutcomeRecorder } from './run-outcome.recorder';
 import { RunRecorder } from './run-recorder';
 import { RunPreemptedError } from './run-stream-writer';
 
 /**
  * Answers one claimed agent message: resolves the model, builds the prompt from the conversation's
  * events, runs the agent loop while recording tokens and tool actions on the run stream, then
- * records the outcome on the conversation (`CompleteAgentMessage`) and ends the run stream with
- * the terminal event matching what the conversation recorded. Never throws.
+ * has RunOutcomeRecorder record the outcome on the conversation and end the run stream. Never throws.
  */
 @Injectable()
 export class AgentRunExecutor {
@@ -51,6 +44,7 @@ export class AgentRunExecutor {
     private readonly executor: DeciderExecutor,
     private readonly readModels: ReadModels,
     private readonly toolSources: AgentToolSources,
+    private readonly outcomes: RunOutcomeRecorder,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerOptions,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -171,49 +165,18 @@ export class AgentRunExecutor {
     }
   }
 
-  /** Records the outcome on the conversation, then ends the run stream as the conversation says. */
-  private async record(
+  /** Builds the outcome of the run and has it recorded on the conversation and the run stream. */
+  private record(
     handle: RunHandle,
     model: RunModel,
     result: RunResult,
     recordedActions: ReadonlyMap<string, AgentAction>,
     durationMs: number,
   ): Promise<AgentMessageStatusChanged> {
-    const { created, createdPosition } = handle.tracked;
-    const data = created.data;
     const completedTs = Date.now();
-    const actions = finalActions(result.progress?.actions ?? [], recordedActions, createdPosition, completedTs);
+    const actions = finalActions(result.progress?.actions ?? [], recordedActions, handle.tracked.createdPosition, completedTs);
     const outcome = outcomeOf(result, model, actions, { completedTs, durationMs });
-    const stream = toConversationStreamName(data.conversationId);
-    let decisive: AgentMessageStatusChanged | null = null;
-    try {
-      const written = await this.executor.execute(
-        conversationAggregate,
-        data.conversationId,
-        {
-          type: 'CompleteAgentMessage',
-          conversationId: data.conversationId,
-          workspaceId: data.workspaceId,
-          now: completedTs,
-          messageId: data.messageId,
-          status: result.status,
-          ...outcome,
-        },
-        { actor: handle.actor },
-      );
-      decisive = written.events.find((event): event is AgentMessageStatusChanged => event.type === 'AgentMessageStatusChanged') ?? null;
-      // SSE listeners that see the end and then read the conversation must find it there.
-      if (written.position !== null) await this.readModels.waitFor(written.position).catch(() => undefined);
-    } catch (error) {
-      this.logger.warn({ err: error, messageId: data.messageId }, 'could not record the agent outcome on its conversation');
-    }
-    if (decisive === null) {
-      // Someone settled the message first (a cancel, a recovery): the stream must say what they recorded.
-      const events = (await this.eventStore.readStream(stream)).map((event) => upcast(event));
-      decisive = lastFinalStatusChange(events, data.messageId) ?? statusChangeFor(created, result.status, outcome, completedTs);
-    }
-    await handle.writer.append(terminalFor(created, createdPosition, decisive));
-    return decisive;
+    return this.outcomes.record(handle, { status: result.status, outcome, at: completedTs }, 'end-stream');
   }
 
   private async titleIfMissing(handle: RunHandle, model: LanguageModel | null, prompt: AgentPrompt, answer: string) {

@@ -1,4 +1,4 @@
-/** Timing of the agent runner. Not environment settings: these are engineering constants. */
+/** Limits and timing of the agent runner, read from the api config (see config/agent-runner-settings.ts). */
 export interface AgentRunnerOptions {
   /** How long a claim holds without news from its runner. */
   readonly leaseMs: number;
@@ -21,21 +21,7 @@ export interface AgentRunnerOptions {
   readonly maxConcurrentRuns: number;
 }
 
-/** The defaults. */
-export const DEFAULT_AGENT_RUNNER_OPTIONS: AgentRunnerOptions = {
-  leaseMs: 30_000,
-  leaseRenewMs: 10_000,
-  sweepIntervalMs: 5_000,
-  runTimeoutMs: 15 * 60_000,
-  idleTimeoutMs: 90_000,
-  tokenFlushMs: 50,
-  tokenFlushChars: 256,
-  checkpointEveryMs: 1_000,
-  shutdownGraceMs: 5_000,
-  maxConcurrentRuns: 64,
-};
-
-/** Injection token of the options (tests may provide their own). */
+/** Injection token of the options. */
 export const AGENT_RUNNER_OPTIONS = Symbol('AGENT_RUNNER_OPTIONS');
 
 /** Name of the runner's checkpoint in the read store. */

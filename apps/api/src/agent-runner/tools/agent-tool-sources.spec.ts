@@ -1,5 +1,5 @@
-import { StaticToolRegistry } from '../tools/static-tool-registry';
-import type { ToolContext } from '../tools/tool-registry.port';
+import { StaticToolRegistry } from './static-tool-registry';
+import type { ToolContext } from './tool-registry.port';
 import { AgentToolSources } from './agent-tool-sources';
 
 const context: ToolContext = { workspaceId: 'w', conversationId: 'c', agentMessageId: 'm', userId: null, agentConfigurationId: 'a' };

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
+import { AGENT_RUNNER_OPTIONS } from './agent-runner.options';
+import { AgentRunExecutor } from './runner/agent-run.executor';
+import { AgentRunner } from './runner/agent-runner.service';
+import { RunOutcomeRecorder } from './runner/run-outcome.recorder';
+import { AgentToolSources } from './tools/agent-tool-sources';
+
+/**
+ * The agent runner (a process manager inside the api; `AGENT_RUNNER_ENABLED=false` turns it off)
+ * and the tool sources it offers to agents, where tool providers register.
+ */
+@Module({
+  providers: [
+    { provide: AGENT_RUNNER_OPTIONS, useFactory: (config: ApiConfig) => config.agentRunner, inject: [API_CONFIG] },
+    AgentToolSources,
+    RunOutcomeRecorder,
+    AgentRunExecutor,
+    AgentRunner,
+  ],
+  exports: [AgentToolSources, AgentRunner],
+})
+export class AgentRunnerModule {}

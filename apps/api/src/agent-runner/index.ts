@@ -1,0 +1,17 @@
+// The agent runner's one public entry: the rest of the api imports from here, never from the
+// folders inside, so the runner can reorganise itself without touching its users.
+
+export { AgentRunnerModule } from './agent-runner.module';
+export { AgentRunner } from './runner/agent-runner.service';
+export { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from './agent-runner.options';
+export { AgentToolSources } from './tools/agent-tool-sources';
+export { StaticToolRegistry, type StaticTool, type StaticToolHandler } from './tools/static-tool-registry';
+export type {
+  JsonSchemaObject,
+  ToolCallRequest,
+  ToolCallResult,
+  ToolContext,
+  ToolDefinition,
+  ToolOutputBlock,
+  ToolRegistry,
+} from './tools/tool-registry.port';
