@@ -152,10 +152,9 @@ describe('OpenAPI document and docs page', () => {
     expect(badKey.status).toBe(401);
     expect(badKey.body.error).toEqual({ type: 'invalid_api_key_error', message: expect.any(String) });
 
-    for (const path of ['/no/such/route', `${API_DOCS.page}/no-such-asset.js`]) {
+    for (const path of ['/no/such/route', `${API_DOCS.page}/no-such-asset.js`, `${API_DOCS.page}/LICENSE`]) {
       const unknown = await call(t.baseUrl, 'GET', path);
       expect({ path, status: unknown.status, type: unknown.body.error?.type }).toEqual({ path, status: 404, type: 'not_found' });
-      expect(unknown.headers.get('x-request-id')).toBeTruthy();
     }
 
     const wrongMethod = await call(t.baseUrl, 'POST', API_DOCS.document, { body: {} });
