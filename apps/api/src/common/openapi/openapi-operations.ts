@@ -18,7 +18,7 @@ const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
  * the same envelope; which of them a given route really returns is not known without per-route
  * decorators, so every authenticated operation lists the whole set (see errorResponsesFor).
  */
-export const ERROR_RESPONSES = {
+const ERROR_RESPONSES = {
   400: { name: 'BadRequest', description: 'Invalid request: malformed JSON, a body or query that fails validation (`invalid_request_error`, …).' },
   401: { name: 'Unauthorized', description: 'Missing, malformed or unknown API key, or a key of another workspace.' },
   403: { name: 'Forbidden', description: "The key's role does not allow this action (`workspace_auth_error`, …)." },
@@ -80,14 +80,14 @@ export function describeOperations(document: OpenAPIObject, handlerOf: (interimI
 }
 
 /** Which path family a path belongs to: `/api/v1/w/{wId}` (public) or `/api/w/{wId}` (private). */
-export function familyOf(path: string): 'public' | 'private' | null {
+function familyOf(path: string): 'public' | 'private' | null {
   if (path.startsWith('/api/v1/w/')) return 'public';
   if (path.startsWith('/api/w/')) return 'private';
   return null;
 }
 
 /** The feature a path belongs to, from its first segment below the workspace (and `assistant`). */
-export function tagOf(path: string): string {
+function tagOf(path: string): string {
   if (path === '/healthz' || path === '/readyz') return 'health';
   const workspace = /^\/api(?:\/v1)?\/w\/\{wId\}/.exec(path);
   if (!workspace) return path.split('/')[1] || 'root';
