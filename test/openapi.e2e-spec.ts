@@ -92,6 +92,8 @@ describe('OpenAPI document and docs page', () => {
   it('lists both path families of a route, with unique readable operationIds', () => {
     const ids = operations(document).map(({ operation }) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+    // controller_handler_family: every operation was traced back to its controller handler.
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]*_[A-Za-z]+(_public|_private)?$/);
     expect(document.paths['/api/v1/w/{wId}/assistant/conversations'].post.operationId).toBe('conversations_create_public');
     expect(document.paths['/api/w/{wId}/assistant/conversations'].post.operationId).toBe('conversations_create_private');
     expect(document.paths['/healthz'].get.operationId).toBe('health_health');

@@ -1,4 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
+import { RequestMethod, type INestApplication } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { existsSync, readFileSync } from 'node:fs';
@@ -36,42 +37,53 @@ export function buildOpenApiDocument(app: INestApplication, config: ApiConfig): 
   for (const tag of TAGS) builder.addTag(tag.name, tag.description);
 
   const document = SwaggerModule.createDocument(app, builder.build(), {
-    // An interim id naming the handler; describeOperations replaces it with the readable one.
+    // An interim id naming the handler, replaced by a readable one unless a controller sets its own.
     operationIdFactory: (controller, handler) => `${controller}.${handler}`,
     autoTagControllers: false,
     extraModels: [ErrorEnvelopeSchema],
   });
   document.components = { ...document.components, responses: { ...document.components?.responses, ...errorResponseComponents() } };
-  const handlers = controllerHandlers(app);
-  describeOperations(document, (interimId) => {
-    // Routes given as an array of paths get `handler[index]`: the handler is the same.
-    const match = /^(.+)\.([^.[]+)(?:\[\d+\])?$/.exec(interimId);
-    return match ? (handlers.get(`${match[1]}.${match[2]}`) ?? null) : null;
-  });
+  const handlers = controllerRoutes(app);
+  describeOperations(document, (method, path) => handlers.get(`${method} ${path}`) ?? null);
   // DocumentBuilder starts from `servers: []`; an empty list says nothing, so leave it out.
   const { servers, ...rest } = document;
   return toOpenApi31Schemas(servers?.length ? document : rest);
 }
 
-/** Every controller handler, keyed `Controller.handler`, with the guard's own public-route test. */
-function controllerHandlers(app: INestApplication): Map<string, HandlerInfo> {
+/**
+ * Every controller route, keyed `get /api/w/{wId}`, with its handler and the guard's own
+ * public-route test. Read from the routing metadata rather than from @nestjs/swagger's output, so
+ * it holds whatever the operation's declared operationId. Paths are joined as Nest joins them
+ * without a global prefix or URI versioning, neither of which this app uses.
+ */
+function controllerRoutes(app: INestApplication): Map<string, HandlerInfo> {
   const reflector = new Reflector();
   const scanner = new MetadataScanner();
-  const handlers = new Map<string, HandlerInfo>();
+  const routes = new Map<string, HandlerInfo>();
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
       const controller = wrapper.metatype;
       if (typeof controller !== 'function') continue;
       const prototype: Record<string, unknown> = controller.prototype;
+      const controllerPaths: unknown[] = [Reflect.getMetadata(PATH_METADATA, controller) ?? ''].flat();
       for (const handler of scanner.getAllMethodNames(prototype)) {
         const method = prototype[handler];
         if (typeof method !== 'function') continue;
+        const requestMethod: unknown = Reflect.getMetadata(METHOD_METADATA, method);
+        const methodPaths: unknown[] = [Reflect.getMetadata(PATH_METADATA, method) ?? []].flat();
+        if (typeof requestMethod !== 'number' || requestMethod === RequestMethod.ALL) continue;
         const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, [method, controller]) === true;
-        handlers.set(`${controller.name}.${handler}`, { controller: controller.name, handler, isPublic });
+        for (const prefix of controllerPaths) {
+          for (const path of methodPaths) {
+            const template = `/${[prefix, path].map((part) => String(part).replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+            const key = `${RequestMethod[requestMethod].toLowerCase()} ${template.replace(/:(\w+)/g, '{$1}')}`;
+            routes.set(key, { controller: controller.name, handler, isPublic });
+          }
+        }
       }
     }
   }
-  return handlers;
+  return routes;
 }
 
 /** The version in the service's package.json, found upwards from here (source and dist alike). */

@@ -61,16 +61,19 @@ export function errorResponseComponents(): Record<string, { description: string;
 /**
  * Fills in what the controllers do not declare: a readable unique operationId, the feature tag,
  * the security requirement, every path parameter (as a string) and the error responses.
- * `handlerOf` maps the interim operationId @nestjs/swagger produced back to its handler.
+ * `handlerAt` names the controller handler serving a method and path template.
  */
-export function describeOperations(document: OpenAPIObject, handlerOf: (interimId: string) => HandlerInfo | null): void {
+export function describeOperations(document: OpenAPIObject, handlerAt: (method: string, path: string) => HandlerInfo | null): void {
   const usedIds = new Set<string>();
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const) {
       const operation = item[method];
       if (!operation) continue;
-      const handler = handlerOf(operation.operationId ?? '');
-      operation.operationId = uniqueId(operationIdOf(handler, method, path), usedIds);
+      const handler = handlerAt(method, path);
+      // The interim id is `Controller.handler`, plus `[index]` for a route given several paths.
+      const interim = handler && operation.operationId?.replace(/\[\d+\]$/, '') === `${handler.controller}.${handler.handler}`;
+      const declared = !interim && operation.operationId ? operation.operationId : null;
+      operation.operationId = uniqueId(declared ?? operationIdOf(handler, method, path), usedIds);
       if (!operation.tags?.length) operation.tags = [tagOf(path)];
       operation.security = handler?.isPublic ? [] : [{ [BEARER_SCHEME]: [] }];
       operation.parameters = withPathParameters(path, operation.parameters ?? []);
