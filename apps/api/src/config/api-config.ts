@@ -20,6 +20,8 @@ export interface ApiConfig {
   readonly region: Region;
   /** Base address used in URLs the api returns (conversation `url`, file `uploadUrl`). */
   readonly publicUrl: string;
+  /** PUBLIC_URL was set rather than defaulted: only then is it advertised as the API's server. */
+  readonly publicUrlConfigured: boolean;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly bodyLimitBytes: number;
   /** Whether this process runs the projector (always with the embedded stores). */
@@ -67,6 +69,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     storage,
     region,
     publicUrl,
+    publicUrlConfigured: Boolean(env.PUBLIC_URL?.trim()),
     logLevel,
     bodyLimitBytes: parseIntegerVariable(env, 'BODY_LIMIT_BYTES', 8 * 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }, problems),
     runProjector,

@@ -52,7 +52,10 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
   private describeHttpException(exception: HttpException, request: Request): { status: number; type: string; message: string } {
     const status = exception.getStatus();
     if (status === 404) {
-      if (allowedMethods(request).length > 0) {
+      // Other methods on this path mean a wrong method (405); a route for this very method that
+      // answered 404 itself (Swagger UI's /docs/LICENSE) is a plain not found.
+      const allowed = allowedMethods(request);
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
         return { status: 405, type: 'method_not_supported_error', message: `The method ${request.method} is not supported on this path.` };
       }
       return { status: 404, type: 'not_found', message: `No route for ${request.method} ${request.path}.` };

@@ -1,0 +1,167 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { API_DOCS } from '../apps/api/src/common/openapi/api-docs';
+import { call, startTestApp, type TestApp } from './support/test-app';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+interface RouteLayer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+}
+
+/**
+ * Every (method, path) the running Express app routes, read from its router stack (what actually
+ * answers requests, independent of the metadata @nestjs/swagger scans), as `GET /a/{id}`.
+ */
+function servedRoutes(app: NestExpressApplication): string[] {
+  const express = app.getHttpAdapter().getInstance() as { router?: { stack?: RouteLayer[] } };
+  const routes = new Set<string>();
+  for (const layer of express.router?.stack ?? []) {
+    if (!layer.route) continue;
+    for (const path of [layer.route.path].flat()) {
+      if (path === API_DOCS.document || path === API_DOCS.page || path.startsWith(`${API_DOCS.page}/`)) continue;
+      // Only `:name` parameters are used; other Express 5 syntax would need its own translation.
+      if (/[*{}()?]/.test(path)) throw new Error(`Route syntax this test cannot compare: ${path}`);
+      for (const [method, enabled] of Object.entries(layer.route.methods)) {
+        if (enabled && method !== '_all') routes.add(`${method.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')}`);
+      }
+    }
+  }
+  return [...routes].sort();
+}
+
+function documentedRoutes(document: any): string[] {
+  return Object.entries<any>(document.paths)
+    .flatMap(([path, item]) => METHODS.filter((method) => item[method]).map((method) => `${method.toUpperCase()} ${path}`))
+    .sort();
+}
+
+function operations(document: any): { route: string; path: string; operation: any }[] {
+  return Object.entries<any>(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ route: `${method.toUpperCase()} ${path}`, path, operation: item[method] })),
+  );
+}
+
+/** The validator is ESM only: run it in its own Node process rather than through jest's CommonJS. */
+function validateOpenApi(document: unknown): { valid: boolean; version: string; errors?: unknown } {
+  const script = [
+    "import { Validator } from '@seriousme/openapi-schema-validator';",
+    "let input = '';",
+    'for await (const chunk of process.stdin) input += chunk;',
+    'const validator = new Validator();',
+    'const result = await validator.validate(JSON.parse(input));',
+    'process.stdout.write(JSON.stringify({ ...result, version: validator.version }));',
+  ].join('\n');
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: join(__dirname, '..'),
+    input: JSON.stringify(document),
+    encoding: 'utf8',
+  });
+  return JSON.parse(output);
+}
+
+describe('OpenAPI document and docs page', () => {
+  let t: TestApp;
+  let document: any;
+
+  beforeAll(async () => {
+    t = await startTestApp({ PUBLIC_URL: 'https://conversations.example.test' });
+    const res = await fetch(`${t.baseUrl}${API_DOCS.document}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    document = await res.json();
+  });
+  afterAll(() => t.close());
+
+  it('serves a valid OpenAPI 3.1 document without an API key', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = validateOpenApi(document);
+    expect(result.errors).toBeUndefined();
+    expect(result).toMatchObject({ valid: true, version: '3.1' });
+    expect(document.info).toMatchObject({ title: 'Workspace conversation service', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(document.servers).toEqual([{ url: 'https://conversations.example.test' }]);
+  });
+
+  it('documents exactly the routes the app serves, docs routes aside', () => {
+    const served = servedRoutes(t.app);
+    expect(served.length).toBeGreaterThan(40);
+    expect(documentedRoutes(document)).toEqual(served);
+  });
+
+  it('lists both path families of a route, with unique readable operationIds', () => {
+    const ids = operations(document).map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    // controller_handler_family: every operation was traced back to its controller handler.
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]*_[A-Za-z]+(_public|_private)?$/);
+    expect(document.paths['/api/v1/w/{wId}/assistant/conversations'].post.operationId).toBe('conversations_create_public');
+    expect(document.paths['/api/w/{wId}/assistant/conversations'].post.operationId).toBe('conversations_create_private');
+    expect(document.paths['/healthz'].get.operationId).toBe('health_health');
+  });
+
+  it('types every path parameter as a required string and tags every operation by feature', () => {
+    for (const { route, path, operation } of operations(document)) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const declared = operation.parameters.filter((p: any) => p.in === 'path');
+      expect({ route, params: declared.map((p: any) => [p.name, p.required, p.schema]) }).toEqual({
+        route,
+        params: names.map((name) => [name, true, { type: 'string' }]),
+      });
+      expect(['health', 'workspaces', 'conversations', 'agents']).toContain(operation.tags[0]);
+    }
+    expect(document.paths['/api/v1/w/{wId}/assistant/agent_configurations/{sId}'].get.tags).toEqual(['agents']);
+  });
+
+  it('requires the bearer key on every operation but health, and documents the error envelope', () => {
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'sk-…' });
+    expect(document.components.schemas.ErrorEnvelope).toMatchObject({
+      type: 'object',
+      required: ['error'],
+      properties: { error: { $ref: '#/components/schemas/Error' } },
+    });
+    expect(document.components.schemas.Error.properties).toMatchObject({ type: { type: 'string' }, message: { type: 'string' } });
+    for (const { route, path, operation } of operations(document)) {
+      const isHealth = path === '/healthz' || path === '/readyz';
+      expect({ route, security: operation.security }).toEqual({ route, security: isHealth ? [] : [{ apiKey: [] }] });
+      const statuses = isHealth ? ['500'] : ['400', '401', '403', '404', '500', '503'];
+      for (const status of statuses) {
+        const ref = operation.responses[status]?.$ref;
+        expect({ route, status, ref }).toEqual({ route, status, ref: expect.stringMatching(/^#\/components\/responses\//) });
+      }
+    }
+    expect(document.components.responses.NotFound.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+  });
+
+  it('serves the Swagger UI page with its assets from this server', async () => {
+    const page = await fetch(`${t.baseUrl}${API_DOCS.page}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    // No CDN: every script and stylesheet is a relative URL, served by the app itself.
+    const assets = [...html.matchAll(/(?:src|href)=["']([^"']+)["']/g)].map((match) => match[1]);
+    expect(assets).toEqual(expect.arrayContaining([expect.stringMatching(/swagger-ui-bundle\.js$/), expect.stringMatching(/swagger-ui\.css$/)]));
+    expect(assets.filter((url) => /^(https?:)?\/\//.test(url))).toEqual([]);
+    for (const asset of assets.filter((url) => /swagger-ui-(bundle\.js|init\.js)$|swagger-ui\.css$/.test(url))) {
+      const res = await fetch(new URL(asset, `${t.baseUrl}${API_DOCS.page}`));
+      expect({ asset, status: res.status }).toEqual({ asset, status: 200 });
+      if (asset.endsWith('swagger-ui-init.js')) expect(await res.text()).toContain('"openapi": "3.1.0"');
+    }
+  });
+
+  it('keeps the key check, the 404 and the 405 envelopes for everything else', async () => {
+    const { workspaceId } = await t.createWorkspace();
+    const badKey = await call(t.baseUrl, 'GET', `/api/v1/w/${workspaceId}/spaces`, { key: 'sk-00000000000000000000000000000000' });
+    expect(badKey.status).toBe(401);
+    expect(badKey.body.error).toEqual({ type: 'invalid_api_key_error', message: expect.any(String) });
+
+    for (const path of ['/no/such/route', `${API_DOCS.page}/no-such-asset.js`, `${API_DOCS.page}/LICENSE`]) {
+      const unknown = await call(t.baseUrl, 'GET', path);
+      expect({ path, status: unknown.status, type: unknown.body.error?.type }).toEqual({ path, status: 404, type: 'not_found' });
+    }
+
+    const wrongMethod = await call(t.baseUrl, 'POST', API_DOCS.document, { body: {} });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET');
+    expect(wrongMethod.body.error.type).toBe('method_not_supported_error');
+  });
+});
