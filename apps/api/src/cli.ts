@@ -1,5 +1,6 @@
 import { REGIONS, WORKSPACE_ROLES, type Region, type WorkspaceRole } from '@app/contracts/events/workspace.events';
 import { DomainError } from '@app/domain/shared/domain-error';
+import { ApiError } from './common/http/api-error';
 import { ConfigurationError, openEventStore, openReadStore, parseStorageConfig, type EventStore } from '@app/storage';
 import { DeciderExecutor } from './application/decider-executor';
 import { waitForLiveProjector } from './cli/wait-for-projector';
@@ -61,7 +62,7 @@ async function withStores(
     process.stdout.write(`${JSON.stringify(output)}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof DomainError) return fail(error.message);
+    if (error instanceof DomainError || error instanceof ApiError) return fail(error.message);
     throw error;
   } finally {
     await eventStore.close();

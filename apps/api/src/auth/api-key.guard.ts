@@ -1,10 +1,10 @@
 import type { ApiKeyDocument, UserDocument, WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { hashApiKeySecret } from '../common/ids';
 import { ReadModels } from '../infrastructure/read-models.service';
 import { IS_PUBLIC_ROUTE, type AuthenticatedRequest } from './auth-context';
+import { ApiError } from '../common/http/api-error';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const API_KEY = /^sk-[A-Za-z0-9]+$/;
@@ -26,21 +26,21 @@ export class ApiKeyGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers.authorization;
     if (!header) {
-      throw new DomainError('missing_authorization_header_error', 'Missing Authorization header: expected "Bearer <API key>".');
+      throw new ApiError('missing_authorization_header_error', 'Missing Authorization header: expected "Bearer <API key>".');
     }
     const token = BEARER.exec(header)?.[1];
     if (!token || !API_KEY.test(token)) {
-      throw new DomainError('malformed_authorization_header_error', 'Malformed Authorization header: expected "Bearer sk-...".');
+      throw new ApiError('malformed_authorization_header_error', 'Malformed Authorization header: expected "Bearer sk-...".');
     }
     const key = await this.readModels.get<ApiKeyDocument>('apiKeys', hashApiKeySecret(token));
-    if (!key) throw new DomainError('invalid_api_key_error', 'The API key provided is invalid or disabled.');
+    if (!key) throw new ApiError('invalid_api_key_error', 'The API key provided is invalid or disabled.');
 
     const workspaceId = request.params.wId;
-    if (typeof workspaceId !== 'string') throw new DomainError('workspace_not_found', 'The workspace was not found.');
+    if (typeof workspaceId !== 'string') throw new ApiError('workspace_not_found', 'The workspace was not found.');
     const workspace = await this.readModels.get<WorkspaceDocument>('workspaces', workspaceId);
-    if (!workspace) throw new DomainError('workspace_not_found', 'The workspace was not found.');
+    if (!workspace) throw new ApiError('workspace_not_found', 'The workspace was not found.');
     if (key.workspaceId !== workspace.sId) {
-      throw new DomainError('workspace_auth_error', 'Only users of the workspace can access this content.', 401);
+      throw new ApiError('workspace_auth_error', 'Only users of the workspace can access this content.', 401);
     }
     const user = key.userId ? await this.readModels.get<UserDocument>('users', key.userId) : null;
     request.auth = { workspace, role: key.role, keyId: key.keyId, user };

@@ -1,22 +1,22 @@
-import { DomainError } from '@app/domain/shared/domain-error';
 import type { AuthContext } from './auth-context';
+import { ApiError } from '../common/http/api-error';
 
 /** Only admins may go on (403 workspace_auth_error otherwise). */
 export function requireAdmin(auth: AuthContext): void {
-  if (auth.role !== 'admin') throw new DomainError('workspace_auth_error', 'Only the workspace admins can perform this action.');
+  if (auth.role !== 'admin') throw new ApiError('workspace_auth_error', 'Only the workspace admins can perform this action.');
 }
 
 /** Admins and builders may go on. */
 export function requireBuilder(auth: AuthContext): void {
   if (auth.role !== 'admin' && auth.role !== 'builder') {
-    throw new DomainError('workspace_auth_error', 'Only the workspace admins and builders can perform this action.');
+    throw new ApiError('workspace_auth_error', 'Only the workspace admins and builders can perform this action.');
   }
 }
 
 /** The key must act as a member; returns that member's sId. */
 export function requireUser(auth: AuthContext, what: string): string {
   if (!auth.user) {
-    throw new DomainError('user_not_found', `${what} is only available when authenticated as a user: create the key with --user <email>.`);
+    throw new ApiError('user_not_found', `${what} is only available when authenticated as a user: create the key with --user <email>.`);
   }
   return auth.user.sId;
 }

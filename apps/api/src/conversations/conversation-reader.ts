@@ -2,11 +2,11 @@ import type { AgentMessage, ContentFragment, ConversationMessage, UserMessage } 
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
 import { findMessage, withAbsoluteUrls, type ConversationRenderContext } from '@app/contracts/render/conversation.render';
 import { renderWorkspace } from '@app/contracts/render/workspace.render';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthContext } from '../auth/auth-context';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { ReadModels } from '../infrastructure/read-models.service';
+import { ApiError } from '../common/http/api-error';
 
 /** Who reads: the member the key acts as, or the key itself (read state of keys without a user). */
 export function viewerIdOf(auth: AuthContext): string {
@@ -27,7 +27,7 @@ export class ConversationReader {
   async load(auth: AuthContext, conversationId: string): Promise<ConversationDocument> {
     const doc = await this.readModels.get<ConversationDocument>('conversations', conversationId);
     if (!doc || doc.workspaceId !== auth.workspace.sId || doc.deleted) {
-      throw new DomainError('conversation_not_found', 'Conversation not found.');
+      throw new ApiError('conversation_not_found', 'Conversation not found.');
     }
     return doc;
   }
@@ -45,28 +45,28 @@ export class ConversationReader {
   /** A message version of the conversation by sId (404 message_not_found). */
   message(doc: ConversationDocument, messageId: string): ConversationMessage {
     const message = findMessage(doc, messageId);
-    if (!message) throw new DomainError('message_not_found', 'Message not found.');
+    if (!message) throw new ApiError('message_not_found', 'Message not found.');
     return message;
   }
 
   /** A user message version (404 when the id names another kind of message). */
   userMessage(doc: ConversationDocument, messageId: string): UserMessage {
     const message = this.message(doc, messageId);
-    if (message.type !== 'user_message') throw new DomainError('message_not_found', 'Message not found.');
+    if (message.type !== 'user_message') throw new ApiError('message_not_found', 'Message not found.');
     return message;
   }
 
   /** An agent message version (404 when the id names another kind of message). */
   agentMessage(doc: ConversationDocument, messageId: string): AgentMessage {
     const message = this.message(doc, messageId);
-    if (message.type !== 'agent_message') throw new DomainError('message_not_found', 'Message not found.');
+    if (message.type !== 'agent_message') throw new ApiError('message_not_found', 'Message not found.');
     return message;
   }
 
   /** A content fragment with its URLs made absolute. */
   contentFragment(doc: ConversationDocument, messageId: string): ContentFragment {
     const message = this.message(doc, messageId);
-    if (message.type !== 'content_fragment') throw new DomainError('message_not_found', 'Message not found.');
+    if (message.type !== 'content_fragment') throw new ApiError('message_not_found', 'Message not found.');
     return withAbsoluteUrls(message, this.config.publicUrl);
   }
 }

@@ -3,7 +3,6 @@ import type { LightAgentConfiguration, Mention, ModelSelection, UserMessageConte
 import type { UserDocument } from '@app/contracts/read-models/workspace.read-models';
 import type { MentionedUser, NewContentFragment, NewUserMessage } from '@app/domain/conversation/conversation.commands';
 import { validateModelSelection } from '@app/domain/models/model-selection.policy';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { Inject, Injectable } from '@nestjs/common';
 import { AgentDirectory } from '../agents/directory/agent-directory.service';
 import type { AuthContext } from '../auth/auth-context';
@@ -13,6 +12,7 @@ import { newSId } from '../common/ids';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { ReadModels } from '../infrastructure/read-models.service';
 import type { ContentFragmentInput, PostMessageInput } from './requests/conversation.schemas';
+import { ApiError } from '../common/http/api-error';
 
 /** The member behind a key as messages record it. */
 export function userSnapshotOf(user: UserDocument | null): UserSnapshot | null {
@@ -36,7 +36,7 @@ export function userSnapshotOf(user: UserDocument | null): UserSnapshot | null {
 export function actingUserOf(auth: AuthContext, what: string): ActingUser {
   requireUser(auth, what);
   const user = auth.user;
-  if (!user) throw new DomainError('user_not_found', `${what} requires a key bound to a user.`);
+  if (!user) throw new ApiError('user_not_found', `${what} requires a key bound to a user.`);
   return { userId: user.sId, username: user.username, fullName: user.fullName, id: user.id };
 }
 
@@ -81,10 +81,10 @@ export class MessagePreparation {
         if (mentionedAgents.some((agent) => agent.sId === mention.configurationId)) continue;
         const agent = await this.agents.resolve(auth.workspace, mention.configurationId);
         if (!agent) {
-          throw new DomainError('agent_configuration_not_found', `The agent "${mention.configurationId}" was not found in this workspace.`);
+          throw new ApiError('agent_configuration_not_found', `The agent "${mention.configurationId}" was not found in this workspace.`);
         }
         if (agent.status !== 'active') {
-          throw new DomainError(
+          throw new ApiError(
             'invalid_request_error',
             `The agent "${agent.sId}" cannot answer in this workspace (status: ${agent.status}); its model may be outside the workspace's allowed providers.`,
           );
@@ -93,7 +93,7 @@ export class MessagePreparation {
       } else {
         const user = await this.readModels.get<UserDocument>('users', mention.userId);
         if (!user || user.workspaceId !== auth.workspace.sId) {
-          throw new DomainError('invalid_request_error', `Invalid request body: the mentioned user "${mention.userId}" is not a member of this workspace.`);
+          throw new ApiError('invalid_request_error', `Invalid request body: the mentioned user "${mention.userId}" is not a member of this workspace.`);
         }
         if (!mentionedUsers.some((u) => u.sId === user.sId)) mentionedUsers.push({ sId: user.sId, fullName: user.fullName, image: null });
       }
@@ -110,15 +110,15 @@ export class MessagePreparation {
       { whiteListedProviders: auth.workspace.whiteListedProviders, regionalModelsOnly: auth.workspace.regionalModelsOnly },
       this.config.region,
     );
-    if (!result.ok) throw new DomainError(result.type, result.message);
+    if (!result.ok) throw new ApiError(result.type, result.message);
     return { providerId: result.model.providerId, modelId: result.model.modelId, ...(result.reasoningEffort ? { reasoningEffort: result.reasoningEffort } : {}) };
   }
 
   /** Inline fragments become commands; file and node references must name something that exists. */
   fragment(auth: AuthContext, input: ContentFragmentInput, fallback: UserMessageContext | null): NewContentFragment {
-    if (input.fileId !== undefined) throw new DomainError('file_not_found', `The file "${input.fileId}" was not found.`);
+    if (input.fileId !== undefined) throw new ApiError('file_not_found', `The file "${input.fileId}" was not found.`);
     if (input.nodeId !== undefined) {
-      throw new DomainError('data_source_view_not_found', `The data source view "${input.nodeDataSourceViewId ?? ''}" was not found.`);
+      throw new ApiError('data_source_view_not_found', `The data source view "${input.nodeDataSourceViewId ?? ''}" was not found.`);
     }
     const text = input.content ?? '';
     const context = input.context ?? {};
@@ -143,7 +143,7 @@ export class MessagePreparation {
 
   private context(auth: AuthContext, raw: PostMessageInput['context'], family: PathFamily): UserMessageContext {
     const username = raw.username?.trim() || (family === 'private' ? auth.user?.username : undefined);
-    if (!username) throw new DomainError('invalid_request_error', 'The context.username field is required.');
+    if (!username) throw new ApiError('invalid_request_error', 'The context.username field is required.');
     return {
       username,
       timezone: raw.timezone,

@@ -1,5 +1,5 @@
 import type { WorkspaceSettings } from '@app/contracts/events/workspace.events';
-import { DomainError } from '@app/domain/shared/domain-error';
+import { ApiError } from '../common/http/api-error';
 
 const PROVIDER_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
@@ -56,5 +56,5 @@ export function parseWorkspaceSettingsUpdate(body: unknown): Partial<WorkspaceSe
 }
 
 function invalid(reason: string): never {
-  throw new DomainError('invalid_request_error', `Invalid request body: ${reason}.`);
+  throw new ApiError('invalid_request_error', `Invalid request body: ${reason}.`);
 }

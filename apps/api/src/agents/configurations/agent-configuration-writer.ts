@@ -7,7 +7,6 @@ import { agentConfigurationAggregate } from '@app/domain/agent-configuration/age
 import { agentNotFound } from '@app/domain/agent-configuration/agent-configuration.errors';
 import { toAgentConfigurationSnapshot } from '@app/domain/agent-configuration/agent-configuration.validation';
 import { validateModelSelection, type ModelSelectionResult } from '@app/domain/models/model-selection.policy';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { Inject, Injectable } from '@nestjs/common';
 import { DeciderExecutor } from '../../application/decider-executor';
 import type { AuthContext } from '../../auth/auth-context';
@@ -17,6 +16,7 @@ import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { accessFacts, AgentDirectory } from '../directory/agent-directory.service';
 import { fullVariant } from './agent-configuration-render';
+import { ApiError } from '../../common/http/api-error';
 
 /** A configuration that passed every check and is ready to be recorded. */
 interface PreparedAgent {
@@ -92,10 +92,10 @@ export class AgentConfigurationWriter {
     const found = await this.directory.find(auth.workspace, sId, viewerOf(auth));
     if (!found) throw agentNotFound();
     if (found.kind === 'global') {
-      throw new DomainError('workspace_auth_error', 'Global agents are built in: they cannot be edited or archived.');
+      throw new ApiError('workspace_auth_error', 'Global agents are built in: they cannot be edited or archived.');
     }
     if (!canEditAgent(viewerOf(auth), accessFacts(found.doc))) {
-      throw new DomainError('workspace_auth_error', 'Only the editors of this agent and the workspace admins can change it.');
+      throw new ApiError('workspace_auth_error', 'Only the editors of this agent and the workspace admins can change it.');
     }
     return found.doc;
   }
@@ -135,6 +135,6 @@ export function authorOf(auth: AuthContext): AgentAuthor | null {
   return { userId: auth.user.sId, id: auth.user.id, fullName: auth.user.fullName, image: null };
 }
 
-function nameTaken(name: string): DomainError {
-  return new DomainError('invalid_request_error', `An agent named "${name}" already exists in this workspace: agent names must be unique.`);
+function nameTaken(name: string): ApiError {
+  return new ApiError('invalid_request_error', `An agent named "${name}" already exists in this workspace: agent names must be unique.`);
 }

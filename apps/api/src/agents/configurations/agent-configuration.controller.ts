@@ -3,7 +3,6 @@ import type {
   AgentConfigurationResponse,
   GetAgentConfigurationsResponse,
 } from '@app/contracts/http/agent-configuration.types';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Auth, type AuthContext } from '../../auth/auth-context';
@@ -12,6 +11,7 @@ import { GetAgentConfigurationHistoryQuery } from './queries/get-agent-configura
 import { GetAgentConfigurationQuery } from './queries/get-agent-configuration.query';
 import { ListAgentConfigurationsQuery } from './queries/list-agent-configurations.query';
 import { SearchAgentConfigurationsQuery } from './queries/search-agent-configurations.query';
+import { ApiError } from '../../common/http/api-error';
 
 const LIST = ['api/v1/w/:wId/assistant/agent_configurations', 'api/w/:wId/assistant/agent_configurations'];
 const ONE = LIST.map((path) => `${path}/:sId`);
@@ -32,7 +32,7 @@ export class AgentConfigurationController {
   search(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>): Promise<GetAgentConfigurationsResponse> {
     const q = query.q;
     if (typeof q !== 'string' || q.trim().length === 0) {
-      throw new DomainError('invalid_request_error', 'Invalid query parameters: q must be a non-empty string.');
+      throw new ApiError('invalid_request_error', 'Invalid query parameters: q must be a non-empty string.');
     }
     return this.queryBus.execute(new SearchAgentConfigurationsQuery(auth, q));
   }
@@ -52,7 +52,7 @@ function parseLimit(raw: unknown): number {
   if (raw === undefined) return HISTORY_LIMIT_MAX;
   const limit = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(limit) || limit < 1 || limit > HISTORY_LIMIT_MAX) {
-    throw new DomainError('invalid_request_error', `Invalid query parameters: limit must be an integer between 1 and ${HISTORY_LIMIT_MAX}.`);
+    throw new ApiError('invalid_request_error', `Invalid query parameters: limit must be an integer between 1 and ${HISTORY_LIMIT_MAX}.`);
   }
   return limit;
 }

@@ -1,8 +1,8 @@
 import { AGENT_LIST_VIEWS, type AgentListView } from '@app/contracts/http/agent-configuration.types';
 import type { AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
 import { isReasoningEffort } from '@app/domain/models/model-selection.policy';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { z } from 'zod';
+import { ApiError } from '../../common/http/api-error';
 
 /** Steps per run when the body does not say (the real service's default). */
 export const DEFAULT_MAX_STEPS_PER_RUN = 8;
@@ -60,7 +60,7 @@ export function parseCreateAgentBody(body: unknown, publicUrl: string): AgentCon
 export function parsePatchAgentBody(body: unknown, publicUrl: string): { configuration: AgentConfigurationInput | null; userFavorite: boolean | null } {
   const parsed = parse(patchBodySchema, body, 'body');
   if (parsed.assistant === undefined && parsed.userFavorite === undefined) {
-    throw new DomainError('invalid_request_error', 'Invalid request body: send "assistant" (a new version) and/or "userFavorite" (a boolean).');
+    throw new ApiError('invalid_request_error', 'Invalid request body: send "assistant" (a new version) and/or "userFavorite" (a boolean).');
   }
   return { configuration: parsed.assistant ? toInput(parsed.assistant, publicUrl) : null, userFavorite: parsed.userFavorite ?? null };
 }
@@ -68,7 +68,7 @@ export function parsePatchAgentBody(body: unknown, publicUrl: string): { configu
 function toInput(assistant: z.infer<typeof assistantSchema>, publicUrl: string): AgentConfigurationInput {
   const effort = assistant.model.reasoningEffort ?? null;
   if (effort !== null && !isReasoningEffort(effort)) {
-    throw new DomainError('invalid_request_error', 'Invalid request body: assistant.model.reasoningEffort must be one of none, light, medium, high.');
+    throw new ApiError('invalid_request_error', 'Invalid request body: assistant.model.reasoningEffort must be one of none, light, medium, high.');
   }
   const toolset = [...(assistant.actions ?? []).map(toolId), ...(assistant.toolset ?? [])];
   return {
@@ -91,7 +91,7 @@ function toolId(tool: z.infer<typeof toolSchema>): string {
   if (typeof tool === 'string') return tool;
   const id = tool.mcpServerViewId ?? tool.sId ?? tool.internalMCPServerId ?? tool.name;
   if (id === undefined) {
-    throw new DomainError('invalid_request_error', 'Invalid request body: each action needs an mcpServerViewId, sId or name.');
+    throw new ApiError('invalid_request_error', 'Invalid request body: each action needs an mcpServerViewId, sId or name.');
   }
   return id;
 }
@@ -109,7 +109,7 @@ export interface AgentListQuery {
 export function parseAgentListQuery(query: Record<string, unknown>): AgentListQuery {
   const view = query.view ?? 'all';
   if (typeof view !== 'string' || !(AGENT_LIST_VIEWS as readonly string[]).includes(view)) {
-    throw new DomainError('invalid_request_error', `Invalid query parameters: view must be one of ${AGENT_LIST_VIEWS.join(', ')}.`);
+    throw new ApiError('invalid_request_error', `Invalid query parameters: view must be one of ${AGENT_LIST_VIEWS.join(', ')}.`);
   }
   return {
     view: view as AgentListView,
@@ -125,14 +125,14 @@ export function flag(query: Record<string, unknown>, name: string): boolean {
   const value = query[name];
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
-  throw new DomainError('invalid_request_error', `Invalid query parameters: ${name} must be "true" or "false".`);
+  throw new ApiError('invalid_request_error', `Invalid query parameters: ${name} must be "true" or "false".`);
 }
 
 /** Reads `variant` (`light` by default, or `full`). */
 export function parseVariant(query: Record<string, unknown>): 'light' | 'full' {
   const variant = query.variant ?? 'light';
   if (variant === 'light' || variant === 'full') return variant;
-  throw new DomainError('invalid_request_error', 'Invalid query parameters: variant must be "light" or "full".');
+  throw new ApiError('invalid_request_error', 'Invalid query parameters: variant must be "light" or "full".');
 }
 
 /** Validates a request part; a failure is a 400 naming each offending field. */
@@ -144,5 +144,5 @@ export function parse<S extends z.ZodTypeAny>(schema: S, input: unknown, part: '
     .slice(0, 5)
     .map((issue) => `${issue.message}${issue.path.length > 0 ? ` at "${issue.path.join('.')}"` : ''}`)
     .join('; ');
-  throw new DomainError('invalid_request_error', `${label}: ${details}`);
+  throw new ApiError('invalid_request_error', `${label}: ${details}`);
 }

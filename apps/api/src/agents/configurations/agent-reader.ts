@@ -1,10 +1,10 @@
 import { canReadAgent } from '@app/domain/agent-configuration/agent-access.policy';
 import { agentNotFound } from '@app/domain/agent-configuration/agent-configuration.errors';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '../../auth/auth-context';
 import { accessFacts, AgentDirectory, type DirectoryAgent } from '../directory/agent-directory.service';
 import { viewerOf } from './agent-configuration-writer';
+import { ApiError } from '../../common/http/api-error';
 
 /** Loads agents for the read side, with the access rules of reading. */
 @Injectable()
@@ -21,7 +21,7 @@ export class AgentReader {
     if (agent.kind === 'global') return agent;
     if (agent.doc.status === 'archived' && !includeArchived) throw agentNotFound();
     if (!canReadAgent(viewerOf(auth), accessFacts(agent.doc))) {
-      throw new DomainError('workspace_auth_error', 'This agent is hidden: only its editors and the workspace admins can see it.');
+      throw new ApiError('workspace_auth_error', 'This agent is hidden: only its editors and the workspace admins can see it.');
     }
     return agent;
   }

@@ -2,9 +2,9 @@ import type { AgentListView } from '@app/contracts/http/agent-configuration.type
 import type { LightAgentConfiguration } from '@app/contracts/http/conversation.types';
 import type { AgentViewer } from '@app/domain/agent-configuration/agent-access.policy';
 import { assertNever } from '@app/domain/shared/decider';
-import { DomainError } from '@app/domain/shared/domain-error';
 import type { FindQuery } from '@app/storage';
 import { DEFAULT_AGENT_ID } from './global-agents';
+import { ApiError } from '../../common/http/api-error';
 
 /** What a list view selects. */
 export interface ViewSelection {
@@ -76,10 +76,10 @@ function compareNames(a: LightAgentConfiguration, b: LightAgentConfiguration): n
 
 function requireMember(viewer: AgentViewer, view: string): void {
   if (viewer.userId === null) {
-    throw new DomainError('invalid_request_error', `The "${view}" view is only available when authenticated as a user: use a key bound to a member.`, 401);
+    throw new ApiError('invalid_request_error', `The "${view}" view is only available when authenticated as a user: use a key bound to a member.`, 401);
   }
 }
 
 function requireAdminViewer(viewer: AgentViewer, view: string): void {
-  if (viewer.role !== 'admin') throw new DomainError('workspace_auth_error', `The "${view}" view is only available to workspace admins.`);
+  if (viewer.role !== 'admin') throw new ApiError('workspace_auth_error', `The "${view}" view is only available to workspace admins.`);
 }

@@ -3,7 +3,6 @@ import { upcast } from '@app/contracts/events/upcast';
 import type { AgentMessage } from '@app/contracts/http/conversation.types';
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
 import { findMessage } from '@app/contracts/render/conversation.render';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -12,6 +11,7 @@ import { readLastEventId, serveSse, type SseFrame } from '../../common/sse/sse-s
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { renderAgentMessageStreamEvent, TERMINAL_PAYLOAD_TYPES } from './agent-message-events.render';
 import { RunStreamHub } from './run-stream-hub';
+import { ApiError } from '../../common/http/api-error';
 
 /** The real service ends a message stream after 60 s; the client then reconnects with its last id. */
 const MAX_STREAM_MS = 60_000;
@@ -77,12 +77,12 @@ export class AgentMessageEventsController {
   private async agentMessage(auth: AuthContext, conversationId: string, messageId: string): Promise<AgentMessage> {
     const doc = await this.readModels.get<ConversationDocument>('conversations', conversationId);
     if (!doc || doc.workspaceId !== auth.workspace.sId || doc.deleted) {
-      throw new DomainError('conversation_not_found', 'Conversation not found.');
+      throw new ApiError('conversation_not_found', 'Conversation not found.');
     }
     const message = findMessage(doc, messageId);
-    if (!message) throw new DomainError('message_not_found', 'Message not found.');
+    if (!message) throw new ApiError('message_not_found', 'Message not found.');
     if (message.type !== 'agent_message') {
-      throw new DomainError('invalid_request_error', 'Events are only available for agent messages.');
+      throw new ApiError('invalid_request_error', 'Events are only available for agent messages.');
     }
     return message;
   }

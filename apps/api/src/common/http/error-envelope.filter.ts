@@ -1,5 +1,6 @@
 import { ERROR_STATUS, type ErrorType } from '@app/contracts/errors';
 import { DomainError } from '@app/domain/shared/domain-error';
+import { ApiError } from './api-error';
 import { ProjectionLagError } from '@app/projections';
 import { WrongExpectedRevisionError } from '@app/storage';
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
@@ -36,7 +37,8 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown, request: Request): { status: number; type: string; message: string } {
-    if (exception instanceof DomainError) {
+    if (exception instanceof DomainError) return envelope(exception.type, exception.message);
+    if (exception instanceof ApiError) {
       return { ...envelope(exception.type, exception.message), ...(exception.status ? { status: exception.status } : {}) };
     }
     if (exception instanceof ProjectionLagError) {

@@ -1,7 +1,7 @@
-import { DomainError } from '@app/domain/shared/domain-error';
 import { Inject, Injectable, PayloadTooLargeException, type NestMiddleware } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
+import { ApiError } from './api-error';
 
 /**
  * Parses JSON bodies inside Nest's middleware chain, so a malformed body (400) or an oversized
@@ -26,9 +26,9 @@ export class JsonBodyMiddleware implements NestMiddleware {
 function translate(error: unknown): Error {
   const type = typeof error === 'object' && error !== null && 'type' in error ? error.type : undefined;
   if (type === 'entity.too.large') return new PayloadTooLargeException();
-  if (type === 'entity.parse.failed') return new DomainError('invalid_request_error', 'Malformed JSON in the request body.');
+  if (type === 'entity.parse.failed') return new ApiError('invalid_request_error', 'Malformed JSON in the request body.');
   if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
-    return new DomainError('invalid_request_error', 'Unsupported body encoding.');
+    return new ApiError('invalid_request_error', 'Unsupported body encoding.');
   }
   return error instanceof Error ? error : new Error(String(error));
 }

@@ -1,5 +1,5 @@
-import { DomainError } from '@app/domain/shared/domain-error';
 import type { z } from 'zod';
+import { ApiError } from './api-error';
 
 /**
  * Validates a request part against a schema; a failure is a 400 `invalid_request_error` whose
@@ -13,5 +13,5 @@ export function parseRequest<S extends z.ZodTypeAny>(schema: S, input: unknown, 
     .slice(0, 5)
     .map((issue) => `${issue.message}${issue.path.length > 0 ? ` at "${issue.path.join('.')}"` : ''}`)
     .join('; ');
-  throw new DomainError('invalid_request_error', `${label}: ${details}`);
+  throw new ApiError('invalid_request_error', `${label}: ${details}`);
 }

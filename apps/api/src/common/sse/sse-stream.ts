@@ -1,6 +1,6 @@
-import { DomainError } from '@app/domain/shared/domain-error';
 import type { EventSubscription, RecordedEvent } from '@app/storage';
 import type { Request, Response } from 'express';
+import { ApiError } from '../http/api-error';
 
 /** One frame to send: the id a client resumes from, and the payload. */
 export interface SseFrame {
@@ -39,7 +39,7 @@ export function rawLastEventId(request: Request): string {
 /** A stream revision from a client's resume point (400 when it cannot be one of ours). */
 export function parseLastEventId(raw: string): number | null {
   if (raw === '') return null;
-  if (!/^\d{1,15}$/.test(raw)) throw new DomainError('invalid_request_error', 'Invalid query parameters: lastEventId must be an event id from this stream.');
+  if (!/^\d{1,15}$/.test(raw)) throw new ApiError('invalid_request_error', 'Invalid query parameters: lastEventId must be an event id from this stream.');
   return Number(raw);
 }
 

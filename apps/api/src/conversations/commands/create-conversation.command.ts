@@ -1,7 +1,6 @@
 import type { CreateConversationResponse } from '@app/contracts/http/conversation-responses.types';
 import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { renderConversation } from '@app/contracts/render/conversation.render';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import type { PathFamily } from '../../common/http/path-family';
@@ -12,6 +11,7 @@ import { ConversationWriter } from '../conversation-writer';
 import { MessagePreparation } from '../message-preparation';
 import type { CreateConversationInput } from '../requests/conversation.schemas';
 import { waitForAgentMessages } from '../wait-for-agent-messages';
+import { ApiError } from '../../common/http/api-error';
 
 /** Creates a conversation, optionally with content fragments and a first message (spec 4.1). */
 export class CreateConversationCommand extends Command<CreateConversationResponse> {
@@ -70,6 +70,6 @@ export class CreateConversationHandler implements ICommandHandler<CreateConversa
 
   private async requireSpace(auth: AuthContext, spaceId: string): Promise<void> {
     const space = await this.readModels.get<SpaceDocument>('spaces', spaceId);
-    if (!space || space.workspaceId !== auth.workspace.sId) throw new DomainError('space_not_found', 'Space not found.');
+    if (!space || space.workspaceId !== auth.workspace.sId) throw new ApiError('space_not_found', 'Space not found.');
   }
 }

@@ -1,5 +1,4 @@
 import type { PostMessageResponse } from '@app/contracts/http/conversation-responses.types';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { newSId } from '../../common/ids';
@@ -7,6 +6,7 @@ import { ConversationReader } from '../conversation-reader';
 import { ConversationWriter } from '../conversation-writer';
 import { MessagePreparation } from '../message-preparation';
 import type { EditMessageInput } from '../requests/conversation.schemas';
+import { ApiError } from '../../common/http/api-error';
 
 /** Edits a user message: a new version at the same rank, and fresh answers from the agents it mentions. */
 export class EditMessageCommand extends Command<PostMessageResponse> {
@@ -30,7 +30,7 @@ export class EditMessageHandler implements ICommandHandler<EditMessageCommand> {
 
   async execute({ auth, conversationId, messageId, input }: EditMessageCommand): Promise<PostMessageResponse> {
     const existing = this.reader.message(await this.reader.load(auth, conversationId), messageId);
-    if (existing.type !== 'user_message') throw new DomainError('invalid_request_error', 'Only user messages can be edited.');
+    if (existing.type !== 'user_message') throw new ApiError('invalid_request_error', 'Only user messages can be edited.');
     const { mentionedAgents, mentionedUsers } = await this.preparation.resolveMentions(auth, input.mentions);
     const newMessageId = newSId();
     const agentMessageIds = mentionedAgents.map(() => newSId());

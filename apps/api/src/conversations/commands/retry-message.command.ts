@@ -1,11 +1,11 @@
 import type { RetryMessageResponse } from '@app/contracts/http/conversation-responses.types';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { newSId } from '../../common/ids';
 import { ConversationReader } from '../conversation-reader';
 import { ConversationWriter } from '../conversation-writer';
 import { MessagePreparation } from '../message-preparation';
+import { ApiError } from '../../common/http/api-error';
 
 /** Retries an agent message: a new version at the same rank, run by the same agent. */
 export class RetryMessageCommand extends Command<RetryMessageResponse> {
@@ -28,7 +28,7 @@ export class RetryMessageHandler implements ICommandHandler<RetryMessageCommand>
 
   async execute({ auth, conversationId, messageId }: RetryMessageCommand): Promise<RetryMessageResponse> {
     const existing = this.reader.message(await this.reader.load(auth, conversationId), messageId);
-    if (existing.type !== 'agent_message') throw new DomainError('invalid_request_error', 'Only agent messages can be retried.');
+    if (existing.type !== 'agent_message') throw new ApiError('invalid_request_error', 'Only agent messages can be retried.');
     const configuration = (await this.preparation.resolveMentions(auth, [{ configurationId: existing.configuration.sId }])).mentionedAgents[0];
     const newMessageId = newSId();
     const position = await this.writer.run(auth, conversationId, { type: 'RetryAgentMessage', messageId, newMessageId, configuration });

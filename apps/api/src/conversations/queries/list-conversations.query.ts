@@ -1,11 +1,11 @@
 import type { ListConversationsResponse } from '@app/contracts/http/conversation-responses.types';
 import type { ConversationDocument, ConversationParticipantDocument } from '@app/contracts/read-models/conversation.read-models';
 import { renderConversationListItem } from '@app/contracts/render/conversation.render';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { ConversationReader } from '../conversation-reader';
+import { ApiError } from '../../common/http/api-error';
 
 const DEFAULT_PAGE_SIZE = 100;
 
@@ -39,7 +39,7 @@ export class ListConversationsHandler implements IQueryHandler<ListConversations
       });
       where = { ...where, sId: { in: rows.map((row) => row.conversationId) } };
     } else if (auth.role !== 'admin') {
-      throw new DomainError('user_not_found', 'Listing conversations is only available to a key bound to a user, or to an admin key.');
+      throw new ApiError('user_not_found', 'Listing conversations is only available to a key bound to a user, or to an admin key.');
     }
     const docs = await this.readModels.find<ConversationDocument>('conversations', {
       where,

@@ -1,9 +1,9 @@
 import type { ListFeedbacksResponse } from '@app/contracts/http/conversation-responses.types';
 import { renderFeedback } from '@app/contracts/render/conversation.render';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { ConversationReader } from '../conversation-reader';
+import { ApiError } from '../../common/http/api-error';
 
 /** The feedback the key's member gave in a conversation. */
 export class ListFeedbacksQuery extends Query<ListFeedbacksResponse> {
@@ -20,7 +20,7 @@ export class ListFeedbacksHandler implements IQueryHandler<ListFeedbacksQuery> {
   constructor(private readonly reader: ConversationReader) {}
 
   async execute({ auth, conversationId }: ListFeedbacksQuery): Promise<ListFeedbacksResponse> {
-    if (!auth.user) throw new DomainError('user_authentication_required', 'Feedback is only available when authenticated as a user.');
+    if (!auth.user) throw new ApiError('user_authentication_required', 'Feedback is only available when authenticated as a user.');
     const userId = auth.user.sId;
     const doc = await this.reader.load(auth, conversationId);
     return { feedbacks: doc.feedbacks.filter((record) => record.userId === userId).map(renderFeedback) };

@@ -2,13 +2,13 @@ import type { AgentConfigurationResponse } from '@app/contracts/http/agent-confi
 import type { AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
 import { agentArchived, agentNotFound } from '@app/domain/agent-configuration/agent-configuration.errors';
 import { agentFavoritesAggregate } from '@app/domain/agent-configuration/agent-favorites.decider';
-import { DomainError } from '@app/domain/shared/domain-error';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DeciderExecutor } from '../../../application/decider-executor';
 import type { AuthContext } from '../../../auth/auth-context';
 import { ReadModels } from '../../../infrastructure/read-models.service';
 import { AgentDirectory } from '../../directory/agent-directory.service';
 import { AgentConfigurationWriter, authorOf, viewerOf } from '../agent-configuration-writer';
+import { ApiError } from '../../../common/http/api-error';
 
 /** What a PATCH may change: a new version of the configuration, the caller's favorite mark, or both. */
 export interface AgentConfigurationPatch {
@@ -61,7 +61,7 @@ export class UpdateAgentConfigurationHandler implements ICommandHandler<UpdateAg
     const agent = await this.directory.find(auth.workspace, sId, viewerOf(auth));
     if (!agent || (agent.kind === 'workspace' && agent.doc.status === 'archived')) throw agentNotFound();
     if (!auth.user) {
-      throw new DomainError('invalid_request_error', 'Favorites are only available when authenticated as a user: use a key bound to a member.', 401);
+      throw new ApiError('invalid_request_error', 'Favorites are only available when authenticated as a user: use a key bound to a member.', 401);
     }
     const outcome = await this.executor.execute(
       agentFavoritesAggregate,
