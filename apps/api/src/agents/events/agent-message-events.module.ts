@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
+import { ConversationsModule } from '../../conversations/conversations.module';
+import { AgentMessageEventStreamHandler } from './agent-message-event-stream.query';
 import { AgentMessageEventsController } from './agent-message-events.controller';
 import { RunStreamHub } from './run-stream-hub';
 
 /** The agent message events SSE endpoint. */
-@Module({ controllers: [AgentMessageEventsController], providers: [RunStreamHub] })
+@Module({
+  imports: [ConversationsModule],
+  controllers: [AgentMessageEventsController],
+  providers: [RunStreamHub, AgentMessageEventStreamHandler],
+})
 export class AgentMessageEventsModule {}

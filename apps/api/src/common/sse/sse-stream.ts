@@ -22,21 +22,16 @@ export interface SseStreamOptions {
 }
 
 /**
- * The position a client resumes after: `?lastEventId=` or the standard `Last-Event-ID` header.
- * Our event ids are stream revisions, so anything but a non-negative integer is a 400.
+ * The position a client resumes after, unparsed: `?lastEventId=` first, then the standard
+ * `Last-Event-ID` header; empty when neither is given.
  */
-export function readLastEventId(request: Request): number | null {
-  return parseLastEventId(rawLastEventId(request));
-}
-
-/** The resume point a client sent, unparsed: `?lastEventId=` first, then the `Last-Event-ID` header. */
 export function rawLastEventId(request: Request): string {
   const fromQuery = request.query.lastEventId;
   const fromHeader = request.headers['last-event-id'];
   return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : typeof fromHeader === 'string' ? fromHeader : '';
 }
 
-/** A stream revision from a client's resume point (400 when it cannot be one of ours). */
+/** Our event ids are stream revisions, so anything but a non-negative integer is a 400. */
 export function parseLastEventId(raw: string): number | null {
   if (raw === '') return null;
   if (!/^\d{1,15}$/.test(raw)) throw new ApiError('invalid_request_error', 'Invalid query parameters: lastEventId must be an event id from this stream.');
