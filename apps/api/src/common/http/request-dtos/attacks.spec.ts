@@ -181,13 +181,12 @@ describe('deep nesting', () => {
   });
 
   it.each([
-    ['objects one level too deep', () => ({ metadata: nested(MAX_REQUEST_NESTING_DEPTH) })],
-    ['objects 100 000 levels deep', () => ({ metadata: nested(100_000) })],
-    ['arrays 100 000 levels deep', () => ({ metadata: { a: JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) } })],
-    ['a deep unknown key', () => ({ title: 't', extra: nested(50_000) })],
-    ['a deep mention', () => ({ ...message, mentions: [{ configurationId: 'dust', data: nested(50_000) }] })],
-  ])('refuses %s with a 400, not a RangeError', async (_label, body) => {
-    const dto = _label === 'a deep mention' ? PostMessageDto : CreateConversationDto;
+    ['objects one level too deep', CreateConversationDto, () => ({ metadata: nested(MAX_REQUEST_NESTING_DEPTH) })],
+    ['objects 100 000 levels deep', CreateConversationDto, () => ({ metadata: nested(100_000) })],
+    ['arrays 100 000 levels deep', CreateConversationDto, () => ({ metadata: { a: JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) } })],
+    ['a deep unknown key', CreateConversationDto, () => ({ title: 't', extra: nested(50_000) })],
+    ['a deep mention', PostMessageDto, () => ({ ...message, mentions: [{ configurationId: 'dust', data: nested(50_000) }] })],
+  ])('refuses %s with a 400, not a RangeError', async (_label, dto, body) => {
     expect(await rejection(dto, body())).toBe(`Invalid request body: must not nest objects and arrays more than ${MAX_REQUEST_NESTING_DEPTH} levels deep`);
   });
 
