@@ -84,7 +84,7 @@ export class CreateConversationDto {
   @Type(() => ConversationMetadataDto)
   metadata?: ConversationMetadataDto | null;
 
-  @ApiPropertyOptional({ type: [String], maxItems: 100 })
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', maxLength: 128 }, maxItems: 100 })
   @IsOmittable()
   @IsStringArray({ maxItems: 100, itemMaxLength: 128 })
   selectedSpaceIds?: string[];

@@ -55,6 +55,7 @@ const SHORT_TEXT_MAX = 254;
 const SHORTER_THAN_255 = { message: 'must be shorter than 255 characters' };
 const IDS_MAX = 100;
 const ID_LIST = { maxItems: IDS_MAX, itemMinLength: 1, itemMaxLength: 128 } as const;
+const ID_ITEMS = { type: 'string', minLength: 1, maxLength: 128 } as const;
 
 /** Context of a message, as both families accept it; `username` is required by the public one only (checked later). */
 export class MessageContextDto {
@@ -100,17 +101,17 @@ export class MessageContextDto {
   @IsIn(USER_MESSAGE_ORIGINS, { message: oneOf(USER_MESSAGE_ORIGINS) })
   origin?: UserMessageOrigin | null;
 
-  @ApiPropertyOptional({ type: [String], maxItems: IDS_MAX })
+  @ApiPropertyOptional({ type: 'array', items: ID_ITEMS, maxItems: IDS_MAX })
   @IsOmittable()
   @IsStringArray(ID_LIST)
   selectedSpaceIds?: string[];
 
-  @ApiPropertyOptional({ type: [String], maxItems: IDS_MAX, nullable: true })
+  @ApiPropertyOptional({ type: 'array', items: ID_ITEMS, maxItems: IDS_MAX, nullable: true })
   @IsOptional()
   @IsStringArray(ID_LIST)
   clientSideMCPServerIds?: string[] | null;
 
-  @ApiPropertyOptional({ type: [String], maxItems: IDS_MAX, nullable: true })
+  @ApiPropertyOptional({ type: 'array', items: ID_ITEMS, maxItems: IDS_MAX, nullable: true })
   @IsOptional()
   @IsStringArray(ID_LIST)
   selectedMCPServerViewIds?: string[] | null;

@@ -99,7 +99,7 @@ export class EditMessageDto {
 
 /** Agent messages to stop. */
 export class CancelMessagesDto {
-  @ApiProperty({ type: [String], minItems: 1, maxItems: 100, example: ['aBcDeFgHiJ'] })
+  @ApiProperty({ type: 'array', items: { type: 'string', minLength: 1, maxLength: 128 }, minItems: 1, maxItems: 100, example: ['aBcDeFgHiJ'] })
   @IsDefined({ message: MESSAGES.required })
   @IsStringArray({ minItems: 1, maxItems: 100, itemMinLength: 1, itemMaxLength: 128 })
   messageIds!: string[];
