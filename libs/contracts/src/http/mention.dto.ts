@@ -13,11 +13,11 @@ export function isAgentMention(value: Readonly<Record<string, unknown>>): boolea
   return typeof id === 'string' && id.length >= 1 && id.length <= MENTION_ID_MAX;
 }
 
-/**
- * A mention: of an agent (`{configurationId}`) or of a user (`{type: "user", userId}`), told apart by
- * shape as the real service does; either may carry other keys. Accepted when either shape fits, so
- * `configurationId` is checked unless the mention says it is a user's, and `userId` only then.
- */
+// The two shapes are told apart by shape, as the real service does, and either may carry other
+// keys. A mention is accepted when either shape fits: `configurationId` is checked unless the
+// mention says it is a user's, and `userId` only then (and only if it is not a valid agent mention).
+
+/** A mention of an agent (`{configurationId}`) or of a user (`{type: "user", userId}`). */
 export class MentionDto {
   @ApiPropertyOptional({ type: String, minLength: 1, maxLength: MENTION_ID_MAX, description: 'An agent mention: the agent sId.', example: 'dust' })
   @ValidateIf((mention: MentionDto) => mention.type !== 'user')

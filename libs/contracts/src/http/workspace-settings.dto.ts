@@ -34,11 +34,7 @@ function jsonSizeAtMost(value: unknown, max: number): boolean {
 const NAME = { message: 'must be a non-empty string of at most 255 characters' };
 const PROVIDERS = { message: 'must be an array of provider ids' };
 
-/**
- * A workspace settings update: exactly one of `{name}`, `{ssoEnforced}`,
- * `{whiteListedProviders, defaultEmbeddingProvider}`, `{regionalModelsOnly}`, `{segmentation}`,
- * `{metadata}`, as the real service accepts them.
- */
+/** A workspace settings update: exactly one group of `SETTINGS_GROUPS`, as the real service accepts them. */
 @OnlyKeys(SETTINGS_GROUPS.flat())
 @ObjectRule('oneSettingsGroup', settingsGroupProblem)
 export class UpdateWorkspaceSettingsDto {

@@ -24,14 +24,14 @@ export const MAX_REQUEST_NESTING_DEPTH = 256;
 
 const NOT_DTOS: readonly unknown[] = [String, Boolean, Number, Array, Object, Buffer, Date];
 
-/**
- * The global pipe: validates and transforms each `@Body()`, `@Query()` and `@Param()` typed with a
- * DTO class, and leaves the others (`unknown`, `string`, custom decorators) as they are. Failures are
- * 400 `invalid_request_error`s named after the part ("Invalid request body: …", "Invalid query
- * parameters: …"). Before class-transformer sees a value it refuses what it would mishandle: a body
- * that is not an object, nesting past `MAX_REQUEST_NESTING_DEPTH`, and, for `@OnlyKeys` classes,
- * keys the pipe would otherwise drop without a word (`__proto__`, `constructor`, `toString`, …).
- */
+// Parameters typed `unknown`, `string` or `Record<…>` (and custom decorators) pass through as they
+// are, so controllers not yet given DTOs keep working. Failures are named after the part of the
+// request ("Invalid request body: …", "Invalid query parameters: …"), which is why there is one
+// ValidationPipe per part. Before class-transformer sees a value, the pipe refuses what it would
+// mishandle: a body that is not an object, nesting past MAX_REQUEST_NESTING_DEPTH, and, for
+// @OnlyKeys classes, keys it would otherwise drop without a word (`__proto__`, `toString`, …).
+
+/** The global pipe: validates and transforms each `@Body()`, `@Query()` and `@Param()` typed with a DTO class. */
 export class RequestValidationPipe implements PipeTransform<unknown, Promise<unknown>> {
   private readonly pipes: Readonly<Record<RequestPart, ValidationPipe>>;
 
