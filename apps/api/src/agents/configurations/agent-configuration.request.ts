@@ -1,3 +1,4 @@
+import type { AgentActionInput, AgentAssistantDto } from '@app/contracts/http/agent-configuration.dto';
 import { AGENT_LIST_VIEWS, type AgentListView } from '@app/contracts/http/agent-configuration.types';
 import type { AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
 import { isReasoningEffort } from '@app/domain/models/model-selection.policy';
@@ -53,7 +54,7 @@ const patchBodySchema = z.object({ assistant: assistantSchema.optional(), userFa
 
 /** Body of `POST /api/w/{wId}/assistant/agent_configurations`. */
 export function parseCreateAgentBody(body: unknown, publicUrl: string): AgentConfigurationInput {
-  return toInput(parse(createBodySchema, body, 'body').assistant, publicUrl);
+  return agentConfigurationInput(parse(createBodySchema, body, 'body').assistant, publicUrl);
 }
 
 /** Body of a PATCH: a new version (`assistant`), the caller's favorite (`userFavorite`), or both. */
@@ -62,10 +63,11 @@ export function parsePatchAgentBody(body: unknown, publicUrl: string): { configu
   if (parsed.assistant === undefined && parsed.userFavorite === undefined) {
     throw new ApiError('invalid_request_error', 'Invalid request body: send "assistant" (a new version) and/or "userFavorite" (a boolean).');
   }
-  return { configuration: parsed.assistant ? toInput(parsed.assistant, publicUrl) : null, userFavorite: parsed.userFavorite ?? null };
+  return { configuration: parsed.assistant ? agentConfigurationInput(parsed.assistant, publicUrl) : null, userFavorite: parsed.userFavorite ?? null };
 }
 
-function toInput(assistant: z.infer<typeof assistantSchema>, publicUrl: string): AgentConfigurationInput {
+/** The configuration a validated `assistant` object saves: defaults filled in, old scopes mapped, tools named by id. */
+export function agentConfigurationInput(assistant: AgentAssistantDto, publicUrl: string): AgentConfigurationInput {
   const effort = assistant.model.reasoningEffort ?? null;
   if (effort !== null && !isReasoningEffort(effort)) {
     throw new ApiError('invalid_request_error', 'Invalid request body: assistant.model.reasoningEffort must be one of none, light, medium, high.');
@@ -87,7 +89,7 @@ function toInput(assistant: z.infer<typeof assistantSchema>, publicUrl: string):
   };
 }
 
-function toolId(tool: z.infer<typeof toolSchema>): string {
+function toolId(tool: string | AgentActionInput): string {
   if (typeof tool === 'string') return tool;
   const id = tool.mcpServerViewId ?? tool.sId ?? tool.internalMCPServerId ?? tool.name;
   if (id === undefined) {

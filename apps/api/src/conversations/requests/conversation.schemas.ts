@@ -1,10 +1,7 @@
+import { MAX_INLINE_FRAGMENT_BYTES } from '@app/contracts/http/content-fragment.dto';
+import { MAX_MESSAGE_CONTENT_LENGTH } from '@app/contracts/http/message.dto';
 import { z } from 'zod';
 import { mentionSchema, messageContextSchema } from './message-context.schema';
-
-/** Largest message content accepted (characters). */
-export const MAX_MESSAGE_CONTENT_LENGTH = 256 * 1024;
-/** Largest inline content fragment accepted (bytes), as the newer real service. */
-export const MAX_INLINE_FRAGMENT_BYTES = 512 * 1024;
 
 const nonEmptyContent = z
   .string({ required_error: 'is required' })

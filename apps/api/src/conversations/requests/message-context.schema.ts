@@ -1,45 +1,5 @@
+import { isTimeZone, USER_MESSAGE_ORIGINS } from '@app/contracts/http/message-context.dto';
 import { z } from 'zod';
-
-/** Origins a message may declare (spec 2.6; unknown ones are a 400). */
-export const USER_MESSAGE_ORIGINS = [
-  'web',
-  'project_kickoff',
-  'extension',
-  'agent_sidekick',
-  'analytics_panel',
-  'api',
-  'cli',
-  'cli_programmatic',
-  'email',
-  'transcript',
-  'triggered_programmatic',
-  'triggered',
-  'wakeup',
-  'onboarding_conversation',
-  'slack',
-  'slack_workflow',
-  'teams',
-  'zoom',
-  'discord',
-  'excel',
-  'gsheet',
-  'powerpoint',
-  'make',
-  'n8n',
-  'zapier',
-  'raycast',
-  'zendesk',
-] as const;
-
-/** True for an IANA time zone name the runtime knows (`UTC`, `Europe/Paris`, …). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value);
-  } catch {
-    return false;
-  }
-}
 
 const shortText = z.string().max(254, 'must be shorter than 255 characters');
 const nullableShortText = shortText.nullable().optional();

@@ -1,0 +1,193 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsArray, IsBoolean, IsDefined, IsIn, IsNumber, IsObject, IsOptional, IsString, ValidateBy, ValidateNested } from 'class-validator';
+import { ObjectRule } from './validation/object-rule.decorator';
+import { IsOmittable } from './validation/presence.decorator';
+import { IsStringArray, LengthAtLeast } from './validation/string.decorator';
+import { MESSAGES, oneOf } from './validation/validation.messages';
+
+// Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
+// These check shapes only; names, lengths, ranges and the model catalog are the domain's to judge.
+
+/** An action given as an object: one of its ids names the tool; other keys are ignored. */
+export interface AgentActionInput {
+  readonly mcpServerViewId?: string;
+  readonly sId?: string;
+  readonly internalMCPServerId?: string;
+  readonly name?: string;
+  readonly [key: string]: unknown;
+}
+
+/** A tag given as an object; other keys are ignored. */
+export interface AgentTagInput {
+  readonly sId?: string;
+  readonly name: string;
+  readonly [key: string]: unknown;
+}
+
+const ACTION_ID_KEYS = ['mcpServerViewId', 'sId', 'internalMCPServerId', 'name'] as const;
+
+/** A tool id, or an object whose id keys, when present, are strings. */
+export function isAgentAction(value: unknown): value is string | AgentActionInput {
+  if (typeof value === 'string') return true;
+  return isPlainRecord(value) && ACTION_ID_KEYS.every((key) => value[key] === undefined || typeof value[key] === 'string');
+}
+
+/** A tag name, or an object with a string `name` (and an optional string `sId`). */
+export function isAgentTag(value: unknown): value is string | AgentTagInput {
+  if (typeof value === 'string') return true;
+  return isPlainRecord(value) && typeof value.name === 'string' && (value.sId === undefined || typeof value.sId === 'string');
+}
+
+function isPlainRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The model an agent runs on. `reasoningEffort` is checked against the known efforts when saved. */
+export class AgentModelDto {
+  @ApiProperty({ type: String, minLength: 1, example: 'openai' })
+  @IsDefined({ message: MESSAGES.required })
+  @LengthAtLeast(1)
+  @IsString({ message: MESSAGES.string })
+  providerId!: string;
+
+  @ApiProperty({ type: String, minLength: 1, example: 'gpt-4.1' })
+  @IsDefined({ message: MESSAGES.required })
+  @LengthAtLeast(1)
+  @IsString({ message: MESSAGES.string })
+  modelId!: string;
+
+  @ApiProperty({ type: Number, example: 0.4 })
+  @IsDefined({ message: MESSAGES.required })
+  @IsNumber({}, { message: MESSAGES.number })
+  temperature!: number;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'medium' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.string })
+  reasoningEffort?: string | null;
+
+  [key: string]: unknown;
+}
+
+const AGENT_STATUSES = ['active', 'draft'] as const;
+// Older clients still send the scopes of before the visible/hidden rename.
+const AGENT_SCOPE_INPUTS = ['visible', 'hidden', 'workspace', 'published', 'private'] as const;
+
+/** The `assistant` object Dust's web UI posts; fields the service does not use are accepted and ignored. */
+export class AgentAssistantDto {
+  @ApiProperty({ type: String, example: 'helper' })
+  @IsDefined({ message: MESSAGES.required })
+  @IsString({ message: MESSAGES.string })
+  name!: string;
+
+  @ApiProperty({ type: String, example: 'Answers questions about the handbook.' })
+  @IsDefined({ message: MESSAGES.required })
+  @IsString({ message: MESSAGES.string })
+  description!: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Be precise.' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.string })
+  instructions?: string | null;
+
+  @ApiPropertyOptional({ type: String, example: 'https://example.com/helper.png' })
+  @IsOmittable()
+  @IsString({ message: MESSAGES.string })
+  pictureUrl?: string;
+
+  @ApiPropertyOptional({ enum: AGENT_STATUSES, default: 'active' })
+  @IsOmittable()
+  @IsIn(AGENT_STATUSES, { message: oneOf(AGENT_STATUSES) })
+  status?: (typeof AGENT_STATUSES)[number];
+
+  @ApiPropertyOptional({ enum: AGENT_SCOPE_INPUTS, description: '`hidden` and `private` save a hidden agent; the others a visible one.' })
+  @IsOmittable()
+  @IsIn(AGENT_SCOPE_INPUTS, { message: oneOf(AGENT_SCOPE_INPUTS) })
+  scope?: (typeof AGENT_SCOPE_INPUTS)[number];
+
+  @ApiProperty({ type: () => AgentModelDto })
+  @IsDefined({ message: MESSAGES.required })
+  @ValidateNested()
+  @IsObject({ message: MESSAGES.object })
+  @Type(() => AgentModelDto)
+  model!: AgentModelDto;
+
+  @ApiPropertyOptional({ type: Number, example: 8 })
+  @IsOmittable()
+  @IsNumber({}, { message: MESSAGES.number })
+  maxStepsPerRun?: number;
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: {
+      oneOf: [
+        { type: 'string' },
+        { type: 'object', properties: Object.fromEntries(ACTION_ID_KEYS.map((key) => [key, { type: 'string' }])), additionalProperties: true },
+      ],
+    },
+    description: 'Tool ids, or objects naming one (`mcpServerViewId`, `sId`, `internalMCPServerId` or `name`).',
+  })
+  @IsOmittable()
+  @ValidateBy({ name: 'isAgentAction', validator: { validate: isAgentAction, defaultMessage: () => 'must be tool ids or objects with string ids' } }, { each: true })
+  @IsArray({ message: MESSAGES.array })
+  actions?: (string | AgentActionInput)[];
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOmittable()
+  @IsStringArray()
+  toolset?: string[];
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { oneOf: [{ type: 'string' }, { type: 'object', properties: { sId: { type: 'string' }, name: { type: 'string' } }, required: ['name'], additionalProperties: true }] },
+  })
+  @IsOmittable()
+  @ValidateBy({ name: 'isAgentTag', validator: { validate: isAgentTag, defaultMessage: () => 'must be tag names or objects with a string name' } }, { each: true })
+  @IsArray({ message: MESSAGES.array })
+  tags?: (string | AgentTagInput)[];
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString({ message: MESSAGES.string })
+  templateId?: string | null;
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOmittable()
+  @IsStringArray()
+  requestedSpaceIds?: string[];
+
+  [key: string]: unknown;
+}
+
+/** Body of `POST /api/w/{wId}/assistant/agent_configurations`. */
+export class CreateAgentConfigurationDto {
+  @ApiProperty({ type: () => AgentAssistantDto })
+  @IsDefined({ message: MESSAGES.required })
+  @ValidateNested()
+  @IsObject({ message: MESSAGES.object })
+  @Type(() => AgentAssistantDto)
+  assistant!: AgentAssistantDto;
+
+  [key: string]: unknown;
+}
+
+/** Body of a `PATCH`: a new version (`assistant`), the caller's favorite (`userFavorite`), or both. */
+@ObjectRule('assistantOrFavorite', (body) =>
+  body.assistant === undefined && body.userFavorite === undefined ? 'send "assistant" (a new version) and/or "userFavorite" (a boolean)' : undefined,
+)
+export class PatchAgentConfigurationDto {
+  @ApiPropertyOptional({ type: () => AgentAssistantDto })
+  @IsOmittable()
+  @ValidateNested()
+  @IsObject({ message: MESSAGES.object })
+  @Type(() => AgentAssistantDto)
+  assistant?: AgentAssistantDto;
+
+  @ApiPropertyOptional({ type: Boolean })
+  @IsOmittable()
+  @IsBoolean({ message: MESSAGES.boolean })
+  userFavorite?: boolean;
+
+  [key: string]: unknown;
+}

@@ -1,0 +1,128 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsDefined, IsObject, IsOptional, IsString, ValidateBy, ValidateNested } from 'class-validator';
+import { ObjectRule } from './validation/object-rule.decorator';
+import { IsOmittable } from './validation/presence.decorator';
+import { LengthAtLeast, LengthAtMost } from './validation/string.decorator';
+import { MESSAGES } from './validation/validation.messages';
+
+// Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
+
+/** Largest inline content fragment accepted (bytes), as the newer real service. */
+export const MAX_INLINE_FRAGMENT_BYTES = 512 * 1024;
+
+const SHORT_TEXT_MAX = 254;
+
+/** Who a fragment comes from; missing fields fall back to the message's sender. */
+export class ContentFragmentContextDto {
+  @ApiPropertyOptional({ type: String, maxLength: SHORT_TEXT_MAX, nullable: true })
+  @IsOptional()
+  @LengthAtMost(SHORT_TEXT_MAX)
+  @IsString({ message: MESSAGES.string })
+  username?: string | null;
+
+  @ApiPropertyOptional({ type: String, maxLength: SHORT_TEXT_MAX, nullable: true })
+  @IsOptional()
+  @LengthAtMost(SHORT_TEXT_MAX)
+  @IsString({ message: MESSAGES.string })
+  fullName?: string | null;
+
+  @ApiPropertyOptional({ type: String, maxLength: SHORT_TEXT_MAX, nullable: true })
+  @IsOptional()
+  @LengthAtMost(SHORT_TEXT_MAX)
+  @IsString({ message: MESSAGES.string })
+  email?: string | null;
+
+  @ApiPropertyOptional({ type: String, maxLength: 2048, nullable: true })
+  @IsOptional()
+  @LengthAtMost(2048)
+  @IsString({ message: MESSAGES.string })
+  profilePictureUrl?: string | null;
+
+  [key: string]: unknown;
+}
+
+/** Which of the three kinds a fragment is, and whether its kind is complete. */
+function fragmentKindProblem(fragment: Readonly<Record<string, unknown>>): string | undefined {
+  const inline = fragment.content !== undefined || fragment.contentType !== undefined;
+  const kinds = [inline, fragment.fileId !== undefined, fragment.nodeId !== undefined].filter(Boolean).length;
+  if (kinds !== 1) return 'give exactly one of {content, contentType}, {fileId}, {nodeId, nodeDataSourceViewId}';
+  if (inline && (fragment.content === undefined || fragment.contentType === undefined)) return 'inline fragments need both content and contentType';
+  if (fragment.nodeId !== undefined && fragment.nodeDataSourceViewId === undefined) return 'nodeDataSourceViewId is required with nodeId';
+  return undefined;
+}
+
+/** An inline, file or content-node fragment: exactly one of `{content, contentType}`, `{fileId}`, `{nodeId, nodeDataSourceViewId}`. */
+@ObjectRule('contentFragmentKind', fragmentKindProblem)
+export class ContentFragmentDto {
+  @ApiProperty({ type: String, minLength: 1, maxLength: 512, example: 'notes.txt' })
+  @IsDefined({ message: MESSAGES.required })
+  @LengthAtMost(512)
+  @LengthAtLeast(1)
+  @IsString({ message: MESSAGES.string })
+  title!: string;
+
+  @ApiPropertyOptional({ type: String, description: `Inline text, 1 byte to ${MAX_INLINE_FRAGMENT_BYTES / 1024} KiB of UTF-8.`, example: 'some notes' })
+  @IsOmittable()
+  @ValidateBy({
+    name: 'utf8Size',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && value.length > 0 && Buffer.byteLength(value, 'utf8') <= MAX_INLINE_FRAGMENT_BYTES,
+      defaultMessage: () => `must be between 1 byte and ${MAX_INLINE_FRAGMENT_BYTES / 1024} KiB`,
+    },
+  })
+  @IsString({ message: MESSAGES.string })
+  content?: string;
+
+  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 255, example: 'text/plain' })
+  @IsOmittable()
+  @LengthAtMost(255)
+  @LengthAtLeast(1)
+  @IsString({ message: MESSAGES.string })
+  contentType?: string;
+
+  @ApiPropertyOptional({ type: String, maxLength: 2048, nullable: true })
+  @IsOptional()
+  @LengthAtMost(2048)
+  @IsString({ message: MESSAGES.string })
+  url?: string | null;
+
+  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 128, example: 'fil_aBcDeFgHiJ' })
+  @IsOmittable()
+  @LengthAtMost(128)
+  @LengthAtLeast(1)
+  @IsString({ message: MESSAGES.string })
+  fileId?: string;
+
+  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 512 })
+  @IsOmittable()
+  @LengthAtMost(512)
+  @LengthAtLeast(1)
+  @IsString({ message: MESSAGES.string })
+  nodeId?: string;
+
+  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 128, example: 'dsv_aBcDeFgHiJ' })
+  @IsOmittable()
+  @LengthAtMost(128)
+  @LengthAtLeast(1)
+  @IsString({ message: MESSAGES.string })
+  nodeDataSourceViewId?: string;
+
+  @ApiPropertyOptional({ type: String, maxLength: 128, nullable: true })
+  @IsOptional()
+  @LengthAtMost(128)
+  @IsString({ message: MESSAGES.string })
+  supersededContentFragmentId?: string | null;
+
+  @ApiPropertyOptional({ type: () => ContentFragmentContextDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @IsObject({ message: MESSAGES.object })
+  @Type(() => ContentFragmentContextDto)
+  context?: ContentFragmentContextDto | null;
+
+  [key: string]: unknown;
+}
+
+/** A fragment, once validated. */
+export type ContentFragmentInput = ContentFragmentDto;

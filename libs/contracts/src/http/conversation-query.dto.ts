@@ -1,0 +1,29 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+import { IsOmittable } from './validation/presence.decorator';
+import { coerceNumber } from './validation/query.transforms';
+import { MESSAGES } from './validation/validation.messages';
+
+// Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
+
+/** Most conversations one page may hold. */
+export const MAX_CONVERSATION_PAGE_SIZE = 500;
+
+/** Paging of the conversation list. */
+export class ListConversationsQueryDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_CONVERSATION_PAGE_SIZE, example: 50 })
+  @Transform(coerceNumber)
+  @IsOmittable()
+  @Max(MAX_CONVERSATION_PAGE_SIZE, { message: `must be less than or equal to ${MAX_CONVERSATION_PAGE_SIZE}` })
+  @Min(1, { message: 'must be greater than or equal to 1' })
+  @IsInt({ message: MESSAGES.integer })
+  limit?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, example: 0 })
+  @Transform(coerceNumber)
+  @IsOmittable()
+  @Min(0, { message: 'must be greater than or equal to 0' })
+  @IsInt({ message: MESSAGES.integer })
+  offset?: number;
+}

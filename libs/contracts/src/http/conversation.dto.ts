@@ -1,0 +1,104 @@
+import { ApiExtraModels, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import { ContentFragmentDto } from './content-fragment.dto';
+import { PostMessageDto } from './message.dto';
+import { IsOmittable } from './validation/presence.decorator';
+import { IsStringArray, LengthAtMost } from './validation/string.decorator';
+import { itemCount, MESSAGES, oneOf } from './validation/validation.messages';
+
+// Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
+
+/** Visibilities a request may set (`workspace` is stored as `unlisted`). */
+export const CONVERSATION_VISIBILITY_INPUTS = ['unlisted', 'workspace', 'deleted', 'test'] as const;
+
+/** A visibility a request may set. */
+export type ConversationVisibilityInput = (typeof CONVERSATION_VISIBILITY_INPUTS)[number];
+
+/** Most content fragments a new conversation may carry. */
+export const MAX_CONTENT_FRAGMENTS = 50;
+
+/** Free-form metadata of a conversation; `useDatabaseFileSystem` is the one key the service reads. */
+export class ConversationMetadataDto {
+  @ApiPropertyOptional({ type: Boolean })
+  @IsOmittable()
+  @IsBoolean({ message: MESSAGES.boolean })
+  useDatabaseFileSystem?: boolean;
+
+  [key: string]: unknown;
+}
+
+/** Conversation creation (spec 4.1, reference 2.1): every field optional; `{}` (or no body) creates an empty one. */
+@ApiExtraModels(ContentFragmentDto, PostMessageDto, ConversationMetadataDto)
+export class CreateConversationDto {
+  @ApiPropertyOptional({ type: String, maxLength: 512, nullable: true, example: 'Quarterly review' })
+  @IsOptional()
+  @LengthAtMost(512)
+  @IsString({ message: MESSAGES.string })
+  title?: string | null;
+
+  @ApiPropertyOptional({ enum: CONVERSATION_VISIBILITY_INPUTS, enumName: 'ConversationVisibilityInput', example: 'unlisted' })
+  @IsOmittable()
+  @IsIn(CONVERSATION_VISIBILITY_INPUTS, { message: oneOf(CONVERSATION_VISIBILITY_INPUTS) })
+  visibility?: ConversationVisibilityInput;
+
+  @ApiPropertyOptional({ type: String, maxLength: 128, nullable: true, example: 'vlt_aBcDeFgHiJ' })
+  @IsOptional()
+  @LengthAtMost(128)
+  @IsString({ message: MESSAGES.string })
+  spaceId?: string | null;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Nesting depth of agent-started conversations.' })
+  @IsOmittable()
+  @Min(0, { message: 'must be greater than or equal to 0' })
+  @IsInt({ message: MESSAGES.integer })
+  depth?: number;
+
+  @ApiPropertyOptional({ type: () => PostMessageDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @IsObject({ message: MESSAGES.object })
+  @Type(() => PostMessageDto)
+  message?: PostMessageDto | null;
+
+  @ApiPropertyOptional({ type: () => ContentFragmentDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @IsObject({ message: MESSAGES.object })
+  @Type(() => ContentFragmentDto)
+  contentFragment?: ContentFragmentDto | null;
+
+  @ApiPropertyOptional({ type: () => [ContentFragmentDto], maxItems: MAX_CONTENT_FRAGMENTS })
+  @IsOmittable()
+  @ValidateNested({ each: true })
+  @IsObject({ each: true, message: 'must be an array of objects' })
+  @ArrayMaxSize(MAX_CONTENT_FRAGMENTS, { message: itemCount('at most', MAX_CONTENT_FRAGMENTS) })
+  @IsArray({ message: MESSAGES.array })
+  @Type(() => ContentFragmentDto)
+  contentFragments?: ContentFragmentDto[];
+
+  @ApiPropertyOptional({ type: () => ConversationMetadataDto, nullable: true, description: 'Free-form; other keys are kept.' })
+  @IsOptional()
+  @ValidateNested()
+  @IsObject({ message: MESSAGES.object })
+  @Type(() => ConversationMetadataDto)
+  metadata?: ConversationMetadataDto | null;
+
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', maxLength: 128 }, maxItems: 100 })
+  @IsOmittable()
+  @IsStringArray({ maxItems: 100, itemMaxLength: 128 })
+  selectedSpaceIds?: string[];
+
+  @ApiPropertyOptional({ type: Boolean })
+  @IsOmittable()
+  @IsBoolean({ message: MESSAGES.boolean })
+  skipToolsValidation?: boolean;
+
+  @ApiPropertyOptional({ type: Boolean, description: 'Answer once the mentioned agents have finished.' })
+  @IsOmittable()
+  @IsBoolean({ message: MESSAGES.boolean })
+  blocking?: boolean;
+}
+
+/** A conversation creation request, once validated. */
+export type CreateConversationInput = CreateConversationDto;
