@@ -113,6 +113,8 @@ describe('foundation: workspaces, keys, auth and errors over HTTP', () => {
       const res = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}`, { key, body: { name: 'Hijack' } });
       expect(res.status).toBe(403);
       expect(res.body.error.type).toBe('workspace_auth_error');
+      // The role is checked before the body: a non-admin learns nothing about valid settings.
+      expect((await call(t.baseUrl, 'POST', `/api/w/${workspaceId}`, { key, body: { ssoEnforced: 'yes' } })).status).toBe(403);
     }
     for (const body of [{}, { name: '' }, { name: 'a', ssoEnforced: true }, { ssoEnforced: 'yes' }, { whiteListedProviders: ['openai'] }, [1]]) {
       const res = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}`, { key: adminKey, body });

@@ -1,4 +1,4 @@
-import { DomainError } from '@app/domain/shared/domain-error';
+import { ApiError } from '../../apps/api/src/common/http/api-error';
 import { createValidationPipe } from '../../apps/api/src/common/http/request-validation.pipe';
 
 /** A DTO class as the pipe receives it from a parameter's type. */
@@ -18,15 +18,15 @@ export async function validate<T>(dto: DtoClass<T>, value: unknown, type: ParamT
 
 /**
  * The message of the 400 the pipe answers a value with; fails the test when the value passes or
- * when anything but a 400 `invalid_request_error` DomainError comes out.
+ * when anything but a 400 `invalid_request_error` ApiError comes out.
  */
 export async function rejection(dto: DtoClass<unknown>, value: unknown, type: ParamType = 'body'): Promise<string> {
   let outcome: unknown;
   try {
     outcome = await pipe.transform(value, { type, metatype: dto });
   } catch (error) {
-    if (error instanceof DomainError && error.type === 'invalid_request_error' && error.status === undefined) return error.message;
-    throw new Error(`expected a 400 DomainError, got ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    if (error instanceof ApiError && error.type === 'invalid_request_error' && error.status === undefined) return error.message;
+    throw new Error(`expected a 400 ApiError, got ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
   }
   throw new Error(`expected a 400, the value passed as ${JSON.stringify(outcome)}`);
 }
@@ -37,7 +37,7 @@ export async function accepts(dto: DtoClass<unknown>, value: unknown, type: Para
     await pipe.transform(value, { type, metatype: dto });
     return true;
   } catch (error) {
-    if (error instanceof DomainError && error.type === 'invalid_request_error') return false;
+    if (error instanceof ApiError && error.type === 'invalid_request_error') return false;
     throw error;
   }
 }

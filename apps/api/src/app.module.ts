@@ -1,4 +1,4 @@
-import { Module, ValidationPipe, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
@@ -10,6 +10,7 @@ import { ConversationsModule } from './conversations/conversations.module';
 import { ErrorEnvelopeFilter } from './common/http/error-envelope.filter';
 import { JsonBodyMiddleware } from './common/http/json-body.middleware';
 import { RequestLogMiddleware } from './common/http/request-log.middleware';
+import { createValidationPipe } from './common/http/request-validation.pipe';
 import type { ApiConfig } from './config/api-config';
 import { HealthController } from './health/health.controller';
 import { EmbeddedProjector } from './infrastructure/embedded-projector';
@@ -37,10 +38,7 @@ export class AppModule implements NestModule {
       providers: [
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_FILTER, useFactory: () => new ErrorEnvelopeFilter(logger) },
-        {
-          provide: APP_PIPE,
-          useValue: new ValidationPipe({ whitelist: false, forbidUnknownValues: false, transform: true, validationError: { target: false } }),
-        },
+        { provide: APP_PIPE, useValue: createValidationPipe() },
         EmbeddedProjector,
       ],
     };

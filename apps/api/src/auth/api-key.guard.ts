@@ -3,7 +3,8 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { hashApiKeySecret } from '../common/ids';
 import { ReadModels } from '../infrastructure/read-models.service';
-import { IS_PUBLIC_ROUTE, type AuthenticatedRequest } from './auth-context';
+import { ADMIN_ONLY_ROUTE, IS_PUBLIC_ROUTE, type AuthenticatedRequest } from './auth-context';
+import { requireAdmin } from './roles';
 import { ApiError } from '../common/http/api-error';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -44,6 +45,7 @@ export class ApiKeyGuard implements CanActivate {
     }
     const user = key.userId ? await this.readModels.get<UserDocument>('users', key.userId) : null;
     request.auth = { workspace, role: key.role, keyId: key.keyId, user };
+    if (this.reflector.get<boolean>(ADMIN_ONLY_ROUTE, context.getHandler())) requireAdmin(request.auth);
     return true;
   }
 }

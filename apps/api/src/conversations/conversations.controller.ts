@@ -6,11 +6,14 @@ import type {
   RetryMessageResponse,
   SuccessResponse,
 } from '@app/contracts/http/conversation-responses.types';
+import { PrivateConversationPatchDto, PublicConversationPatchDto } from '@app/contracts/http/conversation-patch.dto';
+import { ListConversationsQueryDto } from '@app/contracts/http/conversation-query.dto';
+import { CreateConversationDto } from '@app/contracts/http/conversation.dto';
+import { CancelMessagesDto, EditMessageDto, PostMessageDto } from '@app/contracts/http/message.dto';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
-import { parseRequest } from '../common/http/parse-body';
 import { Family, type PathFamily } from '../common/http/path-family';
 import { CancelGenerationCommand } from './commands/cancel-generation.command';
 import { CreateConversationCommand } from './commands/create-conversation.command';
@@ -21,15 +24,6 @@ import { RetryMessageCommand } from './commands/retry-message.command';
 import { UpdateConversationCommand } from './commands/update-conversation.command';
 import { GetConversationQuery } from './queries/get-conversation.query';
 import { ListConversationsQuery } from './queries/list-conversations.query';
-import {
-  cancelSchema,
-  createConversationSchema,
-  editMessageSchema,
-  listConversationsQuerySchema,
-  postMessageSchema,
-  privatePatchSchema,
-  publicPatchSchema,
-} from './requests/conversation.schemas';
 
 const PUBLIC = 'api/v1/w/:wId/assistant/conversations';
 const PRIVATE = 'api/w/:wId/assistant/conversations';
@@ -45,13 +39,13 @@ export class ConversationsController {
 
   @Post(BOTH(''))
   @HttpCode(200)
-  create(@Auth() auth: AuthContext, @Body() body: unknown, @Family() family: PathFamily): Promise<CreateConversationResponse> {
-    return this.commandBus.execute(new CreateConversationCommand(auth, parseRequest(createConversationSchema, body ?? {}) ?? {}, family));
+  create(@Auth() auth: AuthContext, @Body() body: CreateConversationDto, @Family() family: PathFamily): Promise<CreateConversationResponse> {
+    return this.commandBus.execute(new CreateConversationCommand(auth, body, family));
   }
 
   @Get(BOTH(''))
-  list(@Auth() auth: AuthContext, @Query() query: unknown): Promise<ListConversationsResponse> {
-    return this.queryBus.execute(new ListConversationsQuery(auth, parseRequest(listConversationsQuerySchema, query, 'query')));
+  list(@Auth() auth: AuthContext, @Query() query: ListConversationsQueryDto): Promise<ListConversationsResponse> {
+    return this.queryBus.execute(new ListConversationsQuery(auth, query));
   }
 
   @Get(BOTH('/:cId'))
@@ -60,13 +54,13 @@ export class ConversationsController {
   }
 
   @Patch(`${PUBLIC}/:cId`)
-  patchPublic(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Body() body: unknown): Promise<SuccessResponse> {
-    return this.commandBus.execute(new UpdateConversationCommand(auth, conversationId, parseRequest(publicPatchSchema, body)));
+  patchPublic(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Body() body: PublicConversationPatchDto): Promise<SuccessResponse> {
+    return this.commandBus.execute(new UpdateConversationCommand(auth, conversationId, body));
   }
 
   @Patch(`${PRIVATE}/:cId`)
-  patchPrivate(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Body() body: unknown): Promise<SuccessResponse> {
-    return this.commandBus.execute(new UpdateConversationCommand(auth, conversationId, parseRequest(privatePatchSchema, body)));
+  patchPrivate(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Body() body: PrivateConversationPatchDto): Promise<SuccessResponse> {
+    return this.commandBus.execute(new UpdateConversationCommand(auth, conversationId, body));
   }
 
   @Delete(`${PRIVATE}/:cId`)
@@ -77,14 +71,14 @@ export class ConversationsController {
 
   @Post(BOTH('/:cId/messages'))
   @HttpCode(200)
-  postMessage(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Body() body: unknown, @Family() family: PathFamily): Promise<PostMessageResponse> {
-    return this.commandBus.execute(new PostMessageCommand(auth, conversationId, parseRequest(postMessageSchema, body), family));
+  postMessage(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Body() body: PostMessageDto, @Family() family: PathFamily): Promise<PostMessageResponse> {
+    return this.commandBus.execute(new PostMessageCommand(auth, conversationId, body, family));
   }
 
   @Post(BOTH('/:cId/messages/:mId/edit'))
   @HttpCode(200)
-  edit(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Param('mId') messageId: string, @Body() body: unknown): Promise<PostMessageResponse> {
-    return this.commandBus.execute(new EditMessageCommand(auth, conversationId, messageId, parseRequest(editMessageSchema, body)));
+  edit(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Param('mId') messageId: string, @Body() body: EditMessageDto): Promise<PostMessageResponse> {
+    return this.commandBus.execute(new EditMessageCommand(auth, conversationId, messageId, body));
   }
 
   @Post(BOTH('/:cId/messages/:mId/retry'))
@@ -95,7 +89,7 @@ export class ConversationsController {
 
   @Post(BOTH('/:cId/cancel'))
   @HttpCode(200)
-  cancel(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Body() body: unknown): Promise<SuccessResponse> {
-    return this.commandBus.execute(new CancelGenerationCommand(auth, conversationId, parseRequest(cancelSchema, body).messageIds));
+  cancel(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Body() body: CancelMessagesDto): Promise<SuccessResponse> {
+    return this.commandBus.execute(new CancelGenerationCommand(auth, conversationId, body.messageIds));
   }
 }

@@ -11,7 +11,8 @@ import type { PathFamily } from '../common/http/path-family';
 import { newSId } from '../common/ids';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { ReadModels } from '../infrastructure/read-models.service';
-import type { ContentFragmentInput, PostMessageInput } from './requests/conversation.schemas';
+import type { ContentFragmentInput } from '@app/contracts/http/content-fragment.dto';
+import type { PostMessageInput } from '@app/contracts/http/message.dto';
 import { ApiError } from '../common/http/api-error';
 
 /** The member behind a key as messages record it. */

@@ -1,12 +1,11 @@
 import type { ListFeedbacksResponse, SuccessResponse } from '@app/contracts/http/conversation-responses.types';
+import { FeedbackDto, ReactionDto } from '@app/contracts/http/message-reaction.dto';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Auth, type AuthContext } from '../auth/auth-context';
-import { parseRequest } from '../common/http/parse-body';
 import { GiveFeedbackCommand, RemoveFeedbackCommand } from './commands/message-feedback.commands';
 import { AddReactionCommand, RemoveReactionCommand } from './commands/message-reaction.commands';
 import { ListFeedbacksQuery } from './queries/list-feedbacks.query';
-import { feedbackSchema, reactionSchema } from './requests/conversation.schemas';
 
 const REACTIONS = 'api/w/:wId/assistant/conversations/:cId/messages/:mId/reactions';
 const FEEDBACKS = ['api/v1/w/:wId/assistant/conversations/:cId/messages/:mId/feedbacks', 'api/w/:wId/assistant/conversations/:cId/messages/:mId/feedbacks'];
@@ -21,19 +20,19 @@ export class MessageReactionsController {
 
   @Post(REACTIONS)
   @HttpCode(200)
-  addReaction(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string, @Body() body: unknown): Promise<SuccessResponse> {
-    return this.commandBus.execute(new AddReactionCommand(auth, cId, mId, parseRequest(reactionSchema, body).reaction));
+  addReaction(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string, @Body() body: ReactionDto): Promise<SuccessResponse> {
+    return this.commandBus.execute(new AddReactionCommand(auth, cId, mId, body.reaction));
   }
 
   @Delete(REACTIONS)
-  removeReaction(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string, @Body() body: unknown): Promise<SuccessResponse> {
-    return this.commandBus.execute(new RemoveReactionCommand(auth, cId, mId, parseRequest(reactionSchema, body).reaction));
+  removeReaction(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string, @Body() body: ReactionDto): Promise<SuccessResponse> {
+    return this.commandBus.execute(new RemoveReactionCommand(auth, cId, mId, body.reaction));
   }
 
   @Post(FEEDBACKS)
   @HttpCode(200)
-  giveFeedback(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string, @Body() body: unknown): Promise<SuccessResponse> {
-    return this.commandBus.execute(new GiveFeedbackCommand(auth, cId, mId, parseRequest(feedbackSchema, body)));
+  giveFeedback(@Auth() auth: AuthContext, @Param('cId') cId: string, @Param('mId') mId: string, @Body() body: FeedbackDto): Promise<SuccessResponse> {
+    return this.commandBus.execute(new GiveFeedbackCommand(auth, cId, mId, body));
   }
 
   @Delete(FEEDBACKS)

@@ -1,11 +1,11 @@
 import type { SpaceResponse, WorkspaceResponse } from '@app/contracts/http/workspace.types';
+import { UpdateWorkspaceSettingsDto } from '@app/contracts/http/workspace-settings.dto';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { Auth, type AuthContext } from '../auth/auth-context';
+import { AdminOnly, Auth, type AuthContext } from '../auth/auth-context';
 import { UpdateWorkspaceSettingsCommand } from './commands/update-workspace-settings.command';
 import { GetWorkspaceQuery } from './queries/get-workspace.query';
 import { ListSpacesQuery } from './queries/list-spaces.query';
-import { parseWorkspaceSettingsUpdate } from './workspace-settings.request';
 
 /** Workspace settings (private family) and the list of spaces (both families). */
 @Controller()
@@ -22,8 +22,9 @@ export class WorkspaceController {
 
   @Post('api/w/:wId')
   @HttpCode(200)
-  updateWorkspace(@Auth() auth: AuthContext, @Body() body: unknown): Promise<{ workspace: WorkspaceResponse }> {
-    return this.commandBus.execute(new UpdateWorkspaceSettingsCommand(auth, parseWorkspaceSettingsUpdate(body)));
+  @AdminOnly()
+  updateWorkspace(@Auth() auth: AuthContext, @Body() body: UpdateWorkspaceSettingsDto): Promise<{ workspace: WorkspaceResponse }> {
+    return this.commandBus.execute(new UpdateWorkspaceSettingsCommand(auth, body));
   }
 
   @Get(['api/v1/w/:wId/spaces', 'api/w/:wId/spaces'])

@@ -1,9 +1,8 @@
+import { CreateAgentConfigurationDto, PatchAgentConfigurationDto } from '@app/contracts/http/agent-configuration.dto';
 import type { AgentConfigurationResponse } from '@app/contracts/http/agent-configuration.types';
-import { Body, Controller, Delete, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Auth, type AuthContext } from '../../auth/auth-context';
-import { API_CONFIG, type ApiConfig } from '../../config/api-config';
-import { parseCreateAgentBody, parsePatchAgentBody } from './agent-configuration.request';
 import { ArchiveAgentConfigurationCommand } from './commands/archive-agent-configuration.command';
 import { CreateAgentConfigurationCommand } from './commands/create-agent-configuration.command';
 import { RestoreAgentConfigurationCommand } from './commands/restore-agent-configuration.command';
@@ -18,20 +17,17 @@ const PUBLIC = 'api/v1/w/:wId/assistant/agent_configurations';
  */
 @Controller()
 export class AgentConfigurationWriteController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    @Inject(API_CONFIG) private readonly config: ApiConfig,
-  ) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Post(PRIVATE)
   @HttpCode(200)
-  create(@Auth() auth: AuthContext, @Body() body: unknown): Promise<AgentConfigurationResponse> {
-    return this.commandBus.execute(new CreateAgentConfigurationCommand(auth, parseCreateAgentBody(body, this.config.publicUrl)));
+  create(@Auth() auth: AuthContext, @Body() body: CreateAgentConfigurationDto): Promise<AgentConfigurationResponse> {
+    return this.commandBus.execute(new CreateAgentConfigurationCommand(auth, body));
   }
 
   @Patch([`${PRIVATE}/:sId`, `${PUBLIC}/:sId`])
-  patch(@Auth() auth: AuthContext, @Param('sId') sId: string, @Body() body: unknown): Promise<AgentConfigurationResponse> {
-    return this.commandBus.execute(new UpdateAgentConfigurationCommand(auth, sId, parsePatchAgentBody(body, this.config.publicUrl)));
+  patch(@Auth() auth: AuthContext, @Param('sId') sId: string, @Body() body: PatchAgentConfigurationDto): Promise<AgentConfigurationResponse> {
+    return this.commandBus.execute(new UpdateAgentConfigurationCommand(auth, sId, body));
   }
 
   @Delete([`${PRIVATE}/:sId`, `${PUBLIC}/:sId`])

@@ -1,4 +1,5 @@
 import type { AgentAuthor } from '@app/contracts/events/agent-configuration.events';
+import type { AgentAssistantDto } from '@app/contracts/http/agent-configuration.dto';
 import type { AgentConfigurationResponse } from '@app/contracts/http/agent-configuration.types';
 import type { AgentConfigurationDocument } from '@app/contracts/read-models/agent-configuration.read-models';
 import { canEditAgent, type AgentViewer } from '@app/domain/agent-configuration/agent-access.policy';
@@ -15,6 +16,7 @@ import { newSId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { accessFacts, AgentDirectory } from '../directory/agent-directory.service';
+import { agentConfigurationInput } from './agent-configuration-input';
 import { fullVariant } from './agent-configuration-render';
 import { ApiError } from '../../common/http/api-error';
 
@@ -38,6 +40,11 @@ export class AgentConfigurationWriter {
     private readonly directory: AgentDirectory,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
+
+  /** The configuration a validated `assistant` object saves (defaults filled in from this deployment). */
+  inputOf(assistant: AgentAssistantDto): AgentConfigurationInput {
+    return agentConfigurationInput(assistant, this.config.publicUrl);
+  }
 
   /**
    * Creates several agents, each input built from the sIds of those before it (a parent naming its

@@ -1,4 +1,4 @@
-import { DomainError } from '@app/domain/shared/domain-error';
+import { ApiError } from './api-error';
 import type { ValidationError } from 'class-validator';
 import { describeValidationErrors, invalidRequest, validationExceptionFactory } from './validation-exception.factory';
 
@@ -25,7 +25,7 @@ describe('validation exception factory', () => {
   it('names at most five failures, in order, with the first message of each', () => {
     const errors = Array.from({ length: 8 }, (_, i) => ({ property: `f${i}`, constraints: { a: `first ${i}`, b: 'second' }, children: [] }));
     const error = validationExceptionFactory('body')(errors);
-    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toBeInstanceOf(ApiError);
     expect(error.type).toBe('invalid_request_error');
     expect(error.message).toBe(
       'Invalid request body: first 0 at "f0"; first 1 at "f1"; first 2 at "f2"; first 3 at "f3"; first 4 at "f4"',

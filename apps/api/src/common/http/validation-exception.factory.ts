@@ -1,4 +1,4 @@
-import { DomainError } from '@app/domain/shared/domain-error';
+import { ApiError } from './api-error';
 import type { ValidationError } from 'class-validator';
 
 /** The part of a request a validation failure is about; it names the failure on the wire. */
@@ -48,9 +48,9 @@ function joinPath(path: PathLink): string {
 }
 
 /** The 400 `invalid_request_error` for a part of a request, with its issues joined as `parseRequest` joined them. */
-export function invalidRequest(part: RequestPart, issues: readonly string[]): DomainError {
+export function invalidRequest(part: RequestPart, issues: readonly string[]): ApiError {
   const details = issues.length > 0 ? issues.slice(0, MAX_REPORTED_ISSUES).join('; ') : 'it does not have the expected shape';
-  return new DomainError('invalid_request_error', `${LABELS[part]}: ${details}`);
+  return new ApiError('invalid_request_error', `${LABELS[part]}: ${details}`);
 }
 
 /**
@@ -58,6 +58,6 @@ export function invalidRequest(part: RequestPart, issues: readonly string[]): Do
  * part of the request failed, so there is one per part: `RequestValidationPipe` holds a pipe for
  * each and picks by the parameter's decorator (`@Body()`, `@Query()`, `@Param()`).
  */
-export function validationExceptionFactory(part: RequestPart): (errors: ValidationError[]) => DomainError {
+export function validationExceptionFactory(part: RequestPart): (errors: ValidationError[]) => ApiError {
   return (errors) => invalidRequest(part, describeValidationErrors(errors));
 }

@@ -9,7 +9,7 @@ import { ReadModels } from '../../infrastructure/read-models.service';
 import { ConversationReader } from '../conversation-reader';
 import { ConversationWriter } from '../conversation-writer';
 import { MessagePreparation } from '../message-preparation';
-import type { CreateConversationInput } from '../requests/conversation.schemas';
+import type { CreateConversationInput } from '@app/contracts/http/conversation.dto';
 import { waitForAgentMessages } from '../wait-for-agent-messages';
 import { ApiError } from '../../common/http/api-error';
 

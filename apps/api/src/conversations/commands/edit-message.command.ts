@@ -5,7 +5,7 @@ import { newSId } from '../../common/ids';
 import { ConversationReader } from '../conversation-reader';
 import { ConversationWriter } from '../conversation-writer';
 import { MessagePreparation } from '../message-preparation';
-import type { EditMessageInput } from '../requests/conversation.schemas';
+import type { EditMessageDto } from '@app/contracts/http/message.dto';
 import { ApiError } from '../../common/http/api-error';
 
 /** Edits a user message: a new version at the same rank, and fresh answers from the agents it mentions. */
@@ -14,7 +14,7 @@ export class EditMessageCommand extends Command<PostMessageResponse> {
     readonly auth: AuthContext,
     readonly conversationId: string,
     readonly messageId: string,
-    readonly input: EditMessageInput,
+    readonly input: EditMessageDto,
   ) {
     super();
   }

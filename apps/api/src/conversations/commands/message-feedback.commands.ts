@@ -4,7 +4,7 @@ import type { AuthContext } from '../../auth/auth-context';
 import { ConversationReader } from '../conversation-reader';
 import { ConversationWriter } from '../conversation-writer';
 import { actingUserOf } from '../message-preparation';
-import type { FeedbackInput } from '../requests/conversation.schemas';
+import type { FeedbackDto } from '@app/contracts/http/message-reaction.dto';
 
 /** Gives (or changes) the key's member's thumbs feedback on an agent message. */
 export class GiveFeedbackCommand extends Command<SuccessResponse> {
@@ -12,7 +12,7 @@ export class GiveFeedbackCommand extends Command<SuccessResponse> {
     readonly auth: AuthContext,
     readonly conversationId: string,
     readonly messageId: string,
-    readonly input: FeedbackInput,
+    readonly input: FeedbackDto,
   ) {
     super();
   }

@@ -5,7 +5,7 @@ import type { PathFamily } from '../../common/http/path-family';
 import { ConversationReader } from '../conversation-reader';
 import { ConversationWriter } from '../conversation-writer';
 import { MessagePreparation } from '../message-preparation';
-import type { PostMessageInput } from '../requests/conversation.schemas';
+import type { PostMessageInput } from '@app/contracts/http/message.dto';
 import { waitForAgentMessages } from '../wait-for-agent-messages';
 
 /** Posts a user message; each mentioned agent gets an agent message to answer it (spec 4.2). */

@@ -1,21 +1,21 @@
+import {
+  privatePatchChange,
+  type PrivateConversationPatch,
+  type PrivateConversationPatchDto,
+  type PublicConversationPatchDto,
+} from '@app/contracts/http/conversation-patch.dto';
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { ConversationReader, viewerIdOf } from '../conversation-reader';
 import { ConversationWriter, type ConversationCommandInput } from '../conversation-writer';
 
-/** One change a PATCH makes: read state (both families), title or visibility (private family). */
-export type ConversationPatch =
-  | { readonly read: boolean }
-  | { readonly title: string | null }
-  | { readonly visibility: 'unlisted' | 'workspace' | 'deleted' | 'test' };
-
 /** Marks a conversation read or unread, renames it, or changes its visibility. */
 export class UpdateConversationCommand extends Command<SuccessResponse> {
   constructor(
     readonly auth: AuthContext,
     readonly conversationId: string,
-    readonly patch: ConversationPatch,
+    readonly patch: PublicConversationPatchDto | PrivateConversationPatchDto,
   ) {
     super();
   }
@@ -30,12 +30,12 @@ export class UpdateConversationHandler implements ICommandHandler<UpdateConversa
 
   async execute({ auth, conversationId, patch }: UpdateConversationCommand): Promise<SuccessResponse> {
     await this.reader.load(auth, conversationId);
-    await this.writer.run(auth, conversationId, toCommand(auth, patch));
+    await this.writer.run(auth, conversationId, toCommand(auth, privatePatchChange(patch)));
     return { success: true };
   }
 }
 
-function toCommand(auth: AuthContext, patch: ConversationPatch): ConversationCommandInput {
+function toCommand(auth: AuthContext, patch: PrivateConversationPatch): ConversationCommandInput {
   if ('read' in patch) return { type: patch.read ? 'MarkRead' : 'MarkUnread', userId: viewerIdOf(auth) };
   if ('title' in patch) return { type: 'ChangeTitle', title: patch.title };
   // The public API's "workspace" visibility is what the event log calls "unlisted".

@@ -1,4 +1,4 @@
-import type { WorkspaceSettings } from '@app/contracts/events/workspace.events';
+import { workspaceSettingsChanges, type UpdateWorkspaceSettingsDto } from '@app/contracts/http/workspace-settings.dto';
 import type { WorkspaceResponse } from '@app/contracts/http/workspace.types';
 import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { renderWorkspace } from '@app/contracts/render/workspace.render';
@@ -13,7 +13,7 @@ import { ReadModels } from '../../infrastructure/read-models.service';
 export class UpdateWorkspaceSettingsCommand extends Command<{ workspace: WorkspaceResponse }> {
   constructor(
     readonly auth: AuthContext,
-    readonly changes: Partial<WorkspaceSettings>,
+    readonly update: UpdateWorkspaceSettingsDto,
   ) {
     super();
   }
@@ -26,12 +26,12 @@ export class UpdateWorkspaceSettingsHandler implements ICommandHandler<UpdateWor
     private readonly readModels: ReadModels,
   ) {}
 
-  async execute({ auth, changes }: UpdateWorkspaceSettingsCommand): Promise<{ workspace: WorkspaceResponse }> {
+  async execute({ auth, update }: UpdateWorkspaceSettingsCommand): Promise<{ workspace: WorkspaceResponse }> {
     requireAdmin(auth);
     const outcome = await this.executor.execute(
       workspaceAggregate,
       auth.workspace.sId,
-      { type: 'UpdateWorkspaceSettings', changes, now: Date.now() },
+      { type: 'UpdateWorkspaceSettings', changes: workspaceSettingsChanges(update), now: Date.now() },
       { actor: auth.user?.sId ?? auth.keyId },
     );
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);

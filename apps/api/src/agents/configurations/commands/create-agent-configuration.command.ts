@@ -1,5 +1,5 @@
 import type { AgentConfigurationResponse } from '@app/contracts/http/agent-configuration.types';
-import type { AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
+import type { CreateAgentConfigurationDto } from '@app/contracts/http/agent-configuration.dto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../../auth/auth-context';
 import { AgentConfigurationWriter } from '../agent-configuration-writer';
@@ -8,7 +8,7 @@ import { AgentConfigurationWriter } from '../agent-configuration-writer';
 export class CreateAgentConfigurationCommand extends Command<AgentConfigurationResponse> {
   constructor(
     readonly auth: AuthContext,
-    readonly configuration: AgentConfigurationInput,
+    readonly body: CreateAgentConfigurationDto,
   ) {
     super();
   }
@@ -18,7 +18,8 @@ export class CreateAgentConfigurationCommand extends Command<AgentConfigurationR
 export class CreateAgentConfigurationHandler implements ICommandHandler<CreateAgentConfigurationCommand> {
   constructor(private readonly writer: AgentConfigurationWriter) {}
 
-  async execute({ auth, configuration }: CreateAgentConfigurationCommand): Promise<AgentConfigurationResponse> {
+  async execute({ auth, body }: CreateAgentConfigurationCommand): Promise<AgentConfigurationResponse> {
+    const configuration = this.writer.inputOf(body.assistant);
     const [doc] = await this.writer.createAll(auth, [() => configuration]);
     if (!doc) throw new Error('createAll returned nothing');
     return this.writer.respond(auth, doc.sId);

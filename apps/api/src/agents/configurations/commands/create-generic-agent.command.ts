@@ -1,4 +1,5 @@
 import type { CreateGenericAgentResponse } from '@app/contracts/http/agent-configuration.types';
+import type { CreateGenericAgentDto } from '@app/contracts/http/generic-agent.dto';
 import { RUN_AGENT_TOOL_PREFIX } from '@app/contracts/render/agent-configuration.render';
 import type { AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
 import { Inject } from '@nestjs/common';
@@ -7,7 +8,7 @@ import type { AuthContext } from '../../../auth/auth-context';
 import { API_CONFIG, type ApiConfig } from '../../../config/api-config';
 import { AgentDirectory } from '../../directory/agent-directory.service';
 import { AgentConfigurationWriter, viewerOf } from '../agent-configuration-writer';
-import { DEFAULT_MAX_STEPS_PER_RUN, defaultPictureUrl } from '../agent-configuration.request';
+import { DEFAULT_MAX_STEPS_PER_RUN, defaultPictureUrl } from '../agent-configuration-input';
 
 /** Temperature of generic agents (the global agents' default). */
 const GENERIC_AGENT_TEMPERATURE = 0.7;
@@ -28,8 +29,7 @@ export interface GenericAgentSpec {
 export class CreateGenericAgentCommand extends Command<CreateGenericAgentResponse> {
   constructor(
     readonly auth: AuthContext,
-    readonly agent: GenericAgentSpec,
-    readonly subAgent: GenericAgentSpec | null,
+    readonly body: CreateGenericAgentDto,
   ) {
     super();
   }
@@ -43,7 +43,13 @@ export class CreateGenericAgentHandler implements ICommandHandler<CreateGenericA
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
-  async execute({ auth, agent, subAgent }: CreateGenericAgentCommand): Promise<CreateGenericAgentResponse> {
+  async execute({ auth, body }: CreateGenericAgentCommand): Promise<CreateGenericAgentResponse> {
+    const agent: GenericAgentSpec = { name: body.name, description: body.description, instructions: body.instructions, emoji: body.emoji };
+    // The DTO admits the three sub-agent fields together or not at all.
+    const subAgent: GenericAgentSpec | null =
+      body.subAgentName !== undefined && body.subAgentDescription !== undefined && body.subAgentInstructions !== undefined
+        ? { name: body.subAgentName, description: body.subAgentDescription, instructions: body.subAgentInstructions, emoji: body.subAgentEmoji }
+        : null;
     const builders = subAgent
       ? [() => this.input(subAgent, []), (ids: readonly string[]) => this.input(agent, ids.map((id) => `${RUN_AGENT_TOOL_PREFIX}${id}`))]
       : [() => this.input(agent, [])];

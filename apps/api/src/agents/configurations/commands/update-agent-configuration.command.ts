@@ -1,3 +1,4 @@
+import type { PatchAgentConfigurationDto } from '@app/contracts/http/agent-configuration.dto';
 import type { AgentConfigurationResponse } from '@app/contracts/http/agent-configuration.types';
 import type { AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
 import { agentArchived, agentNotFound } from '@app/domain/agent-configuration/agent-configuration.errors';
@@ -10,18 +11,12 @@ import { AgentDirectory } from '../../directory/agent-directory.service';
 import { AgentConfigurationWriter, authorOf, viewerOf } from '../agent-configuration-writer';
 import { ApiError } from '../../../common/http/api-error';
 
-/** What a PATCH may change: a new version of the configuration, the caller's favorite mark, or both. */
-export interface AgentConfigurationPatch {
-  readonly configuration: AgentConfigurationInput | null;
-  readonly userFavorite: boolean | null;
-}
-
 /** Saves a new version of an agent (its editors, admins) and/or marks it as the caller's favorite. */
 export class UpdateAgentConfigurationCommand extends Command<AgentConfigurationResponse> {
   constructor(
     readonly auth: AuthContext,
     readonly sId: string,
-    readonly patch: AgentConfigurationPatch,
+    readonly patch: PatchAgentConfigurationDto,
   ) {
     super();
   }
@@ -37,8 +32,8 @@ export class UpdateAgentConfigurationHandler implements ICommandHandler<UpdateAg
   ) {}
 
   async execute({ auth, sId, patch }: UpdateAgentConfigurationCommand): Promise<AgentConfigurationResponse> {
-    if (patch.configuration) await this.saveVersion(auth, sId, patch.configuration);
-    if (patch.userFavorite !== null) await this.setFavorite(auth, sId, patch.userFavorite);
+    if (patch.assistant) await this.saveVersion(auth, sId, this.writer.inputOf(patch.assistant));
+    if (patch.userFavorite !== undefined) await this.setFavorite(auth, sId, patch.userFavorite);
     return this.writer.respond(auth, sId);
   }
 

@@ -4,14 +4,14 @@ import type { AuthContext } from '../../../auth/auth-context';
 import { ReadModels } from '../../../infrastructure/read-models.service';
 import { AgentDirectory } from '../../directory/agent-directory.service';
 import { viewerOf } from '../agent-configuration-writer';
-import type { AgentListQuery } from '../agent-configuration.request';
+import type { AgentListQueryDto } from '@app/contracts/http/agent-configuration-query.dto';
 import { enrichAgents } from '../agent-list.enrichment';
 
 /** The agents of a view (`all`, `list`, `published`, `favorites`, …), with the asked enrichments. */
 export class ListAgentConfigurationsQuery extends Query<GetAgentConfigurationsResponse> {
   constructor(
     readonly auth: AuthContext,
-    readonly options: AgentListQuery,
+    readonly options: AgentListQueryDto,
   ) {
     super();
   }

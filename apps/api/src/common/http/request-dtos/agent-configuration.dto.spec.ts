@@ -1,7 +1,7 @@
 import { AgentConfigurationQueryDto, AgentHistoryQueryDto, AgentListQueryDto, AgentSearchQueryDto } from '@app/contracts/http/agent-configuration-query.dto';
 import { AgentAssistantDto, AgentModelDto, CreateAgentConfigurationDto, PatchAgentConfigurationDto } from '@app/contracts/http/agent-configuration.dto';
 import { CreateGenericAgentDto } from '@app/contracts/http/generic-agent.dto';
-import { agentConfigurationInput } from '../../../agents/configurations/agent-configuration.request';
+import { agentConfigurationInput } from '../../../agents/configurations/agent-configuration-input';
 import { rejection, validate } from '../../../../../../test/support/request-validation';
 
 // The DTOs live in libs/contracts/src/http; they are checked here, through the api's validation pipe.

@@ -11,7 +11,7 @@ import { MAX_REQUEST_NESTING_DEPTH } from '../request-validation.pipe';
 import { rejection, validate, type DtoClass } from '../../../../../../test/support/request-validation';
 
 // What a hostile client can send, through the api's validation pipe: every refusal must be a 400
-// `invalid_request_error` DomainError (the helpers fail on anything else), and nothing may leak
+// `invalid_request_error` ApiError (the helpers fail on anything else), and nothing may leak
 // into shared prototypes.
 
 const BODY_DTOS: readonly DtoClass<unknown>[] = [

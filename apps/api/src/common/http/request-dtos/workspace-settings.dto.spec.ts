@@ -1,25 +1,27 @@
 import { UpdateWorkspaceSettingsDto, workspaceSettingsChanges } from '@app/contracts/http/workspace-settings.dto';
-import { parseWorkspaceSettingsUpdate } from '../../../workspaces/workspace-settings.request';
 import { rejection, validate } from '../../../../../../test/support/request-validation';
 
 // The DTO lives in libs/contracts/src/http; it is checked here, through the api's validation pipe.
 
 describe('UpdateWorkspaceSettingsDto', () => {
   it.each([
-    [{ name: 'Acme Corp' }],
-    [{ name: '  Padded  ' }],
-    [{ ssoEnforced: true }],
-    [{ whiteListedProviders: ['openai', 'mistral', 'openai'], defaultEmbeddingProvider: 'openai' }],
-    [{ whiteListedProviders: ['anthropic'], defaultEmbeddingProvider: null }],
-    [{ whiteListedProviders: [], defaultEmbeddingProvider: null }],
-    [{ regionalModelsOnly: false }],
-    [{ segmentation: 'interesting' }],
-    [{ segmentation: null }],
-    [{ metadata: { plan: 'pro', seats: 3 } }],
-    [{ metadata: null }],
-  ])('accepts %j and changes what the hand-written parser changed', async (body) => {
+    [{ name: 'Acme Corp' }, { name: 'Acme Corp' }],
+    [{ name: '  Padded  ' }, { name: 'Padded' }],
+    [{ ssoEnforced: true }, { ssoEnforced: true }],
+    [
+      { whiteListedProviders: ['openai', 'mistral', 'openai'], defaultEmbeddingProvider: 'openai' },
+      { whiteListedProviders: ['openai', 'mistral'], defaultEmbeddingProvider: 'openai' },
+    ],
+    [{ whiteListedProviders: ['anthropic'], defaultEmbeddingProvider: null }, { whiteListedProviders: ['anthropic'], defaultEmbeddingProvider: null }],
+    [{ whiteListedProviders: [], defaultEmbeddingProvider: null }, { whiteListedProviders: [], defaultEmbeddingProvider: null }],
+    [{ regionalModelsOnly: false }, { regionalModelsOnly: false }],
+    [{ segmentation: 'interesting' }, { segmentation: 'interesting' }],
+    [{ segmentation: null }, { segmentation: null }],
+    [{ metadata: { plan: 'pro', seats: 3 } }, { metadata: { plan: 'pro', seats: 3 } }],
+    [{ metadata: null }, { metadata: null }],
+  ])('accepts %j and changes %j', async (body, changes) => {
     const dto = await validate(UpdateWorkspaceSettingsDto, body);
-    expect(workspaceSettingsChanges(dto)).toEqual(parseWorkspaceSettingsUpdate(structuredClone(body)));
+    expect(workspaceSettingsChanges(dto)).toEqual(changes);
   });
 
   it.each([
@@ -41,14 +43,12 @@ describe('UpdateWorkspaceSettingsDto', () => {
     [{ metadata: [] }, 'must be an object or null at "metadata"'],
     [{ metadata: 'pro' }, 'must be an object or null at "metadata"'],
     [{ metadata: { blob: 'x'.repeat(64 * 1024) } }, 'must be at most 64 KiB of JSON at "metadata"'],
-  ])('refuses %j, as the hand-written parser did', async (body, expected) => {
+  ])('refuses %j', async (body, expected) => {
     const message = await rejection(UpdateWorkspaceSettingsDto, body);
     expect(message).toContain(`Invalid request body: ${expected}`);
-    expect(() => parseWorkspaceSettingsUpdate(structuredClone(body))).toThrow();
   });
 
-  it('refuses a body that is not an object, as the hand-written parser did', async () => {
+  it('refuses a body that is not an object', async () => {
     expect(await rejection(UpdateWorkspaceSettingsDto, [1])).toBe('Invalid request body: Expected object, received array');
-    expect(() => parseWorkspaceSettingsUpdate([1])).toThrow();
   });
 });
