@@ -6,12 +6,4 @@ export { AgentRunner } from './runner/agent-runner.service';
 export { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from './agent-runner.options';
 export { AgentToolSources } from './tools/agent-tool-sources';
 export { StaticToolRegistry, type StaticTool, type StaticToolHandler } from './tools/static-tool-registry';
-export type {
-  JsonSchemaObject,
-  ToolCallRequest,
-  ToolCallResult,
-  ToolContext,
-  ToolDefinition,
-  ToolOutputBlock,
-  ToolRegistry,
-} from './tools/tool-registry.port';
+export type * from './tools/tool-registry.port';

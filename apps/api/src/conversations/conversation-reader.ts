@@ -49,6 +49,11 @@ export class ConversationReader {
     return message;
   }
 
+  /** A message of a conversation the caller can see (404 for either missing). */
+  async loadMessage(auth: AuthContext, conversationId: string, messageId: string): Promise<ConversationMessage> {
+    return this.message(await this.load(auth, conversationId), messageId);
+  }
+
   /** A user message version (404 when the id names another kind of message). */
   userMessage(doc: ConversationDocument, messageId: string): UserMessage {
     const message = this.message(doc, messageId);

@@ -3,6 +3,7 @@ import { conversationAggregate } from '@app/domain/conversation/conversation.dec
 import { Injectable } from '@nestjs/common';
 import { DeciderExecutor } from '../application/decider-executor';
 import type { AuthContext } from '../auth/auth-context';
+import { ConversationReader } from './conversation-reader';
 
 type WithoutBase<C> = C extends unknown ? Omit<C, 'conversationId' | 'workspaceId' | 'now'> : never;
 
@@ -12,12 +13,24 @@ export type ConversationCommandInput = WithoutBase<ConversationCommand>;
 /** The conversation aggregate as the command handlers use it: scoped to the caller's workspace. */
 @Injectable()
 export class ConversationWriter {
-  constructor(private readonly executor: DeciderExecutor) {}
+  constructor(
+    private readonly executor: DeciderExecutor,
+    private readonly reader: ConversationReader,
+  ) {}
 
   /** Runs one command on a conversation's stream; returns the position of its last event (null: no change). */
   async run(auth: AuthContext, conversationId: string, command: ConversationCommandInput): Promise<number | null> {
     const full = { ...command, conversationId, workspaceId: auth.workspace.sId, now: Date.now() } as ConversationCommand;
     const outcome = await this.executor.execute(conversationAggregate, conversationId, full, { actor: auth.user?.sId ?? auth.keyId });
     return outcome.position;
+  }
+
+  /**
+   * Runs a command on a conversation the caller can see: a missing, deleted or foreign one is the
+   * read model's 404 before the command is even built.
+   */
+  async runOnVisible(auth: AuthContext, conversationId: string, command: ConversationCommandInput): Promise<number | null> {
+    await this.reader.load(auth, conversationId);
+    return this.run(auth, conversationId, command);
   }
 }

@@ -1,12 +1,5 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
-import type {
-  ToolCallRequest,
-  ToolCallResult,
-  ToolContext,
-  ToolDefinition,
-  ToolOutputBlock,
-  ToolRegistry,
-} from '../tools/tool-registry.port';
+import type { ToolCallRequest, ToolCallResult, ToolContext, ToolDefinition, ToolOutputBlock, ToolRegistry } from '../tools/tool-registry.port';
 
 /** What the loop learns from executing one call, keyed by call id. */
 export interface ToolExecution {

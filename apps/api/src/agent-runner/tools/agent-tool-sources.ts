@@ -1,11 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  ToolCallRequest,
-  ToolCallResult,
-  ToolContext,
-  ToolDefinition,
-  ToolRegistry,
-} from './tool-registry.port';
+import type { ToolCallRequest, ToolCallResult, ToolContext, ToolDefinition, ToolRegistry } from './tool-registry.port';
 
 /**
  * Where tool sources plug into agent runs: data source search, client-side MCP servers and any

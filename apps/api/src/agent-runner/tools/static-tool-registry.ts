@@ -1,10 +1,4 @@
-import type {
-  ToolCallRequest,
-  ToolCallResult,
-  ToolContext,
-  ToolDefinition,
-  ToolRegistry,
-} from './tool-registry.port';
+import type { ToolCallRequest, ToolCallResult, ToolContext, ToolDefinition, ToolRegistry } from './tool-registry.port';
 
 /** Runs one call of an in-process tool; a string is shorthand for one text block. */
 export type StaticToolHandler = (

@@ -36,7 +36,7 @@ export class AgentMessageEventStreamHandler implements IQueryHandler<AgentMessag
   ) {}
 
   async execute({ auth, conversationId, messageId, lastEventId }: AgentMessageEventStreamQuery): Promise<AgentMessageEventStream> {
-    const message = this.reader.message(await this.reader.load(auth, conversationId), messageId);
+    const message = await this.reader.loadMessage(auth, conversationId, messageId);
     if (message.type !== 'agent_message') throw new ApiError('invalid_request_error', 'Events are only available for agent messages.');
     const after = parseLastEventId(lastEventId);
     const streamName = toAgentMessageStreamName(messageId);

@@ -1,7 +1,6 @@
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
-import { ConversationReader } from '../conversation-reader';
 import { ConversationWriter } from '../conversation-writer';
 
 /** Stops the generation of agent messages; the runner sees it and ends the runs. */
@@ -17,14 +16,10 @@ export class CancelGenerationCommand extends Command<SuccessResponse> {
 
 @CommandHandler(CancelGenerationCommand)
 export class CancelGenerationHandler implements ICommandHandler<CancelGenerationCommand> {
-  constructor(
-    private readonly writer: ConversationWriter,
-    private readonly reader: ConversationReader,
-  ) {}
+  constructor(private readonly writer: ConversationWriter) {}
 
   async execute({ auth, conversationId, messageIds }: CancelGenerationCommand): Promise<SuccessResponse> {
-    await this.reader.load(auth, conversationId);
-    await this.writer.run(auth, conversationId, { type: 'CancelAgentMessages', messageIds });
+    await this.writer.runOnVisible(auth, conversationId, { type: 'CancelAgentMessages', messageIds });
     return { success: true };
   }
 }

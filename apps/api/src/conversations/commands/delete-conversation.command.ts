@@ -1,6 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
-import { ConversationReader } from '../conversation-reader';
 import { ConversationWriter } from '../conversation-writer';
 
 /** Deletes a conversation (private family); it answers 404 from then on. */
@@ -15,13 +14,9 @@ export class DeleteConversationCommand extends Command<void> {
 
 @CommandHandler(DeleteConversationCommand)
 export class DeleteConversationHandler implements ICommandHandler<DeleteConversationCommand> {
-  constructor(
-    private readonly writer: ConversationWriter,
-    private readonly reader: ConversationReader,
-  ) {}
+  constructor(private readonly writer: ConversationWriter) {}
 
   async execute({ auth, conversationId }: DeleteConversationCommand): Promise<void> {
-    await this.reader.load(auth, conversationId);
-    await this.writer.run(auth, conversationId, { type: 'DeleteConversation', deletedBy: auth.user?.sId ?? null });
+    await this.writer.runOnVisible(auth, conversationId, { type: 'DeleteConversation', deletedBy: auth.user?.sId ?? null });
   }
 }

@@ -29,7 +29,7 @@ export class EditMessageHandler implements ICommandHandler<EditMessageCommand> {
   ) {}
 
   async execute({ auth, conversationId, messageId, input }: EditMessageCommand): Promise<PostMessageResponse> {
-    const existing = this.reader.message(await this.reader.load(auth, conversationId), messageId);
+    const existing = await this.reader.loadMessage(auth, conversationId, messageId);
     if (existing.type !== 'user_message') throw new ApiError('invalid_request_error', 'Only user messages can be edited.');
     const { mentionedAgents, mentionedUsers } = await this.preparation.resolveMentions(auth, input.mentions);
     const newMessageId = newSId();

@@ -38,7 +38,7 @@ export class GiveFeedbackHandler implements ICommandHandler<GiveFeedbackCommand>
 
   async execute({ auth, conversationId, messageId, input }: GiveFeedbackCommand): Promise<SuccessResponse> {
     const user = actingUserOf(auth, 'Giving feedback');
-    this.reader.message(await this.reader.load(auth, conversationId), messageId);
+    await this.reader.loadMessage(auth, conversationId, messageId);
     await this.writer.run(auth, conversationId, {
       type: 'GiveFeedback',
       messageId,
@@ -60,7 +60,7 @@ export class RemoveFeedbackHandler implements ICommandHandler<RemoveFeedbackComm
 
   async execute({ auth, conversationId, messageId }: RemoveFeedbackCommand): Promise<SuccessResponse> {
     const user = actingUserOf(auth, 'Removing feedback');
-    this.reader.message(await this.reader.load(auth, conversationId), messageId);
+    await this.reader.loadMessage(auth, conversationId, messageId);
     await this.writer.run(auth, conversationId, { type: 'RemoveFeedback', messageId, user });
     return { success: true };
   }

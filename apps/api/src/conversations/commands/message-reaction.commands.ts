@@ -36,7 +36,7 @@ abstract class ReactionHandler {
 
   async execute({ auth, conversationId, messageId, emoji }: ReactionCommand): Promise<SuccessResponse> {
     const user = actingUserOf(auth, 'Reacting to a message');
-    this.reader.message(await this.reader.load(auth, conversationId), messageId);
+    await this.reader.loadMessage(auth, conversationId, messageId);
     await this.writer.run(auth, conversationId, { type: this.commandType, messageId, emoji, user });
     return { success: true };
   }

@@ -27,7 +27,7 @@ export class RetryMessageHandler implements ICommandHandler<RetryMessageCommand>
   ) {}
 
   async execute({ auth, conversationId, messageId }: RetryMessageCommand): Promise<RetryMessageResponse> {
-    const existing = this.reader.message(await this.reader.load(auth, conversationId), messageId);
+    const existing = await this.reader.loadMessage(auth, conversationId, messageId);
     if (existing.type !== 'agent_message') throw new ApiError('invalid_request_error', 'Only agent messages can be retried.');
     const configuration = (await this.preparation.resolveMentions(auth, [{ configurationId: existing.configuration.sId }])).mentionedAgents[0];
     const newMessageId = newSId();

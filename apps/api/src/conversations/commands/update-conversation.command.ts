@@ -7,7 +7,7 @@ import {
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
-import { ConversationReader, viewerIdOf } from '../conversation-reader';
+import { viewerIdOf } from '../conversation-reader';
 import { ConversationWriter, type ConversationCommandInput } from '../conversation-writer';
 
 /** Marks a conversation read or unread, renames it, or changes its visibility. */
@@ -23,14 +23,10 @@ export class UpdateConversationCommand extends Command<SuccessResponse> {
 
 @CommandHandler(UpdateConversationCommand)
 export class UpdateConversationHandler implements ICommandHandler<UpdateConversationCommand> {
-  constructor(
-    private readonly writer: ConversationWriter,
-    private readonly reader: ConversationReader,
-  ) {}
+  constructor(private readonly writer: ConversationWriter) {}
 
   async execute({ auth, conversationId, patch }: UpdateConversationCommand): Promise<SuccessResponse> {
-    await this.reader.load(auth, conversationId);
-    await this.writer.run(auth, conversationId, toCommand(auth, privatePatchChange(patch)));
+    await this.writer.runOnVisible(auth, conversationId, toCommand(auth, privatePatchChange(patch)));
     return { success: true };
   }
 }
