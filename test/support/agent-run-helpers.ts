@@ -1,3 +1,4 @@
+import { EVENT_STORE, type EventStore } from '@app/storage';
 import { FakeOpenAIServer, type RecordedRequest, type Scenario } from './fake-openai-server';
 import { collectSse, type ReceivedFrame } from './sse-client';
 import { call, startTestApp, type TestApp } from './test-app';
@@ -21,6 +22,11 @@ export function isTitleRequest(request: RecordedRequest): boolean {
 /** Requests that were agent runs (title requests left out). */
 export function runRequests(fake: FakeOpenAIServer): RecordedRequest[] {
   return fake.requests.filter((request) => !isTitleRequest(request));
+}
+
+/** A request body as one string, for "did the prompt contain this" assertions. */
+export function sentText(body: unknown): string {
+  return JSON.stringify(body);
 }
 
 /** A text scenario from tokens. */
@@ -131,4 +137,9 @@ export function streamedText(frames: readonly ReceivedFrame[], classification = 
     .filter((data) => data.type === 'generation_tokens' && data.classification === classification)
     .map((data) => data.text)
     .join('');
+}
+
+/** Every event the app's store holds, in log order. */
+export async function allEvents(api: AgentApi): Promise<{ type: string; streamName: string; data: any; metadata: any }[]> {
+  return api.t.app.get<EventStore>(EVENT_STORE).readAll();
 }
