@@ -132,6 +132,48 @@ describe('OpenAPI document and docs page', () => {
     expect(document.components.responses.NotFound.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
   });
 
+  it('describes the success answer of every operation: a JSON body schema, an event stream, or no body', () => {
+    const streams: string[] = [];
+    const empty: string[] = [];
+    for (const { route, operation } of operations(document)) {
+      expect({ route, summary: typeof operation.summary === 'string' && operation.summary.length > 0 }).toEqual({ route, summary: true });
+      const successes = Object.entries<any>(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
+      expect({ route, statuses: successes.map(([status]) => status) }).toEqual({ route, statuses: ['200'] });
+      const content = successes[0][1].content;
+      if (!content) {
+        empty.push(route);
+      } else if (content['text/event-stream']) {
+        streams.push(route);
+        const parameters = operation.parameters.map((p: any) => `${p.in} ${p.name}`);
+        expect({ route, parameters }).toEqual({ route, parameters: expect.arrayContaining(['query lastEventId', 'header Last-Event-ID']) });
+        expect(operation.description).toMatch(/data: \{"eventId"/);
+      } else {
+        const schema = content['application/json']?.schema;
+        expect({ route, schema: schema?.$ref ?? schema?.type }).toEqual({ route, schema: expect.any(String) });
+      }
+    }
+    expect(empty).toEqual(['DELETE /api/w/{wId}/assistant/conversations/{cId}']);
+    expect(streams.sort()).toEqual(
+      ['/api/v1/w/{wId}', '/api/w/{wId}'].flatMap((prefix) => [
+        `GET ${prefix}/assistant/conversations/{cId}/events`,
+        `GET ${prefix}/assistant/conversations/{cId}/messages/{mId}/events`,
+      ]).sort(),
+    );
+    expect(document.paths['/api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/events'].get.description).toContain('data: done');
+    // /readyz answers 503 with the readiness body, not the error envelope.
+    expect(document.paths['/readyz'].get.responses['503'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Readiness' });
+  });
+
+  it('resolves every $ref in the document', () => {
+    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"([^"]+)"/g)].map((match) => match[1]);
+    expect(refs.length).toBeGreaterThan(100);
+    const dangling = [...new Set(refs)].filter((ref) => {
+      const target = ref.replace(/^#\//, '').split('/').reduce<any>((node, key) => node?.[key], document);
+      return !ref.startsWith('#/') || target === undefined;
+    });
+    expect(dangling).toEqual([]);
+  });
+
   it('serves the Swagger UI page with its assets from this server', async () => {
     const page = await fetch(`${t.baseUrl}${API_DOCS.page}`);
     expect(page.status).toBe(200);

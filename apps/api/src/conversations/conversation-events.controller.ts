@@ -6,6 +6,7 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
+import { ApiEventStream } from '../common/openapi/api-operation.decorators';
 import { rawLastEventId, serveSse, type SseFrame } from '../common/sse/sse-stream';
 import { ConversationEventStreamQuery } from './queries/conversation-event-stream.query';
 
@@ -22,6 +23,11 @@ export class ConversationEventsController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get(['api/v1/w/:wId/assistant/conversations/:cId/events', 'api/w/:wId/assistant/conversations/:cId/events'])
+  @ApiEventStream({
+    summary: "Stream a conversation's events",
+    payloadTypes: ['user_message_new', 'agent_message_new', 'agent_message_done', 'agent_generation_cancelled', 'conversation_title'],
+    ends: 'The server closes the stream after 3 minutes without an event.',
+  })
   async events(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const subscription = await this.queryBus.execute(new ConversationEventStreamQuery(auth, conversationId, rawLastEventId(request)));
     await serveSse(request, response, subscription, toFrames, { idleTimeoutMs: IDLE_TIMEOUT_MS });

@@ -10,11 +10,20 @@ import { PrivateConversationPatchDto, PublicConversationPatchDto } from '@app/co
 import { ListConversationsQueryDto } from '@app/contracts/http/conversation-query.dto';
 import { CreateConversationDto } from '@app/contracts/http/conversation.dto';
 import { CancelMessagesDto, EditMessageDto, PostMessageDto } from '@app/contracts/http/message.dto';
+import {
+  CreateConversationResponseSchema,
+  GetConversationResponseSchema,
+  ListConversationsResponseSchema,
+  PostMessageResponseSchema,
+  RetryMessageResponseSchema,
+  SuccessSchema,
+} from '@app/contracts/http/openapi/conversation-responses.schema';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { Family, type PathFamily } from '../common/http/path-family';
+import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { CancelGenerationCommand } from './commands/cancel-generation.command';
 import { CreateConversationCommand } from './commands/create-conversation.command';
 import { DeleteConversationCommand } from './commands/delete-conversation.command';
@@ -39,31 +48,37 @@ export class ConversationsController {
 
   @Post(BOTH(''))
   @HttpCode(200)
+  @ApiSuccess('Create a conversation, optionally with a first message and content fragments', CreateConversationResponseSchema)
   create(@Auth() auth: AuthContext, @Body() body: CreateConversationDto, @Family() family: PathFamily): Promise<CreateConversationResponse> {
     return this.commandBus.execute(new CreateConversationCommand(auth, body, family));
   }
 
   @Get(BOTH(''))
+  @ApiSuccess('List conversations, most recently updated first', ListConversationsResponseSchema)
   list(@Auth() auth: AuthContext, @Query() query: ListConversationsQueryDto): Promise<ListConversationsResponse> {
     return this.queryBus.execute(new ListConversationsQuery(auth, query));
   }
 
   @Get(BOTH('/:cId'))
+  @ApiSuccess('Get a conversation with its messages', GetConversationResponseSchema)
   get(@Auth() auth: AuthContext, @Param('cId') conversationId: string): Promise<GetConversationResponse> {
     return this.queryBus.execute(new GetConversationQuery(auth, conversationId));
   }
 
   @Patch(`${PUBLIC}/:cId`)
+  @ApiSuccess('Mark a conversation read or unread', SuccessSchema)
   patchPublic(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Body() body: PublicConversationPatchDto): Promise<SuccessResponse> {
     return this.commandBus.execute(new UpdateConversationCommand(auth, conversationId, body));
   }
 
   @Patch(`${PRIVATE}/:cId`)
+  @ApiSuccess('Rename a conversation, mark it read or unread, or change its visibility', SuccessSchema)
   patchPrivate(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Body() body: PrivateConversationPatchDto): Promise<SuccessResponse> {
     return this.commandBus.execute(new UpdateConversationCommand(auth, conversationId, body));
   }
 
   @Delete(`${PRIVATE}/:cId`)
+  @ApiSuccess('Delete a conversation', null)
   async remove(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Res() response: Response): Promise<void> {
     await this.commandBus.execute(new DeleteConversationCommand(auth, conversationId));
     response.status(200).end();
@@ -71,24 +86,28 @@ export class ConversationsController {
 
   @Post(BOTH('/:cId/messages'))
   @HttpCode(200)
+  @ApiSuccess('Post a user message; mentioned agents start answering', PostMessageResponseSchema)
   postMessage(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Body() body: PostMessageDto, @Family() family: PathFamily): Promise<PostMessageResponse> {
     return this.commandBus.execute(new PostMessageCommand(auth, conversationId, body, family));
   }
 
   @Post(BOTH('/:cId/messages/:mId/edit'))
   @HttpCode(200)
+  @ApiSuccess('Edit a user message as a new version; mentioned agents answer it again', PostMessageResponseSchema)
   edit(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Param('mId') messageId: string, @Body() body: EditMessageDto): Promise<PostMessageResponse> {
     return this.commandBus.execute(new EditMessageCommand(auth, conversationId, messageId, body));
   }
 
   @Post(BOTH('/:cId/messages/:mId/retry'))
   @HttpCode(200)
+  @ApiSuccess('Retry an agent message as a new version', RetryMessageResponseSchema)
   retry(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Param('mId') messageId: string): Promise<RetryMessageResponse> {
     return this.commandBus.execute(new RetryMessageCommand(auth, conversationId, messageId));
   }
 
   @Post(BOTH('/:cId/cancel'))
   @HttpCode(200)
+  @ApiSuccess('Cancel the generation of agent messages', SuccessSchema)
   cancel(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Body() body: CancelMessagesDto): Promise<SuccessResponse> {
     return this.commandBus.execute(new CancelGenerationCommand(auth, conversationId, body.messageIds));
   }

@@ -1,7 +1,11 @@
+import type { HealthResponse, ReadinessResponse } from '@app/contracts/http/health.types';
+import { HealthSchema, ReadinessSchema } from '@app/contracts/http/openapi/health.schema';
 import { checkpointName, EVENT_STORE, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiServiceUnavailableResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { PublicRoute } from '../auth/auth-context';
+import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { ReadModels } from '../infrastructure/read-models.service';
 
 /** Liveness and readiness: stores reachable, and how far the read models trail the log. */
@@ -15,12 +19,16 @@ export class HealthController {
   ) {}
 
   @Get('healthz')
-  health() {
+  @ApiSuccess('Liveness: the process answers', HealthSchema)
+  health(): HealthResponse {
     return { status: 'ok' };
   }
 
   @Get('readyz')
-  async ready(@Res({ passthrough: true }) response: Response) {
+  @ApiSuccess('Readiness: both stores answer; how far the read models trail the log', ReadinessSchema)
+  // Not the error envelope: a load balancer reads the same body either way.
+  @ApiServiceUnavailableResponse({ type: ReadinessSchema, description: 'A store does not answer.' })
+  async ready(@Res({ passthrough: true }) response: Response): Promise<ReadinessResponse> {
     const [eventStoreUp, readStoreUp] = await Promise.all([safe(this.eventStore.ping()), safe(this.readStore.ping())]);
     let lagEvents: number | null = null;
     if (eventStoreUp && readStoreUp) {

@@ -1,8 +1,10 @@
-import type { SpaceResponse, WorkspaceResponse } from '@app/contracts/http/workspace.types';
+import { GetWorkspaceResponseSchema, ListSpacesResponseSchema } from '@app/contracts/http/openapi/workspace.schema';
+import type { GetWorkspaceResponse, ListSpacesResponse } from '@app/contracts/http/workspace.types';
 import { UpdateWorkspaceSettingsDto } from '@app/contracts/http/workspace-settings.dto';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { AdminOnly, Auth, type AuthContext } from '../auth/auth-context';
+import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { UpdateWorkspaceSettingsCommand } from './commands/update-workspace-settings.command';
 import { GetWorkspaceQuery } from './queries/get-workspace.query';
 import { ListSpacesQuery } from './queries/list-spaces.query';
@@ -16,19 +18,22 @@ export class WorkspaceController {
   ) {}
 
   @Get('api/w/:wId')
-  getWorkspace(@Auth() auth: AuthContext): Promise<{ workspace: WorkspaceResponse }> {
+  @ApiSuccess('Get the workspace and its settings', GetWorkspaceResponseSchema)
+  getWorkspace(@Auth() auth: AuthContext): Promise<GetWorkspaceResponse> {
     return this.queryBus.execute(new GetWorkspaceQuery(auth));
   }
 
   @Post('api/w/:wId')
   @HttpCode(200)
   @AdminOnly()
-  updateWorkspace(@Auth() auth: AuthContext, @Body() body: UpdateWorkspaceSettingsDto): Promise<{ workspace: WorkspaceResponse }> {
+  @ApiSuccess('Update the workspace settings (admins)', GetWorkspaceResponseSchema)
+  updateWorkspace(@Auth() auth: AuthContext, @Body() body: UpdateWorkspaceSettingsDto): Promise<GetWorkspaceResponse> {
     return this.commandBus.execute(new UpdateWorkspaceSettingsCommand(auth, body));
   }
 
   @Get(['api/v1/w/:wId/spaces', 'api/w/:wId/spaces'])
-  listSpaces(@Auth() auth: AuthContext): Promise<{ spaces: SpaceResponse[] }> {
+  @ApiSuccess('List the spaces of the workspace', ListSpacesResponseSchema)
+  listSpaces(@Auth() auth: AuthContext): Promise<ListSpacesResponse> {
     return this.queryBus.execute(new ListSpacesQuery(auth));
   }
 }

@@ -22,3 +22,13 @@ export interface SpaceResponse {
   readonly createdAt: number;
   readonly updatedAt: number;
 }
+
+/** `GET /api/w/{wId}` and `POST /api/w/{wId}`. */
+export interface GetWorkspaceResponse {
+  readonly workspace: WorkspaceResponse;
+}
+
+/** `GET …/spaces`. */
+export interface ListSpacesResponse {
+  readonly spaces: SpaceResponse[];
+}

@@ -1,8 +1,12 @@
 import { CreateAgentConfigurationDto, PatchAgentConfigurationDto } from '@app/contracts/http/agent-configuration.dto';
 import type { AgentConfigurationResponse } from '@app/contracts/http/agent-configuration.types';
+import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
+import { AgentConfigurationResponseSchema } from '@app/contracts/http/openapi/agent-configuration.schema';
+import { SuccessSchema } from '@app/contracts/http/openapi/conversation-responses.schema';
 import { Body, Controller, Delete, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Auth, type AuthContext } from '../../auth/auth-context';
+import { ApiSuccess } from '../../common/openapi/api-operation.decorators';
 import { ArchiveAgentConfigurationCommand } from './commands/archive-agent-configuration.command';
 import { CreateAgentConfigurationCommand } from './commands/create-agent-configuration.command';
 import { RestoreAgentConfigurationCommand } from './commands/restore-agent-configuration.command';
@@ -21,22 +25,26 @@ export class AgentConfigurationWriteController {
 
   @Post(PRIVATE)
   @HttpCode(200)
+  @ApiSuccess('Create an agent configuration (builders and admins)', AgentConfigurationResponseSchema)
   create(@Auth() auth: AuthContext, @Body() body: CreateAgentConfigurationDto): Promise<AgentConfigurationResponse> {
     return this.commandBus.execute(new CreateAgentConfigurationCommand(auth, body));
   }
 
   @Patch([`${PRIVATE}/:sId`, `${PUBLIC}/:sId`])
+  @ApiSuccess('Save a new version of an agent, or mark it favorite', AgentConfigurationResponseSchema)
   patch(@Auth() auth: AuthContext, @Param('sId') sId: string, @Body() body: PatchAgentConfigurationDto): Promise<AgentConfigurationResponse> {
     return this.commandBus.execute(new UpdateAgentConfigurationCommand(auth, sId, body));
   }
 
   @Delete([`${PRIVATE}/:sId`, `${PUBLIC}/:sId`])
-  archive(@Auth() auth: AuthContext, @Param('sId') sId: string): Promise<{ success: true }> {
+  @ApiSuccess('Archive an agent', SuccessSchema)
+  archive(@Auth() auth: AuthContext, @Param('sId') sId: string): Promise<SuccessResponse> {
     return this.commandBus.execute(new ArchiveAgentConfigurationCommand(auth, sId));
   }
 
   @Post(`${PRIVATE}/:sId/restore`)
   @HttpCode(200)
+  @ApiSuccess('Restore an archived agent', AgentConfigurationResponseSchema)
   restore(@Auth() auth: AuthContext, @Param('sId') sId: string): Promise<AgentConfigurationResponse> {
     return this.commandBus.execute(new RestoreAgentConfigurationCommand(auth, sId));
   }

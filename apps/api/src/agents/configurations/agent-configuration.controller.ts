@@ -9,9 +9,15 @@ import type {
   AgentConfigurationResponse,
   GetAgentConfigurationsResponse,
 } from '@app/contracts/http/agent-configuration.types';
+import {
+  AgentConfigurationHistoryResponseSchema,
+  AgentConfigurationResponseSchema,
+  GetAgentConfigurationsResponseSchema,
+} from '@app/contracts/http/openapi/agent-configuration.schema';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Auth, type AuthContext } from '../../auth/auth-context';
+import { ApiSuccess } from '../../common/openapi/api-operation.decorators';
 import { GetAgentConfigurationHistoryQuery } from './queries/get-agent-configuration-history.query';
 import { GetAgentConfigurationQuery } from './queries/get-agent-configuration.query';
 import { ListAgentConfigurationsQuery } from './queries/list-agent-configurations.query';
@@ -26,22 +32,26 @@ export class AgentConfigurationController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get(LIST)
+  @ApiSuccess('List the agents the caller can use', GetAgentConfigurationsResponseSchema)
   list(@Auth() auth: AuthContext, @Query() query: AgentListQueryDto): Promise<GetAgentConfigurationsResponse> {
     return this.queryBus.execute(new ListAgentConfigurationsQuery(auth, query));
   }
 
   // Declared before `:sId` so that "search" is not taken for an agent id.
   @Get(LIST.map((path) => `${path}/search`))
+  @ApiSuccess('Search agents by name', GetAgentConfigurationsResponseSchema)
   search(@Auth() auth: AuthContext, @Query() query: AgentSearchQueryDto): Promise<GetAgentConfigurationsResponse> {
     return this.queryBus.execute(new SearchAgentConfigurationsQuery(auth, query.q));
   }
 
   @Get(ONE)
+  @ApiSuccess('Get an agent configuration (light, or full with `variant=full`)', AgentConfigurationResponseSchema)
   getOne(@Auth() auth: AuthContext, @Param('sId') sId: string, @Query() query: AgentConfigurationQueryDto): Promise<AgentConfigurationResponse> {
     return this.queryBus.execute(new GetAgentConfigurationQuery(auth, sId, query.variant, query.includeArchived));
   }
 
   @Get('api/w/:wId/assistant/agent_configurations/:sId/history')
+  @ApiSuccess("List an agent's versions, newest first", AgentConfigurationHistoryResponseSchema)
   history(@Auth() auth: AuthContext, @Param('sId') sId: string, @Query() query: AgentHistoryQueryDto): Promise<AgentConfigurationHistoryResponse> {
     return this.queryBus.execute(new GetAgentConfigurationHistoryQuery(auth, sId, query.limit));
   }

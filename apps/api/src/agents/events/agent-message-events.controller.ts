@@ -3,6 +3,7 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { Auth, type AuthContext } from '../../auth/auth-context';
+import { ApiEventStream } from '../../common/openapi/api-operation.decorators';
 import { rawLastEventId, serveSse, type SseFrame } from '../../common/sse/sse-stream';
 import { AgentMessageEventStreamQuery } from './agent-message-event-stream.query';
 import { renderAgentMessageStreamEvent, TERMINAL_PAYLOAD_TYPES } from './agent-message-events.render';
@@ -24,6 +25,11 @@ export class AgentMessageEventsController {
     'api/v1/w/:wId/assistant/conversations/:cId/messages/:mId/events',
     'api/w/:wId/assistant/conversations/:cId/messages/:mId/events',
   ])
+  @ApiEventStream({
+    summary: "Stream an agent message's tokens, tool calls and outcome",
+    payloadTypes: ['generation_tokens', 'tool_params', 'agent_action_success', 'agent_message_success', 'agent_error', 'agent_generation_cancelled'],
+    ends: 'After the outcome (`agent_message_success`, `agent_error` or `agent_generation_cancelled`), or after 60 s, the server writes `data: done` and closes; reconnecting after the outcome answers `data: done` at once.',
+  })
   async streamEvents(
     @Auth() auth: AuthContext,
     @Param('cId') conversationId: string,

@@ -1,0 +1,160 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import type { MessageVisibility } from '../conversation.types';
+import type {
+  ContentFragmentContext,
+  ContentNodeContentFragment,
+  ContentNodeData,
+  ContentNodeType,
+  FileContentFragment,
+} from '../conversation-message.types';
+import { ALWAYS_NULL, MESSAGE_VISIBILITIES } from './schema-shapes';
+
+// Documentation-only classes: `implements` ties each one to the wire type it describes, so the
+// compiler fails when that type gains a required field the schema lacks or changes a field's type.
+
+const NODE_TYPES: ContentNodeType[] = ['document', 'table', 'folder'];
+
+/** Schema of who attached a content fragment. */
+@ApiSchema({ name: 'ContentFragmentContext' })
+export class ContentFragmentContextSchema implements ContentFragmentContext {
+  @ApiProperty({ type: 'string', nullable: true })
+  username!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  fullName!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  email!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  profilePictureUrl!: string | null;
+}
+
+// The fields both kinds share; each kind's class is a schema of its own, so this one never is.
+abstract class ContentFragmentBaseSchema {
+  @ApiProperty({ type: 'string', enum: ['content_fragment'] })
+  type!: 'content_fragment';
+
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty({ type: 'string' })
+  sId!: string;
+
+  @ApiProperty({ type: 'integer', description: 'Milliseconds since the epoch.' })
+  created!: number;
+
+  @ApiProperty({ type: 'string', enum: MESSAGE_VISIBILITIES })
+  visibility!: MessageVisibility;
+
+  @ApiProperty({ type: 'integer' })
+  version!: number;
+
+  @ApiProperty({ type: 'integer' })
+  rank!: number;
+
+  @ApiProperty(ALWAYS_NULL)
+  branchId!: null;
+
+  @ApiProperty({ type: 'string' })
+  title!: string;
+
+  @ApiProperty({ type: 'string', example: 'text/plain' })
+  contentType!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  sourceUrl!: string | null;
+
+  @ApiProperty({ type: () => ContentFragmentContextSchema })
+  context!: ContentFragmentContextSchema;
+
+  @ApiProperty({ type: 'string', description: 'Id shared by every version of this fragment.' })
+  contentFragmentId!: string;
+
+  @ApiProperty({ type: 'string', enum: ['latest', 'superseded'] })
+  contentFragmentVersion!: 'latest' | 'superseded';
+
+  @ApiProperty(ALWAYS_NULL)
+  expiredReason!: null;
+}
+
+/** Schema of a content fragment backed by a file or inline text. */
+@ApiSchema({ name: 'FileContentFragment' })
+export class FileContentFragmentSchema extends ContentFragmentBaseSchema implements FileContentFragment {
+  @ApiProperty({ type: 'string', enum: ['file'] })
+  contentFragmentType!: 'file';
+
+  @ApiProperty({ type: 'string', nullable: true })
+  fileId!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  snippet!: string | null;
+
+  @ApiProperty({ type: 'string', isArray: true })
+  generatedTables!: string[];
+
+  @ApiProperty({ type: 'string' })
+  textUrl!: string;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  textBytes!: number | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  sourceProvider!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  sourceIcon!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  path!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  processedPath!: string | null;
+
+  @ApiProperty({ type: 'boolean' })
+  skipFileProcessing!: boolean;
+}
+
+/** Schema of the content node a fragment references. */
+@ApiSchema({ name: 'ContentNodeData' })
+export class ContentNodeDataSchema implements ContentNodeData {
+  @ApiProperty({ type: 'string' })
+  nodeId!: string;
+
+  @ApiProperty({ type: 'string' })
+  nodeDataSourceViewId!: string;
+
+  @ApiProperty({ type: 'string', enum: NODE_TYPES })
+  nodeType!: ContentNodeType;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  provider!: string | null;
+
+  @ApiProperty({ type: 'string' })
+  spaceName!: string;
+}
+
+/** Schema of a content fragment referencing a content node of a data source view. */
+@ApiSchema({ name: 'ContentNodeContentFragment' })
+export class ContentNodeContentFragmentSchema extends ContentFragmentBaseSchema implements ContentNodeContentFragment {
+  @ApiProperty({ type: 'string', enum: ['content_node'] })
+  contentFragmentType!: 'content_node';
+
+  @ApiProperty({ type: 'string' })
+  nodeId!: string;
+
+  @ApiProperty({ type: 'string' })
+  nodeDataSourceViewId!: string;
+
+  @ApiProperty({ type: 'string', enum: NODE_TYPES })
+  nodeType!: ContentNodeType;
+
+  @ApiProperty({ type: () => ContentNodeDataSchema })
+  contentNodeData!: ContentNodeDataSchema;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  snippet!: string | null;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  textBytes!: number | null;
+}

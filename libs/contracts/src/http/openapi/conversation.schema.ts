@@ -1,0 +1,204 @@
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import type {
+  Conversation,
+  ConversationListItem,
+  ConversationVisibility,
+  ForkedChild,
+  ForkedFrom,
+  ForkingData,
+  ForkUser,
+  WorkspaceRole,
+  WorkspaceWire,
+} from '../conversation.types';
+import { AgentMessageSchema } from './agent-message.schema';
+import { ContentNodeContentFragmentSchema, FileContentFragmentSchema } from './content-fragment.schema';
+import { NULLABLE_FREE_FORM, STRING_ARRAYS } from './schema-shapes';
+import { UserMessageSchema } from './user-message.schema';
+import { UserSchema } from './user.schema';
+
+// Documentation-only classes: `implements` ties each one to the wire type it describes, so the
+// compiler fails when that type gains a required field the schema lacks or changes a field's type.
+
+const ROLES: WorkspaceRole[] = ['admin', 'builder', 'user', 'none'];
+const VISIBILITIES: ConversationVisibility[] = ['unlisted', 'deleted', 'test'];
+
+/** Schema of the workspace that owns a conversation. */
+@ApiSchema({ name: 'ConversationOwner' })
+export class ConversationOwnerSchema implements WorkspaceWire {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty({ type: 'string' })
+  sId!: string;
+
+  @ApiProperty({ type: 'string' })
+  name!: string;
+
+  @ApiProperty({ type: 'string', enum: ROLES })
+  role!: WorkspaceRole;
+
+  @ApiProperty({ type: 'boolean' })
+  regionalModelsOnly!: boolean;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  segmentation!: string | null;
+
+  @ApiProperty({ type: 'string', isArray: true, nullable: true })
+  whiteListedProviders!: string[] | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  defaultEmbeddingProvider!: string | null;
+
+  @ApiPropertyOptional({ type: 'boolean' })
+  ssoEnforced?: boolean;
+
+  @ApiPropertyOptional(NULLABLE_FREE_FORM)
+  metadata?: Record<string, unknown> | null;
+}
+
+/** Schema of the user who forked a conversation. */
+@ApiSchema({ name: 'ForkUser' })
+export class ForkUserSchema extends UserSchema implements ForkUser {
+  @ApiProperty({ type: 'integer', nullable: true })
+  lastLoginAt!: number | null;
+}
+
+/** Schema of where a forked conversation comes from. */
+@ApiSchema({ name: 'ForkedFrom' })
+export class ForkedFromSchema implements ForkedFrom {
+  @ApiProperty({ type: 'string' })
+  parentConversationId!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  parentConversationTitle!: string | null;
+
+  @ApiProperty({ type: 'string' })
+  sourceMessageId!: string;
+
+  @ApiProperty({ type: 'integer' })
+  branchedAt!: number;
+
+  @ApiProperty({ type: () => ForkUserSchema })
+  user!: ForkUserSchema;
+
+  @ApiProperty({ type: 'string', enum: ['pending', 'done'] })
+  fileCopyStatus!: ForkedFrom['fileCopyStatus'];
+}
+
+/** Schema of a conversation forked from this one. */
+@ApiSchema({ name: 'ForkedChild' })
+export class ForkedChildSchema implements ForkedChild {
+  @ApiProperty({ type: 'string' })
+  childConversationId!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  childConversationTitle!: string | null;
+
+  @ApiProperty({ type: 'string' })
+  sourceMessageId!: string;
+
+  @ApiProperty({ type: 'integer' })
+  branchedAt!: number;
+
+  @ApiProperty({ type: () => ForkUserSchema })
+  user!: ForkUserSchema;
+}
+
+/** Schema of a conversation's forking data. */
+@ApiSchema({ name: 'ForkingData' })
+export class ForkingDataSchema implements ForkingData {
+  @ApiPropertyOptional({ type: () => ForkedFromSchema })
+  forkedFrom?: ForkedFromSchema;
+
+  @ApiProperty({ type: () => ForkedChildSchema, isArray: true })
+  forkedChildren!: ForkedChildSchema[];
+}
+
+/** Schema of a conversation without its content, as the list returns it. */
+@ApiSchema({ name: 'ConversationListItem' })
+export class ConversationListItemSchema implements ConversationListItem {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty({ type: 'string' })
+  sId!: string;
+
+  @ApiProperty({ type: 'integer', description: 'Milliseconds since the epoch.' })
+  created!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Milliseconds since the epoch.' })
+  updated!: number;
+
+  @ApiProperty({ type: () => ConversationOwnerSchema })
+  owner!: ConversationOwnerSchema;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  title!: string | null;
+
+  @ApiProperty({ type: 'string', enum: VISIBILITIES })
+  visibility!: ConversationVisibility;
+
+  @ApiProperty({ type: 'integer' })
+  depth!: number;
+
+  @ApiProperty({ type: 'boolean' })
+  unread!: boolean;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  lastReadMs!: number | null;
+
+  @ApiProperty({ type: 'boolean' })
+  actionRequired!: boolean;
+
+  @ApiProperty({ type: 'boolean' })
+  hasError!: boolean;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  spaceId!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  triggerId!: string | null;
+
+  @ApiProperty(NULLABLE_FREE_FORM)
+  metadata!: Record<string, unknown> | null;
+
+  @ApiProperty({ type: 'string', isArray: true })
+  requestedSpaceIds!: string[];
+
+  @ApiProperty(STRING_ARRAYS)
+  requestedGroupIds!: string[][];
+
+  @ApiProperty({ type: 'string', isArray: true })
+  groupIds!: string[];
+
+  @ApiPropertyOptional({ type: () => ForkingDataSchema })
+  forkingData?: ForkingDataSchema;
+}
+
+/** Any message of a conversation's content. */
+type ConversationMessageSchema = UserMessageSchema | AgentMessageSchema | FileContentFragmentSchema | ContentNodeContentFragmentSchema;
+
+/** Schema of a full conversation, its content in rank order. */
+@ApiSchema({ name: 'Conversation' })
+@ApiExtraModels(UserMessageSchema, AgentMessageSchema, FileContentFragmentSchema, ContentNodeContentFragmentSchema)
+export class ConversationSchema extends ConversationListItemSchema implements Conversation {
+  @ApiProperty({
+    type: 'array',
+    description: 'One entry per rank; each entry lists the versions of that message, oldest first.',
+    items: {
+      type: 'array',
+      items: {
+        oneOf: [
+          { $ref: getSchemaPath(UserMessageSchema) },
+          { $ref: getSchemaPath(AgentMessageSchema) },
+          { $ref: getSchemaPath(FileContentFragmentSchema) },
+          { $ref: getSchemaPath(ContentNodeContentFragmentSchema) },
+        ],
+      },
+    },
+  })
+  content!: ConversationMessageSchema[][];
+
+  @ApiProperty({ type: 'string', description: 'Where the conversation is shown in the web app.' })
+  url!: string;
+}

@@ -1,0 +1,103 @@
+import type { Type } from '@nestjs/common';
+import type {
+  AgentActionConfiguration,
+  AgentConfigurationFull,
+  AgentConfigurationHistoryResponse,
+  AgentConfigurationListItem,
+  AgentConfigurationResponse,
+  AgentEditor,
+  AgentFeedbackCounts,
+  AgentUsage,
+  CreateGenericAgentResponse,
+  GetAgentConfigurationsResponse,
+} from '../agent-configuration.types';
+import type * as Wire from '../conversation.types';
+import type * as Responses from '../conversation-responses.types';
+import type { HealthResponse, ReadinessResponse } from '../health.types';
+import type { GetWorkspaceResponse, ListSpacesResponse, SpaceResponse, WorkspaceResponse } from '../workspace.types';
+import * as agentConfiguration from './agent-configuration.schema';
+import * as agentMessage from './agent-message.schema';
+import * as contentFragment from './content-fragment.schema';
+import * as conversation from './conversation.schema';
+import * as conversationResponses from './conversation-responses.schema';
+import * as health from './health.schema';
+import * as lightAgent from './light-agent-configuration.schema';
+import * as user from './user.schema';
+import * as userMessage from './user-message.schema';
+import * as workspace from './workspace.schema';
+
+/** Keys of the wire type the schema class does not declare, optional ones included. */
+type Undocumented<Schema, WireType> = Exclude<keyof WireType, keyof Schema>;
+
+/**
+ * `implements` already fails when a schema class lacks a required field of its wire type; this
+ * fails on a missing optional one too: the call then wants an extra argument naming what is missing.
+ */
+function documents<WireType>() {
+  return <Schema>(schema: Type<Schema>, ..._missing: [Undocumented<Schema, WireType>] extends [never] ? [] : [missing: Undocumented<Schema, WireType>]) => schema;
+}
+
+const COVERED: Type<unknown>[] = [
+  documents<WorkspaceResponse>()(workspace.WorkspaceSchema),
+  documents<SpaceResponse>()(workspace.SpaceSchema),
+  documents<GetWorkspaceResponse>()(workspace.GetWorkspaceResponseSchema),
+  documents<ListSpacesResponse>()(workspace.ListSpacesResponseSchema),
+  documents<HealthResponse>()(health.HealthSchema),
+  documents<ReadinessResponse>()(health.ReadinessSchema),
+  documents<Wire.UserWire>()(user.UserSchema),
+  documents<Wire.AgentMention>()(userMessage.AgentMentionSchema),
+  documents<Wire.UserMention>()(userMessage.UserMentionSchema),
+  documents<Wire.RichMention>()(userMessage.RichMentionSchema),
+  documents<Wire.ReactionUser>()(userMessage.ReactionUserSchema),
+  documents<Wire.Reaction>()(userMessage.ReactionSchema),
+  documents<Wire.UserMessageContext>()(userMessage.UserMessageContextSchema),
+  documents<Wire.AgenticMessageData>()(userMessage.AgenticMessageDataSchema),
+  documents<Wire.UserMessage>()(userMessage.UserMessageSchema),
+  documents<Wire.ContentFragmentContext>()(contentFragment.ContentFragmentContextSchema),
+  documents<Wire.FileContentFragment>()(contentFragment.FileContentFragmentSchema),
+  documents<Wire.ContentNodeData>()(contentFragment.ContentNodeDataSchema),
+  documents<Wire.ContentNodeContentFragment>()(contentFragment.ContentNodeContentFragmentSchema),
+  documents<Wire.AgentModelConfiguration>()(lightAgent.AgentModelConfigurationSchema),
+  documents<Wire.LightAgentConfiguration['tags'][number]>()(lightAgent.AgentTagSchema),
+  documents<Wire.LightAgentConfiguration>()(lightAgent.LightAgentConfigurationSchema),
+  documents<Wire.AgentMessageError>()(agentMessage.AgentMessageErrorSchema),
+  documents<Wire.AgentAction>()(agentMessage.AgentActionSchema),
+  documents<Wire.AgentStepContent>()(agentMessage.AgentStepContentSchema),
+  documents<Wire.AgentRawContent>()(agentMessage.AgentRawContentSchema),
+  documents<Wire.ResolvedModel>()(agentMessage.ResolvedModelSchema),
+  documents<Wire.AgentMessage>()(agentMessage.AgentMessageSchema),
+  documents<AgentUsage>()(agentConfiguration.AgentUsageSchema),
+  documents<AgentFeedbackCounts>()(agentConfiguration.AgentFeedbackCountsSchema),
+  documents<AgentEditor>()(agentConfiguration.AgentEditorSchema),
+  documents<AgentConfigurationListItem>()(agentConfiguration.AgentConfigurationListItemSchema),
+  documents<AgentActionConfiguration>()(agentConfiguration.AgentActionConfigurationSchema),
+  documents<AgentConfigurationFull>()(agentConfiguration.AgentConfigurationFullSchema),
+  documents<GetAgentConfigurationsResponse>()(agentConfiguration.GetAgentConfigurationsResponseSchema),
+  documents<AgentConfigurationResponse>()(agentConfiguration.AgentConfigurationResponseSchema),
+  documents<AgentConfigurationHistoryResponse>()(agentConfiguration.AgentConfigurationHistoryResponseSchema),
+  documents<CreateGenericAgentResponse>()(agentConfiguration.CreateGenericAgentResponseSchema),
+  documents<Wire.WorkspaceWire>()(conversation.ConversationOwnerSchema),
+  documents<Wire.ForkUser>()(conversation.ForkUserSchema),
+  documents<Wire.ForkedFrom>()(conversation.ForkedFromSchema),
+  documents<Wire.ForkedChild>()(conversation.ForkedChildSchema),
+  documents<Wire.ForkingData>()(conversation.ForkingDataSchema),
+  documents<Wire.ConversationListItem>()(conversation.ConversationListItemSchema),
+  documents<Wire.Conversation>()(conversation.ConversationSchema),
+  documents<Responses.SuccessResponse>()(conversationResponses.SuccessSchema),
+  documents<Responses.CreateConversationResponse>()(conversationResponses.CreateConversationResponseSchema),
+  documents<Responses.GetConversationResponse>()(conversationResponses.GetConversationResponseSchema),
+  documents<Responses.ListConversationsResponse>()(conversationResponses.ListConversationsResponseSchema),
+  documents<Responses.PostMessageResponse>()(conversationResponses.PostMessageResponseSchema),
+  documents<Responses.RetryMessageResponse>()(conversationResponses.RetryMessageResponseSchema),
+  documents<Wire.AgentMessageFeedbackWire>()(conversationResponses.AgentMessageFeedbackSchema),
+  documents<Responses.ListFeedbacksResponse>()(conversationResponses.ListFeedbacksResponseSchema),
+];
+
+describe('response schema classes', () => {
+  it('are each checked above against every field of their wire type', () => {
+    const modules = [agentConfiguration, agentMessage, contentFragment, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace];
+    const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
+    expect(classes.length).toBeGreaterThan(40);
+    expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
+  });
+});

@@ -1,0 +1,177 @@
+// The AI SDK's ESM graph reaches two ESM-only files jest's transform list misses; these shims load
+// the equivalent CommonJS / identical values (module plumbing only: the SDK runs for real).
+jest.mock('zod/v4/locales/en.js', () => jest.requireActual('zod/v4/locales/en.cjs'));
+jest.mock('@workflow/serde', () => ({
+  WORKFLOW_SERIALIZE: Symbol.for('workflow-serialize'),
+  WORKFLOW_DESERIALIZE: Symbol.for('workflow-deserialize'),
+}));
+
+import { AgentToolSources, StaticToolRegistry } from '../apps/api/src/agent-runner';
+import { API_DOCS } from '../apps/api/src/common/openapi/api-docs';
+import { AgentApi, CONTEXT, openAIEnv, textScenario } from './support/agent-run-helpers';
+import { FakeOpenAIServer } from './support/fake-openai-server';
+import { OpenApiResponseValidator } from './support/openapi-response-validator';
+import { call } from './support/test-app';
+
+jest.setTimeout(30_000);
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** One route whatever its family, so a sample on either family covers both. */
+const familyless = (route: string): string => route.replace(' /api/v1/w/', ' /api/w/');
+
+/**
+ * Real answers of the running app, checked against the schemas the document gives them: with a
+ * real agent run (a tool call, then text) so messages carry actions, contents and a resolved model.
+ */
+describe('documented response schemas against real responses', () => {
+  let fake: FakeOpenAIServer;
+  let api: AgentApi;
+  let document: any;
+  let validator: OpenApiResponseValidator;
+  let userKey: string;
+  let removeTool: () => void;
+  const sampled = new Set<string>();
+
+  /** Calls a route (`{wId}`, `{cId}`… filled from `ids`), expects a 200 and checks its body against the document. */
+  async function sample(
+    method: string,
+    template: string,
+    ids: Record<string, string>,
+    options: { key?: string; query?: string; body?: unknown } = {},
+  ): Promise<any> {
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? name) + (options.query ? `?${options.query}` : '');
+    const route = `${method} ${template}`;
+    const res = await call(api.t.baseUrl, method, path, { key: options.key ?? api.key, body: options.body });
+    expect({ route, status: res.status, body: res.status === 200 ? undefined : res.body }).toEqual({ route, status: 200, body: undefined });
+    expect({ route, errors: validator.errors(method, template, 200, res.body) }).toEqual({ route, errors: [] });
+    sampled.add(familyless(route));
+    return res.body;
+  }
+
+  beforeAll(async () => {
+    fake = await FakeOpenAIServer.start();
+    // Any run nobody scripted (retries, edits) answers with a short text.
+    fake.setResolver(() => textScenario(['Fine.']));
+    api = await AgentApi.start(openAIEnv(fake));
+    userKey = await api.t.createKey(api.workspaceId, 'user', 'ada@example.com');
+    removeTool = api.t.app.get(AgentToolSources).register(
+      new StaticToolRegistry([
+        {
+          definition: { name: 'lookup_weather', description: 'Weather of a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } }, serverName: 'weather' },
+          handler: (input) => `Sunny in ${(input as { city: string }).city}`,
+        },
+      ]),
+    );
+    document = await (await fetch(`${api.t.baseUrl}${API_DOCS.document}`)).json();
+    validator = new OpenApiResponseValidator(document);
+  });
+  afterAll(async () => {
+    removeTool();
+    await api.t.close();
+    await fake.close();
+  });
+
+  it('health, workspace and spaces', async () => {
+    const ids = { wId: api.workspaceId };
+    await sample('GET', '/healthz', ids);
+    await sample('GET', '/readyz', ids);
+    await sample('GET', '/api/w/{wId}', ids);
+    await sample('POST', '/api/w/{wId}', ids, { body: { metadata: { plan: 'pro' } } });
+    await sample('GET', '/api/v1/w/{wId}/spaces', ids);
+  });
+
+  it('agent configurations: global and custom, light and full, history, archive and restore, generic agents', async () => {
+    const ids: Record<string, string> = { wId: api.workspaceId };
+    const base = '/api/w/{wId}/assistant/agent_configurations';
+    const created = await sample('POST', base, ids, {
+      body: {
+        assistant: {
+          name: 'helper',
+          description: 'Answers questions.',
+          instructions: 'Be precise.',
+          pictureUrl: 'https://example.com/helper.png',
+          status: 'active',
+          scope: 'visible',
+          model: { providerId: 'openai', modelId: 'gpt-4.1', temperature: 0.4 },
+          maxStepsPerRun: 6,
+          actions: ['web_browser'],
+          tags: [{ sId: 'tag_1', name: 'HR' }],
+          templateId: null,
+        },
+      },
+    });
+    ids.sId = created.agentConfiguration.sId;
+    await sample('PATCH', `${base}/{sId}`, ids, { key: userKey, body: { userFavorite: true } });
+    await sample('GET', '/api/v1/w/{wId}/assistant/agent_configurations', ids, { query: 'withAuthors=true&withUsage=true&withFeedbacks=true&withEditors=true' });
+    await sample('GET', '/api/v1/w/{wId}/assistant/agent_configurations/search', ids, { query: 'q=help' });
+    await sample('GET', '/api/v1/w/{wId}/assistant/agent_configurations/{sId}', ids);
+    await sample('GET', '/api/v1/w/{wId}/assistant/agent_configurations/{sId}', ids, { query: 'variant=full' });
+    await sample('GET', '/api/v1/w/{wId}/assistant/agent_configurations/{sId}', { ...ids, sId: 'dust' });
+    await sample('GET', `${base}/{sId}/history`, ids);
+    await sample('DELETE', `${base}/{sId}`, ids);
+    await sample('POST', `${base}/{sId}/restore`, ids);
+    await sample('POST', '/api/v1/w/{wId}/assistant/generic_agents', ids, {
+      body: { name: 'planner', description: 'Plans.', instructions: 'Plan.', subAgentName: 'executor', subAgentDescription: 'Executes.', subAgentInstructions: 'Do.' },
+    });
+  });
+
+  it('conversations: create, read, list, post, edit, retry, cancel, reactions, feedback, patch, delete', async () => {
+    const ids: Record<string, string> = { wId: api.workspaceId };
+    const v1 = '/api/v1/w/{wId}/assistant/conversations';
+    const priv = '/api/w/{wId}/assistant/conversations';
+    fake.enqueue({ steps: [{ type: 'tool-call', name: 'lookup_weather', args: { city: 'Paris' } }] }, textScenario(['It is sunny in Paris.']));
+    const created = await sample('POST', v1, ids, {
+      body: {
+        title: 'Weather',
+        message: { content: 'Weather in Paris? @dust', mentions: [{ configurationId: 'dust' }], context: CONTEXT },
+        // Inline only: file and content-node fragments need files and data sources this service does not hold.
+        contentFragments: [{ title: 'notes.txt', content: 'some notes', contentType: 'text/plain' }],
+      },
+    });
+    ids.cId = created.conversation.sId;
+    const firstAgent = created.conversation.content.flat().find((m: any) => m.type === 'agent_message');
+    const settled = await api.settled(ids.cId, firstAgent.sId);
+    // The point of the scripted run: the conversation now holds an action and structured contents.
+    expect(settled).toMatchObject({ status: 'succeeded', actions: [expect.objectContaining({ functionCallName: 'lookup_weather' })] });
+    await sample('GET', `${v1}/{cId}`, ids);
+    await sample('GET', v1, ids);
+
+    // The private family with a member's key: messages carry a user.
+    const posted = await sample('POST', `${priv}/{cId}/messages`, ids, {
+      key: userKey,
+      body: { content: 'And tomorrow? @dust', mentions: [{ configurationId: 'dust' }], context: { timezone: 'UTC' } },
+    });
+    ids.mId = posted.agentMessages[0].sId;
+    await api.settled(ids.cId, ids.mId);
+    await sample('POST', `${priv}/{cId}/messages/{mId}/reactions`, ids, { key: userKey, body: { reaction: '👍' } });
+    await sample('POST', `${v1}/{cId}/messages/{mId}/feedbacks`, ids, { key: userKey, body: { thumbDirection: 'up', feedbackContent: 'great' } });
+    await sample('GET', `${v1}/{cId}/feedbacks`, ids, { key: userKey });
+    await sample('GET', `${priv}/{cId}`, ids, { key: userKey });
+    await sample('DELETE', `${v1}/{cId}/messages/{mId}/feedbacks`, ids, { key: userKey });
+    await sample('DELETE', `${priv}/{cId}/messages/{mId}/reactions`, ids, { key: userKey, body: { reaction: '👍' } });
+
+    const retried = await sample('POST', `${v1}/{cId}/messages/{mId}/retry`, ids);
+    await api.settled(ids.cId, retried.message.sId);
+    const edited = await sample('POST', `${priv}/{cId}/messages/{mId}/edit`, { ...ids, mId: posted.message.sId }, {
+      key: userKey,
+      body: { content: 'And the day after? @dust', mentions: [{ configurationId: 'dust' }] },
+    });
+    await sample('POST', `${v1}/{cId}/cancel`, ids, { body: { messageIds: [edited.agentMessages[0].sId] } });
+    await sample('GET', `${v1}/{cId}`, ids);
+    await sample('PATCH', `${v1}/{cId}`, ids, { body: { read: true } });
+    await sample('PATCH', `${priv}/{cId}`, ids, { body: { title: 'Renamed' } });
+
+    // No JSON body: documented without content, answered with nothing.
+    expect(validator.responseSchema('DELETE', `${priv}/{cId}`, 200)).toBeNull();
+    const deleted = await call(api.t.baseUrl, 'DELETE', `/api/w/${ids.wId}/assistant/conversations/${ids.cId}`, { key: api.key });
+    expect({ status: deleted.status, body: deleted.body }).toEqual({ status: 200, body: '' });
+  });
+
+  it('has checked a real answer of every operation with a JSON success body, on one family or the other', () => {
+    const documented = Object.entries<any>(document.paths).flatMap(([path, item]) =>
+      METHODS.filter((method) => item[method]?.responses?.['200']?.content?.['application/json']).map((method) => familyless(`${method.toUpperCase()} ${path}`)),
+    );
+    expect([...new Set(documented)].filter((route) => !sampled.has(route)).sort()).toEqual([]);
+  });
+});
