@@ -1,28 +1,37 @@
 import tseslint from 'typescript-eslint';
 
-/** Forbids imports matching `patterns` in `files`, with the reason as the message. */
-function forbid(rule, files, patterns, message, ignores = []) {
-  return { files, ignores, rules: { [rule]: ['error', { patterns: [{ group: patterns, message }] }] } };
+/** Forbids, in `files`, imports matching each group's patterns, with the group's reason as the message. */
+function forbid(rule, files, groups, ignores = []) {
+  const patterns = groups.map(({ patterns: group, message }) => ({ group, message }));
+  return { files, ignores, rules: { [rule]: ['error', { patterns }] } };
 }
 
 // The import directions of DESIGN.md (Folders), checked rather than remembered. A later entry
-// replaces an earlier one for the files both match, so the projections entry repeats the libs one.
-const APPS = 'Apps and libraries share code through a library alias, never by reaching into an app.';
+// replaces an earlier one for the files both match, so narrower entries repeat the broader groups.
+const APPS = {
+  patterns: ['**/apps/**'],
+  message: 'Apps and libraries share code through a library alias, never by reaching into an app.',
+};
+const DOMAIN = {
+  patterns: ['@app/domain', '@app/domain/*', '**/domain/src', '**/domain/src/**'],
+  message: 'Projections read events, never the domain.',
+};
+const HTTP = {
+  patterns: ['@app/contracts/http', '@app/contracts/http/*', '**/contracts/src/http', '**/contracts/src/http/*', '../http', '../http/*'],
+  message:
+    'Events, the domain and the projections never import HTTP wire types: an event is the permanent record of a fact, ' +
+    'a response shape one rendering of it. Use the facts of libs/contracts/src/events (or read-model types).',
+};
 const boundaries = [
-  forbid('no-restricted-imports', ['apps/api/**/*.ts'], ['**/projector/src', '**/projector/src/**'], APPS),
-  forbid('no-restricted-imports', ['apps/projector/**/*.ts'], ['**/api/src', '**/api/src/**'], APPS),
-  forbid('no-restricted-imports', ['libs/**/*.ts'], ['**/apps/**'], APPS),
-  forbid(
-    'no-restricted-imports',
-    ['libs/projections/**/*.ts'],
-    ['**/apps/**', '@app/domain', '@app/domain/*', '**/domain/src', '**/domain/src/**'],
-    'Projections read events, never the domain (and never an app).',
-  ),
+  forbid('no-restricted-imports', ['apps/api/**/*.ts'], [{ ...APPS, patterns: ['**/projector/src', '**/projector/src/**'] }]),
+  forbid('no-restricted-imports', ['apps/projector/**/*.ts'], [{ ...APPS, patterns: ['**/api/src', '**/api/src/**'] }]),
+  forbid('no-restricted-imports', ['libs/**/*.ts'], [APPS]),
+  forbid('no-restricted-imports', ['libs/contracts/src/events/**/*.ts', 'libs/domain/**/*.ts'], [APPS, HTTP]),
+  forbid('no-restricted-imports', ['libs/projections/**/*.ts'], [APPS, DOMAIN, HTTP]),
   forbid(
     '@typescript-eslint/no-restricted-imports',
     ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
-    ['**/test', '**/test/**', '@app/*/test/*'],
-    'Code that ships never imports test helpers.',
+    [{ patterns: ['**/test', '**/test/**', '@app/*/test/*'], message: 'Code that ships never imports test helpers.' }],
     ['**/*.spec.ts'],
   ),
 ];

@@ -1,12 +1,11 @@
+import type { AgentSnapshot } from '../src/events/agent-message-facts';
+import type { ConversationEventBase, UserMessageContext, UserSnapshot } from '../src/events/conversation-facts';
 import type {
   AgentMessageCreated,
   ContentFragmentAdded,
   ConversationCreated,
-  ConversationEventBase,
   UserMessagePosted,
-  UserSnapshot,
 } from '../src/events/conversation.events';
-import type { LightAgentConfiguration, UserMessageContext } from '../src/http/conversation.types';
 
 /**
  * Builders of conversation events for tests (deciders, projections, renderers). Not used by the
@@ -27,8 +26,8 @@ export function fixtureContext(username = 'user-usr0000001'): UserMessageContext
   return { username, timezone: 'UTC', fullName: null, email: null, profilePictureUrl: null, origin: 'api' };
 }
 
-/** A light agent configuration named after `sId`. */
-export function fixtureAgent(sId = 'agent00001'): LightAgentConfiguration {
+/** An agent snapshot named after `sId`. */
+export function fixtureAgent(sId = 'agent00001'): AgentSnapshot {
   return {
     id: 7,
     sId,
@@ -41,15 +40,11 @@ export function fixtureAgent(sId = 'agent00001'): LightAgentConfiguration {
     pictureUrl: `https://example.com/${sId}.png`,
     status: 'active',
     scope: 'visible',
-    userFavorite: false,
     model: { providerId: 'openai', modelId: 'gpt-4o', temperature: 0.7 },
     maxStepsPerRun: 8,
     tags: [],
     templateId: null,
-    requestedGroupIds: [],
     requestedSpaceIds: [],
-    canRead: true,
-    canEdit: false,
   };
 }
 
@@ -81,7 +76,7 @@ export function conversationCreated(overrides: Partial<ConversationCreated['data
 export function userMessagePosted(
   messageId: string,
   rank: number,
-  agents: readonly LightAgentConfiguration[] = [],
+  agents: readonly AgentSnapshot[] = [],
   overrides: Partial<UserMessagePosted['data']> = {},
 ): UserMessagePosted {
   return {
@@ -93,15 +88,12 @@ export function userMessagePosted(
       version: 0,
       content: `message ${messageId}`,
       mentions: agents.map((a) => ({ configurationId: a.sId })),
-      richMentions: agents.map((a) => ({
+      mentionDisplays: agents.map((a) => ({
         id: a.sId,
         type: 'agent',
         label: a.name,
         pictureUrl: a.pictureUrl,
         description: a.description,
-        userFavorite: a.userFavorite,
-        dismissed: false,
-        status: 'approved',
       })),
       context: fixtureContext(),
       user: fixtureUser(),

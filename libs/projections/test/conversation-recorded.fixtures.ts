@@ -1,4 +1,5 @@
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import { CURRENT_SCHEMA_VERSION } from '@app/contracts/events/upcast';
 import type { JsonObject, ReadDocument, RecordedEvent } from '@app/storage';
 import type { Projection } from '../src/projection';
 
@@ -14,7 +15,7 @@ export function recorded(event: ConversationEvent, position: number, revision = 
     position,
     type: event.type,
     data,
-    metadata: { schemaVersion: 1 },
+    metadata: { schemaVersion: CURRENT_SCHEMA_VERSION },
     recordedAt: event.data.at,
   };
 }

@@ -1,5 +1,5 @@
-import type { ActingUser, UserSnapshot } from '@app/contracts/events/conversation.events';
-import type { LightAgentConfiguration, Mention, ModelSelection, UserMessageContext } from '@app/contracts/http/conversation.types';
+import type { AgentSnapshot } from '@app/contracts/events/agent-message-facts';
+import type { ActingUser, Mention, ModelSelection, UserMessageContext, UserSnapshot } from '@app/contracts/events/conversation-facts';
 import type { UserDocument } from '@app/contracts/read-models/workspace.read-models';
 import type { MentionedUser, NewContentFragment, NewUserMessage } from '@app/domain/conversation/conversation.commands';
 import { validateModelSelection } from '@app/domain/models/model-selection.policy';
@@ -74,8 +74,8 @@ export class MessagePreparation {
   async resolveMentions(
     auth: AuthContext,
     mentions: readonly Mention[],
-  ): Promise<{ mentionedAgents: LightAgentConfiguration[]; mentionedUsers: MentionedUser[] }> {
-    const mentionedAgents: LightAgentConfiguration[] = [];
+  ): Promise<{ mentionedAgents: AgentSnapshot[]; mentionedUsers: MentionedUser[] }> {
+    const mentionedAgents: AgentSnapshot[] = [];
     const mentionedUsers: MentionedUser[] = [];
     for (const mention of mentions) {
       if ('configurationId' in mention) {

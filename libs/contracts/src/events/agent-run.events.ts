@@ -1,4 +1,5 @@
-import type { AgentAction, AgentMessage, AgentMessageError } from '../http/conversation.types';
+import type { AgentMessageError, AgentMessageOutcome, AgentSnapshot, AgentToolCall } from './agent-message-facts';
+import type { AgentMessageCreated } from './conversation-message.events';
 
 /**
  * Events of the per-message stream `agent_message-<sId>`, written by the agent runner while it
@@ -63,36 +64,73 @@ export interface AgentTokensGenerated {
 }
 
 /**
- * An action as recorded when the model called a tool. Its numeric `id` is not stored: it is the
- * global log position of the `AgentToolParamsRecorded` event, added when rendering.
+ * The agent message a run answers, as its stream's payloads show it: copied from the message's
+ * `AgentMessageCreated` when the run ends, so the stream serves its last payload without reading
+ * the conversation.
  */
-export type AgentActionRecord = Omit<AgentAction, 'id'>;
+export type RunMessage = {
+  readonly messageId: string;
+  /** Global position of the message's `AgentMessageCreated`: the message's numeric id. */
+  readonly position: number;
+  /** When the message was created (epoch ms). */
+  readonly createdAt: number;
+  readonly rank: number;
+  readonly version: number;
+  readonly parentMessageId: string;
+  readonly parentAgentMessageId: string | null;
+  readonly configuration: AgentSnapshot;
+  readonly skipToolsValidation: boolean;
+};
 
-/** The model called a tool with these parameters; the tool is about to run. */
-export interface AgentToolParamsRecorded {
-  readonly type: 'AgentToolParamsRecorded';
-  readonly data: { readonly action: AgentActionRecord; readonly at: number };
+/** The run message of an agent message, from its creation event at a global position. */
+export function runMessageOf(created: AgentMessageCreated, position: number): RunMessage {
+  const d = created.data;
+  return {
+    messageId: d.messageId,
+    position,
+    createdAt: d.at,
+    rank: d.rank,
+    version: d.version,
+    parentMessageId: d.parentMessageId,
+    parentAgentMessageId: d.parentAgentMessageId,
+    configuration: d.configuration,
+    skipToolsValidation: d.skipToolsValidation,
+  };
 }
 
-/** A tool call finished and its output went back to the model. */
+/**
+ * The model called a tool with these parameters; the tool is about to run. `call.status` is
+ * `running` and `call.paramsPosition` null: this event's own global position is the call's
+ * numeric id. `messagePosition` is the numeric id of the message making the call. Since schema v2
+ * (v1 held a wire action under `action`).
+ */
+export interface AgentToolParamsRecorded {
+  readonly type: 'AgentToolParamsRecorded';
+  readonly data: { readonly call: AgentToolCall; readonly messagePosition: number; readonly at: number };
+}
+
+/** A tool call finished and its output went back to the model. Since schema v2 (`call`, was `action`). */
 export interface AgentActionSucceeded {
   readonly type: 'AgentActionSucceeded';
-  readonly data: { readonly action: AgentAction; readonly at: number };
+  readonly data: { readonly call: AgentToolCall; readonly messagePosition: number; readonly at: number };
 }
 
 /**
  * A tool call failed (unknown tool, bad input, the tool reported an error); the model was told and
- * carries on, so this is not the end of the run. `action.status` is `errored`.
+ * carries on, so this is not the end of the run. `call.status` is `errored`. Since schema v2.
  */
 export interface AgentActionFailed {
   readonly type: 'AgentActionFailed';
-  readonly data: { readonly action: AgentAction; readonly at: number };
+  readonly data: { readonly call: AgentToolCall; readonly messagePosition: number; readonly at: number };
 }
 
-/** The run ended with an answer; `message` is the final agent message as on the wire. */
+/**
+ * The run ended with an answer: the message it answers and the outcome the conversation recorded
+ * for it. Since schema v2 (v1 held the whole wire message under `message`).
+ */
 export interface AgentRunSucceeded {
   readonly type: 'AgentRunSucceeded';
-  readonly data: { readonly message: AgentMessage; readonly at: number };
+  readonly data: { readonly message: RunMessage; readonly outcome: AgentMessageOutcome; readonly at: number };
 }
 
 /** The run ended in error (provider, timeout, tools, configuration, interrupted run). */

@@ -1,58 +1,25 @@
+import type { ConversationEventBase, ConversationVisibility, JsonObject, UserSnapshot } from './conversation-facts';
 import type {
-  AgentAction,
-  AgentMessageError,
-  AgentMessageStatus,
-  AgentRawContent,
-  AgentStepContent,
-  AgenticMessageData,
-  ContentFragmentContext,
-  ContentNodeType,
-  ConversationVisibility,
-  JsonObject,
-  LightAgentConfiguration,
-  Mention,
-  ModelResolutionMethod,
-  ModelSelection,
-  ResolvedModel,
-  RichMention,
-  UserMessageContext,
-} from '../http/conversation.types';
+  AgentMessageCreated,
+  AgentMessageFeedbackGiven,
+  AgentMessageFeedbackRemoved,
+  AgentMessageStatusChanged,
+  ContentFragmentAdded,
+  ContentFragmentSuperseded,
+  ReactionAdded,
+  ReactionRemoved,
+  UserMessageEdited,
+  UserMessagePosted,
+} from './conversation-message.events';
+
+export type * from './conversation-message.events';
 
 /**
  * Events of the `conversation-<sId>` stream. Names are never changed once written; adding an
- * optional field is free, anything else needs a schemaVersion bump and an upcaster.
+ * optional field is free, anything else needs a schemaVersion bump and an upcaster (upcast.ts).
+ * Conversation-level events are here, message events in conversation-message.events.ts, and the
+ * facts they record in conversation-facts.ts and agent-message-facts.ts.
  */
-
-/** Fields every conversation event carries. `at` is epoch ms. (Type aliases, so event data is a JsonObject.) */
-export type ConversationEventBase = {
-  readonly conversationId: string;
-  readonly workspaceId: string;
-  readonly at: number;
-};
-
-/** A user as captured when they acted. The optional fields fill the client's User shape. */
-export interface UserSnapshot {
-  readonly sId: string;
-  readonly username: string;
-  readonly fullName: string;
-  readonly email: string;
-  readonly image: string | null;
-  /** Numeric id of the user (stable, derived from the log by the identity side). */
-  readonly id?: number;
-  readonly createdAt?: number;
-  readonly provider?: string | null;
-  readonly firstName?: string;
-  readonly lastName?: string | null;
-}
-
-/** Who reacted or gave feedback. */
-export interface ActingUser {
-  readonly userId: string;
-  readonly username: string;
-  readonly fullName: string | null;
-  /** Numeric user id, needed by the Feedback wire shape. */
-  readonly id?: number;
-}
 
 /** A conversation was created (first event of its stream). */
 export interface ConversationCreated {
@@ -97,160 +64,6 @@ export interface ConversationDeleted {
 export interface ConversationReadStateChanged {
   readonly type: 'ConversationReadStateChanged';
   readonly data: ConversationEventBase & { readonly userId: string; readonly read: boolean };
-}
-
-/** Fields of a user message version, shared by posting and editing. */
-export type UserMessageData = ConversationEventBase & {
-  readonly messageId: string;
-  readonly rank: number;
-  readonly version: number;
-  readonly content: string;
-  readonly mentions: readonly Mention[];
-  /** Mentions with display data, captured when the message was posted. */
-  readonly richMentions: readonly RichMention[];
-  readonly context: UserMessageContext;
-  readonly user: UserSnapshot | null;
-  readonly agenticMessageData?: AgenticMessageData | null;
-  readonly modelSelection?: ModelSelection | null;
-};
-
-/** A user message was posted at a new rank (version 0). */
-export interface UserMessagePosted {
-  readonly type: 'UserMessagePosted';
-  readonly data: UserMessageData;
-}
-
-/** A new version of a user message: new sId, same rank, version + 1. */
-export interface UserMessageEdited {
-  readonly type: 'UserMessageEdited';
-  readonly data: UserMessageData & { readonly previousMessageId: string };
-}
-
-/** An agent message (first version, or a retry: same rank, version + 1) waiting to run. */
-export interface AgentMessageCreated {
-  readonly type: 'AgentMessageCreated';
-  readonly data: ConversationEventBase & {
-    readonly messageId: string;
-    readonly rank: number;
-    readonly version: number;
-    readonly parentMessageId: string;
-    readonly parentAgentMessageId: string | null;
-    readonly configuration: LightAgentConfiguration;
-    readonly skipToolsValidation: boolean;
-    readonly modelSelection: ModelSelection | null;
-    /** sId of the version this one retries, when it is a retry. */
-    readonly previousMessageId?: string | null;
-  };
-}
-
-/** Outcome of an agent run, recorded with the final status. */
-export type AgentMessageOutcome = {
-  readonly content?: string | null;
-  readonly chainOfThought?: string | null;
-  readonly error?: AgentMessageError | null;
-  readonly actions?: readonly AgentAction[];
-  readonly contents?: readonly AgentStepContent[];
-  readonly rawContents?: readonly AgentRawContent[];
-  readonly completionDurationMs?: number | null;
-  readonly costCredits?: number | null;
-  readonly resolvedModel?: ResolvedModel | null;
-  readonly modelResolutionMethod?: ModelResolutionMethod | null;
-  readonly completedTs?: number | null;
-};
-
-/** An agent message reached a new status; final states carry the outcome. */
-export interface AgentMessageStatusChanged {
-  readonly type: 'AgentMessageStatusChanged';
-  readonly data: ConversationEventBase &
-    AgentMessageOutcome & {
-      readonly messageId: string;
-      readonly status: AgentMessageStatus;
-      /** sId of the message's agent, so stream payloads need no lookup. */
-      readonly configurationId?: string;
-    };
-}
-
-/** A content fragment (inline text, file or content node) was attached at a new rank. */
-export interface ContentFragmentAdded {
-  readonly type: 'ContentFragmentAdded';
-  readonly data: ConversationEventBase & {
-    readonly messageId: string;
-    readonly rank: number;
-    /** Shared by every version of the same fragment (a superseding fragment reuses it). */
-    readonly contentFragmentId: string;
-    readonly version: number;
-    readonly title: string;
-    readonly contentType: string;
-    readonly sourceUrl: string | null;
-    readonly context: ContentFragmentContext;
-    readonly contentFragmentType: 'file' | 'content_node';
-    readonly fileId: string | null;
-    readonly nodeId: string | null;
-    readonly nodeDataSourceViewId: string | null;
-    readonly nodeType: ContentNodeType | null;
-    readonly nodeProvider?: string | null;
-    readonly nodeSpaceName?: string | null;
-    readonly textBytes: number | null;
-    readonly snippet: string | null;
-    readonly path: string | null;
-    readonly processedPath: string | null;
-    readonly skipFileProcessing: boolean;
-    readonly sourceProvider?: string | null;
-    readonly sourceIcon?: string | null;
-    /** Text of an inline fragment (no file); null otherwise. */
-    readonly textContent: string | null;
-  };
-}
-
-/** An older version of a content fragment is no longer the latest. */
-export interface ContentFragmentSuperseded {
-  readonly type: 'ContentFragmentSuperseded';
-  readonly data: ConversationEventBase & {
-    readonly messageId: string;
-    readonly contentFragmentId: string;
-    readonly supersededByMessageId: string;
-  };
-}
-
-/** A user reacted to a message with an emoji. */
-export interface ReactionAdded {
-  readonly type: 'ReactionAdded';
-  readonly data: ConversationEventBase & {
-    readonly messageId: string;
-    readonly emoji: string;
-    readonly user: ActingUser;
-  };
-}
-
-/** A user withdrew an emoji reaction. */
-export interface ReactionRemoved {
-  readonly type: 'ReactionRemoved';
-  readonly data: ConversationEventBase & {
-    readonly messageId: string;
-    readonly emoji: string;
-    readonly user: ActingUser;
-  };
-}
-
-/** A user gave (or changed) feedback on an agent message. */
-export interface AgentMessageFeedbackGiven {
-  readonly type: 'AgentMessageFeedbackGiven';
-  readonly data: ConversationEventBase & {
-    readonly messageId: string;
-    readonly user: ActingUser;
-    readonly thumbDirection: 'up' | 'down';
-    readonly content: string | null;
-    readonly isConversationShared: boolean;
-  };
-}
-
-/** A user removed their feedback on an agent message. */
-export interface AgentMessageFeedbackRemoved {
-  readonly type: 'AgentMessageFeedbackRemoved';
-  readonly data: ConversationEventBase & {
-    readonly messageId: string;
-    readonly user: ActingUser;
-  };
 }
 
 /** Every event of a conversation stream. */

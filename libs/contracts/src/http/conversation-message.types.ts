@@ -1,20 +1,43 @@
-import type { JsonObject, MessageVisibility, UserWire } from './conversation.types';
+import type {
+  AgentMessageError,
+  AgentMessageStatus,
+  AgentSnapshotModel,
+  AgentStepContent,
+  ModelResolutionMethod,
+  ResolvedModel,
+} from '../events/agent-message-facts';
+import type {
+  AgenticMessageData,
+  ContentFragmentContext,
+  ContentNodeType,
+  JsonObject,
+  Mention,
+  UserMessageContext,
+} from '../events/conversation-facts';
+import type { MessageVisibility, UserWire } from './conversation.types';
 
-/** Wire shapes of conversation messages (service-spec 2.4-2.13, plus the client's required fields). */
+/**
+ * Wire shapes of conversation messages (service-spec 2.4-2.13, plus the client's required fields).
+ * Where a wire shape is exactly a recorded fact, it is the event layer's type, re-exported here.
+ */
 
-/** Mention of an agent (2.4). */
-export interface AgentMention {
-  readonly configurationId: string;
-}
-
-/** Mention of a user (2.4). */
-export interface UserMention {
-  readonly type: 'user';
-  readonly userId: string;
-}
-
-/** A mention in a user message. */
-export type Mention = AgentMention | UserMention;
+export type {
+  AgentMessageError,
+  AgentMessageStatus,
+  AgentStepContent,
+  ModelResolutionMethod,
+  ResolvedModel,
+} from '../events/agent-message-facts';
+export type {
+  AgenticMessageData,
+  AgentMention,
+  ContentFragmentContext,
+  ContentNodeType,
+  Mention,
+  ModelSelection,
+  UserMention,
+  UserMessageContext,
+} from '../events/conversation-facts';
 
 /** Rich mention states (part 3). */
 export type RichMentionStatus =
@@ -50,33 +73,6 @@ export interface Reaction {
   readonly users: readonly ReactionUser[];
 }
 
-/** Context of a user message (2.6). */
-export interface UserMessageContext {
-  readonly username: string;
-  readonly timezone: string;
-  readonly fullName?: string | null;
-  readonly email?: string | null;
-  readonly profilePictureUrl?: string | null;
-  readonly origin?: string | null;
-  readonly selectedSpaceIds?: readonly string[];
-  readonly clientSideMCPServerIds?: readonly string[] | null;
-  readonly selectedMCPServerViewIds?: readonly string[] | null;
-  readonly lastTriggerRunAt?: number | null;
-}
-
-/** Marks a user message posted by an agent on behalf of another agent. */
-export interface AgenticMessageData {
-  readonly type: 'run_agent' | 'agent_handover';
-  readonly originMessageId: string;
-}
-
-/** Per-message model override. */
-export interface ModelSelection {
-  readonly providerId: string;
-  readonly modelId: string;
-  readonly reasoningEffort?: 'none' | 'light' | 'medium' | 'high';
-}
-
 /** User message (2.5); `rank` is always present. */
 export interface UserMessage {
   readonly id: number;
@@ -96,13 +92,8 @@ export interface UserMessage {
   readonly reactions: readonly Reaction[];
 }
 
-/** Model of a light agent configuration. */
-export interface AgentModelConfiguration {
-  readonly providerId: string;
-  readonly modelId: string;
-  readonly temperature: number;
-  readonly reasoningEffort?: 'none' | 'light' | 'medium' | 'high';
-}
+/** Model of a light agent configuration: the agent's model settings as recorded. */
+export type AgentModelConfiguration = AgentSnapshotModel;
 
 /** Light agent configuration (2.13 + client-required fields). */
 export interface LightAgentConfiguration {
@@ -130,13 +121,6 @@ export interface LightAgentConfiguration {
   readonly lastAuthors?: readonly string[];
 }
 
-/** Error of a failed agent message. */
-export interface AgentMessageError {
-  readonly code: string;
-  readonly message: string;
-  readonly metadata: JsonObject | null;
-}
-
 /** A tool action executed by an agent (dust-api §1 AgentAction). */
 export interface AgentAction {
   readonly id: number;
@@ -159,36 +143,11 @@ export interface AgentAction {
   readonly displayLabels: { readonly running: string; readonly done: string } | null;
 }
 
-/** One item of an agent step: text, reasoning or a function call. */
-export interface AgentContentItem {
-  readonly type: string;
-  readonly value: unknown;
-}
-
-/** Structured content of one step. */
-export interface AgentStepContent {
-  readonly step: number;
-  readonly content: AgentContentItem;
-}
-
 /** Raw text of one step (client-required `rawContents`). */
 export interface AgentRawContent {
   readonly step: number;
   readonly content: string;
 }
-
-/** Model actually used for an agent message. */
-export interface ResolvedModel {
-  readonly providerId: string;
-  readonly modelId: string;
-  readonly reasoningEffort: string | null;
-}
-
-/** How the model of an agent message was chosen. */
-export type ModelResolutionMethod = 'agent' | 'user' | 'auto' | 'auto_fast' | 'auto_complex' | 'fair_use_downgrade';
-
-/** Agent message status (part 3). */
-export type AgentMessageStatus = 'created' | 'succeeded' | 'failed' | 'cancelled';
 
 /** Agent message (2.7 + client-required fields). */
 export interface AgentMessage {
@@ -221,17 +180,6 @@ export interface AgentMessage {
   readonly resolvedModel: ResolvedModel | null;
   readonly modelResolutionMethod: ModelResolutionMethod | null;
 }
-
-/** Who attached a content fragment. */
-export interface ContentFragmentContext {
-  readonly username: string | null;
-  readonly fullName: string | null;
-  readonly email: string | null;
-  readonly profilePictureUrl: string | null;
-}
-
-/** Content node kinds. */
-export type ContentNodeType = 'document' | 'table' | 'folder';
 
 /** Fields shared by both kinds of content fragment (2.8). */
 interface ContentFragmentBase {

@@ -1,3 +1,4 @@
+import type { ConversationVisibility, JsonObject } from '../events/conversation-facts';
 import type { AgentMessage, ConversationMessage, UserMessage } from './conversation-message.types';
 
 /**
@@ -6,12 +7,8 @@ import type { AgentMessage, ConversationMessage, UserMessage } from './conversat
  * conversation-message.types.ts and are re-exported here.
  */
 export type * from './conversation-message.types';
-
-/** A free-form JSON object. */
-export type JsonObject = { readonly [key: string]: unknown };
-
-/** Conversation visibility on the wire ("workspace" is rewritten to "unlisted" by the api). */
-export type ConversationVisibility = 'unlisted' | 'deleted' | 'test';
+/** Conversation visibility ("workspace" is rewritten to "unlisted" by the api) and free-form JSON, as recorded. */
+export type { ConversationVisibility, JsonObject } from '../events/conversation-facts';
 
 /** Visibility of a single message. */
 export type MessageVisibility = 'visible' | 'deleted';

@@ -1,8 +1,10 @@
 import type { AgentAuthor, AgentConfigurationSnapshot } from '../events/agent-configuration.events';
+import type { AgentSnapshot } from '../events/agent-message-facts';
 import type { AgentActionConfiguration, AgentConfigurationFull } from '../http/agent-configuration.types';
 import type { LightAgentConfiguration } from '../http/conversation-message.types';
 import type {
   AgentConfigurationDocument,
+  AgentConfigurationDocumentStatus,
   AgentConfigurationVersionDocument,
 } from '../read-models/agent-configuration.read-models';
 
@@ -17,7 +19,7 @@ export interface AgentVersionView {
   readonly at: number;
   readonly author: AgentAuthor | null;
   readonly configuration: AgentConfigurationSnapshot;
-  readonly status: string;
+  readonly status: AgentConfigurationDocumentStatus;
 }
 
 /** What depends on who looks. */
@@ -52,14 +54,17 @@ export function storedVersionView(version: AgentConfigurationVersionDocument, cu
   };
 }
 
-/** Light configuration (service-spec 2.13) of a workspace agent version. */
-export function renderLightAgentConfiguration(view: AgentVersionView, flags: AgentViewerFlags): LightAgentConfiguration {
+/** What an agent message's `configuration` shows: the neutral viewer the snapshot was taken for. */
+export const MESSAGE_AGENT_FLAGS: AgentViewerFlags = { userFavorite: false, canEdit: false };
+
+/** A workspace agent version as a message records it when the agent is mentioned. */
+export function agentSnapshotOfVersion(view: AgentVersionView): AgentSnapshot {
   const c = view.configuration;
   return {
     id: view.id,
     sId: view.sId,
     version: view.version,
-    versionCreatedAt: new Date(view.at).toISOString(),
+    versionCreatedAt: view.at,
     versionAuthorId: view.author?.id ?? null,
     name: c.name,
     description: c.description,
@@ -67,17 +72,44 @@ export function renderLightAgentConfiguration(view: AgentVersionView, flags: Age
     pictureUrl: c.pictureUrl,
     status: view.status,
     scope: c.scope,
-    userFavorite: flags.userFavorite,
     model: { ...c.model },
     maxStepsPerRun: c.maxStepsPerRun,
     tags: c.tags.map((tag) => ({ ...tag })),
     templateId: c.templateId,
-    requestedGroupIds: [],
     requestedSpaceIds: [...c.requestedSpaceIds],
+  };
+}
+
+/** Light configuration (service-spec 2.13) of an agent snapshot, for one viewer. */
+export function renderAgentSnapshot(agent: AgentSnapshot, flags: AgentViewerFlags): LightAgentConfiguration {
+  return {
+    id: agent.id,
+    sId: agent.sId,
+    version: agent.version,
+    versionCreatedAt: agent.versionCreatedAt === null ? null : new Date(agent.versionCreatedAt).toISOString(),
+    versionAuthorId: agent.versionAuthorId,
+    name: agent.name,
+    description: agent.description,
+    instructions: agent.instructions,
+    pictureUrl: agent.pictureUrl,
+    status: agent.status,
+    scope: agent.scope,
+    userFavorite: flags.userFavorite,
+    model: { ...agent.model },
+    maxStepsPerRun: agent.maxStepsPerRun,
+    tags: agent.tags.map((tag) => ({ ...tag })),
+    templateId: agent.templateId,
+    requestedGroupIds: [],
+    requestedSpaceIds: [...agent.requestedSpaceIds],
     canRead: true,
     canEdit: flags.canEdit,
     visualizationEnabled: false,
   };
+}
+
+/** Light configuration (service-spec 2.13) of a workspace agent version. */
+export function renderLightAgentConfiguration(view: AgentVersionView, flags: AgentViewerFlags): LightAgentConfiguration {
+  return renderAgentSnapshot(agentSnapshotOfVersion(view), flags);
 }
 
 /** Full variant: the light shape plus the tools. */

@@ -1,21 +1,16 @@
+import type { AgentMessageOutcome, AgentMessageStatus } from '../events/agent-message-facts';
+import { runMessageOf, type RunMessage } from '../events/agent-run.events';
+import type { ActingUser, UserSnapshot } from '../events/conversation-facts';
 import type {
-  ActingUser,
   AgentMessageCreated,
   AgentMessageStatusChanged,
   ContentFragmentAdded,
   UserMessageEdited,
   UserMessagePosted,
-  UserSnapshot,
 } from '../events/conversation.events';
-import type {
-  AgentMessage,
-  AgentRawContent,
-  AgentStepContent,
-  ContentFragment,
-  Reaction,
-  UserMessage,
-  UserWire,
-} from '../http/conversation.types';
+import type { AgentMessage, ContentFragment, Reaction, UserMessage, UserWire } from '../http/conversation.types';
+import { MESSAGE_AGENT_FLAGS, renderAgentSnapshot } from './agent-configuration.render';
+import { rawContentsOf, renderRichMention, renderToolCall } from './agent-run.render';
 
 /**
  * Wire messages built straight from events. The projection and the SSE endpoints both use these,
@@ -54,7 +49,7 @@ export function renderUserMessageFromEvent(event: UserMessagePosted | UserMessag
     branchId: null,
     user: d.user ? renderUserFromSnapshot(d.user, d.at) : null,
     mentions: d.mentions,
-    richMentions: d.richMentions,
+    richMentions: d.mentionDisplays.map(renderRichMention),
     content: d.content,
     context: d.context,
     agenticMessageData: d.agenticMessageData ?? null,
@@ -64,29 +59,33 @@ export function renderUserMessageFromEvent(event: UserMessagePosted | UserMessag
 
 /** A new agent message (2.7) in status `created`, with its rank. */
 export function renderAgentMessageFromEvent(event: AgentMessageCreated, position: number): AgentMessage {
-  const d = event.data;
+  return renderNewAgentMessage(runMessageOf(event, position));
+}
+
+/** The agent message a run answers as it was created (status `created`, nothing run yet). */
+export function renderNewAgentMessage(m: RunMessage): AgentMessage {
   return {
-    id: position,
-    agentMessageId: position,
+    id: m.position,
+    agentMessageId: m.position,
     type: 'agent_message',
-    sId: d.messageId,
-    created: d.at,
+    sId: m.messageId,
+    created: m.createdAt,
     completedTs: null,
     visibility: 'visible',
-    version: d.version,
-    rank: d.rank,
+    version: m.version,
+    rank: m.rank,
     branchId: null,
-    parentMessageId: d.parentMessageId,
-    parentAgentMessageId: d.parentAgentMessageId,
+    parentMessageId: m.parentMessageId,
+    parentAgentMessageId: m.parentAgentMessageId,
     status: 'created',
     content: null,
     chainOfThought: null,
     error: null,
-    configuration: d.configuration,
+    configuration: renderAgentSnapshot(m.configuration, MESSAGE_AGENT_FLAGS),
     actions: [],
     contents: [],
     rawContents: [],
-    skipToolsValidation: d.skipToolsValidation,
+    skipToolsValidation: m.skipToolsValidation,
     richMentions: [],
     completionDurationMs: null,
     reactions: [],
@@ -97,37 +96,43 @@ export function renderAgentMessageFromEvent(event: AgentMessageCreated, position
   };
 }
 
-/** The agent message after a status change: the new status plus every outcome field the event carries. */
-export function applyAgentMessageStatusChange(message: AgentMessage, event: AgentMessageStatusChanged): AgentMessage {
-  const d = event.data;
-  const final = d.status !== 'created';
-  return {
-    ...message,
-    status: d.status,
-    content: d.content !== undefined ? d.content : message.content,
-    chainOfThought: d.chainOfThought !== undefined ? d.chainOfThought : message.chainOfThought,
-    error: d.error !== undefined ? d.error : message.error,
-    actions: d.actions ?? message.actions,
-    contents: d.contents ?? message.contents,
-    rawContents: d.rawContents ?? (d.contents ? rawContentsOf(d.contents) : message.rawContents),
-    completionDurationMs:
-      d.completionDurationMs !== undefined ? d.completionDurationMs : message.completionDurationMs,
-    costCredits: d.costCredits !== undefined ? d.costCredits : message.costCredits,
-    resolvedModel: d.resolvedModel !== undefined ? d.resolvedModel : message.resolvedModel,
-    modelResolutionMethod:
-      d.modelResolutionMethod !== undefined ? d.modelResolutionMethod : message.modelResolutionMethod,
-    completedTs: d.completedTs ?? (final ? d.at : message.completedTs),
-  };
+/** The agent message as its run ended with `outcome` (the run stream's `agent_message_success`). */
+export function renderAgentMessageAtRunEnd(message: RunMessage, outcome: AgentMessageOutcome, at: number): AgentMessage {
+  return applyAgentMessageOutcome(renderNewAgentMessage(message), 'succeeded', outcome, at);
 }
 
-/** Text of each step, from the structured contents (`text_content` items). */
-function rawContentsOf(contents: readonly AgentStepContent[]): AgentRawContent[] {
-  const byStep = new Map<number, string>();
-  for (const { step, content } of contents) {
-    if (content.type !== 'text_content' || typeof content.value !== 'string') continue;
-    byStep.set(step, (byStep.get(step) ?? '') + content.value);
-  }
-  return [...byStep.entries()].sort(([a], [b]) => a - b).map(([step, content]) => ({ step, content }));
+/** The agent message after a status change: the new status plus every outcome field the event carries. */
+export function applyAgentMessageStatusChange(message: AgentMessage, event: AgentMessageStatusChanged): AgentMessage {
+  return applyAgentMessageOutcome(message, event.data.status, event.data, event.data.at);
+}
+
+/**
+ * The agent message with a status and the outcome fields given (others keep their value). A final
+ * status without a `completedTs` completes at `at`. Tool calls become actions of this message.
+ */
+export function applyAgentMessageOutcome(
+  message: AgentMessage,
+  status: AgentMessageStatus,
+  outcome: AgentMessageOutcome,
+  at: number,
+): AgentMessage {
+  const o = outcome;
+  const final = status !== 'created';
+  return {
+    ...message,
+    status,
+    content: o.content !== undefined ? o.content : message.content,
+    chainOfThought: o.chainOfThought !== undefined ? o.chainOfThought : message.chainOfThought,
+    error: o.error !== undefined ? o.error : message.error,
+    actions: o.toolCalls ? o.toolCalls.map((call) => renderToolCall(call, message.agentMessageId)) : message.actions,
+    contents: o.contents ?? message.contents,
+    rawContents: o.contents ? rawContentsOf(o.contents) : message.rawContents,
+    completionDurationMs: o.completionDurationMs !== undefined ? o.completionDurationMs : message.completionDurationMs,
+    costCredits: o.costCredits !== undefined ? o.costCredits : message.costCredits,
+    resolvedModel: o.resolvedModel !== undefined ? o.resolvedModel : message.resolvedModel,
+    modelResolutionMethod: o.modelResolutionMethod !== undefined ? o.modelResolutionMethod : message.modelResolutionMethod,
+    completedTs: o.completedTs ?? (final ? at : message.completedTs),
+  };
 }
 
 /**

@@ -48,7 +48,34 @@ const baseUrl = 'https://dust.example.com';
 const agent = fixtureAgent();
 const finished: AgentMessageStatusChanged = {
   type: 'AgentMessageStatusChanged',
-  data: { ...fixtureBase(9), messageId: 'agtmsg0001', configurationId: agent.sId, status: 'succeeded', content: 'Hi' },
+  data: {
+    ...fixtureBase(9),
+    messageId: 'agtmsg0001',
+    configurationId: agent.sId,
+    status: 'succeeded',
+    content: 'Hi',
+    toolCalls: [
+      {
+        sId: 'act_0000000001',
+        callId: 'call_1',
+        toolName: 'search',
+        serverId: 'msv_search',
+        serverName: 'search',
+        params: { query: 'hi' },
+        step: 0,
+        status: 'succeeded',
+        calledAt: T0 + 5,
+        endedAt: T0 + 6,
+        durationMs: 1,
+        output: [{ type: 'text', text: 'found' }],
+        paramsPosition: 20,
+      },
+    ],
+    contents: [
+      { step: 0, content: { type: 'function_call', value: { id: 'call_1', name: 'search', arguments: '{"query":"hi"}' } } },
+      { step: 1, content: { type: 'text_content', value: 'Hi' } },
+    ],
+  },
 };
 const nodeFragment = contentFragmentAdded('frgmsg0002', 3, 'cf00000002', {
   contentFragmentType: 'content_node',
@@ -125,6 +152,14 @@ describe('conversation renderers', () => {
   it('renders single messages the client accepts in post, retry and fragment responses', () => {
     expect(PostUserMessageResponseSchema.safeParse({ message: user }).error).toBeUndefined();
     expect(RetryMessageResponseSchema.safeParse({ message: agentMessage }).error).toBeUndefined();
+    expect(agentMessage).toMatchObject({
+      configuration: { sId: agent.sId, userFavorite: false, canRead: true, canEdit: false, requestedGroupIds: [] },
+      actions: [{ id: 20, agentMessageId: 13, functionCallName: 'search', functionCallId: 'call_1', createdAt: T0 + 5, updatedAt: T0 + 6 }],
+      rawContents: [{ step: 1, content: 'Hi' }],
+    });
+    expect(user.richMentions).toEqual([
+      { id: agent.sId, type: 'agent', label: agent.name, pictureUrl: agent.pictureUrl, description: agent.description, userFavorite: false, dismissed: false, status: 'approved' },
+    ]);
     const fragment = renderContentFragmentFromEvent(contentFragmentAdded('frgmsg0001', 0, 'cf00000001'), 11, baseUrl);
     expect(PostContentFragmentResponseSchema.safeParse({ contentFragment: fragment }).error).toBeUndefined();
     const anonymous = renderUserMessageFromEvent(userMessagePosted('usrmsg0009', 5, [], { user: null }), 20);

@@ -1,4 +1,5 @@
-import type { ActingUser, ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ActingUser } from '@app/contracts/events/conversation-facts';
+import type { ConversationEvent } from '@app/contracts/events/conversation.events';
 import {
   FIXTURE_CONVERSATION_ID as CID,
   FIXTURE_WORKSPACE_ID as WID,

@@ -1,19 +1,16 @@
+import type { AgentMessageOutcome, AgentSnapshot } from '@app/contracts/events/agent-message-facts';
 import type {
   ActingUser,
-  AgentMessageOutcome,
-  UserSnapshot,
-} from '@app/contracts/events/conversation.events';
-import type {
   AgenticMessageData,
   ContentFragmentContext,
   ContentNodeType,
   ConversationVisibility,
   JsonObject,
-  LightAgentConfiguration,
   Mention,
   ModelSelection,
   UserMessageContext,
-} from '@app/contracts/http/conversation.types';
+  UserSnapshot,
+} from '@app/contracts/events/conversation-facts';
 
 /**
  * Commands of the conversation aggregate. Plain objects: every new id and the time (`now`, epoch
@@ -35,7 +32,7 @@ export interface MentionedUser {
 
 /**
  * A new user message. The api resolves the agent mentions beforehand (404
- * `agent_configuration_not_found` is its job) and passes one configuration and one pre-generated
+ * `agent_configuration_not_found` is its job) and passes one agent snapshot and one pre-generated
  * agent message sId per agent to run, in order.
  */
 export interface NewUserMessage {
@@ -47,7 +44,7 @@ export interface NewUserMessage {
   readonly agenticMessageData?: AgenticMessageData | null;
   readonly modelSelection?: ModelSelection | null;
   readonly skipToolsValidation?: boolean;
-  readonly mentionedAgents: readonly LightAgentConfiguration[];
+  readonly mentionedAgents: readonly AgentSnapshot[];
   readonly mentionedUsers?: readonly MentionedUser[];
   readonly agentMessageIds: readonly string[];
 }
@@ -119,7 +116,7 @@ export interface EditUserMessage extends CommandBase {
   /** sId of the editing user, checked against the author; null for API keys without a user. */
   readonly editedBy: string | null;
   readonly skipToolsValidation?: boolean;
-  readonly mentionedAgents: readonly LightAgentConfiguration[];
+  readonly mentionedAgents: readonly AgentSnapshot[];
   readonly mentionedUsers?: readonly MentionedUser[];
   readonly agentMessageIds: readonly string[];
 }
@@ -130,7 +127,7 @@ export interface RetryAgentMessage extends CommandBase {
   readonly messageId: string;
   readonly newMessageId: string;
   /** Fresh snapshot of the agent; the previous version's snapshot is reused when omitted. */
-  readonly configuration?: LightAgentConfiguration;
+  readonly configuration?: AgentSnapshot;
 }
 
 /** Cancel running agent messages; others are ignored. */

@@ -4,15 +4,11 @@ import type {
   ContentFragmentAdded,
   ContentFragmentSuperseded,
   ConversationEvent,
-  ConversationEventBase,
   UserMessageEdited,
   UserMessagePosted,
 } from '@app/contracts/events/conversation.events';
-import type {
-  AgenticMessageData,
-  LightAgentConfiguration,
-  ModelSelection,
-} from '@app/contracts/http/conversation.types';
+import type { AgentSnapshot } from '@app/contracts/events/agent-message-facts';
+import type { AgenticMessageData, ConversationEventBase, ModelSelection } from '@app/contracts/events/conversation-facts';
 import { DomainError } from '../shared/domain-error';
 import type {
   CancelAgentMessages,
@@ -23,7 +19,7 @@ import type {
   RetryAgentMessage,
 } from './conversation.commands';
 import { CONVERSATION_ERROR_MESSAGES, invalidRequest, messageNotFound } from './conversation.errors';
-import { richMentions } from './conversation.mentions';
+import { mentionDisplays } from './conversation.mentions';
 import type { AgentMessageState, ExistingConversationState, MessageState } from './conversation.state';
 
 /** Base data of an event of this conversation at time `at`. */
@@ -54,7 +50,7 @@ export function decidePostUserMessage(
       version: 0,
       content: input.content,
       mentions: input.mentions,
-      richMentions: richMentions(input.mentions, input.mentionedAgents, input.mentionedUsers ?? []),
+      mentionDisplays: mentionDisplays(input.mentions, input.mentionedAgents, input.mentionedUsers ?? []),
       context: input.context,
       user: input.user,
       agenticMessageData: input.agenticMessageData ?? null,
@@ -93,7 +89,7 @@ export function decideEditUserMessage(state: ExistingConversationState, command:
       version: message.version + 1,
       content: command.content,
       mentions: command.mentions,
-      richMentions: richMentions(command.mentions, command.mentionedAgents, command.mentionedUsers ?? []),
+      mentionDisplays: mentionDisplays(command.mentions, command.mentionedAgents, command.mentionedUsers ?? []),
       context: message.context,
       user: message.user,
       agenticMessageData: message.agenticMessageData,
@@ -256,7 +252,7 @@ export function requireAgentMessage(state: ExistingConversationState, sId: strin
 interface AgentMessagesInput {
   readonly parentMessageId: string;
   readonly firstRank: number;
-  readonly agents: readonly LightAgentConfiguration[];
+  readonly agents: readonly AgentSnapshot[];
   readonly agentMessageIds: readonly string[];
   readonly agenticMessageData: AgenticMessageData | null;
   readonly skipToolsValidation: boolean;

@@ -181,11 +181,12 @@ describe('conversation decider', () => {
           agenticMessageData: { type: 'agent_handover', originMessageId: 'agtmsg0001' },
         })
         .events();
-      expect(posted.type === 'UserMessagePosted' && posted.data.richMentions[1]).toMatchObject({
+      expect(posted.type === 'UserMessagePosted' && posted.data.mentionDisplays[1]).toEqual({
         id: 'usr0000009',
         type: 'user',
         label: 'Ada',
-        status: 'approved',
+        pictureUrl: '',
+        description: '',
       });
       expect(agent.type === 'AgentMessageCreated' && agent.data.parentAgentMessageId).toBe('agtmsg0001');
     });
@@ -222,7 +223,7 @@ describe('conversation decider', () => {
               version: 1,
               content: 'edited',
               mentions: [{ configurationId: agentB.sId }],
-              richMentions: userMessagePosted('x', 0, [agentB]).data.richMentions,
+              mentionDisplays: userMessagePosted('x', 0, [agentB]).data.mentionDisplays,
             },
           },
           agentMessageCreated('agtmsg0002', 2, 'usrmsg0002', { at: NOW, configuration: agentB }),
@@ -265,7 +266,7 @@ describe('conversation decider', () => {
         ]);
     });
 
-    it('uses a fresh configuration snapshot when given', () => {
+    it('uses a fresh agent snapshot when given', () => {
       const [event] = spec
         .given([...answered, succeeded('agtmsg0001')])
         .when({ ...retry, configuration: agentB })
@@ -301,7 +302,7 @@ describe('conversation decider', () => {
       messageId: 'agtmsg0001',
       status: 'succeeded' as const,
       content: 'The answer',
-      rawContents: [{ step: 0, content: 'The answer' }],
+      contents: [{ step: 0, content: { type: 'text_content' as const, value: 'The answer' } }],
     };
 
     it('cancels only running agent messages', () => {
@@ -336,7 +337,7 @@ describe('conversation decider', () => {
               configurationId: agentA.sId,
               status: 'succeeded',
               content: 'The answer',
-              rawContents: [{ step: 0, content: 'The answer' }],
+              contents: [{ step: 0, content: { type: 'text_content', value: 'The answer' } }],
               completedTs: NOW,
             },
           },

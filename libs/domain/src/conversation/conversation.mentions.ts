@@ -1,48 +1,32 @@
-import type { LightAgentConfiguration, Mention, RichMention } from '@app/contracts/http/conversation.types';
+import type { AgentSnapshot } from '@app/contracts/events/agent-message-facts';
+import type { Mention, MentionDisplay } from '@app/contracts/events/conversation-facts';
 import type { MentionedUser } from './conversation.commands';
 import { agentConfigurationNotFound } from './conversation.errors';
 
-/** Display data of each mention (deduplicated); agents must have been resolved by the api. */
-export function richMentions(
+/** How each mention is shown (deduplicated); agents must have been resolved by the api. */
+export function mentionDisplays(
   mentions: readonly Mention[],
-  agents: readonly LightAgentConfiguration[],
+  agents: readonly AgentSnapshot[],
   users: readonly MentionedUser[],
-): RichMention[] {
+): MentionDisplay[] {
   const seen = new Set<string>();
-  const result: RichMention[] = [];
+  const result: MentionDisplay[] = [];
   for (const mention of mentions) {
     const id = 'configurationId' in mention ? mention.configurationId : mention.userId;
     if (seen.has(id)) continue;
     seen.add(id);
-    result.push('configurationId' in mention ? agentRichMention(id, agents) : userRichMention(id, users));
+    result.push('configurationId' in mention ? agentDisplay(id, agents) : userDisplay(id, users));
   }
   return result;
 }
 
-function agentRichMention(sId: string, agents: readonly LightAgentConfiguration[]): RichMention {
+function agentDisplay(sId: string, agents: readonly AgentSnapshot[]): MentionDisplay {
   const agent = agents.find((a) => a.sId === sId);
   if (!agent) throw agentConfigurationNotFound();
-  return {
-    id: agent.sId,
-    type: 'agent',
-    label: agent.name,
-    pictureUrl: agent.pictureUrl,
-    description: agent.description,
-    userFavorite: agent.userFavorite,
-    dismissed: false,
-    status: 'approved',
-  };
+  return { id: agent.sId, type: 'agent', label: agent.name, pictureUrl: agent.pictureUrl, description: agent.description };
 }
 
-function userRichMention(sId: string, users: readonly MentionedUser[]): RichMention {
+function userDisplay(sId: string, users: readonly MentionedUser[]): MentionDisplay {
   const user = users.find((u) => u.sId === sId);
-  return {
-    id: sId,
-    type: 'user',
-    label: user?.fullName ?? sId,
-    pictureUrl: user?.image ?? '',
-    description: '',
-    dismissed: false,
-    status: 'approved',
-  };
+  return { id: sId, type: 'user', label: user?.fullName ?? sId, pictureUrl: user?.image ?? '', description: '' };
 }

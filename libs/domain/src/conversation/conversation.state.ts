@@ -1,13 +1,12 @@
-import type { UserSnapshot } from '@app/contracts/events/conversation.events';
+import type { AgentMessageStatus, AgentSnapshot } from '@app/contracts/events/agent-message-facts';
 import type {
-  AgentMessageStatus,
   AgenticMessageData,
   ConversationVisibility,
   JsonObject,
-  LightAgentConfiguration,
   ModelSelection,
   UserMessageContext,
-} from '@app/contracts/http/conversation.types';
+  UserSnapshot,
+} from '@app/contracts/events/conversation-facts';
 
 /** User sIds who reacted, by emoji. */
 export type ReactionsState = Readonly<Record<string, readonly string[]>>;
@@ -44,7 +43,7 @@ export interface AgentMessageState extends MessageStateBase {
   readonly parentMessageId: string;
   readonly parentAgentMessageId: string | null;
   /** Kept so a retry can reuse the agent snapshot and run options. */
-  readonly configuration: LightAgentConfiguration;
+  readonly configuration: AgentSnapshot;
   readonly skipToolsValidation: boolean;
   readonly modelSelection: ModelSelection | null;
   /** Feedback by user sId. */

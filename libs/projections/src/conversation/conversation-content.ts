@@ -1,7 +1,10 @@
-import type { ConversationMessage } from '@app/contracts/http/conversation.types';
+import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
 
 /** Content of a conversation document: `content[rank]` = versions of that message, oldest first. */
-export type ConversationContent = ReadonlyArray<readonly ConversationMessage[]>;
+export type ConversationContent = ConversationDocument['content'];
+
+/** One message version of the content, as the document keeps it. */
+type ConversationMessage = ConversationContent[number][number];
 
 /**
  * Adds a message version at its rank (ranks are dense; a gap, which a healthy log never has, is

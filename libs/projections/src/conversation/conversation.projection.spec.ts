@@ -1,8 +1,5 @@
-import {
-  CONVERSATION_EVENT_TYPES,
-  type ActingUser,
-  type ConversationEvent,
-} from '@app/contracts/events/conversation.events';
+import type { ActingUser } from '@app/contracts/events/conversation-facts';
+import { CONVERSATION_EVENT_TYPES, type ConversationEvent } from '@app/contracts/events/conversation.events';
 import {
   FIXTURE_CONVERSATION_ID as CID,
   T0,

@@ -1,4 +1,5 @@
 import type { JSONValue, LanguageModel, ModelMessage } from 'ai';
+import type { AgentStepContent } from '@app/contracts/events/agent-message-facts';
 import type { ReasoningEffort } from '@app/contracts/models/model.types';
 import type { ToolCallResult, ToolContext, ToolOutputBlock, ToolRegistry } from '../tools/tool-registry.port';
 
@@ -70,30 +71,8 @@ export type AgentLoopEvent =
 /** Receives events in order; a returned promise is awaited (backpressure), a throw aborts the run. */
 export type AgentLoopSink = (event: AgentLoopEvent) => void | Promise<void>;
 
-/** One item of an agent message's `contents`, in the shape the real service records. */
-export type AgentContent =
-  | { readonly type: 'text_content'; readonly value: string }
-  | {
-      readonly type: 'reasoning';
-      readonly value: {
-        readonly reasoning: string;
-        /** Provider metadata of the reasoning block as JSON (e.g. OpenAI's item id), `{}` when none. */
-        readonly metadata: string;
-        readonly tokens: number;
-        readonly provider: string;
-      };
-    }
-  | {
-      readonly type: 'function_call';
-      /** `arguments` is the JSON text of the call's input. */
-      readonly value: { readonly id: string; readonly name: string; readonly arguments: string };
-    };
-
-/** A content item and the step (0-based) that produced it. */
-export interface AgentStepContent {
-  readonly step: number;
-  readonly content: AgentContent;
-}
+/** The step contents a run produces are the ones its message records. */
+export type { AgentContent, AgentStepContent } from '@app/contracts/events/agent-message-facts';
 
 /** A tool call the run executed (or that failed before executing), as recorded on the message. */
 export interface AgentLoopAction {

@@ -1,96 +1,79 @@
-import type { AgentActionRecord } from '@app/contracts/events/agent-run.events';
-import type { AgentAction, JsonObject } from '@app/contracts/http/conversation.types';
+import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
+import type { JsonObject } from '@app/contracts/events/conversation-facts';
 import type { AgentLoopAction } from '../loop/agent-loop.types';
 import type { ToolCallResult, ToolDefinition } from '../tools/tool-registry.port';
 
-/** Ids of one action: numeric (global position of its params event) and string sId. */
-export interface ActionIds {
-  readonly id: number;
-  readonly sId: string;
-}
-
-/** The action as recorded when the model called the tool (status `running`, no output yet). */
-export function actionWhenCalled(input: {
+/** The tool call as recorded when the model made it (status `running`, no output yet). */
+export function toolCallWhenCalled(input: {
   readonly sId: string;
   readonly callId: string;
   readonly name: string;
   readonly params: unknown;
   readonly step: number;
-  readonly agentMessageId: number;
   readonly definition: ToolDefinition | undefined;
   readonly at: number;
-}): AgentActionRecord {
+}): AgentToolCall {
   return {
     sId: input.sId,
-    createdAt: input.at,
-    updatedAt: input.at,
-    mcpServerId: input.definition?.serverId ?? null,
-    internalMCPServerName: input.definition?.serverName ?? null,
+    callId: input.callId,
     toolName: input.name,
-    agentMessageId: input.agentMessageId,
-    functionCallName: input.name,
-    functionCallId: input.callId,
-    status: 'running',
+    serverId: input.definition?.serverId ?? null,
+    serverName: input.definition?.serverName ?? null,
     params: paramsOf(input.params),
     step: input.step,
-    executionDurationMs: null,
-    citationsAllocated: 0,
+    status: 'running',
+    calledAt: input.at,
+    endedAt: null,
+    durationMs: null,
     output: null,
-    generatedFiles: [],
-    displayLabels: null,
+    paramsPosition: null,
   };
 }
 
-/** The action once the tool answered. */
-export function actionWhenDone(
-  called: AgentActionRecord,
-  id: number,
+/** The tool call once the tool answered; `paramsPosition` is where its params event landed. */
+export function toolCallWhenDone(
+  called: AgentToolCall,
+  paramsPosition: number,
   result: ToolCallResult,
   durationMs: number,
   at: number,
-): AgentAction {
+): AgentToolCall {
   return {
     ...called,
-    id,
-    updatedAt: at,
     status: result.ok ? 'succeeded' : 'errored',
-    executionDurationMs: durationMs,
+    endedAt: at,
+    durationMs,
     output: result.output.map((block) => ({ ...block })),
+    paramsPosition,
   };
 }
 
 /**
- * The message's final `actions` from the loop's record. Actions already recorded on the stream
- * keep their ids and timestamps; a call the stream never saw (should not happen) gets id 0.
+ * The message's final tool calls from the loop's record. Calls already recorded on the stream keep
+ * their ids and timestamps; a call the stream never saw (should not happen) has no params position.
  */
-export function finalActions(
+export function finalToolCalls(
   actions: readonly AgentLoopAction[],
-  recorded: ReadonlyMap<string, AgentAction>,
-  agentMessageId: number,
+  recorded: ReadonlyMap<string, AgentToolCall>,
   at: number,
-): AgentAction[] {
+): AgentToolCall[] {
   return actions.map((action) => {
     const known = recorded.get(action.callId);
     if (known) return known;
     return {
-      id: 0,
       sId: '',
-      createdAt: at,
-      updatedAt: at,
-      mcpServerId: action.serverId,
-      internalMCPServerName: action.serverName,
+      callId: action.callId,
       toolName: action.name,
-      agentMessageId,
-      functionCallName: action.name,
-      functionCallId: action.callId,
-      status: action.ok ? 'succeeded' : 'errored',
+      serverId: action.serverId,
+      serverName: action.serverName,
       params: paramsOf(action.input),
       step: action.step,
-      executionDurationMs: action.durationMs,
-      citationsAllocated: 0,
+      status: action.ok ? 'succeeded' : 'errored',
+      calledAt: at,
+      endedAt: at,
+      durationMs: action.durationMs,
       output: action.output.map((block) => ({ ...block })),
-      generatedFiles: [],
-      displayLabels: null,
+      paramsPosition: null,
     };
   });
 }

@@ -1,6 +1,6 @@
 import { isConversationEvent, type AgentMessageStatusChanged } from '@app/contracts/events/conversation.events';
 import { upcast } from '@app/contracts/events/upcast';
-import type { AgentAction } from '@app/contracts/http/conversation.types';
+import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
 import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import type { ChangeTitle } from '@app/domain/conversation/conversation.commands';
 import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
@@ -20,7 +20,7 @@ import {
 } from '../models/language-model.factory';
 import { runAgentLoop } from '../loop/agent-loop';
 import type { AgentLoopOutcome } from '../loop/agent-loop.types';
-import { finalActions } from './agent-actions';
+import { finalToolCalls } from './agent-actions';
 import { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from '../agent-runner.options';
 import { AgentToolSources } from '../tools/agent-tool-sources';
 import { generateConversationTitle } from './conversation-title';
@@ -55,7 +55,7 @@ export class AgentRunExecutor {
     const data = handle.tracked.created.data;
     const startedAtMs = performance.now();
     const model = resolveRunModel(data, this.config.modelCatalog);
-    const actions = new Map<string, AgentAction>();
+    const toolCalls = new Map<string, AgentToolCall>();
     let languageModel: LanguageModel | null = null;
     let prompt: AgentPrompt | null = null;
     let result: RunResult;
@@ -63,7 +63,7 @@ export class AgentRunExecutor {
     try {
       languageModel = createLanguageModel(this.config.providers, model.providerId, model.modelId);
       prompt = await this.prompt(handle, Date.now());
-      const outcome = await this.loop(handle, languageModel, model, prompt, actions);
+      const outcome = await this.loop(handle, languageModel, model, prompt, toolCalls);
       result = this.resultOf(outcome, handle);
     } catch (error) {
       result = failureOf(error);
@@ -80,7 +80,7 @@ export class AgentRunExecutor {
     }
     try {
       const durationMs = Math.round(performance.now() - startedAtMs);
-      const decisive = await this.record(handle, model, result, actions, durationMs);
+      const decisive = await this.record(handle, model, result, toolCalls, durationMs);
       log.info({ status: decisive.data.status, durationMs }, 'agent run ended');
       if (decisive.data.status === 'succeeded' && prompt && handle.stopReason === null) {
         await this.titleIfMissing(handle, languageModel, prompt, decisive.data.content ?? '');
@@ -109,7 +109,7 @@ export class AgentRunExecutor {
     languageModel: LanguageModel,
     model: RunModel,
     prompt: AgentPrompt,
-    actions: Map<string, AgentAction>,
+    toolCalls: Map<string, AgentToolCall>,
   ): Promise<AgentLoopOutcome> {
     const data = handle.tracked.created.data;
     const tools = this.toolSources.forRun();
@@ -145,7 +145,7 @@ export class AgentRunExecutor {
       return outcome;
     } finally {
       recorder.discard();
-      for (const [callId, action] of recorder.actions) actions.set(callId, action);
+      for (const [callId, call] of recorder.toolCalls) toolCalls.set(callId, call);
     }
   }
 
@@ -170,12 +170,12 @@ export class AgentRunExecutor {
     handle: RunHandle,
     model: RunModel,
     result: RunResult,
-    recordedActions: ReadonlyMap<string, AgentAction>,
+    recordedCalls: ReadonlyMap<string, AgentToolCall>,
     durationMs: number,
   ): Promise<AgentMessageStatusChanged> {
     const completedTs = Date.now();
-    const actions = finalActions(result.progress?.actions ?? [], recordedActions, handle.tracked.createdPosition, completedTs);
-    const outcome = outcomeOf(result, model, actions, { completedTs, durationMs });
+    const toolCalls = finalToolCalls(result.progress?.actions ?? [], recordedCalls, completedTs);
+    const outcome = outcomeOf(result, model, toolCalls, { completedTs, durationMs });
     return this.outcomes.record(handle, { status: result.status, outcome, at: completedTs }, 'end-stream');
   }
 

@@ -1,5 +1,5 @@
 import type { AgentMessageCreated } from '@app/contracts/events/conversation.events';
-import type { ModelResolutionMethod, ResolvedModel } from '@app/contracts/http/conversation.types';
+import type { ModelResolutionMethod, ResolvedModel } from '@app/contracts/events/agent-message-facts';
 import type { ModelEntry, ReasoningEffort } from '@app/contracts/models/model.types';
 import { isReasoningEffort } from '@app/domain/models/model-selection.policy';
 

@@ -1,5 +1,6 @@
 import { toAgentMessageStreamName } from '@app/contracts/events/agent-run.events';
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import { CURRENT_SCHEMA_VERSION } from '@app/contracts/events/upcast';
 import {
   agentMessageCreated,
   conversationCreated,
@@ -58,7 +59,7 @@ describe('RunOutcomeRecorder', () => {
   function append(...events: ConversationEvent[]) {
     return eventStore.append(
       CONVERSATION,
-      events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata: { schemaVersion: 1 } })),
+      events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata: { schemaVersion: CURRENT_SCHEMA_VERSION } })),
       'any',
     );
   }
@@ -73,7 +74,7 @@ describe('RunOutcomeRecorder', () => {
     const recorded = await eventStore.readStream(CONVERSATION);
     expect(recorded.at(-1)).toMatchObject({ type: 'AgentMessageStatusChanged', metadata: { actor: ACTOR } });
     const [terminal] = await eventStore.readStream(RUN_STREAM);
-    expect(terminal).toMatchObject({ type: 'AgentRunSucceeded', data: { message: { sId: 'a1', content: 'Hi there' } } });
+    expect(terminal).toMatchObject({ type: 'AgentRunSucceeded', data: { message: { messageId: 'a1' }, outcome: { content: 'Hi there' } } });
   });
 
   it('ends the run stream with what the conversation recorded first', async () => {

@@ -1,4 +1,5 @@
-import type { AgentMessageOutcome, AgentMessageStatusChanged } from '@app/contracts/events/conversation.events';
+import type { AgentMessageOutcome } from '@app/contracts/events/agent-message-facts';
+import type { AgentMessageStatusChanged } from '@app/contracts/events/conversation.events';
 import { upcast } from '@app/contracts/events/upcast';
 import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';

@@ -1,3 +1,4 @@
+import { runMessageOf } from '@app/contracts/events/agent-run.events';
 import { agentMessageCreated, fixtureBase } from '@app/contracts/test/conversation.fixtures';
 import type { ModelEntry } from '@app/contracts/models/model.types';
 import type { AgentLoopProgress } from '../loop/agent-loop.types';
@@ -33,7 +34,7 @@ describe('run outcome', () => {
       content: 'Answer',
       chainOfThought: null,
       error: null,
-      actions: [],
+      toolCalls: [],
       contents: progress.contents,
       completionDurationMs: 42,
       costCredits: 600,
@@ -51,10 +52,8 @@ describe('run outcome', () => {
   it('ends the run stream the way the conversation recorded it', () => {
     const outcome = outcomeOf({ status: 'succeeded', error: null, progress }, model, [], { completedTs: 5, durationMs: 42 });
     const success = terminalFor(created, 9, statusChangeFor(created, 'succeeded', outcome, 5));
-    expect(success).toMatchObject({
-      type: 'AgentRunSucceeded',
-      data: { message: { id: 9, agentMessageId: 9, sId: 'a1', status: 'succeeded', content: 'Answer', costCredits: 600, completedTs: 5 } },
-    });
+    expect(success).toEqual({ type: 'AgentRunSucceeded', data: { message: runMessageOf(created, 9), outcome, at: 5 } });
+    expect(success.type === 'AgentRunSucceeded' && success.data.message).toMatchObject({ messageId: 'a1', position: 9, rank: 1 });
     const failed = terminalFor(created, 9, statusChangeFor(created, 'failed', { error: interruptedError('lease_expired') }, 6));
     expect(failed).toEqual({ type: 'AgentRunFailed', data: { error: interruptedError('lease_expired'), at: 6 } });
     expect(terminalFor(created, 9, statusChangeFor(created, 'cancelled', {}, 7))).toEqual({ type: 'AgentRunCancelled', data: { at: 7 } });

@@ -1,13 +1,11 @@
-import type { AgentRunTerminalEvent } from '@app/contracts/events/agent-run.events';
+import type { AgentMessageError, AgentMessageOutcome, AgentToolCall } from '@app/contracts/events/agent-message-facts';
+import { runMessageOf, type AgentRunTerminalEvent } from '@app/contracts/events/agent-run.events';
 import {
   isConversationEvent,
   type AgentMessageCreated,
-  type AgentMessageOutcome,
   type AgentMessageStatusChanged,
   type ConversationEvent,
 } from '@app/contracts/events/conversation.events';
-import type { AgentAction, AgentMessageError } from '@app/contracts/http/conversation.types';
-import { applyAgentMessageStatusChange, renderAgentMessageFromEvent } from '@app/contracts/render/conversation-message.render';
 import { costCredits } from '../loop/agent-cost';
 import type { AgentLoopProgress } from '../loop/agent-loop.types';
 import { resolvedModelOf, type RunModel } from './run-model';
@@ -39,7 +37,7 @@ export function interruptedError(reason: 'shutdown' | 'lease_expired'): AgentMes
 export function outcomeOf(
   result: RunResult,
   model: RunModel | null,
-  actions: readonly AgentAction[],
+  toolCalls: readonly AgentToolCall[],
   timing: { readonly completedTs: number; readonly durationMs: number | null },
 ): AgentMessageOutcome {
   const progress = result.progress;
@@ -48,7 +46,7 @@ export function outcomeOf(
     content: progress === null ? null : result.status === 'succeeded' ? progress.content : progress.content || null,
     chainOfThought: progress?.chainOfThought || null,
     error: result.error,
-    actions,
+    toolCalls,
     contents: progress?.contents ?? [],
     completionDurationMs: timing.durationMs,
     costCredits: billable && model?.entry ? costCredits(progress.usage, model.entry) : null,
@@ -87,25 +85,23 @@ export function terminalFor(
   createdPosition: number,
   change: AgentMessageStatusChanged,
 ): AgentRunTerminalEvent {
-  const at = change.data.at;
-  switch (change.data.status) {
+  const { conversationId: _c, workspaceId: _w, at, messageId: _m, status, configurationId: _a, ...outcome } = change.data;
+  switch (status) {
     case 'succeeded':
-    case 'created': {
-      const message = applyAgentMessageStatusChange(renderAgentMessageFromEvent(created, createdPosition), change);
-      return { type: 'AgentRunSucceeded', data: { message, at } };
-    }
+    case 'created':
+      return { type: 'AgentRunSucceeded', data: { message: runMessageOf(created, createdPosition), outcome, at } };
     case 'failed':
       return {
         type: 'AgentRunFailed',
         data: {
-          error: change.data.error ?? { code: 'unexpected_error', message: 'The agent run failed.', metadata: null },
+          error: outcome.error ?? { code: 'unexpected_error', message: 'The agent run failed.', metadata: null },
           at,
         },
       };
     case 'cancelled':
       return { type: 'AgentRunCancelled', data: { at } };
     default:
-      return unreachable(change.data.status);
+      return unreachable(status);
   }
 }
 

@@ -1,9 +1,8 @@
-import type { AgentActionRecord } from '@app/contracts/events/agent-run.events';
-import type { AgentAction } from '@app/contracts/http/conversation.types';
+import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
 import { newPrefixedId } from '../../common/ids';
 import type { AgentLoopEvent } from '../loop/agent-loop.types';
 import type { ToolCallResult, ToolDefinition } from '../tools/tool-registry.port';
-import { actionWhenCalled, actionWhenDone } from './agent-actions';
+import { toolCallWhenCalled, toolCallWhenDone } from './agent-actions';
 import type { RunStreamWriter } from './run-stream-writer';
 import { TokenCoalescer, type TokenCoalescerOptions } from './token-coalescer';
 
@@ -16,19 +15,20 @@ interface LoopCall {
 
 /**
  * Turns what the agent loop reports into run stream events: coalesced tokens, then each tool call
- * (`AgentToolParamsRecorded`, whose global position becomes the action's numeric id) and its end.
+ * (`AgentToolParamsRecorded`, whose global position becomes the call's `paramsPosition`, the wire
+ * action's numeric id) and its end.
  * Pending tokens are written before any tool event, so the stream keeps the model's order.
  */
 export class RunRecorder {
-  /** Finished actions by call id, with the ids and times their events carried. */
-  readonly actions = new Map<string, AgentAction>();
-  private readonly calls = new Map<string, { action: AgentActionRecord; id: number }>();
+  /** Finished tool calls by call id, with the positions and times their events carried. */
+  readonly toolCalls = new Map<string, AgentToolCall>();
+  private readonly calls = new Map<string, { call: AgentToolCall; paramsPosition: number }>();
   private readonly tokens: TokenCoalescer;
 
   constructor(
     private readonly writer: RunStreamWriter,
     /** Numeric id of the agent message (global position of its creation). */
-    private readonly agentMessageId: number,
+    private readonly messagePosition: number,
     private readonly definitionOf: (name: string) => ToolDefinition | undefined,
     tokenOptions: TokenCoalescerOptions,
   ) {
@@ -68,31 +68,32 @@ export class RunRecorder {
     this.tokens.discard();
   }
 
-  private async recordCall(call: LoopCall): Promise<{ action: AgentActionRecord; id: number }> {
+  private async recordCall(loopCall: LoopCall): Promise<{ call: AgentToolCall; paramsPosition: number }> {
     const at = Date.now();
-    const action = actionWhenCalled({
+    const call = toolCallWhenCalled({
       sId: newPrefixedId('act'),
-      callId: call.callId,
-      name: call.name,
-      params: call.input,
-      step: call.step,
-      agentMessageId: this.agentMessageId,
-      definition: this.definitionOf(call.name),
+      callId: loopCall.callId,
+      name: loopCall.name,
+      params: loopCall.input,
+      step: loopCall.step,
+      definition: this.definitionOf(loopCall.name),
       at,
     });
-    const { position } = await this.writer.append({ type: 'AgentToolParamsRecorded', data: { action, at } });
-    const recorded = { action, id: position };
-    this.calls.set(call.callId, recorded);
+    const data = { call, messagePosition: this.messagePosition, at };
+    const { position } = await this.writer.append({ type: 'AgentToolParamsRecorded', data });
+    const recorded = { call, paramsPosition: position };
+    this.calls.set(loopCall.callId, recorded);
     return recorded;
   }
 
-  private async recordResult(call: LoopCall, result: ToolCallResult, durationMs: number): Promise<void> {
+  private async recordResult(loopCall: LoopCall, result: ToolCallResult, durationMs: number): Promise<void> {
     // A call the model botched may reach us as a result only: record its parameters first.
-    const recorded = this.calls.get(call.callId) ?? (await this.recordCall(call));
+    const recorded = this.calls.get(loopCall.callId) ?? (await this.recordCall(loopCall));
     const at = Date.now();
-    const done = actionWhenDone(recorded.action, recorded.id, result, durationMs, at);
-    this.actions.set(call.callId, done);
-    await this.writer.append({ type: result.ok ? 'AgentActionSucceeded' : 'AgentActionFailed', data: { action: done, at } });
+    const done = toolCallWhenDone(recorded.call, recorded.paramsPosition, result, durationMs, at);
+    this.toolCalls.set(loopCall.callId, done);
+    const type = result.ok ? 'AgentActionSucceeded' : 'AgentActionFailed';
+    await this.writer.append({ type, data: { call: done, messagePosition: this.messagePosition, at } });
   }
 }
 

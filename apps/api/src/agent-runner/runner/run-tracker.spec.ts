@@ -6,6 +6,7 @@ import {
   userMessagePosted,
 } from '@app/contracts/test/conversation.fixtures';
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import { CURRENT_SCHEMA_VERSION } from '@app/contracts/events/upcast';
 import type { RecordedEvent } from '@app/storage';
 import { RunTracker } from './run-tracker';
 
@@ -23,7 +24,7 @@ function recorded(streamName: string, event: ConversationEvent | AgentRunEvent):
     position,
     type: event.type,
     data: event.data as RecordedEvent['data'],
-    metadata: { schemaVersion: 1 },
+    metadata: { schemaVersion: CURRENT_SCHEMA_VERSION },
     recordedAt: 0,
   };
 }

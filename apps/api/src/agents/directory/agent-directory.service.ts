@@ -1,8 +1,14 @@
+import type { AgentSnapshot } from '@app/contracts/events/agent-message-facts';
 import type { AgentListView } from '@app/contracts/http/agent-configuration.types';
 import type { LightAgentConfiguration } from '@app/contracts/http/conversation.types';
 import type { AgentConfigurationDocument, AgentFavoritesDocument } from '@app/contracts/read-models/agent-configuration.read-models';
 import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
-import { currentVersionView, renderLightAgentConfiguration } from '@app/contracts/render/agent-configuration.render';
+import {
+  agentSnapshotOfVersion,
+  currentVersionView,
+  renderAgentSnapshot,
+  renderLightAgentConfiguration,
+} from '@app/contracts/render/agent-configuration.render';
 import { canEditAgent, canReadAgent, type AgentViewer } from '@app/domain/agent-configuration/agent-access.policy';
 import { isModelAuthorized } from '@app/domain/models/model-selection.policy';
 import { Inject, Injectable } from '@nestjs/common';
@@ -21,12 +27,13 @@ export type DirectoryAgent =
 
 /**
  * Finds the agent configurations of a workspace: the built-in global agents of the enabled
- * providers, then the workspace's own agents (the `agent_configurations` read model). Every
- * configuration it returns is rendered for a viewer (`userFavorite`, `canEdit`).
+ * providers, then the workspace's own agents (the `agent_configurations` read model). Listed
+ * configurations are rendered for a viewer (`userFavorite`, `canEdit`); an agent resolved for a
+ * mention is the snapshot a message records.
  */
 @Injectable()
 export class AgentDirectory {
-  private readonly globalAgents: readonly LightAgentConfiguration[];
+  private readonly globalAgents: readonly AgentSnapshot[];
 
   constructor(
     @Inject(API_CONFIG) private readonly config: ApiConfig,
@@ -36,7 +43,7 @@ export class AgentDirectory {
   }
 
   /** Global agents of this deployment (as built, whatever the workspace policy). */
-  listGlobal(): readonly LightAgentConfiguration[] {
+  listGlobal(): readonly AgentSnapshot[] {
     return this.globalAgents;
   }
 
@@ -47,11 +54,11 @@ export class AgentDirectory {
   }
 
   /**
-   * The configuration of an agent the workspace can mention, or null: a global agent (status
+   * The snapshot of an agent the workspace can mention, or null: a global agent (status
    * `disabled_by_admin` when the workspace's policy forbids its model) or an active workspace agent.
    * With a viewer, hidden agents the viewer cannot read are not found either.
    */
-  async resolve(workspace: WorkspaceDocument, sId: string, viewer?: AgentViewer): Promise<LightAgentConfiguration | null> {
+  async resolve(workspace: WorkspaceDocument, sId: string, viewer?: AgentViewer): Promise<AgentSnapshot | null> {
     const global = this.globalAgents.find((agent) => agent.sId === sId);
     if (global) return this.globalForWorkspace(global, workspace);
     return this.resolveWorkspaceAgent(workspace, sId, viewer);
@@ -62,11 +69,11 @@ export class AgentDirectory {
     workspace: WorkspaceDocument,
     sId: string,
     viewer?: AgentViewer,
-  ): Promise<LightAgentConfiguration | null> {
-    const found = await this.find(workspace, sId, viewer ?? MEMBER_VIEWER);
-    if (found?.kind !== 'workspace' || found.doc.status !== 'active') return null;
-    if (viewer && !canReadAgent(viewer, accessFacts(found.doc))) return null;
-    return found.light;
+  ): Promise<AgentSnapshot | null> {
+    const doc = await this.readModels.get<AgentConfigurationDocument>('agentConfigurations', sId);
+    if (!doc || doc.workspaceId !== workspace.sId || doc.status !== 'active') return null;
+    if (viewer && !canReadAgent(viewer, accessFacts(doc))) return null;
+    return agentSnapshotOfVersion(currentVersionView(doc));
   }
 
   /** Any agent of the workspace by sId (archived and hidden ones included), rendered for `viewer`. */
@@ -74,7 +81,7 @@ export class AgentDirectory {
     const global = this.globalAgents.find((agent) => agent.sId === sId);
     if (global) {
       const favorites = await this.favoritesOf(workspace, viewer);
-      return { kind: 'global', light: { ...this.globalForWorkspace(global, workspace), userFavorite: favorites.has(sId) } };
+      return { kind: 'global', light: renderGlobal(this.globalForWorkspace(global, workspace), favorites) };
     }
     const doc = await this.readModels.get<AgentConfigurationDocument>('agentConfigurations', sId);
     if (!doc || doc.workspaceId !== workspace.sId) return null;
@@ -97,7 +104,7 @@ export class AgentDirectory {
     const agents: DirectoryAgent[] = [];
     if (selection.global) {
       for (const global of this.globalAgents) {
-        agents.push({ kind: 'global', light: { ...this.globalForWorkspace(global, workspace), userFavorite: favorites.has(global.sId) } });
+        agents.push({ kind: 'global', light: renderGlobal(this.globalForWorkspace(global, workspace), favorites) });
       }
     }
     const query = workspaceAgentQuery(selection, workspace.sId);
@@ -119,7 +126,7 @@ export class AgentDirectory {
     });
   }
 
-  private globalForWorkspace(agent: LightAgentConfiguration, workspace: WorkspaceDocument): LightAgentConfiguration {
+  private globalForWorkspace(agent: AgentSnapshot, workspace: WorkspaceDocument): AgentSnapshot {
     const allowedProviders = workspace.whiteListedProviders;
     if (allowedProviders !== null && !allowedProviders.includes(agent.model.providerId)) return { ...agent, status: 'disabled_by_admin' };
     const model = this.config.modelCatalog.find((m) => m.providerId === agent.model.providerId && m.modelId === agent.model.modelId);
@@ -133,6 +140,11 @@ export class AgentDirectory {
     const doc = await this.readModels.get<AgentFavoritesDocument>('agentFavorites', viewer.userId);
     return new Set(doc && doc.workspaceId === workspace.sId ? doc.agentIds : []);
   }
+}
+
+// Nobody edits a built-in agent; only favorites depend on the viewer.
+function renderGlobal(agent: AgentSnapshot, favorites: ReadonlySet<string>): LightAgentConfiguration {
+  return renderAgentSnapshot(agent, { userFavorite: favorites.has(agent.sId), canEdit: false });
 }
 
 /** The facts the access policy needs about a workspace agent. */

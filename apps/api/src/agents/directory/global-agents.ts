@@ -1,4 +1,4 @@
-import type { LightAgentConfiguration } from '@app/contracts/http/conversation.types';
+import type { AgentSnapshot } from '@app/contracts/events/agent-message-facts';
 import type { ModelEntry } from '@app/contracts/models/model.types';
 
 /** Model the default `dust` agent uses when none of the preferred ones is enabled. */
@@ -18,12 +18,12 @@ const DUST_INSTRUCTIONS =
  * one agent per model of the enabled providers, named after the model. Ids are negative and versions
  * 0, as in the real service; both are derived from the catalog so they are stable across restarts.
  */
-export function buildGlobalAgents(catalog: readonly ModelEntry[], pictureBaseUrl: string): LightAgentConfiguration[] {
+export function buildGlobalAgents(catalog: readonly ModelEntry[], pictureBaseUrl: string): AgentSnapshot[] {
   const preferred =
     DEFAULT_AGENT_PREFERENCE.map((modelId) => catalog.find((model) => model.modelId === modelId)).find((model) => model !== undefined) ??
     catalog[0];
   const defaultModel = preferred ? { providerId: preferred.providerId, modelId: preferred.modelId } : FALLBACK_MODEL;
-  const agents: LightAgentConfiguration[] = [
+  const agents: AgentSnapshot[] = [
     globalAgent({
       id: -1,
       sId: DEFAULT_AGENT_ID,
@@ -65,7 +65,7 @@ function globalAgent(input: {
   instructions: string | null;
   model: { providerId: string; modelId: string };
   pictureUrl: string;
-}): LightAgentConfiguration {
+}): AgentSnapshot {
   return {
     id: input.id,
     sId: input.sId,
@@ -78,15 +78,10 @@ function globalAgent(input: {
     pictureUrl: input.pictureUrl,
     status: 'active',
     scope: 'global',
-    userFavorite: false,
     model: { ...input.model, temperature: 0.7, reasoningEffort: 'none' },
     maxStepsPerRun: 8,
     tags: [],
     templateId: null,
-    requestedGroupIds: [],
     requestedSpaceIds: [],
-    canRead: true,
-    canEdit: false,
-    visualizationEnabled: false,
   };
 }

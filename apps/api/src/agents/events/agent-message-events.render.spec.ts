@@ -1,8 +1,14 @@
-import type { AgentRunEvent } from '@app/contracts/events/agent-run.events';
+import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
+import { runMessageOf, type AgentRunEvent } from '@app/contracts/events/agent-run.events';
+import { CURRENT_SCHEMA_VERSION, upcast } from '@app/contracts/events/upcast';
+import { agentMessageCreated } from '@app/contracts/test/conversation.fixtures';
+import { loadV1ConversationLog, recordedAgentMessages } from '@app/contracts/test/recorded-log';
+import { renderAgentMessageFromEvent } from '@app/contracts/render/conversation-message.render';
 import type { RecordedEvent } from '@app/storage';
 import { renderAgentMessageStreamEvent } from './agent-message-events.render';
 
-const context = { configurationId: 'dust', messageId: 'm1' };
+const created = agentMessageCreated('m1', 1, 'u1');
+const context = { configurationId: 'agent00001', messageId: 'm1' };
 
 function recorded(event: AgentRunEvent, position = 40): RecordedEvent {
   return {
@@ -12,29 +18,25 @@ function recorded(event: AgentRunEvent, position = 40): RecordedEvent {
     position,
     type: event.type,
     data: event.data as RecordedEvent['data'],
-    metadata: { schemaVersion: 1 },
+    metadata: { schemaVersion: CURRENT_SCHEMA_VERSION },
     recordedAt: 0,
   };
 }
 
-const action = {
+const call: AgentToolCall = {
   sId: 'act_1',
-  createdAt: 1,
-  updatedAt: 1,
-  mcpServerId: null,
-  internalMCPServerName: null,
+  callId: 'call_1',
   toolName: 'search',
-  agentMessageId: 7,
-  functionCallName: 'search',
-  functionCallId: 'call_1',
-  status: 'running',
+  serverId: null,
+  serverName: null,
   params: { q: 'x' },
   step: 0,
-  executionDurationMs: null,
-  citationsAllocated: 0,
+  status: 'running',
+  calledAt: 1,
+  endedAt: null,
+  durationMs: null,
   output: null,
-  generatedFiles: [],
-  displayLabels: null,
+  paramsPosition: null,
 };
 
 describe('agent message SSE payloads', () => {
@@ -43,21 +45,60 @@ describe('agent message SSE payloads', () => {
       recorded({ type: 'AgentTokensGenerated', data: { text: 'Hi', classification: 'chain_of_thought', step: 0, at: 5 } }),
       context,
     );
-    expect(payload).toEqual({ type: 'generation_tokens', created: 5, configurationId: 'dust', messageId: 'm1', text: 'Hi', classification: 'chain_of_thought' });
+    expect(payload).toEqual({ type: 'generation_tokens', created: 5, ...context, text: 'Hi', classification: 'chain_of_thought' });
   });
 
-  it('gives tool actions the position of their params event as id', () => {
-    expect(renderAgentMessageStreamEvent(recorded({ type: 'AgentToolParamsRecorded', data: { action, at: 6 } }, 41), context)).toEqual({
+  it('renders tool calls as actions: id from the params event, agentMessageId from the message position', () => {
+    const params = renderAgentMessageStreamEvent(recorded({ type: 'AgentToolParamsRecorded', data: { call, messagePosition: 7, at: 6 } }, 41), context);
+    expect(params).toEqual({
       type: 'tool_params',
       created: 6,
-      configurationId: 'dust',
-      messageId: 'm1',
-      action: { ...action, id: 41 },
+      ...context,
+      action: {
+        id: 41,
+        sId: 'act_1',
+        createdAt: 1,
+        updatedAt: 1,
+        mcpServerId: null,
+        internalMCPServerName: null,
+        toolName: 'search',
+        agentMessageId: 7,
+        functionCallName: 'search',
+        functionCallId: 'call_1',
+        status: 'running',
+        params: { q: 'x' },
+        step: 0,
+        executionDurationMs: null,
+        citationsAllocated: 0,
+        output: null,
+        generatedFiles: [],
+        displayLabels: null,
+      },
     });
-    const done = { ...action, id: 41, status: 'errored' };
-    expect(renderAgentMessageStreamEvent(recorded({ type: 'AgentActionFailed', data: { action: done, at: 7 } }), context)).toMatchObject({
+    const done: AgentToolCall = { ...call, status: 'errored', endedAt: 3, durationMs: 2, output: [{ type: 'text', text: 'no' }], paramsPosition: 41 };
+    expect(renderAgentMessageStreamEvent(recorded({ type: 'AgentActionFailed', data: { call: done, messagePosition: 7, at: 7 } }), context)).toMatchObject({
       type: 'agent_action_success',
-      action: done,
+      action: { id: 41, agentMessageId: 7, status: 'errored', updatedAt: 3, executionDurationMs: 2, output: [{ type: 'text', text: 'no' }] },
+    });
+  });
+
+  it('renders the run end as the message with its outcome', () => {
+    const outcome = { content: 'Hello', contents: [{ step: 0, content: { type: 'text_content' as const, value: 'Hello' } }], completedTs: 9 };
+    const message = runMessageOf(created, 7);
+    const payload = renderAgentMessageStreamEvent(recorded({ type: 'AgentRunSucceeded', data: { message, outcome, at: 9 } }), context);
+    expect(payload).toEqual({
+      type: 'agent_message_success',
+      created: 9,
+      ...context,
+      message: {
+        ...renderAgentMessageFromEvent(created, 7),
+        status: 'succeeded',
+        content: 'Hello',
+        contents: outcome.contents,
+        rawContents: [{ step: 0, content: 'Hello' }],
+        completedTs: 9,
+      },
+      runIds: [],
     });
   });
 
@@ -66,18 +107,30 @@ describe('agent message SSE payloads', () => {
     expect(renderAgentMessageStreamEvent(recorded({ type: 'AgentRunFailed', data: { error, at: 8 } }), context)).toEqual({
       type: 'agent_error',
       created: 8,
-      configurationId: 'dust',
-      messageId: 'm1',
+      ...context,
       error,
     });
     expect(renderAgentMessageStreamEvent(recorded({ type: 'AgentRunCancelled', data: { at: 9 } }), context)).toEqual({
       type: 'agent_generation_cancelled',
       created: 9,
-      configurationId: 'dust',
-      messageId: 'm1',
+      ...context,
     });
     expect(
       renderAgentMessageStreamEvent(recorded({ type: 'AgentRunLeaseExtended', data: { runnerId: 'r', leaseUntil: 1, at: 1 } }), context),
     ).toBeNull();
+  });
+
+  it('serves a run stream written by schema v1 exactly as the v1 api did', () => {
+    const log = loadV1ConversationLog();
+    const messages = recordedAgentMessages(log);
+    expect(Object.keys(log.wire.agentMessageStreams)).toEqual(messages.map((m) => m.sId));
+    for (const agentMessage of messages) {
+      const stream = log.events.filter((event) => event.streamName === `agent_message-${agentMessage.sId}`);
+      const frames = stream.flatMap((event) => {
+        const payload = renderAgentMessageStreamEvent(upcast(event), { configurationId: agentMessage.configuration.sId, messageId: agentMessage.sId });
+        return payload === null ? [] : [{ eventId: String(event.revision), data: payload }];
+      });
+      expect(frames).toEqual(log.wire.agentMessageStreams[agentMessage.sId]);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { isAgentRunEvent } from '@app/contracts/events/agent-run.events';
 import type { AgentAction, AgentMessage, AgentMessageError } from '@app/contracts/http/conversation.types';
+import { renderToolCall } from '@app/contracts/render/agent-run.render';
+import { renderAgentMessageAtRunEnd } from '@app/contracts/render/conversation-message.render';
 import type { RecordedEvent } from '@app/storage';
 
 /** Fields every agent message SSE payload carries. */
@@ -52,12 +54,17 @@ export function renderAgentMessageStreamEvent(
     case 'AgentTokensGenerated':
       return { type: 'generation_tokens', ...base, text: event.data.text, classification: event.data.classification };
     case 'AgentToolParamsRecorded':
-      return { type: 'tool_params', ...base, action: { ...event.data.action, id: event.position } };
+      return { type: 'tool_params', ...base, action: renderToolCall(event.data.call, event.data.messagePosition, event.position) };
     case 'AgentActionSucceeded':
     case 'AgentActionFailed':
-      return { type: 'agent_action_success', ...base, action: event.data.action };
+      return { type: 'agent_action_success', ...base, action: renderToolCall(event.data.call, event.data.messagePosition) };
     case 'AgentRunSucceeded':
-      return { type: 'agent_message_success', ...base, message: event.data.message, runIds: [] };
+      return {
+        type: 'agent_message_success',
+        ...base,
+        message: renderAgentMessageAtRunEnd(event.data.message, event.data.outcome, event.data.at),
+        runIds: [],
+      };
     case 'AgentRunFailed':
       return { type: 'agent_error', ...base, error: event.data.error };
     case 'AgentRunCancelled':

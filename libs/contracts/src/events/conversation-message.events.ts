@@ -1,0 +1,162 @@
+import type {
+  AgentMessageOutcome,
+  AgentMessageStatus,
+  AgentSnapshot,
+} from './agent-message-facts';
+import type {
+  ActingUser,
+  AgenticMessageData,
+  ContentFragmentContext,
+  ContentNodeType,
+  ConversationEventBase,
+  Mention,
+  MentionDisplay,
+  ModelSelection,
+  UserMessageContext,
+  UserSnapshot,
+} from './conversation-facts';
+
+/**
+ * Message events of the `conversation-<sId>` stream: user and agent messages, content fragments,
+ * reactions and feedback. `ConversationEvent` (conversation.events.ts) is the union of all of them.
+ */
+
+/** Fields of a user message version, shared by posting and editing. */
+export type UserMessageData = ConversationEventBase & {
+  readonly messageId: string;
+  readonly rank: number;
+  readonly version: number;
+  readonly content: string;
+  readonly mentions: readonly Mention[];
+  /** How each mention was shown when the message was posted (deduplicated, in order). Since schema v2. */
+  readonly mentionDisplays: readonly MentionDisplay[];
+  readonly context: UserMessageContext;
+  readonly user: UserSnapshot | null;
+  readonly agenticMessageData?: AgenticMessageData | null;
+  readonly modelSelection?: ModelSelection | null;
+};
+
+/** A user message was posted at a new rank (version 0). */
+export interface UserMessagePosted {
+  readonly type: 'UserMessagePosted';
+  readonly data: UserMessageData;
+}
+
+/** A new version of a user message: new sId, same rank, version + 1. */
+export interface UserMessageEdited {
+  readonly type: 'UserMessageEdited';
+  readonly data: UserMessageData & { readonly previousMessageId: string };
+}
+
+/** An agent message (first version, or a retry: same rank, version + 1) waiting to run. */
+export interface AgentMessageCreated {
+  readonly type: 'AgentMessageCreated';
+  readonly data: ConversationEventBase & {
+    readonly messageId: string;
+    readonly rank: number;
+    readonly version: number;
+    readonly parentMessageId: string;
+    readonly parentAgentMessageId: string | null;
+    /** The agent that answers, as it was when mentioned. Since schema v2 (v1 held a wire light configuration). */
+    readonly configuration: AgentSnapshot;
+    readonly skipToolsValidation: boolean;
+    readonly modelSelection: ModelSelection | null;
+    /** sId of the version this one retries, when it is a retry. */
+    readonly previousMessageId?: string | null;
+  };
+}
+
+/** An agent message reached a new status; final states carry the outcome. */
+export interface AgentMessageStatusChanged {
+  readonly type: 'AgentMessageStatusChanged';
+  readonly data: ConversationEventBase &
+    AgentMessageOutcome & {
+      readonly messageId: string;
+      readonly status: AgentMessageStatus;
+      /** sId of the message's agent, so stream payloads need no lookup. */
+      readonly configurationId?: string;
+    };
+}
+
+/** A content fragment (inline text, file or content node) was attached at a new rank. */
+export interface ContentFragmentAdded {
+  readonly type: 'ContentFragmentAdded';
+  readonly data: ConversationEventBase & {
+    readonly messageId: string;
+    readonly rank: number;
+    /** Shared by every version of the same fragment (a superseding fragment reuses it). */
+    readonly contentFragmentId: string;
+    readonly version: number;
+    readonly title: string;
+    readonly contentType: string;
+    readonly sourceUrl: string | null;
+    readonly context: ContentFragmentContext;
+    readonly contentFragmentType: 'file' | 'content_node';
+    readonly fileId: string | null;
+    readonly nodeId: string | null;
+    readonly nodeDataSourceViewId: string | null;
+    readonly nodeType: ContentNodeType | null;
+    readonly nodeProvider?: string | null;
+    readonly nodeSpaceName?: string | null;
+    readonly textBytes: number | null;
+    readonly snippet: string | null;
+    readonly path: string | null;
+    readonly processedPath: string | null;
+    readonly skipFileProcessing: boolean;
+    readonly sourceProvider?: string | null;
+    readonly sourceIcon?: string | null;
+    /** Text of an inline fragment (no file); null otherwise. */
+    readonly textContent: string | null;
+  };
+}
+
+/** An older version of a content fragment is no longer the latest. */
+export interface ContentFragmentSuperseded {
+  readonly type: 'ContentFragmentSuperseded';
+  readonly data: ConversationEventBase & {
+    readonly messageId: string;
+    readonly contentFragmentId: string;
+    readonly supersededByMessageId: string;
+  };
+}
+
+/** A user reacted to a message with an emoji. */
+export interface ReactionAdded {
+  readonly type: 'ReactionAdded';
+  readonly data: ConversationEventBase & {
+    readonly messageId: string;
+    readonly emoji: string;
+    readonly user: ActingUser;
+  };
+}
+
+/** A user withdrew an emoji reaction. */
+export interface ReactionRemoved {
+  readonly type: 'ReactionRemoved';
+  readonly data: ConversationEventBase & {
+    readonly messageId: string;
+    readonly emoji: string;
+    readonly user: ActingUser;
+  };
+}
+
+/** A user gave (or changed) feedback on an agent message. */
+export interface AgentMessageFeedbackGiven {
+  readonly type: 'AgentMessageFeedbackGiven';
+  readonly data: ConversationEventBase & {
+    readonly messageId: string;
+    readonly user: ActingUser;
+    readonly thumbDirection: 'up' | 'down';
+    readonly content: string | null;
+    readonly isConversationShared: boolean;
+  };
+}
+
+/** A user removed their feedback on an agent message. */
+export interface AgentMessageFeedbackRemoved {
+  readonly type: 'AgentMessageFeedbackRemoved';
+  readonly data: ConversationEventBase & {
+    readonly messageId: string;
+    readonly user: ActingUser;
+  };
+}
