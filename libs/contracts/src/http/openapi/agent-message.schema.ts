@@ -1,8 +1,8 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema, type SchemaObject } from '@nestjs/swagger';
+import type { AgentContent } from '../../events/agent-message-facts';
 import type { MessageVisibility } from '../conversation.types';
 import type {
   AgentAction,
-  AgentContentItem,
   AgentMessage,
   AgentMessageError,
   AgentMessageStatus,
@@ -101,17 +101,38 @@ export class AgentActionSchema implements AgentAction {
   displayLabels!: DisplayLabelsSchema | null;
 }
 
-@ApiSchema({ name: 'AgentContentItem' })
-class AgentContentItemSchema implements AgentContentItem {
-  @ApiProperty({ type: 'string', example: 'text_content', description: '`text_content`, `reasoning` or `function_call`.' })
-  type!: string;
-
-  @ApiProperty({
-    description: 'Text for `text_content`; an object for the other types.',
-    oneOf: [{ type: 'string' }, { type: 'object', additionalProperties: true }],
-  })
-  value!: unknown;
-}
+/** The three kinds of step content, as JSON Schema (a TypeScript union has no class to decorate). */
+const AGENT_CONTENT_VARIANTS: SchemaObject[] = [
+    {
+      type: 'object',
+      required: ['type', 'value'],
+      properties: { type: { type: 'string', enum: ['text_content'] }, value: { type: 'string' } },
+    },
+    {
+      type: 'object',
+      required: ['type', 'value'],
+      properties: {
+        type: { type: 'string', enum: ['reasoning'] },
+        value: {
+          type: 'object',
+          required: ['reasoning', 'metadata', 'tokens', 'provider'],
+          properties: { reasoning: { type: 'string' }, metadata: { type: 'string' }, tokens: { type: 'integer' }, provider: { type: 'string' } },
+        },
+      },
+    },
+    {
+      type: 'object',
+      required: ['type', 'value'],
+      properties: {
+        type: { type: 'string', enum: ['function_call'] },
+        value: {
+          type: 'object',
+          required: ['id', 'name', 'arguments'],
+          properties: { id: { type: 'string' }, name: { type: 'string' }, arguments: { type: 'string', description: 'JSON text of the input.' } },
+        },
+      },
+    },
+];
 
 /** Schema of the structured content of one step. */
 @ApiSchema({ name: 'AgentStepContent' })
@@ -119,8 +140,8 @@ export class AgentStepContentSchema implements AgentStepContent {
   @ApiProperty({ type: 'integer' })
   step!: number;
 
-  @ApiProperty({ type: () => AgentContentItemSchema })
-  content!: AgentContentItemSchema;
+  @ApiProperty({ description: 'Text, reasoning or a tool call the model produced in this step.', oneOf: AGENT_CONTENT_VARIANTS })
+  content!: AgentContent;
 }
 
 /** Schema of the raw text of one step. */
