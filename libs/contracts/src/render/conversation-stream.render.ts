@@ -1,6 +1,7 @@
 import type { ConversationEvent } from '../events/conversation.events';
 import type { ConversationStreamEvent } from '../http/conversation.types';
 import { renderAgentMessageFromEvent, renderUserMessageFromEvent } from './conversation-message.render';
+import { assertNever } from '../assert-never';
 
 /**
  * The conversation SSE payload (dust-api §3.3) of a stored event, or null for events the stream
@@ -52,10 +53,6 @@ export function renderConversationStreamEvent(
     case 'AgentMessageFeedbackRemoved':
       return null;
     default:
-      return unreachable(event);
+      return assertNever(event);
   }
-}
-
-function unreachable(value: never): never {
-  throw new Error(`Unexpected conversation event: ${JSON.stringify(value)}`);
 }

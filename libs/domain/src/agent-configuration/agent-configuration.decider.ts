@@ -1,6 +1,7 @@
 import { toAgentConfigurationStreamName } from './agent-configuration.stream';
 import type { AgentConfigurationEvent, AgentConfigurationSnapshot } from '@app/contracts/events/agent-configuration.events';
-import { assertNever, type Aggregate, type Decider } from '../shared/decider';
+import { assertNever } from '@app/contracts/assert-never';
+import type { Aggregate, Decider } from '../shared/decider';
 import type { AgentConfigurationCommand } from './agent-configuration.commands';
 import { agentArchived, agentNotFound } from './agent-configuration.errors';
 import type { AgentConfigurationState } from './agent-configuration.state';

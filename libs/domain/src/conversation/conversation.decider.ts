@@ -1,6 +1,7 @@
 import { toConversationStreamName } from './conversation.stream';
 import type { ConversationCreated, ConversationEvent } from '@app/contracts/events/conversation.events';
-import { assertNever, type Aggregate, type Decider } from '../shared/decider';
+import { assertNever } from '@app/contracts/assert-never';
+import type { Aggregate, Decider } from '../shared/decider';
 import type {
   AddReaction,
   ConversationCommand,

@@ -3,7 +3,7 @@ import {
   type ConversationEvent,
   type UserMessageData,
 } from '@app/contracts/events/conversation.events';
-import { assertNever } from '../shared/decider';
+import { assertNever } from '@app/contracts/assert-never';
 import type {
   ConversationState,
   ExistingConversationState,

@@ -22,11 +22,6 @@ export function foldEvents<Event extends DomainEvent, State>(
   return events.reduce((state, event) => decider.evolve(state, event), decider.initialState());
 }
 
-/** Fails compilation when a switch misses a case. */
-export function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
-}
-
 /**
  * A decider bound to the naming of its streams: everything the executor needs to run a command on
  * one instance by id. Built once per aggregate, so callers pass an id and a command, nothing else.

@@ -1,6 +1,7 @@
 import { toWorkspaceStreamName } from './workspace.stream';
 import { initialWorkspaceSettings, type WorkspaceEvent, type WorkspaceSettings } from '@app/contracts/events/workspace.events';
-import { assertNever, type Aggregate, type Decider } from '../shared/decider';
+import { assertNever } from '@app/contracts/assert-never';
+import type { Aggregate, Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import type { WorkspaceCommand } from './workspace.commands';
 import type { WorkspaceState } from './workspace.state';

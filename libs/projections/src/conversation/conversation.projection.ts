@@ -22,6 +22,7 @@ import {
   latestAgentMessageFailed,
   updateMessageVersion,
 } from './conversation-content';
+import { assertNever } from '@app/contracts/assert-never';
 
 /**
  * One document per conversation (id = conversation sId) holding everything the list and full
@@ -132,7 +133,7 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent, pos
     case 'AgentMessageFeedbackRemoved':
       return { ...doc, feedbacks: withoutFeedback(doc, event.data.messageId, event.data.user.userId) };
     default:
-      return unreachable(event);
+      return assertNever(event);
   }
 }
 
@@ -160,8 +161,4 @@ function feedbackRecord(doc: ConversationDocument, event: AgentMessageFeedbackGi
 
 function withoutFeedback(doc: ConversationDocument, messageId: string, userId: string): ConversationFeedbackRecord[] {
   return doc.feedbacks.filter((f) => f.messageId !== messageId || f.userId !== userId);
-}
-
-function unreachable(value: never): never {
-  throw new Error(`Unexpected conversation event: ${JSON.stringify(value)}`);
 }

@@ -31,6 +31,7 @@ import { interruptedError, outcomeOf, type RunResult } from './run-outcome';
 import { RunOutcomeRecorder } from './run-outcome.recorder';
 import { RunRecorder } from './run-recorder';
 import { RunPreemptedError } from './run-stream-writer';
+import { assertNever } from '@app/contracts/assert-never';
 
 /**
  * Answers one claimed agent message: resolves the model, builds the prompt from the conversation's
@@ -161,7 +162,7 @@ export class AgentRunExecutor {
           ? { status: 'failed', error: interruptedError('shutdown'), progress: outcome }
           : { status: 'cancelled', error: null, progress: outcome };
       default:
-        return unreachable(outcome);
+        return assertNever(outcome);
     }
   }
 
@@ -218,8 +219,4 @@ function failureOf(error: unknown): RunResult {
   }
   const message = error instanceof Error ? error.message : String(error);
   return { status: 'failed', error: { code: 'unexpected_error', message: `The agent run failed: ${message}`, metadata: null }, progress: null };
-}
-
-function unreachable(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
 }

@@ -14,6 +14,7 @@ import { interruptedError } from './run-outcome';
 import { RunOutcomeRecorder, type RunEnding, type SettlingRun } from './run-outcome.recorder';
 import { RunPreemptedError, RunStreamWriter } from './run-stream-writer';
 import { RunTracker, type TrackedMessage, type TrackerChange } from './run-tracker';
+import { assertNever } from '@app/contracts/assert-never';
 
 const CATCH_UP_PAGE = 1_000;
 const RESTART_DELAY_MS = 1_000;
@@ -138,7 +139,7 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
       case 'none':
         return;
       default:
-        return unreachable(change);
+        return assertNever(change);
     }
   }
 
@@ -265,8 +266,4 @@ function withTimeout(promise: Promise<unknown>, ms: number): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function unreachable(value: never): never {
-  throw new Error(`Unexpected tracker change: ${JSON.stringify(value)}`);
 }

@@ -9,6 +9,7 @@ import {
 import { costCredits } from '../loop/agent-cost';
 import type { AgentLoopProgress } from '../loop/agent-loop.types';
 import { resolvedModelOf, type RunModel } from './run-model';
+import { assertNever } from '@app/contracts/assert-never';
 
 /** A final status of an agent message. */
 export type FinalStatus = 'succeeded' | 'failed' | 'cancelled';
@@ -101,7 +102,7 @@ export function terminalFor(
     case 'cancelled':
       return { type: 'AgentRunCancelled', data: { at } };
     default:
-      return unreachable(status);
+      return assertNever(status);
   }
 }
 
@@ -119,8 +120,4 @@ export function lastFinalStatusChange(
     }
   }
   return found;
-}
-
-function unreachable(value: never): never {
-  throw new Error(`Unexpected agent message status: ${String(value)}`);
 }

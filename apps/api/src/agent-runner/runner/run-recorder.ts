@@ -5,6 +5,7 @@ import type { ToolCallResult, ToolDefinition } from '../tools/tool-registry.port
 import { toolCallWhenCalled, toolCallWhenDone } from './agent-actions';
 import type { RunStreamWriter } from './run-stream-writer';
 import { TokenCoalescer, type TokenCoalescerOptions } from './token-coalescer';
+import { assertNever } from '@app/contracts/assert-never';
 
 interface LoopCall {
   readonly callId: string;
@@ -54,7 +55,7 @@ export class RunRecorder {
       case 'step-finished':
         return;
       default:
-        return unreachable(event);
+        return assertNever(event);
     }
   };
 
@@ -95,8 +96,4 @@ export class RunRecorder {
     const type = result.ok ? 'AgentActionSucceeded' : 'AgentActionFailed';
     await this.writer.append({ type, data: { call: done, messagePosition: this.messagePosition, at } });
   }
-}
-
-function unreachable(value: never): never {
-  throw new Error(`Unexpected agent loop event: ${JSON.stringify(value)}`);
 }

@@ -1,7 +1,7 @@
 import type { AgentListView } from '@app/contracts/http/agent-configuration.types';
 import type { LightAgentConfiguration } from '@app/contracts/http/conversation.types';
 import type { AgentViewer } from '@app/domain/agent-configuration/agent-access.policy';
-import { assertNever } from '@app/domain/shared/decider';
+import { assertNever } from '@app/contracts/assert-never';
 import type { FindQuery } from '@app/storage';
 import { DEFAULT_AGENT_ID } from './global-agents';
 import { ApiError } from '../../common/http/api-error';

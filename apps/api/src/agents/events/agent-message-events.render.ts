@@ -3,6 +3,7 @@ import type { AgentAction, AgentMessage, AgentMessageError } from '@app/contract
 import { renderToolCall } from '@app/contracts/render/agent-run.render';
 import { renderAgentMessageAtRunEnd } from '@app/contracts/render/conversation-message.render';
 import type { RecordedEvent } from '@app/storage';
+import { assertNever } from '@app/contracts/assert-never';
 
 /** Fields every agent message SSE payload carries. */
 interface PayloadBase {
@@ -70,10 +71,6 @@ export function renderAgentMessageStreamEvent(
     case 'AgentRunCancelled':
       return { type: 'agent_generation_cancelled', ...base };
     default:
-      return unreachable(event);
+      return assertNever(event);
   }
-}
-
-function unreachable(value: never): never {
-  throw new Error(`Unexpected agent run event: ${JSON.stringify(value)}`);
 }
