@@ -124,6 +124,3 @@ export class MessageContextDto {
   // Other keys are accepted and kept, as the real service lets clients send more.
   [key: string]: unknown;
 }
-
-/** The context of a new message, once validated. */
-export type MessageContextInput = MessageContextDto;

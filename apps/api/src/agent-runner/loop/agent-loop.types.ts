@@ -72,7 +72,7 @@ export type AgentLoopEvent =
 export type AgentLoopSink = (event: AgentLoopEvent) => void | Promise<void>;
 
 /** The step contents a run produces are the ones its message records. */
-export type { AgentContent, AgentStepContent } from '@app/contracts/events/agent-message-facts';
+export type { AgentStepContent } from '@app/contracts/events/agent-message-facts';
 
 /** A tool call the run executed (or that failed before executing), as recorded on the message. */
 export interface AgentLoopAction {

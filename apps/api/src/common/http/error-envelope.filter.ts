@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorType } from '@app/contracts/errors';
+import { ERROR_STATUS, type ErrorEnvelope, type ErrorType } from '@app/contracts/errors';
 import { DomainError } from '@app/domain/shared/domain-error';
 import { ApiError } from './api-error';
 import { ProjectionLagError } from '@app/projections';
@@ -33,7 +33,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       return;
     }
     if (status === 405) response.setHeader('Allow', allowedMethods(request).join(', '));
-    response.status(status).json({ error: { type, message } });
+    response.status(status).json({ error: { type, message } } satisfies ErrorEnvelope);
   }
 
   private describe(exception: unknown, request: Request): { status: number; type: string; message: string } {

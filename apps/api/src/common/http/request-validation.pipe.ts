@@ -60,7 +60,7 @@ function partOf(metadata: ArgumentMetadata): RequestPart {
 }
 
 function checkRawValue(value: unknown, metatype: object, part: RequestPart): void {
-  // A missing body becomes `{}` in the pipe, as `parseRequest(schema, body ?? {})` had it.
+  // A missing body is an empty object: every field of a body DTO that may be left out is then absent.
   if (value === undefined || value === null) return;
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw invalidRequest(part, [`Expected object, received ${Array.isArray(value) ? 'array' : typeof value}`]);

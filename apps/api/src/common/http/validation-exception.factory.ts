@@ -4,7 +4,7 @@ import type { ValidationError } from 'class-validator';
 /** The part of a request a validation failure is about; it names the failure on the wire. */
 export type RequestPart = 'body' | 'query' | 'path';
 
-/** Failures named in one message, as many as `parseRequest` named. */
+/** Failures named in one message at most (the rest would only lengthen it). */
 export const MAX_REPORTED_ISSUES = 5;
 
 const LABELS: Readonly<Record<RequestPart, string>> = {
@@ -15,7 +15,7 @@ const LABELS: Readonly<Record<RequestPart, string>> = {
 
 /**
  * One `<message> at "<dotted.path>"` per failed check (depth first, in property order, at most
- * `limit`), as `parseRequest` wrote zod's issues. A class-level rule (property `""`) is reported at
+ * `limit`), as the API has always named them. A class-level rule (property `""`) is reported at
  * its object's path, and a failure of the whole body without a path.
  */
 export function describeValidationErrors(errors: readonly ValidationError[], limit = MAX_REPORTED_ISSUES): string[] {
@@ -47,7 +47,7 @@ function joinPath(path: PathLink): string {
   return segments.reverse().join('.');
 }
 
-/** The 400 `invalid_request_error` for a part of a request, with its issues joined as `parseRequest` joined them. */
+/** The 400 `invalid_request_error` for a part of a request, its issues joined by `; `. */
 export function invalidRequest(part: RequestPart, issues: readonly string[]): ApiError {
   const details = issues.length > 0 ? issues.slice(0, MAX_REPORTED_ISSUES).join('; ') : 'it does not have the expected shape';
   return new ApiError('invalid_request_error', `${LABELS[part]}: ${details}`);

@@ -1,7 +1,9 @@
+import type { ErrorEnvelope } from '@app/contracts/errors';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
 // Documentation-only classes: the filter writes plain objects of this shape (ErrorEnvelope in
-// @app/contracts/errors); these exist so @nestjs/swagger can turn the shape into a component schema.
+// @app/contracts/errors, which `implements` ties them to); these exist so @nestjs/swagger can turn
+// the shape into a component schema.
 
 @ApiSchema({ name: 'Error' })
 class ErrorBody {
@@ -17,7 +19,7 @@ class ErrorBody {
 
 /** `{"error": {"type", "message"}}`: the body of every error response. */
 @ApiSchema({ name: 'ErrorEnvelope' })
-export class ErrorEnvelopeSchema {
+export class ErrorEnvelopeSchema implements ErrorEnvelope {
   @ApiProperty({ type: ErrorBody })
   error!: ErrorBody;
 }
