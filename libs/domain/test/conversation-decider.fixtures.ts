@@ -9,11 +9,7 @@ import {
   fixtureBase,
   userMessagePosted,
 } from '@app/contracts/test/conversation.fixtures';
-import { conversationDecider } from '../src/conversation/conversation.decider';
-import { deciderSpec } from './decider-spec.helper';
-
-/** Given/when/then over the conversation decider. */
-export const conversationSpec = deciderSpec(conversationDecider);
+import type { NewContentFragment } from '../src/conversation/conversation.commands';
 
 /** When the commands of the conversation specs are issued: one second after the fixture history. */
 export const NOW = T0 + 1000;
@@ -40,5 +36,18 @@ export function succeeded(messageId: string): ConversationEvent {
   return {
     type: 'AgentMessageStatusChanged',
     data: { ...fixtureBase(500), messageId, status: 'succeeded', content: 'done', completedTs: T0 + 500 },
+  };
+}
+
+/** A new inline `notes.txt` fragment with the context `contentFragmentAdded()` records. */
+export function newInlineFragment(messageId: string, contentFragmentId: string, textContent: string): NewContentFragment {
+  return {
+    messageId,
+    contentFragmentId,
+    title: 'notes.txt',
+    contentType: 'text/plain',
+    sourceUrl: null,
+    context: { username: 'user-usr0000001', fullName: null, email: null, profilePictureUrl: null },
+    source: { kind: 'inline', textContent },
   };
 }

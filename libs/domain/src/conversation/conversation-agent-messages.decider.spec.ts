@@ -1,3 +1,4 @@
+import type { AgentMessageStatusChanged } from '@app/contracts/events/conversation.events';
 import { agentMessageCreated } from '@app/contracts/test/conversation.fixtures';
 import { deciderSpec } from '../../test/decider-spec.helper';
 import { NOW, agentA, agentB, answered, commandBase, eventBase, succeeded } from '../../test/conversation-decider.fixtures';
@@ -55,6 +56,13 @@ describe('conversation decider', () => {
       ...commandBase,
       messageIds,
     });
+    /** The status change decided at NOW for the running agent message of `answered`. */
+    const decided = (
+      outcome: Pick<AgentMessageStatusChanged['data'], 'status' | 'content' | 'contents'>,
+    ): AgentMessageStatusChanged => ({
+      type: 'AgentMessageStatusChanged',
+      data: { ...eventBase, messageId: 'agtmsg0001', configurationId: agentA.sId, ...outcome, completedTs: NOW },
+    });
     const complete = {
       type: 'CompleteAgentMessage' as const,
       ...commandBase,
@@ -68,18 +76,7 @@ describe('conversation decider', () => {
       spec
         .given(answered)
         .when(cancel(['agtmsg0001', 'agtmsg0001', 'usrmsg0001', 'unknown000']))
-        .then([
-          {
-            type: 'AgentMessageStatusChanged',
-            data: {
-              ...eventBase,
-              messageId: 'agtmsg0001',
-              configurationId: agentA.sId,
-              status: 'cancelled',
-              completedTs: NOW,
-            },
-          },
-        ]);
+        .then([decided({ status: 'cancelled' })]);
       spec.given([...answered, succeeded('agtmsg0001')]).when(cancel(['agtmsg0001'])).thenNothing();
     });
 
@@ -88,18 +85,11 @@ describe('conversation decider', () => {
         .given(answered)
         .when(complete)
         .then([
-          {
-            type: 'AgentMessageStatusChanged',
-            data: {
-              ...eventBase,
-              messageId: 'agtmsg0001',
-              configurationId: agentA.sId,
-              status: 'succeeded',
-              content: 'The answer',
-              contents: [{ step: 0, content: { type: 'text_content', value: 'The answer' } }],
-              completedTs: NOW,
-            },
-          },
+          decided({
+            status: 'succeeded',
+            content: 'The answer',
+            contents: [{ step: 0, content: { type: 'text_content', value: 'The answer' } }],
+          }),
         ]);
       spec.given([...answered, succeeded('agtmsg0001')]).when(complete).thenNothing();
       spec.given(answered).when({ ...complete, messageId: 'unknown000' }).thenThrows('message_not_found');

@@ -7,7 +7,7 @@ import {
   fixtureUser,
   userMessagePosted,
 } from '@app/contracts/test/conversation.fixtures';
-import { NOW, commandBase, eventBase } from '../../test/conversation-decider.fixtures';
+import { NOW, commandBase, eventBase, newInlineFragment } from '../../test/conversation-decider.fixtures';
 import { deciderSpec } from '../../test/decider-spec.helper';
 import type { AddContentFragment } from './conversation.commands';
 import { conversationDecider } from './conversation.decider';
@@ -28,13 +28,7 @@ describe('conversation decider: fragments and settings', () => {
     const add: AddContentFragment = {
       type: 'AddContentFragment',
       ...commandBase,
-      messageId: 'frgmsg0002',
-      contentFragmentId: 'cf00000002',
-      title: 'notes.txt',
-      contentType: 'text/plain',
-      sourceUrl: null,
-      context: { username: 'user-usr0000001', fullName: null, email: null, profilePictureUrl: null },
-      source: { kind: 'inline', textContent: 'héllo' },
+      ...newInlineFragment('frgmsg0002', 'cf00000002', 'héllo'),
     };
 
     it('adds an inline fragment at the next rank, counting bytes', () => {

@@ -9,7 +9,7 @@ import {
   fixtureUser,
   userMessagePosted,
 } from '@app/contracts/test/conversation.fixtures';
-import { NOW, agentA, agentB, answered, commandBase } from '../../test/conversation-decider.fixtures';
+import { NOW, agentA, agentB, answered, commandBase, newInlineFragment } from '../../test/conversation-decider.fixtures';
 import { deciderSpec } from '../../test/decider-spec.helper';
 import type { CreateConversation, NewUserMessage, PostUserMessage } from './conversation.commands';
 import { conversationDecider } from './conversation.decider';
@@ -57,17 +57,7 @@ describe('conversation decider', () => {
         .given([])
         .when(
           createCommand({
-            contentFragments: [
-              {
-                messageId: 'frgmsg0001',
-                contentFragmentId: 'cf00000001',
-                title: 'notes.txt',
-                contentType: 'text/plain',
-                sourceUrl: null,
-                context: { username: 'user-usr0000001', fullName: null, email: null, profilePictureUrl: null },
-                source: { kind: 'inline', textContent: 'hello' },
-              },
-            ],
+            contentFragments: [newInlineFragment('frgmsg0001', 'cf00000001', 'hello')],
             message: newMessage('usrmsg0001', [agentA, agentB], ['agtmsg0001', 'agtmsg0002']),
           }),
         )
