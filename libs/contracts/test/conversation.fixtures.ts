@@ -6,6 +6,7 @@ import type {
   ConversationCreated,
   UserMessagePosted,
 } from '../src/events/conversation.events';
+import type { ConversationDocument } from '../src/read-models/conversation.read-models';
 
 /**
  * Builders of conversation events for tests (deciders, projections, renderers). Not used by the
@@ -165,5 +166,33 @@ export function contentFragmentAdded(
       textContent: 'hello',
       ...overrides,
     },
+  };
+}
+
+/** The ConversationDocument that `conversationCreated()` recorded at log `position` projects to. */
+export function conversationDocument(position: number, overrides: Partial<ConversationDocument> = {}): ConversationDocument {
+  return {
+    id: position,
+    sId: FIXTURE_CONVERSATION_ID,
+    workspaceId: FIXTURE_WORKSPACE_ID,
+    created: T0,
+    updated: T0,
+    title: 'Hello',
+    visibility: 'unlisted',
+    depth: 0,
+    spaceId: null,
+    triggerId: null,
+    metadata: null,
+    requestedSpaceIds: [],
+    createdBy: 'usr0000001',
+    participants: ['usr0000001'],
+    readState: { usr0000001: T0 },
+    hasError: false,
+    actionRequired: false,
+    deleted: false,
+    content: [],
+    feedbacks: [],
+    lastPosition: position,
+    ...overrides,
   };
 }

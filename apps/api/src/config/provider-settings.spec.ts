@@ -1,17 +1,7 @@
 import { inspect } from 'node:util';
 import { BUILT_IN_MODELS } from './built-in-models';
-import {
-  buildModelCatalog,
-  configuredProviderIds,
-  parseProviderSettings,
-  type ProviderSettings,
-} from './provider-settings';
-
-function parse(env: Record<string, string | undefined>): ProviderSettings {
-  const result = parseProviderSettings(env);
-  if (!result.ok) throw new Error(`unexpected errors: ${result.errors.join(' | ')}`);
-  return result.settings;
-}
+import { ollamaProvider, parseSettings } from '../../../../test/support/provider-settings-helpers';
+import { buildModelCatalog, configuredProviderIds, parseProviderSettings } from './provider-settings';
 
 function errorsOf(env: Record<string, string | undefined>): readonly string[] {
   const result = parseProviderSettings(env);
@@ -19,23 +9,16 @@ function errorsOf(env: Record<string, string | undefined>): readonly string[] {
   return result.errors;
 }
 
-const ollama = {
-  id: 'ollama',
-  baseUrl: 'http://localhost:11434/v1/',
-  apiKey: 'optional',
-  models: [{ modelId: 'llama3.1', contextSize: 128_000, regions: ['us-central1', 'europe-west1'] }],
-};
-
 describe('parseProviderSettings', () => {
   it('configures nothing from an empty environment, and the catalog is empty', () => {
-    const settings = parse({});
+    const settings = parseSettings({});
     expect(settings).toEqual({ openai: null, anthropic: null, google_ai_studio: null, mistral: null, custom: [] });
     expect(buildModelCatalog(settings)).toEqual([]);
     expect(configuredProviderIds(settings)).toEqual([]);
   });
 
   it('treats empty and blank values as unset', () => {
-    expect(parse({ OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '   ', CUSTOM_MODEL_PROVIDERS: '' })).toMatchObject({
+    expect(parseSettings({ OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '   ', CUSTOM_MODEL_PROVIDERS: '' })).toMatchObject({
       openai: null,
       anthropic: null,
       custom: [],
@@ -43,7 +26,7 @@ describe('parseProviderSettings', () => {
   });
 
   it('enables each built-in provider by its key', () => {
-    const settings = parse({
+    const settings = parseSettings({
       OPENAI_API_KEY: 'sk-openai',
       ANTHROPIC_API_KEY: 'sk-ant',
       GOOGLE_GENERATIVE_AI_API_KEY: 'g-key',
@@ -58,14 +41,14 @@ describe('parseProviderSettings', () => {
   });
 
   it('accepts GOOGLE_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY winning when both are set', () => {
-    expect(parse({ GOOGLE_API_KEY: 'fallback' }).google_ai_studio?.apiKey.reveal()).toBe('fallback');
+    expect(parseSettings({ GOOGLE_API_KEY: 'fallback' }).google_ai_studio?.apiKey.reveal()).toBe('fallback');
     expect(
-      parse({ GOOGLE_API_KEY: 'fallback', GOOGLE_GENERATIVE_AI_API_KEY: 'primary' }).google_ai_studio?.apiKey.reveal(),
+      parseSettings({ GOOGLE_API_KEY: 'fallback', GOOGLE_GENERATIVE_AI_API_KEY: 'primary' }).google_ai_studio?.apiKey.reveal(),
     ).toBe('primary');
   });
 
   it('points the openai provider at OPENAI_BASE_URL, with OPENAI_API_MODE and OPENAI_MODELS', () => {
-    const settings = parse({
+    const settings = parseSettings({
       OPENAI_API_KEY: 'local',
       OPENAI_BASE_URL: 'http://vllm.internal:8000/v1/',
       OPENAI_API_MODE: 'chat',
@@ -108,9 +91,9 @@ describe('parseProviderSettings', () => {
   });
 
   it('parses CUSTOM_MODEL_PROVIDERS into enabled providers and catalog entries', () => {
-    const settings = parse({
+    const settings = parseSettings({
       CUSTOM_MODEL_PROVIDERS: JSON.stringify([
-        ollama,
+        ollamaProvider,
         {
           id: 'lite_llm',
           baseUrl: 'https://llm.example.com',
@@ -162,37 +145,37 @@ describe('parseProviderSettings', () => {
 
   it.each<[string, string, string]>([
     ['not JSON', '[{"id": "ollama",', 'CUSTOM_MODEL_PROVIDERS is not valid JSON'],
-    ['not an array', JSON.stringify(ollama), 'CUSTOM_MODEL_PROVIDERS: Expected array'],
-    ['a bad base URL', JSON.stringify([{ ...ollama, baseUrl: 'localhost:11434' }]), 'CUSTOM_MODEL_PROVIDERS[0].baseUrl'],
-    ['an upper-case id', JSON.stringify([{ ...ollama, id: 'Ollama' }]), 'CUSTOM_MODEL_PROVIDERS[0].id'],
-    ['a built-in id', JSON.stringify([{ ...ollama, id: 'openai' }]), 'is a built-in provider id'],
-    ['no models', JSON.stringify([{ ...ollama, models: [] }]), 'CUSTOM_MODEL_PROVIDERS[0].models'],
+    ['not an array', JSON.stringify(ollamaProvider), 'CUSTOM_MODEL_PROVIDERS: Expected array'],
+    ['a bad base URL', JSON.stringify([{ ...ollamaProvider, baseUrl: 'localhost:11434' }]), 'CUSTOM_MODEL_PROVIDERS[0].baseUrl'],
+    ['an upper-case id', JSON.stringify([{ ...ollamaProvider, id: 'Ollama' }]), 'CUSTOM_MODEL_PROVIDERS[0].id'],
+    ['a built-in id', JSON.stringify([{ ...ollamaProvider, id: 'openai' }]), 'is a built-in provider id'],
+    ['no models', JSON.stringify([{ ...ollamaProvider, models: [] }]), 'CUSTOM_MODEL_PROVIDERS[0].models'],
     [
       'a string context size',
-      JSON.stringify([{ ...ollama, models: [{ modelId: 'm', contextSize: '8k' }] }]),
+      JSON.stringify([{ ...ollamaProvider, models: [{ modelId: 'm', contextSize: '8k' }] }]),
       'CUSTOM_MODEL_PROVIDERS[0].models[0].contextSize',
     ],
     [
       'an unknown model field (typo)',
-      JSON.stringify([{ ...ollama, models: [{ modelId: 'm', contextSize: 8000, region: ['us-central1'] }] }]),
+      JSON.stringify([{ ...ollamaProvider, models: [{ modelId: 'm', contextSize: 8000, region: ['us-central1'] }] }]),
       'CUSTOM_MODEL_PROVIDERS[0].models[0]: Unrecognized key',
     ],
     [
       'an unknown reasoning effort',
-      JSON.stringify([{ ...ollama, models: [{ modelId: 'm', contextSize: 8000, reasoningEfforts: ['max'] }] }]),
+      JSON.stringify([{ ...ollamaProvider, models: [{ modelId: 'm', contextSize: 8000, reasoningEfforts: ['max'] }] }]),
       'CUSTOM_MODEL_PROVIDERS[0].models[0].reasoningEfforts[0]',
     ],
     [
       'a default effort outside the supported ones',
       JSON.stringify([
-        { ...ollama, models: [{ modelId: 'm', contextSize: 8000, reasoningEfforts: ['light'], defaultReasoningEffort: 'high' }] },
+        { ...ollamaProvider, models: [{ modelId: 'm', contextSize: 8000, reasoningEfforts: ['light'], defaultReasoningEffort: 'high' }] },
       ]),
       'CUSTOM_MODEL_PROVIDERS[0].models[0].defaultReasoningEffort',
     ],
-    ['a duplicated provider', JSON.stringify([ollama, ollama]), 'CUSTOM_MODEL_PROVIDERS[1].id: "ollama" is defined twice'],
+    ['a duplicated provider', JSON.stringify([ollamaProvider, ollamaProvider]), 'CUSTOM_MODEL_PROVIDERS[1].id: "ollama" is defined twice'],
     [
       'a duplicated model',
-      JSON.stringify([{ ...ollama, models: [...ollama.models, ...ollama.models] }]),
+      JSON.stringify([{ ...ollamaProvider, models: [...ollamaProvider.models, ...ollamaProvider.models] }]),
       'CUSTOM_MODEL_PROVIDERS[0].models[1].modelId: "llama3.1" is defined twice',
     ],
   ])('rejects CUSTOM_MODEL_PROVIDERS with %s, naming the variable', (_label, value, expected) => {
@@ -208,10 +191,10 @@ describe('parseProviderSettings', () => {
 });
 
 describe('keys never reach logs', () => {
-  const settings = parse({
+  const settings = parseSettings({
     OPENAI_API_KEY: 'sk-live-SECRET1',
     ANTHROPIC_API_KEY: 'sk-ant-SECRET2',
-    CUSTOM_MODEL_PROVIDERS: JSON.stringify([{ ...ollama, apiKey: 'SECRET3' }]),
+    CUSTOM_MODEL_PROVIDERS: JSON.stringify([{ ...ollamaProvider, apiKey: 'SECRET3' }]),
   });
 
   it('redacts keys in JSON, string conversion and util.inspect', () => {
@@ -228,10 +211,10 @@ describe('keys never reach logs', () => {
 
 describe('buildModelCatalog', () => {
   it('lists the built-ins of configured providers only, then custom models', () => {
-    const settings = parse({
+    const settings = parseSettings({
       MISTRAL_API_KEY: 'm',
       ANTHROPIC_API_KEY: 'a',
-      CUSTOM_MODEL_PROVIDERS: JSON.stringify([ollama]),
+      CUSTOM_MODEL_PROVIDERS: JSON.stringify([ollamaProvider]),
     });
     const catalog = buildModelCatalog(settings);
     expect([...new Set(catalog.map((model) => model.providerId))]).toEqual(['anthropic', 'mistral', 'ollama']);

@@ -14,12 +14,12 @@ import {
   T0,
   agentMessageCreated,
   contentFragmentAdded,
+  conversationDocument,
   fixtureAgent,
   fixtureBase,
   userMessagePosted,
 } from '../../test/conversation.fixtures';
 import type { WorkspaceWire } from '../http/conversation.types';
-import type { ConversationDocument } from '../read-models/conversation.read-models';
 import { applyReaction } from './conversation-message.render';
 import {
   applyAgentMessageStatusChange,
@@ -92,34 +92,17 @@ const agentMessage = applyAgentMessageStatusChange(
   renderAgentMessageFromEvent(agentMessageCreated('agtmsg0001', 2, 'usrmsg0001'), 13),
   finished,
 );
-const doc: ConversationDocument = {
-  id: 10,
-  sId: CID,
-  workspaceId: WID,
-  created: T0,
+const doc = conversationDocument(10, {
   updated: T0 + 9,
-  title: 'Hello',
-  visibility: 'unlisted',
-  depth: 0,
-  spaceId: null,
-  triggerId: null,
-  metadata: null,
-  requestedSpaceIds: [],
-  createdBy: 'usr0000001',
-  participants: ['usr0000001'],
   readState: { usr0000001: T0 + 1, usrbob0001: T0 + 9 },
-  hasError: false,
-  actionRequired: false,
-  deleted: false,
   content: [
     [renderContentFragmentFromEvent(contentFragmentAdded('frgmsg0001', 0, 'cf00000001', { fileId: 'fil_1' }), 11)],
     [user],
     [agentMessage],
     [renderContentFragmentFromEvent(nodeFragment, 14)],
   ],
-  feedbacks: [],
   lastPosition: 14,
-};
+});
 const context = { viewerUserId: 'usr0000001', owner, baseUrl };
 
 describe('conversation renderers', () => {

@@ -1,5 +1,6 @@
 import type { AgentConfigurationEvent, AgentAuthor } from '@app/contracts/events/agent-configuration.events';
 import type { ModelEntry } from '@app/contracts/models/model.types';
+import { fixtureAgentConfiguration } from '@app/contracts/test/agent-configuration.fixtures';
 import { validateModelSelection, type WorkspaceModelPolicy } from '../models/model-selection.policy';
 import { deciderSpec } from '../../test/decider-spec.helper';
 import { canEditAgent, canReadAgent } from './agent-access.policy';
@@ -36,20 +37,9 @@ const catalog: ModelEntry[] = [
 ];
 const openPolicy: WorkspaceModelPolicy = { whiteListedProviders: null, regionalModelsOnly: false };
 
-const input: AgentConfigurationInput = {
-  name: 'helper-bot',
-  description: 'Helps.',
-  instructions: 'Be kind.',
-  pictureUrl: 'https://example.com/a.png',
-  model: { providerId: 'openai', modelId: 'gpt-4.1', temperature: 0.7, reasoningEffort: null },
-  maxStepsPerRun: 8,
-  scope: 'visible',
-  status: 'active',
-  tags: [],
-  templateId: null,
-  requestedSpaceIds: [],
-  toolset: [],
-};
+const snapshot = fixtureAgentConfiguration();
+/** The snapshot as requested, leaving the reasoning effort to the model's default. */
+const input: AgentConfigurationInput = { ...snapshot, model: { ...snapshot.model, reasoningEffort: null } };
 
 function check(config: AgentConfigurationInput, policy = openPolicy) {
   const { providerId, modelId, reasoningEffort } = config.model;
@@ -65,7 +55,6 @@ function update(config: AgentConfigurationInput, policy = openPolicy): AgentConf
 }
 
 const spec = deciderSpec(agentConfigurationDecider);
-const snapshot = { ...input, model: { ...input.model, reasoningEffort: 'none' as const } };
 const created: AgentConfigurationEvent = {
   type: 'AgentConfigurationCreated',
   data: { workspaceId: W, agentConfigurationId: A, version: 0, configuration: snapshot, author: ada, at: now },

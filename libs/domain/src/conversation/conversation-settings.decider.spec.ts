@@ -1,25 +1,19 @@
 import type { ActingUser } from '@app/contracts/events/conversation-facts';
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
 import {
-  FIXTURE_CONVERSATION_ID as CID,
-  FIXTURE_WORKSPACE_ID as WID,
-  T0,
   agentMessageCreated,
   contentFragmentAdded,
   conversationCreated,
-  fixtureBase,
   fixtureUser,
   userMessagePosted,
 } from '@app/contracts/test/conversation.fixtures';
+import { NOW, commandBase, eventBase, newInlineFragment } from '../../test/conversation-decider.fixtures';
 import { deciderSpec } from '../../test/decider-spec.helper';
 import type { AddContentFragment } from './conversation.commands';
 import { conversationDecider } from './conversation.decider';
 
 /** Fragments, title, visibility, deletion, read state, reactions and feedback. */
 const spec = deciderSpec(conversationDecider);
-const NOW = T0 + 1000;
-const base = { conversationId: CID, workspaceId: WID, now: NOW };
-const data = { ...fixtureBase(), at: NOW };
 const bob: ActingUser = { userId: 'usrbob0001', username: 'bob', fullName: 'Bob' };
 
 const history: ConversationEvent[] = [
@@ -33,14 +27,8 @@ describe('conversation decider: fragments and settings', () => {
   describe('AddContentFragment', () => {
     const add: AddContentFragment = {
       type: 'AddContentFragment',
-      ...base,
-      messageId: 'frgmsg0002',
-      contentFragmentId: 'cf00000002',
-      title: 'notes.txt',
-      contentType: 'text/plain',
-      sourceUrl: null,
-      context: { username: 'user-usr0000001', fullName: null, email: null, profilePictureUrl: null },
-      source: { kind: 'inline', textContent: 'héllo' },
+      ...commandBase,
+      ...newInlineFragment('frgmsg0002', 'cf00000002', 'héllo'),
     };
 
     it('adds an inline fragment at the next rank, counting bytes', () => {
@@ -60,7 +48,7 @@ describe('conversation decider: fragments and settings', () => {
           contentFragmentAdded('frgmsg0002', 3, 'cf00000001', { at: NOW, textContent: 'héllo', textBytes: 6 }),
           {
             type: 'ContentFragmentSuperseded',
-            data: { ...data, messageId: 'frgmsg0001', contentFragmentId: 'cf00000001', supersededByMessageId: 'frgmsg0002' },
+            data: { ...eventBase, messageId: 'frgmsg0001', contentFragmentId: 'cf00000001', supersededByMessageId: 'frgmsg0002' },
           },
         ]);
       spec
@@ -92,46 +80,46 @@ describe('conversation decider: fragments and settings', () => {
     it('changes the title once', () => {
       spec
         .given(history)
-        .when({ type: 'ChangeTitle', ...base, title: 'New' })
-        .then([{ type: 'ConversationTitleChanged', data: { ...data, title: 'New' } }]);
-      spec.given(history).when({ type: 'ChangeTitle', ...base, title: 'Hello' }).thenNothing();
+        .when({ type: 'ChangeTitle', ...commandBase, title: 'New' })
+        .then([{ type: 'ConversationTitleChanged', data: { ...eventBase, title: 'New' } }]);
+      spec.given(history).when({ type: 'ChangeTitle', ...commandBase, title: 'Hello' }).thenNothing();
     });
 
     it('changes visibility; "deleted" deletes', () => {
       spec
         .given(history)
-        .when({ type: 'ChangeVisibility', ...base, visibility: 'test' })
-        .then([{ type: 'ConversationVisibilityChanged', data: { ...data, visibility: 'test' } }]);
-      spec.given(history).when({ type: 'ChangeVisibility', ...base, visibility: 'unlisted' }).thenNothing();
+        .when({ type: 'ChangeVisibility', ...commandBase, visibility: 'test' })
+        .then([{ type: 'ConversationVisibilityChanged', data: { ...eventBase, visibility: 'test' } }]);
+      spec.given(history).when({ type: 'ChangeVisibility', ...commandBase, visibility: 'unlisted' }).thenNothing();
       spec
         .given(history)
-        .when({ type: 'ChangeVisibility', ...base, visibility: 'deleted' })
-        .then([{ type: 'ConversationDeleted', data: { ...data, deletedBy: null } }]);
+        .when({ type: 'ChangeVisibility', ...commandBase, visibility: 'deleted' })
+        .then([{ type: 'ConversationDeleted', data: { ...eventBase, deletedBy: null } }]);
     });
 
     it('changes metadata only when it differs', () => {
       spec
         .given(history)
-        .when({ type: 'ChangeMetadata', ...base, metadata: { a: 1 } })
-        .then([{ type: 'ConversationMetadataChanged', data: { ...data, metadata: { a: 1 } } }]);
-      spec.given(history).when({ type: 'ChangeMetadata', ...base, metadata: null }).thenNothing();
+        .when({ type: 'ChangeMetadata', ...commandBase, metadata: { a: 1 } })
+        .then([{ type: 'ConversationMetadataChanged', data: { ...eventBase, metadata: { a: 1 } } }]);
+      spec.given(history).when({ type: 'ChangeMetadata', ...commandBase, metadata: null }).thenNothing();
     });
 
     it('deletes once; a missing conversation is not found', () => {
-      const deleted: ConversationEvent = { type: 'ConversationDeleted', data: { ...data, deletedBy: 'usr0000001' } };
-      spec.given(history).when({ type: 'DeleteConversation', ...base, deletedBy: 'usr0000001' }).then([deleted]);
-      spec.given([...history, deleted]).when({ type: 'DeleteConversation', ...base, deletedBy: null }).thenNothing();
-      spec.given([]).when({ type: 'DeleteConversation', ...base, deletedBy: null }).thenThrows('conversation_not_found');
-      spec.given([...history, deleted]).when({ type: 'ChangeTitle', ...base, title: 'x' }).thenThrows('conversation_not_found');
+      const deleted: ConversationEvent = { type: 'ConversationDeleted', data: { ...eventBase, deletedBy: 'usr0000001' } };
+      spec.given(history).when({ type: 'DeleteConversation', ...commandBase, deletedBy: 'usr0000001' }).then([deleted]);
+      spec.given([...history, deleted]).when({ type: 'DeleteConversation', ...commandBase, deletedBy: null }).thenNothing();
+      spec.given([]).when({ type: 'DeleteConversation', ...commandBase, deletedBy: null }).thenThrows('conversation_not_found');
+      spec.given([...history, deleted]).when({ type: 'ChangeTitle', ...commandBase, title: 'x' }).thenThrows('conversation_not_found');
     });
   });
 
   describe('read state', () => {
-    const read = { type: 'MarkRead' as const, ...base, userId: bob.userId };
-    const unread = { type: 'MarkUnread' as const, ...base, userId: bob.userId };
+    const read = { type: 'MarkRead' as const, ...commandBase, userId: bob.userId };
+    const unread = { type: 'MarkUnread' as const, ...commandBase, userId: bob.userId };
     const readEvent = (read: boolean): ConversationEvent => ({
       type: 'ConversationReadStateChanged',
-      data: { ...data, userId: bob.userId, read },
+      data: { ...eventBase, userId: bob.userId, read },
     });
 
     it('marks read once until new activity', () => {
@@ -141,7 +129,7 @@ describe('conversation decider: fragments and settings', () => {
       spec
         .given([...history, readEvent(true), later])
         .when({ ...read, now: NOW + 2 })
-        .then([{ type: 'ConversationReadStateChanged', data: { ...data, at: NOW + 2, userId: bob.userId, read: true } }]);
+        .then([{ type: 'ConversationReadStateChanged', data: { ...eventBase, at: NOW + 2, userId: bob.userId, read: true } }]);
     });
 
     it('counts posting as reading for the author', () => {
@@ -159,8 +147,8 @@ describe('conversation decider: fragments and settings', () => {
   });
 
   describe('reactions', () => {
-    const react = { type: 'AddReaction' as const, ...base, messageId: 'usrmsg0001', emoji: '+1', user: bob };
-    const added: ConversationEvent = { type: 'ReactionAdded', data: { ...data, messageId: 'usrmsg0001', emoji: '+1', user: bob } };
+    const react = { type: 'AddReaction' as const, ...commandBase, messageId: 'usrmsg0001', emoji: '+1', user: bob };
+    const added: ConversationEvent = { type: 'ReactionAdded', data: { ...eventBase, messageId: 'usrmsg0001', emoji: '+1', user: bob } };
 
     it('adds and removes a reaction idempotently', () => {
       spec.given(history).when(react).then([added]);
@@ -181,7 +169,7 @@ describe('conversation decider: fragments and settings', () => {
   describe('feedback', () => {
     const give = {
       type: 'GiveFeedback' as const,
-      ...base,
+      ...commandBase,
       messageId: 'agtmsg0001',
       user: bob,
       thumbDirection: 'up' as const,
@@ -189,8 +177,8 @@ describe('conversation decider: fragments and settings', () => {
       isConversationShared: false,
     };
     const { type: _type, now: _now, conversationId: _c, workspaceId: _w, ...given } = give;
-    const givenEvent: ConversationEvent = { type: 'AgentMessageFeedbackGiven', data: { ...data, ...given } };
-    const remove = { type: 'RemoveFeedback' as const, ...base, messageId: 'agtmsg0001', user: bob };
+    const givenEvent: ConversationEvent = { type: 'AgentMessageFeedbackGiven', data: { ...eventBase, ...given } };
+    const remove = { type: 'RemoveFeedback' as const, ...commandBase, messageId: 'agtmsg0001', user: bob };
 
     it('gives, changes and removes feedback on agent messages', () => {
       spec.given(history).when(give).then([givenEvent]);
@@ -202,7 +190,7 @@ describe('conversation decider: fragments and settings', () => {
       spec
         .given([...history, givenEvent])
         .when(remove)
-        .then([{ type: 'AgentMessageFeedbackRemoved', data: { ...data, messageId: 'agtmsg0001', user: bob } }]);
+        .then([{ type: 'AgentMessageFeedbackRemoved', data: { ...eventBase, messageId: 'agtmsg0001', user: bob } }]);
     });
 
     it('refuses user messages and removing absent feedback', () => {

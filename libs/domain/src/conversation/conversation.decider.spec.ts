@@ -1,43 +1,28 @@
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
 import {
-  FIXTURE_CONVERSATION_ID as CID,
-  FIXTURE_WORKSPACE_ID as WID,
   T0,
   agentMessageCreated,
   contentFragmentAdded,
   conversationCreated,
-  fixtureAgent,
   fixtureBase,
   fixtureContext,
   fixtureUser,
   userMessagePosted,
 } from '@app/contracts/test/conversation.fixtures';
+import { NOW, agentA, agentB, answered, commandBase, newInlineFragment } from '../../test/conversation-decider.fixtures';
 import { deciderSpec } from '../../test/decider-spec.helper';
 import type { CreateConversation, NewUserMessage, PostUserMessage } from './conversation.commands';
 import { conversationDecider } from './conversation.decider';
 import { fromConversationStreamName, toConversationStreamName } from './conversation.stream';
 
+/** The stream name, creating a conversation, posting and editing user messages. */
 const spec = deciderSpec(conversationDecider);
-const NOW = T0 + 1000;
-const at = (offsetMs: number) => ({ ...fixtureBase(), at: T0 + offsetMs });
-const agentA = fixtureAgent('agentAAAAA');
-const agentB = fixtureAgent('agentBBBBB');
 
-const createCommand = (overrides: Partial<CreateConversation> = {}): CreateConversation => ({
-  type: 'CreateConversation',
-  conversationId: CID,
-  workspaceId: WID,
-  now: T0,
-  title: 'Hello',
-  visibility: 'unlisted',
-  depth: 0,
-  spaceId: null,
-  metadata: null,
-  triggerId: null,
-  requestedSpaceIds: [],
-  createdBy: fixtureUser(),
-  ...overrides,
-});
+/** The command `conversationCreated()` records: the fixture's fields, issued at its time. */
+const createCommand = (overrides: Partial<CreateConversation> = {}): CreateConversation => {
+  const { at, ...created } = conversationCreated().data;
+  return { type: 'CreateConversation', ...created, now: at, ...overrides };
+};
 
 const newMessage = (messageId: string, agents = [agentA], agentMessageIds = ['agtmsg0001']): NewUserMessage => ({
   messageId,
@@ -51,21 +36,8 @@ const newMessage = (messageId: string, agents = [agentA], agentMessageIds = ['ag
 
 const post = (messageId: string, agents = [agentA], ids = ['agtmsg0001']): PostUserMessage => ({
   type: 'PostUserMessage',
-  conversationId: CID,
-  workspaceId: WID,
-  now: NOW,
+  ...commandBase,
   ...newMessage(messageId, agents, ids),
-});
-
-/** A conversation with one user message (rank 0) answered by one agent message (rank 1). */
-const answered: ConversationEvent[] = [
-  conversationCreated(),
-  userMessagePosted('usrmsg0001', 0, [agentA]),
-  agentMessageCreated('agtmsg0001', 1, 'usrmsg0001', { configuration: agentA }),
-];
-const succeeded = (messageId: string): ConversationEvent => ({
-  type: 'AgentMessageStatusChanged',
-  data: { ...at(500), messageId, status: 'succeeded', content: 'done', completedTs: T0 + 500 },
 });
 
 describe('conversation decider', () => {
@@ -85,17 +57,7 @@ describe('conversation decider', () => {
         .given([])
         .when(
           createCommand({
-            contentFragments: [
-              {
-                messageId: 'frgmsg0001',
-                contentFragmentId: 'cf00000001',
-                title: 'notes.txt',
-                contentType: 'text/plain',
-                sourceUrl: null,
-                context: { username: 'user-usr0000001', fullName: null, email: null, profilePictureUrl: null },
-                source: { kind: 'inline', textContent: 'hello' },
-              },
-            ],
+            contentFragments: [newInlineFragment('frgmsg0001', 'cf00000001', 'hello')],
             message: newMessage('usrmsg0001', [agentA, agentB], ['agtmsg0001', 'agtmsg0002']),
           }),
         )
@@ -145,7 +107,7 @@ describe('conversation decider', () => {
 
     it('answers conversation_not_found for a missing, deleted or foreign conversation', () => {
       spec.given([]).when(post('usrmsg0001')).thenThrows('conversation_not_found');
-      const deleted: ConversationEvent = { type: 'ConversationDeleted', data: { ...at(1), deletedBy: null } };
+      const deleted: ConversationEvent = { type: 'ConversationDeleted', data: { ...fixtureBase(1), deletedBy: null } };
       spec.given([conversationCreated(), deleted]).when(post('usrmsg0001')).thenThrows('conversation_not_found');
       spec
         .given([conversationCreated({ workspaceId: 'otherwkspc' })])
@@ -195,9 +157,7 @@ describe('conversation decider', () => {
   describe('EditUserMessage', () => {
     const edit = {
       type: 'EditUserMessage' as const,
-      conversationId: CID,
-      workspaceId: WID,
-      now: NOW,
+      ...commandBase,
       messageId: 'usrmsg0001',
       newMessageId: 'usrmsg0002',
       content: 'edited',
@@ -239,112 +199,6 @@ describe('conversation decider', () => {
         .when({ ...edit, newMessageId: 'usrmsg0003', agentMessageIds: ['agtmsg0003'] })
         .thenThrows('invalid_request_error', 'latest version');
       spec.given(answered).when({ ...edit, editedBy: 'someoneelse' }).thenThrows('invalid_request_error', 'author');
-    });
-  });
-
-  describe('RetryAgentMessage', () => {
-    const retry = {
-      type: 'RetryAgentMessage' as const,
-      conversationId: CID,
-      workspaceId: WID,
-      now: NOW,
-      messageId: 'agtmsg0001',
-      newMessageId: 'agtmsg0002',
-    };
-
-    it('adds a new version of a finished agent message in the same rank', () => {
-      spec
-        .given([...answered, succeeded('agtmsg0001')])
-        .when(retry)
-        .then([
-          agentMessageCreated('agtmsg0002', 1, 'usrmsg0001', {
-            at: NOW,
-            version: 1,
-            configuration: agentA,
-            previousMessageId: 'agtmsg0001',
-          }),
-        ]);
-    });
-
-    it('uses a fresh agent snapshot when given', () => {
-      const [event] = spec
-        .given([...answered, succeeded('agtmsg0001')])
-        .when({ ...retry, configuration: agentB })
-        .events();
-      expect(event.type === 'AgentMessageCreated' && event.data.configuration).toEqual(agentB);
-    });
-
-    it('refuses a user message, a running message and an old version', () => {
-      spec.given(answered).when({ ...retry, messageId: 'usrmsg0001' }).thenThrows('invalid_request_error');
-      spec.given(answered).when(retry).thenThrows('invalid_request_error', 'still running');
-      const history = [...answered, succeeded('agtmsg0001')];
-      const retried = spec.given(history).when(retry).events();
-      spec
-        .given([...history, ...retried])
-        .when({ ...retry, newMessageId: 'agtmsg0003' })
-        .thenThrows('invalid_request_error', 'latest version');
-    });
-  });
-
-  describe('CancelAgentMessages and CompleteAgentMessage', () => {
-    const cancel = (messageIds: string[]) => ({
-      type: 'CancelAgentMessages' as const,
-      conversationId: CID,
-      workspaceId: WID,
-      now: NOW,
-      messageIds,
-    });
-    const complete = {
-      type: 'CompleteAgentMessage' as const,
-      conversationId: CID,
-      workspaceId: WID,
-      now: NOW,
-      messageId: 'agtmsg0001',
-      status: 'succeeded' as const,
-      content: 'The answer',
-      contents: [{ step: 0, content: { type: 'text_content' as const, value: 'The answer' } }],
-    };
-
-    it('cancels only running agent messages', () => {
-      spec
-        .given(answered)
-        .when(cancel(['agtmsg0001', 'agtmsg0001', 'usrmsg0001', 'unknown000']))
-        .then([
-          {
-            type: 'AgentMessageStatusChanged',
-            data: {
-              ...at(1000),
-              messageId: 'agtmsg0001',
-              configurationId: agentA.sId,
-              status: 'cancelled',
-              completedTs: NOW,
-            },
-          },
-        ]);
-      spec.given([...answered, succeeded('agtmsg0001')]).when(cancel(['agtmsg0001'])).thenNothing();
-    });
-
-    it('records the outcome once', () => {
-      spec
-        .given(answered)
-        .when(complete)
-        .then([
-          {
-            type: 'AgentMessageStatusChanged',
-            data: {
-              ...at(1000),
-              messageId: 'agtmsg0001',
-              configurationId: agentA.sId,
-              status: 'succeeded',
-              content: 'The answer',
-              contents: [{ step: 0, content: { type: 'text_content', value: 'The answer' } }],
-              completedTs: NOW,
-            },
-          },
-        ]);
-      spec.given([...answered, succeeded('agtmsg0001')]).when(complete).thenNothing();
-      spec.given(answered).when({ ...complete, messageId: 'unknown000' }).thenThrows('message_not_found');
-      spec.given(answered).when({ ...complete, messageId: 'usrmsg0001' }).thenThrows('invalid_request_error');
     });
   });
 });

@@ -1,9 +1,9 @@
 import type {
   AgentAuthor,
   AgentConfigurationEvent,
-  AgentConfigurationSnapshot,
   AgentFavoriteEvent,
 } from '@app/contracts/events/agent-configuration.events';
+import { fixtureAgentConfiguration } from '@app/contracts/test/agent-configuration.fixtures';
 import type { RecordedEvent } from '@app/storage';
 import { agentConfigurationVersionProjection } from './agent-configuration-version.projection';
 import { agentConfigurationProjection } from './agent-configuration.projection';
@@ -15,20 +15,8 @@ const A = 'Ag3nt00001';
 const T0 = 1_700_000_000_000;
 const ada: AgentAuthor = { userId: 'Us3r000001', id: 12, fullName: 'Ada', image: null };
 const bob: AgentAuthor = { userId: 'Us3r000002', id: 13, fullName: 'Bob', image: null };
-const snapshot: AgentConfigurationSnapshot = {
-  name: 'Helper',
-  description: 'Helps.',
-  instructions: 'Be kind.',
-  pictureUrl: 'https://example.com/a.png',
-  model: { providerId: 'openai', modelId: 'gpt-4.1', temperature: 0.7, reasoningEffort: 'none' },
-  maxStepsPerRun: 8,
-  scope: 'visible',
-  status: 'active',
-  tags: [],
-  templateId: null,
-  requestedSpaceIds: [],
-  toolset: [],
-};
+// Capitalised, so that nameKey shows the case folding.
+const snapshot = fixtureAgentConfiguration({ name: 'Helper' });
 
 function rec(event: AgentConfigurationEvent | AgentFavoriteEvent, position: number): RecordedEvent {
   return {

@@ -6,6 +6,7 @@ import {
   agentMessageCreated,
   contentFragmentAdded,
   conversationCreated,
+  conversationDocument,
   fixtureAgent,
   fixtureBase,
   userMessagePosted,
@@ -102,29 +103,7 @@ describe('conversation projection', () => {
   });
 
   it('creates the document with stable ids from log positions', () => {
-    expect(docAfter(1)).toEqual({
-      id: 101,
-      sId: CID,
-      workspaceId: conversationCreated().data.workspaceId,
-      created: T0,
-      updated: T0,
-      title: 'Hello',
-      visibility: 'unlisted',
-      depth: 0,
-      spaceId: null,
-      triggerId: null,
-      metadata: null,
-      requestedSpaceIds: [],
-      createdBy: 'usr0000001',
-      participants: ['usr0000001'],
-      readState: { usr0000001: T0 },
-      hasError: false,
-      actionRequired: false,
-      deleted: false,
-      content: [],
-      feedbacks: [],
-      lastPosition: 101,
-    });
+    expect(docAfter(1)).toEqual(conversationDocument(101));
   });
 
   it('renders messages in rank order with versions, ids from positions', () => {

@@ -1,39 +1,21 @@
-// The factory loads the AI SDK, whose ESM graph reaches two ESM-only files jest.config's transform
-// list misses; these shims load the equivalent CommonJS / identical values.
-jest.mock('zod/v4/locales/en.js', () => jest.requireActual('zod/v4/locales/en.cjs'));
-jest.mock('@workflow/serde', () => ({
-  WORKFLOW_SERIALIZE: Symbol.for('workflow-serialize'),
-  WORKFLOW_DESERIALIZE: Symbol.for('workflow-deserialize'),
-}));
+// First: the AI SDK this spec loads needs these jest shims registered before it.
+import '../../../../../test/support/ai-sdk-jest-shims';
 
-import { parseProviderSettings, type ProviderSettings } from '../../config/provider-settings';
+import { ollamaProvider, parseSettings } from '../../../../../test/support/provider-settings-helpers';
 import {
   createLanguageModel,
   ModelProviderNotConfiguredError,
   reasoningProviderOptions,
 } from './language-model.factory';
 
-function parse(env: Record<string, string | undefined>): ProviderSettings {
-  const result = parseProviderSettings(env);
-  if (!result.ok) throw new Error(`unexpected errors: ${result.errors.join(' | ')}`);
-  return result.settings;
-}
-
-const ollama = {
-  id: 'ollama',
-  baseUrl: 'http://localhost:11434/v1/',
-  apiKey: 'optional',
-  models: [{ modelId: 'llama3.1', contextSize: 128_000, regions: ['us-central1', 'europe-west1'] }],
-};
-
 describe('createLanguageModel', () => {
   it('builds a model for each configured provider, with the requested id', () => {
-    const settings = parse({
+    const settings = parseSettings({
       OPENAI_API_KEY: 'o',
       ANTHROPIC_API_KEY: 'a',
       GOOGLE_API_KEY: 'g',
       MISTRAL_API_KEY: 'm',
-      CUSTOM_MODEL_PROVIDERS: JSON.stringify([ollama]),
+      CUSTOM_MODEL_PROVIDERS: JSON.stringify([ollamaProvider]),
     });
     const cases: [string, string, string][] = [
       ['openai', 'gpt-4.1', 'openai.responses'],
@@ -50,26 +32,26 @@ describe('createLanguageModel', () => {
   });
 
   it('uses chat completions when OPENAI_API_MODE=chat', () => {
-    const model = createLanguageModel(parse({ OPENAI_API_KEY: 'o', OPENAI_API_MODE: 'chat' }), 'openai', 'gpt-4.1');
+    const model = createLanguageModel(parseSettings({ OPENAI_API_KEY: 'o', OPENAI_API_MODE: 'chat' }), 'openai', 'gpt-4.1');
     expect(typeof model === 'string' ? model : model.provider).toBe('openai.chat');
   });
 
   it('throws a typed error naming the variable to set when nothing is configured', () => {
-    const attempt = () => createLanguageModel(parse({}), 'openai', 'gpt-4.1');
+    const attempt = () => createLanguageModel(parseSettings({}), 'openai', 'gpt-4.1');
     expect(attempt).toThrow(ModelProviderNotConfiguredError);
     expect(attempt).toThrow('Model provider openai is not configured: set OPENAI_API_KEY.');
-    expect(() => createLanguageModel(parse({}), 'google_ai_studio', 'gemini-2.5-pro')).toThrow(
+    expect(() => createLanguageModel(parseSettings({}), 'google_ai_studio', 'gemini-2.5-pro')).toThrow(
       'set GOOGLE_GENERATIVE_AI_API_KEY',
     );
   });
 
   it('lists every variable for an unknown provider', () => {
-    const noProvider = () => createLanguageModel(parse({}), 'acme', 'm');
+    const noProvider = () => createLanguageModel(parseSettings({}), 'acme', 'm');
     expect(noProvider).toThrow(
       'No model provider is configured: set OPENAI_API_KEY (or ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY, ' +
         'MISTRAL_API_KEY), or declare it in CUSTOM_MODEL_PROVIDERS.',
     );
-    const someProvider = () => createLanguageModel(parse({ MISTRAL_API_KEY: 'm' }), 'acme', 'm');
+    const someProvider = () => createLanguageModel(parseSettings({ MISTRAL_API_KEY: 'm' }), 'acme', 'm');
     expect(someProvider).toThrow('Model provider acme is not configured');
     try {
       someProvider();
@@ -80,7 +62,7 @@ describe('createLanguageModel', () => {
 });
 
 describe('reasoningProviderOptions', () => {
-  const settings = parse({ OPENAI_API_KEY: 'o' });
+  const settings = parseSettings({ OPENAI_API_KEY: 'o' });
 
   it('sends nothing for no effort or none', () => {
     expect(reasoningProviderOptions(settings, 'openai', undefined)).toBeUndefined();
@@ -91,7 +73,7 @@ describe('reasoningProviderOptions', () => {
     expect(reasoningProviderOptions(settings, 'openai', 'light')).toEqual({
       openai: { reasoningEffort: 'low', reasoningSummary: 'auto' },
     });
-    expect(reasoningProviderOptions(parse({ OPENAI_API_KEY: 'o', OPENAI_API_MODE: 'chat' }), 'openai', 'high')).toEqual({
+    expect(reasoningProviderOptions(parseSettings({ OPENAI_API_KEY: 'o', OPENAI_API_MODE: 'chat' }), 'openai', 'high')).toEqual({
       openai: { reasoningEffort: 'high' },
     });
     expect(reasoningProviderOptions(settings, 'anthropic', 'medium')).toEqual({

@@ -1,8 +1,5 @@
-jest.mock('zod/v4/locales/en.js', () => jest.requireActual('zod/v4/locales/en.cjs'));
-jest.mock('@workflow/serde', () => ({
-  WORKFLOW_SERIALIZE: Symbol.for('workflow-serialize'),
-  WORKFLOW_DESERIALIZE: Symbol.for('workflow-deserialize'),
-}));
+// First: the AI SDK this spec loads needs these jest shims registered before it.
+import '../../../../../test/support/ai-sdk-jest-shims';
 
 import { cleanTitle, fallbackTitle, generateConversationTitle } from './conversation-title';
 
