@@ -22,6 +22,9 @@ const shared = {
   transform: { '^.+\\.(t|j|mj)s$': swcTransform },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleNameMapper: {
+    // zod's English locale is reached through an ESM `.js` path inside the AI SDK's graph; the
+    // package ships the same file as CommonJS, which jest loads without a transform.
+    '^zod/v4/locales/en\\.js$': '<rootDir>/node_modules/zod/v4/locales/en.cjs',
     // Test helpers of a lib live beside its src and never ship; this must come before the lib's own mapping.
     '^@app/contracts/test/(.*)$': '<rootDir>/libs/contracts/test/$1',
     '^@app/contracts(|/.*)$': '<rootDir>/libs/contracts/src$1',

@@ -1,11 +1,3 @@
-// The AI SDK's ESM graph reaches two ESM-only files jest's transform list misses; these shims load
-// the equivalent CommonJS / identical values (module plumbing only: the SDK runs for real).
-jest.mock('zod/v4/locales/en.js', () => jest.requireActual('zod/v4/locales/en.cjs'));
-jest.mock('@workflow/serde', () => ({
-  WORKFLOW_SERIALIZE: Symbol.for('workflow-serialize'),
-  WORKFLOW_DESERIALIZE: Symbol.for('workflow-deserialize'),
-}));
-
 import { AgentToolSources, StaticToolRegistry } from '../apps/api/src/agent-runner';
 import {
   AgentApi,

@@ -1,4 +1,3 @@
-import './ai-sdk-jest-shims';
 
 import type { LanguageModel } from 'ai';
 import type { OpenAIApiMode, ProviderSettings } from '../../apps/api/src/config/provider-settings';

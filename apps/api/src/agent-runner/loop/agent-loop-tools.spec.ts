@@ -1,5 +1,4 @@
 // Tool calls in the loop: results and failures fed back to the model, step limits, slow and aborted tools.
-// The harness comes first: it registers the AI SDK's jest shims before anything loads the SDK.
 import {
   LOOP_TOOL_CONTEXT,
   OPENAI_API_MODES,

@@ -1,6 +1,5 @@
 // Text and reasoning streamed by the loop, what a run costs, and the fake server's plain answers.
 // Tools are in agent-loop-tools.spec.ts; failures, timeouts and cancellation in agent-loop-failures.spec.ts.
-// The harness comes first: it registers the AI SDK's jest shims before anything loads the SDK.
 import {
   LOOP_SYSTEM_PROMPT,
   OPENAI_API_MODES,

@@ -1,6 +1,3 @@
-// First: the AI SDK this spec loads needs these jest shims registered before it.
-import '../../../../../test/support/ai-sdk-jest-shims';
-
 import { ollamaProvider, parseSettings } from '../../../../../test/support/provider-settings-helpers';
 import {
   createLanguageModel,

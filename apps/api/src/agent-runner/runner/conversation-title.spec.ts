@@ -1,6 +1,3 @@
-// First: the AI SDK this spec loads needs these jest shims registered before it.
-import '../../../../../test/support/ai-sdk-jest-shims';
-
 import { cleanTitle, fallbackTitle, generateConversationTitle } from './conversation-title';
 
 describe('conversation titles', () => {
