@@ -59,24 +59,23 @@ export type AgentConfigurationEventBase = {
   readonly at: number;
 };
 
+/** What every version event records: the version number, its whole snapshot, and who saved it. */
+export type AgentConfigurationVersionData = AgentConfigurationEventBase & {
+  readonly version: number;
+  readonly configuration: AgentConfigurationSnapshot;
+  readonly author: AgentAuthor | null;
+};
+
 /** A workspace agent was created (first event of its stream, version 0). */
 export interface AgentConfigurationCreated {
   readonly type: 'AgentConfigurationCreated';
-  readonly data: AgentConfigurationEventBase & {
-    readonly version: number;
-    readonly configuration: AgentConfigurationSnapshot;
-    readonly author: AgentAuthor | null;
-  };
+  readonly data: AgentConfigurationVersionData;
 }
 
 /** A new version: the previous version number + 1, with the complete new snapshot. */
 export interface AgentConfigurationUpdated {
   readonly type: 'AgentConfigurationUpdated';
-  readonly data: AgentConfigurationEventBase & {
-    readonly version: number;
-    readonly configuration: AgentConfigurationSnapshot;
-    readonly author: AgentAuthor | null;
-  };
+  readonly data: AgentConfigurationVersionData;
 }
 
 /** The agent was archived: it can no longer be mentioned or edited. */
