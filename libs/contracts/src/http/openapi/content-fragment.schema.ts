@@ -1,5 +1,4 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { MessageVisibility } from '../conversation.types';
 import type {
   ContentFragmentContext,
   ContentNodeContentFragment,
@@ -7,7 +6,8 @@ import type {
   ContentNodeType,
   FileContentFragment,
 } from '../conversation-message.types';
-import { ALWAYS_NULL, MESSAGE_VISIBILITIES } from './schema-shapes';
+import { MessageBaseSchema } from './resource-base.schema';
+import { ALWAYS_NULL } from './schema-shapes';
 
 // Documentation-only classes: `implements` ties each one to the wire type it describes, so the
 // compiler fails when that type gains a required field the schema lacks or changes a field's type.
@@ -31,30 +31,9 @@ export class ContentFragmentContextSchema implements ContentFragmentContext {
 }
 
 // The fields both kinds share; each kind's class is a schema of its own, so this one never is.
-abstract class ContentFragmentBaseSchema {
+abstract class ContentFragmentBaseSchema extends MessageBaseSchema {
   @ApiProperty({ type: 'string', enum: ['content_fragment'] })
   type!: 'content_fragment';
-
-  @ApiProperty({ type: 'integer' })
-  id!: number;
-
-  @ApiProperty({ type: 'string' })
-  sId!: string;
-
-  @ApiProperty({ type: 'integer', description: 'Milliseconds since the epoch.' })
-  created!: number;
-
-  @ApiProperty({ type: 'string', enum: MESSAGE_VISIBILITIES })
-  visibility!: MessageVisibility;
-
-  @ApiProperty({ type: 'integer' })
-  version!: number;
-
-  @ApiProperty({ type: 'integer' })
-  rank!: number;
-
-  @ApiProperty(ALWAYS_NULL)
-  branchId!: null;
 
   @ApiProperty({ type: 'string' })
   title!: string;
