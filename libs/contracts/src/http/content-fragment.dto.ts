@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsDefined, IsObject, IsOptional, IsString, ValidateBy, ValidateNested } from 'class-validator';
+import { IsDefined, IsString, ValidateBy } from 'class-validator';
+import { NullableNested, NullableText } from './validation/nullable-field.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { LengthAtLeast, LengthAtMost } from './validation/string.decorator';
@@ -15,28 +15,16 @@ const SHORT_TEXT_MAX = 254;
 
 /** Who a fragment comes from; missing fields fall back to the message's sender. */
 export class ContentFragmentContextDto {
-  @ApiPropertyOptional({ type: String, maxLength: SHORT_TEXT_MAX, nullable: true })
-  @IsOptional()
-  @LengthAtMost(SHORT_TEXT_MAX)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(SHORT_TEXT_MAX)
   username?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: SHORT_TEXT_MAX, nullable: true })
-  @IsOptional()
-  @LengthAtMost(SHORT_TEXT_MAX)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(SHORT_TEXT_MAX)
   fullName?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: SHORT_TEXT_MAX, nullable: true })
-  @IsOptional()
-  @LengthAtMost(SHORT_TEXT_MAX)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(SHORT_TEXT_MAX)
   email?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: 2048, nullable: true })
-  @IsOptional()
-  @LengthAtMost(2048)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(2048)
   profilePictureUrl?: string | null;
 
   [key: string]: unknown;
@@ -81,10 +69,7 @@ export class ContentFragmentDto {
   @IsString({ message: MESSAGES.string })
   contentType?: string;
 
-  @ApiPropertyOptional({ type: String, maxLength: 2048, nullable: true })
-  @IsOptional()
-  @LengthAtMost(2048)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(2048)
   url?: string | null;
 
   @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 128, example: 'fil_aBcDeFgHiJ' })
@@ -108,17 +93,10 @@ export class ContentFragmentDto {
   @IsString({ message: MESSAGES.string })
   nodeDataSourceViewId?: string;
 
-  @ApiPropertyOptional({ type: String, maxLength: 128, nullable: true })
-  @IsOptional()
-  @LengthAtMost(128)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(128)
   supersededContentFragmentId?: string | null;
 
-  @ApiPropertyOptional({ type: () => ContentFragmentContextDto, nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @IsObject({ message: MESSAGES.object })
-  @Type(() => ContentFragmentContextDto)
+  @NullableNested(() => ContentFragmentContextDto)
   context?: ContentFragmentContextDto | null;
 
   [key: string]: unknown;

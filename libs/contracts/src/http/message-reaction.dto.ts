@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsOptional, IsString } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsString } from 'class-validator';
+import { NullableText } from './validation/nullable-field.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { LengthAtLeast, LengthAtMost } from './validation/string.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';
@@ -26,10 +27,7 @@ export class FeedbackDto {
   @IsIn(THUMB_DIRECTIONS, { message: oneOf(THUMB_DIRECTIONS) })
   thumbDirection!: (typeof THUMB_DIRECTIONS)[number];
 
-  @ApiPropertyOptional({ type: String, maxLength: 10_000, nullable: true, example: 'great' })
-  @IsOptional()
-  @LengthAtMost(10_000)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(10_000, { example: 'great' })
   feedbackContent?: string | null;
 
   @ApiPropertyOptional({ type: Boolean })

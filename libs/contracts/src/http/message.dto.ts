@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsObject, IsString, ValidateNested } from 'class-validator';
 import { MentionDto, type MentionInput } from './mention.dto';
@@ -81,21 +81,11 @@ export class PostMessageDto {
 /** A new message, once validated. */
 export type PostMessageInput = PostMessageDto;
 
-/** A new version of a user message. */
-export class EditMessageDto {
-  @ApiProperty(CONTENT)
-  @IsMessageContent()
-  content!: string;
-
-  @ApiProperty(MENTIONS)
-  @IsMentionList()
-  mentions!: MentionInput[];
-
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
-  skipToolsValidation?: boolean;
-}
+/**
+ * A new version of a user message: the fields of a new message that an edit may change, with the
+ * same documentation and checks (picked, the checks stay in the order they run for a new message).
+ */
+export class EditMessageDto extends PickType(PostMessageDto, ['content', 'mentions', 'skipToolsValidation'] as const) {}
 
 /** Agent messages to stop. */
 export class CancelMessagesDto {

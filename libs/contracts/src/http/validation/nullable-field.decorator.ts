@@ -1,0 +1,38 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsObject, IsOptional, IsString, ValidateNested, type ValidationOptions } from 'class-validator';
+import { InOrder } from './in-order.decorator';
+import { LengthAtMost } from './string.decorator';
+import { MESSAGES } from './validation.messages';
+
+// Fields that may be left out or sent as null, documented and checked by one decorator so that the
+// documented bounds are the checked ones. Checks run in the order written here.
+
+/** What a field's documentation adds to its kind. */
+export interface FieldDoc {
+  readonly example?: unknown;
+  readonly description?: string;
+}
+
+/** A string of at most `maxLength` characters, or null, or left out; `lengthOptions` can reword the length failure. */
+export function NullableText(maxLength: number, doc: FieldDoc = {}, lengthOptions?: ValidationOptions): PropertyDecorator {
+  return InOrder(
+    IsString({ message: MESSAGES.string }),
+    LengthAtMost(maxLength, lengthOptions),
+    IsOptional(),
+    ApiPropertyOptional({ type: String, maxLength, nullable: true, ...doc }),
+  );
+}
+
+/** An object validated as an instance of `type()`, or null, or left out. */
+export function NullableNested(type: () => new () => object, doc: FieldDoc = {}): PropertyDecorator {
+  return InOrder(
+    Type(type),
+    IsObject({ message: MESSAGES.object }),
+    ValidateNested(),
+    IsOptional(),
+    // @nestjs/swagger tells a lazy type from a class by its name, which only an arrow written as
+    // the `type` key of an object literal gets: `type` itself, a parameter, is nameless.
+    ApiPropertyOptional({ type: () => type(), nullable: true, ...doc }),
+  );
+}
