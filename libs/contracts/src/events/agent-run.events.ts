@@ -1,5 +1,6 @@
 import type { AgentMessageError, AgentMessageOutcome, AgentToolCall } from './agent-message-facts';
 import type { AgentMessageCreated } from './conversation-message.events';
+import { streamIdOf, streamNameOf } from './stream-name';
 
 /**
  * Events of the per-message stream `agent_message-<sId>`, written by the agent runner while it
@@ -19,13 +20,12 @@ export const AGENT_MESSAGE_STREAM_CATEGORY = 'agent_message';
 
 /** Name of the run stream of an agent message: `agent_message-<sId>`. */
 export function toAgentMessageStreamName(messageId: string): string {
-  return `${AGENT_MESSAGE_STREAM_CATEGORY}-${messageId}`;
+  return streamNameOf(AGENT_MESSAGE_STREAM_CATEGORY, messageId);
 }
 
 /** The agent message sId of a run stream name, or null for any other stream. */
 export function fromAgentMessageStreamName(streamName: string): string | null {
-  const prefix = `${AGENT_MESSAGE_STREAM_CATEGORY}-`;
-  return streamName.startsWith(prefix) ? streamName.slice(prefix.length) : null;
+  return streamIdOf(AGENT_MESSAGE_STREAM_CATEGORY, streamName);
 }
 
 /** A runner claimed the message. `leaseUntil` (epoch ms) is when others may consider it dead. */
