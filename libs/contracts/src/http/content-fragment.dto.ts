@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsString, ValidateBy } from 'class-validator';
-import { NullableNested, NullableText } from './validation/nullable-field.decorator';
+import { NullableNested, NullableText, OmittableText } from './validation/optional-field.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { LengthAtLeast, LengthAtMost } from './validation/string.decorator';
@@ -62,35 +62,19 @@ export class ContentFragmentDto {
   @IsString({ message: MESSAGES.string })
   content?: string;
 
-  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 255, example: 'text/plain' })
-  @IsOmittable()
-  @LengthAtMost(255)
-  @LengthAtLeast(1)
-  @IsString({ message: MESSAGES.string })
+  @OmittableText(255, { example: 'text/plain' })
   contentType?: string;
 
   @NullableText(2048)
   url?: string | null;
 
-  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 128, example: 'fil_aBcDeFgHiJ' })
-  @IsOmittable()
-  @LengthAtMost(128)
-  @LengthAtLeast(1)
-  @IsString({ message: MESSAGES.string })
+  @OmittableText(128, { example: 'fil_aBcDeFgHiJ' })
   fileId?: string;
 
-  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 512 })
-  @IsOmittable()
-  @LengthAtMost(512)
-  @LengthAtLeast(1)
-  @IsString({ message: MESSAGES.string })
+  @OmittableText(512)
   nodeId?: string;
 
-  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 128, example: 'dsv_aBcDeFgHiJ' })
-  @IsOmittable()
-  @LengthAtMost(128)
-  @LengthAtLeast(1)
-  @IsString({ message: MESSAGES.string })
+  @OmittableText(128, { example: 'dsv_aBcDeFgHiJ' })
   nodeDataSourceViewId?: string;
 
   @NullableText(128)

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, Min, ValidateNested } from 'class-validator';
 import { ContentFragmentDto } from './content-fragment.dto';
 import { PostMessageDto } from './message.dto';
-import { NullableNested, NullableText } from './validation/nullable-field.decorator';
+import { NullableNested, NullableText } from './validation/optional-field.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray } from './validation/string.decorator';
 import { itemCount, MESSAGES, oneOf } from './validation/validation.messages';

@@ -2,11 +2,12 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, IsString, ValidateNested, type ValidationOptions } from 'class-validator';
 import { InOrder } from './in-order.decorator';
-import { LengthAtMost } from './string.decorator';
+import { IsOmittable } from './presence.decorator';
+import { LengthAtLeast, LengthAtMost } from './string.decorator';
 import { MESSAGES } from './validation.messages';
 
-// Fields that may be left out or sent as null, documented and checked by one decorator so that the
-// documented bounds are the checked ones. Checks run in the order written here.
+// Fields that may be left out, documented and checked by one decorator so that the documented
+// bounds are the checked ones. Checks run in the order written here.
 
 /** What a field's documentation adds to its kind. */
 export interface FieldDoc {
@@ -21,6 +22,17 @@ export function NullableText(maxLength: number, doc: FieldDoc = {}, lengthOption
     LengthAtMost(maxLength, lengthOptions),
     IsOptional(),
     ApiPropertyOptional({ type: String, maxLength, nullable: true, ...doc }),
+  );
+}
+
+/** A non-empty string of at most `maxLength` characters, or left out (null is refused). */
+export function OmittableText(maxLength: number, doc: FieldDoc = {}): PropertyDecorator {
+  return InOrder(
+    IsString({ message: MESSAGES.string }),
+    LengthAtLeast(1),
+    LengthAtMost(maxLength),
+    IsOmittable(),
+    ApiPropertyOptional({ type: String, minLength: 1, maxLength, ...doc }),
   );
 }
 
