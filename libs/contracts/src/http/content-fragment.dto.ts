@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsString, ValidateBy } from 'class-validator';
-import { NullableNested, NullableText, OmittableText } from './validation/optional-field.decorator';
+import { NestedObject, NullableText, OmittableText } from './validation/field.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { LengthAtLeast, LengthAtMost } from './validation/string.decorator';
@@ -80,7 +80,7 @@ export class ContentFragmentDto {
   @NullableText(128)
   supersededContentFragmentId?: string | null;
 
-  @NullableNested(() => ContentFragmentContextDto)
+  @NestedObject(() => ContentFragmentContextDto, 'nullable')
   context?: ContentFragmentContextDto | null;
 
   [key: string]: unknown;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsIn } from 'class-validator';
 import { CONVERSATION_VISIBILITY_INPUTS, type ConversationVisibilityInput } from './conversation.dto';
-import { NullableText } from './validation/optional-field.decorator';
+import { NullableText } from './validation/field.decorator';
 import { ObjectRule, sentKeys } from './validation/object-rule.decorator';
 import { OnlyKeys } from './validation/only-keys.decorator';
 import { IsOmittable } from './validation/presence.decorator';

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, Min, ValidateNested } from 'class-validator';
 import { ContentFragmentDto } from './content-fragment.dto';
 import { PostMessageDto } from './message.dto';
-import { NullableNested, NullableText } from './validation/optional-field.decorator';
+import { NestedObject, NullableText } from './validation/field.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray } from './validation/string.decorator';
 import { itemCount, MESSAGES, oneOf } from './validation/validation.messages';
@@ -49,10 +49,10 @@ export class CreateConversationDto {
   @IsInt({ message: MESSAGES.integer })
   depth?: number;
 
-  @NullableNested(() => PostMessageDto)
+  @NestedObject(() => PostMessageDto, 'nullable')
   message?: PostMessageDto | null;
 
-  @NullableNested(() => ContentFragmentDto)
+  @NestedObject(() => ContentFragmentDto, 'nullable')
   contentFragment?: ContentFragmentDto | null;
 
   @ApiPropertyOptional({ type: () => [ContentFragmentDto], maxItems: MAX_CONTENT_FRAGMENTS })
@@ -64,7 +64,7 @@ export class CreateConversationDto {
   @Type(() => ContentFragmentDto)
   contentFragments?: ContentFragmentDto[];
 
-  @NullableNested(() => ConversationMetadataDto, { description: 'Free-form; other keys are kept.' })
+  @NestedObject(() => ConversationMetadataDto, 'nullable', { description: 'Free-form; other keys are kept.' })
   metadata?: ConversationMetadataDto | null;
 
   @ApiPropertyOptional({ type: 'array', items: { type: 'string', maxLength: 128 }, maxItems: 100 })

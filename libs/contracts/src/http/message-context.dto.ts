@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, ValidateBy } from 'class-validator';
-import { NullableText } from './validation/optional-field.decorator';
+import { NullableText } from './validation/field.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray, LengthAtMost } from './validation/string.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsIn, IsString } from 'class-validator';
-import { NullableText } from './validation/optional-field.decorator';
+import { NullableText } from './validation/field.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { LengthAtLeast, LengthAtMost } from './validation/string.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';

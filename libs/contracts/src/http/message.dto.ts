@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsObject, IsString, ValidateNested } from 'class-validator';
 import { MentionDto, type MentionInput } from './mention.dto';
 import { MessageContextDto } from './message-context.dto';
+import { NestedObject } from './validation/field.decorator';
 import { InOrder } from './validation/in-order.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray, LengthAtLeast, LengthAtMost, NotBlank } from './validation/string.decorator';
@@ -52,11 +53,7 @@ export class PostMessageDto {
   @IsMentionList()
   mentions!: MentionInput[];
 
-  @ApiProperty({ type: () => MessageContextDto })
-  @IsDefined({ message: MESSAGES.required })
-  @ValidateNested()
-  @IsObject({ message: MESSAGES.object })
-  @Type(() => MessageContextDto)
+  @NestedObject(() => MessageContextDto, 'required')
   context!: MessageContextDto;
 
   @ApiPropertyOptional({ description: 'Model override `{providerId, modelId, reasoningEffort?}`; checked by the model policy.', type: 'object', additionalProperties: true })

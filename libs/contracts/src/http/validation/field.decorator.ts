@@ -1,13 +1,13 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsObject, IsOptional, IsString, ValidateNested, type ValidationOptions } from 'class-validator';
+import { IsDefined, IsObject, IsOptional, IsString, ValidateNested, type ValidationOptions } from 'class-validator';
 import { InOrder } from './in-order.decorator';
 import { IsOmittable } from './presence.decorator';
 import { LengthAtLeast, LengthAtMost } from './string.decorator';
 import { MESSAGES } from './validation.messages';
 
-// Fields that may be left out, documented and checked by one decorator so that the documented
-// bounds are the checked ones. Checks run in the order written here.
+// Kinds of field that several bodies share, each documented and checked by one decorator so that
+// the documented bounds are the checked ones. Checks run in the order written here.
 
 /** What a field's documentation adds to its kind. */
 export interface FieldDoc {
@@ -36,15 +36,25 @@ export function OmittableText(maxLength: number, doc: FieldDoc = {}): PropertyDe
   );
 }
 
-/** An object validated as an instance of `type()`, or null, or left out. */
-export function NullableNested(type: () => new () => object, doc: FieldDoc = {}): PropertyDecorator {
+/** Whether a field must be sent, may be left out, or may also be null. */
+export type Presence = 'required' | 'omittable' | 'nullable';
+
+const PRESENCE_CHECKS: Readonly<Record<Presence, () => PropertyDecorator>> = {
+  required: () => IsDefined({ message: MESSAGES.required }),
+  omittable: IsOmittable,
+  nullable: IsOptional,
+};
+
+/** An object validated as an instance of `type()`, sent as `presence` says. */
+export function NestedObject(type: () => new () => object, presence: Presence, doc: FieldDoc = {}): PropertyDecorator {
+  // @nestjs/swagger tells a lazy type from a class by its name, which only an arrow written as the
+  // `type` key of an object literal gets: `type` itself, a parameter, is nameless.
+  const documented = { type: () => type(), ...(presence === 'nullable' ? { nullable: true } : {}), ...doc };
   return InOrder(
     Type(type),
     IsObject({ message: MESSAGES.object }),
     ValidateNested(),
-    IsOptional(),
-    // @nestjs/swagger tells a lazy type from a class by its name, which only an arrow written as
-    // the `type` key of an object literal gets: `type` itself, a parameter, is nameless.
-    ApiPropertyOptional({ type: () => type(), nullable: true, ...doc }),
+    PRESENCE_CHECKS[presence](),
+    presence === 'required' ? ApiProperty(documented) : ApiPropertyOptional(documented),
   );
 }
