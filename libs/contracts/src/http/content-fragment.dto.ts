@@ -1,9 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsString, ValidateBy } from 'class-validator';
-import { NestedObject, NullableText, OmittableText } from './validation/field.decorator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString, ValidateBy } from 'class-validator';
+import { NestedObject, NonEmptyText, NullableText } from './validation/field.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
 import { IsOmittable } from './validation/presence.decorator';
-import { LengthAtLeast, LengthAtMost } from './validation/string.decorator';
 import { MESSAGES } from './validation/validation.messages';
 
 // Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
@@ -43,11 +42,7 @@ function fragmentKindProblem(fragment: Readonly<Record<string, unknown>>): strin
 /** An inline, file or content-node fragment: exactly one of `{content, contentType}`, `{fileId}`, `{nodeId, nodeDataSourceViewId}`. */
 @ObjectRule('contentFragmentKind', fragmentKindProblem)
 export class ContentFragmentDto {
-  @ApiProperty({ type: String, minLength: 1, maxLength: 512, example: 'notes.txt' })
-  @IsDefined({ message: MESSAGES.required })
-  @LengthAtMost(512)
-  @LengthAtLeast(1)
-  @IsString({ message: MESSAGES.string })
+  @NonEmptyText(512, 'required', { example: 'notes.txt' })
   title!: string;
 
   @ApiPropertyOptional({ type: String, description: `Inline text, 1 byte to ${MAX_INLINE_FRAGMENT_BYTES / 1024} KiB of UTF-8.`, example: 'some notes' })
@@ -62,19 +57,19 @@ export class ContentFragmentDto {
   @IsString({ message: MESSAGES.string })
   content?: string;
 
-  @OmittableText(255, { example: 'text/plain' })
+  @NonEmptyText(255, 'omittable', { example: 'text/plain' })
   contentType?: string;
 
   @NullableText(2048)
   url?: string | null;
 
-  @OmittableText(128, { example: 'fil_aBcDeFgHiJ' })
+  @NonEmptyText(128, 'omittable', { example: 'fil_aBcDeFgHiJ' })
   fileId?: string;
 
-  @OmittableText(512)
+  @NonEmptyText(512, 'omittable')
   nodeId?: string;
 
-  @OmittableText(128, { example: 'dsv_aBcDeFgHiJ' })
+  @NonEmptyText(128, 'omittable', { example: 'dsv_aBcDeFgHiJ' })
   nodeDataSourceViewId?: string;
 
   @NullableText(128)

@@ -1,19 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsString } from 'class-validator';
-import { NullableText } from './validation/field.decorator';
+import { IsBoolean, IsDefined, IsIn } from 'class-validator';
+import { NonEmptyText, NullableText } from './validation/field.decorator';
 import { IsOmittable } from './validation/presence.decorator';
-import { LengthAtLeast, LengthAtMost } from './validation/string.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';
 
 // Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
 
 /** An emoji reaction added to or removed from a message. */
 export class ReactionDto {
-  @ApiProperty({ type: String, minLength: 1, maxLength: 64, example: '👍' })
-  @IsDefined({ message: MESSAGES.required })
-  @LengthAtMost(64)
-  @LengthAtLeast(1)
-  @IsString({ message: MESSAGES.string })
+  @NonEmptyText(64, 'required', { example: '👍' })
   reaction!: string;
 }
 

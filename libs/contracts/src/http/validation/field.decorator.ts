@@ -25,17 +25,6 @@ export function NullableText(maxLength: number, doc: FieldDoc = {}, lengthOption
   );
 }
 
-/** A non-empty string of at most `maxLength` characters, or left out (null is refused). */
-export function OmittableText(maxLength: number, doc: FieldDoc = {}): PropertyDecorator {
-  return InOrder(
-    IsString({ message: MESSAGES.string }),
-    LengthAtLeast(1),
-    LengthAtMost(maxLength),
-    IsOmittable(),
-    ApiPropertyOptional({ type: String, minLength: 1, maxLength, ...doc }),
-  );
-}
-
 /** Whether a field must be sent, may be left out, or may also be null. */
 export type Presence = 'required' | 'omittable' | 'nullable';
 
@@ -44,6 +33,18 @@ const PRESENCE_CHECKS: Readonly<Record<Presence, () => PropertyDecorator>> = {
   omittable: IsOmittable,
   nullable: IsOptional,
 };
+
+/** A non-empty string of at most `maxLength` characters, sent as `presence` says (never null). */
+export function NonEmptyText(maxLength: number, presence: Exclude<Presence, 'nullable'>, doc: FieldDoc = {}): PropertyDecorator {
+  const documented = { type: String, minLength: 1, maxLength, ...doc };
+  return InOrder(
+    IsString({ message: MESSAGES.string }),
+    LengthAtLeast(1),
+    LengthAtMost(maxLength),
+    PRESENCE_CHECKS[presence](),
+    presence === 'required' ? ApiProperty(documented) : ApiPropertyOptional(documented),
+  );
+}
 
 /** An object validated as an instance of `type()`, sent as `presence` says. */
 export function NestedObject(type: () => new () => object, presence: Presence, doc: FieldDoc = {}): PropertyDecorator {
