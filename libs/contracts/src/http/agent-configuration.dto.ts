@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsDefined, IsIn, IsNumber, IsOptional, IsString, ValidateBy } from 'class-validator';
-import { NestedObject } from './validation/field.decorator';
+import { IsArray, IsDefined, IsIn, IsNumber, IsOptional, IsString, ValidateBy } from 'class-validator';
+import { NestedObject, OmittableBoolean } from './validation/field.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray, LengthAtLeast } from './validation/string.decorator';
@@ -172,9 +172,7 @@ export class PatchAgentConfigurationDto {
   @NestedObject(() => AgentAssistantDto, 'omittable')
   assistant?: AgentAssistantDto;
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   userFavorite?: boolean;
 
   [key: string]: unknown;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsIn } from 'class-validator';
 import { CONVERSATION_VISIBILITY_INPUTS, type ConversationVisibilityInput } from './conversation.dto';
-import { NullableText } from './validation/field.decorator';
+import { NullableText, OmittableBoolean } from './validation/field.decorator';
 import { ObjectRule, sentKeys } from './validation/object-rule.decorator';
 import { OnlyKeys } from './validation/only-keys.decorator';
 import { IsOmittable } from './validation/presence.decorator';
@@ -27,9 +27,7 @@ export class PrivateConversationPatchDto {
   @NullableText(512, { example: 'Renamed' })
   title?: string | null;
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   read?: boolean;
 
   @ApiPropertyOptional({ enum: CONVERSATION_VISIBILITY_INPUTS, enumName: 'ConversationVisibilityInput' })

@@ -1,9 +1,9 @@
 import { ApiExtraModels, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, Min, ValidateNested } from 'class-validator';
 import { ContentFragmentDto } from './content-fragment.dto';
 import { PostMessageDto } from './message.dto';
-import { NestedObject, NullableText } from './validation/field.decorator';
+import { NestedObject, NullableText, OmittableBoolean } from './validation/field.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray } from './validation/string.decorator';
 import { itemCount, MESSAGES, oneOf } from './validation/validation.messages';
@@ -21,9 +21,7 @@ export const MAX_CONTENT_FRAGMENTS = 50;
 
 /** Free-form metadata of a conversation; `useDatabaseFileSystem` is the one key the service reads. */
 export class ConversationMetadataDto {
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   useDatabaseFileSystem?: boolean;
 
   [key: string]: unknown;
@@ -72,14 +70,10 @@ export class CreateConversationDto {
   @IsStringArray({ maxItems: 100, itemMaxLength: 128 })
   selectedSpaceIds?: string[];
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   skipToolsValidation?: boolean;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Answer once the mentioned agents have finished.' })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean({ description: 'Answer once the mentioned agents have finished.' })
   blocking?: boolean;
 }
 

@@ -1,7 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn } from 'class-validator';
-import { NonEmptyText, NullableText } from './validation/field.decorator';
-import { IsOmittable } from './validation/presence.decorator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsDefined, IsIn } from 'class-validator';
+import { NonEmptyText, NullableText, OmittableBoolean } from './validation/field.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';
 
 // Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
@@ -25,8 +24,6 @@ export class FeedbackDto {
   @NullableText(10_000, { example: 'great' })
   feedbackContent?: string | null;
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   isConversationShared?: boolean;
 }

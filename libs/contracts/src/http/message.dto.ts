@@ -1,11 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsObject, IsString, ValidateNested } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsDefined, IsObject, IsString, ValidateNested } from 'class-validator';
 import { MentionDto, type MentionInput } from './mention.dto';
 import { MessageContextDto } from './message-context.dto';
-import { NestedObject } from './validation/field.decorator';
+import { NestedObject, OmittableBoolean } from './validation/field.decorator';
 import { InOrder } from './validation/in-order.decorator';
-import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray, LengthAtLeast, LengthAtMost, NotBlank } from './validation/string.decorator';
 import { atMostCharacters, itemCount, MESSAGES } from './validation/validation.messages';
 
@@ -64,14 +63,10 @@ export class PostMessageDto {
   @Allow()
   agenticMessageData?: unknown;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Answer once the mentioned agents have finished.' })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean({ description: 'Answer once the mentioned agents have finished.' })
   blocking?: boolean;
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   skipToolsValidation?: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsObject, IsOptional, IsString, ValidateNested, type ValidationOptions } from 'class-validator';
+import { IsBoolean, IsDefined, IsObject, IsOptional, IsString, ValidateNested, type ValidationOptions } from 'class-validator';
 import { InOrder } from './in-order.decorator';
 import { IsOmittable } from './presence.decorator';
 import { LengthAtLeast, LengthAtMost } from './string.decorator';
@@ -23,6 +23,11 @@ export function NullableText(maxLength: number, doc: FieldDoc = {}, lengthOption
     IsOptional(),
     ApiPropertyOptional({ type: String, maxLength, nullable: true, ...doc }),
   );
+}
+
+/** A boolean that may be left out (null is refused). */
+export function OmittableBoolean(doc: FieldDoc = {}): PropertyDecorator {
+  return InOrder(IsBoolean({ message: MESSAGES.boolean }), IsOmittable(), ApiPropertyOptional({ type: Boolean, ...doc }));
 }
 
 /** Whether a field must be sent, may be left out, or may also be null. */
