@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema, IntersectionType, PickType } from '@nestjs/swagger';
 import type {
   ContentFragmentContext,
   ContentNodeContentFragment,
@@ -31,7 +31,8 @@ export class ContentFragmentContextSchema implements ContentFragmentContext {
 }
 
 // The fields both kinds share; each kind's class is a schema of its own, so this one never is.
-abstract class ContentFragmentBaseSchema extends MessageBaseSchema {
+// Not abstract: IntersectionType below constructs the classes it combines.
+class ContentFragmentBaseSchema extends MessageBaseSchema {
   @ApiProperty({ type: 'string', enum: ['content_fragment'] })
   type!: 'content_fragment';
 
@@ -115,18 +116,12 @@ export class ContentNodeDataSchema implements ContentNodeData {
 
 /** Schema of a content fragment referencing a content node of a data source view. */
 @ApiSchema({ name: 'ContentNodeContentFragment' })
-export class ContentNodeContentFragmentSchema extends ContentFragmentBaseSchema implements ContentNodeContentFragment {
+export class ContentNodeContentFragmentSchema
+  extends IntersectionType(ContentFragmentBaseSchema, PickType(ContentNodeDataSchema, ['nodeId', 'nodeDataSourceViewId', 'nodeType'] as const))
+  implements ContentNodeContentFragment
+{
   @ApiProperty({ type: 'string', enum: ['content_node'] })
   contentFragmentType!: 'content_node';
-
-  @ApiProperty({ type: 'string' })
-  nodeId!: string;
-
-  @ApiProperty({ type: 'string' })
-  nodeDataSourceViewId!: string;
-
-  @ApiProperty({ type: 'string', enum: NODE_TYPES })
-  nodeType!: ContentNodeType;
 
   @ApiProperty({ type: () => ContentNodeDataSchema })
   contentNodeData!: ContentNodeDataSchema;
