@@ -10,6 +10,9 @@ type WithoutBase<C> = C extends unknown ? Omit<C, 'conversationId' | 'workspaceI
 /** A conversation command without the fields every one of them carries (filled in here). */
 export type ConversationCommandInput = WithoutBase<ConversationCommand>;
 
+/** A command input about one message (reactions, feedback). */
+export type MessageCommandInput = ConversationCommandInput & { readonly messageId: string };
+
 /** The conversation aggregate as the command handlers use it: scoped to the caller's workspace. */
 @Injectable()
 export class ConversationWriter {
@@ -31,6 +34,12 @@ export class ConversationWriter {
    */
   async runOnVisible(auth: AuthContext, conversationId: string, command: ConversationCommandInput): Promise<number | null> {
     await this.reader.load(auth, conversationId);
+    return this.run(auth, conversationId, command);
+  }
+
+  /** Runs a command about one message the caller can see: a missing one is the read model's 404 first. */
+  async runOnMessage(auth: AuthContext, conversationId: string, command: MessageCommandInput): Promise<number | null> {
+    await this.reader.loadMessage(auth, conversationId, command.messageId);
     return this.run(auth, conversationId, command);
   }
 }

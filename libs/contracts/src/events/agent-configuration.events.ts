@@ -23,19 +23,26 @@ export type AgentModelSettings = {
 /** A tag attached to an agent. */
 export type AgentTag = { readonly sId: string; readonly name: string };
 
-/** The full configuration of one version: every version event carries the whole snapshot. */
-export type AgentConfigurationSnapshot = {
+/**
+ * What an agent is and how far it may go, recorded alike in a saved version and in the snapshot a
+ * message takes of the agent it mentions (agent-message-facts.ts).
+ */
+export type AgentProfile = {
   readonly name: string;
   readonly description: string;
   readonly instructions: string | null;
   readonly pictureUrl: string;
-  readonly model: AgentModelSettings;
   readonly maxStepsPerRun: number;
-  readonly scope: AgentConfigurationScope;
-  readonly status: AgentConfigurationSavedStatus;
   readonly tags: readonly AgentTag[];
   readonly templateId: string | null;
   readonly requestedSpaceIds: readonly string[];
+};
+
+/** The full configuration of one version: every version event carries the whole snapshot. */
+export type AgentConfigurationSnapshot = AgentProfile & {
+  readonly model: AgentModelSettings;
+  readonly scope: AgentConfigurationScope;
+  readonly status: AgentConfigurationSavedStatus;
   /** Ids of the tools / tool servers the agent may call (`run_agent:<sId>` for a sub-agent); may be empty. */
   readonly toolset: readonly string[];
 };
@@ -59,24 +66,23 @@ export type AgentConfigurationEventBase = {
   readonly at: number;
 };
 
+/** What every version event records: the version number, its whole snapshot, and who saved it. */
+export type AgentConfigurationVersionData = AgentConfigurationEventBase & {
+  readonly version: number;
+  readonly configuration: AgentConfigurationSnapshot;
+  readonly author: AgentAuthor | null;
+};
+
 /** A workspace agent was created (first event of its stream, version 0). */
 export interface AgentConfigurationCreated {
   readonly type: 'AgentConfigurationCreated';
-  readonly data: AgentConfigurationEventBase & {
-    readonly version: number;
-    readonly configuration: AgentConfigurationSnapshot;
-    readonly author: AgentAuthor | null;
-  };
+  readonly data: AgentConfigurationVersionData;
 }
 
 /** A new version: the previous version number + 1, with the complete new snapshot. */
 export interface AgentConfigurationUpdated {
   readonly type: 'AgentConfigurationUpdated';
-  readonly data: AgentConfigurationEventBase & {
-    readonly version: number;
-    readonly configuration: AgentConfigurationSnapshot;
-    readonly author: AgentAuthor | null;
-  };
+  readonly data: AgentConfigurationVersionData;
 }
 
 /** The agent was archived: it can no longer be mentioned or edited. */

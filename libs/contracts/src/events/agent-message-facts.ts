@@ -1,4 +1,4 @@
-import type { AgentTag } from './agent-configuration.events';
+import type { AgentProfile } from './agent-configuration.events';
 import type { JsonObject } from './conversation-facts';
 import type { ReasoningEffort } from '../models/model.types';
 
@@ -26,7 +26,7 @@ export type AgentSnapshotScope = 'global' | 'visible' | 'hidden';
  * The agent as it was when a message mentioned it: the version that answers, whatever happens to
  * the agent later. Nothing here depends on who looks (favorites, edit rights are rendered per viewer).
  */
-export type AgentSnapshot = {
+export type AgentSnapshot = AgentProfile & {
   /** Numeric id of the version: global position of the event that saved it; negative for built-in agents. */
   readonly id: number;
   readonly sId: string;
@@ -35,17 +35,9 @@ export type AgentSnapshot = {
   readonly versionCreatedAt: number | null;
   /** Numeric id of the member who saved the version, if any. */
   readonly versionAuthorId: number | null;
-  readonly name: string;
-  readonly description: string;
-  readonly instructions: string | null;
-  readonly pictureUrl: string;
   readonly status: AgentSnapshotStatus;
   readonly scope: AgentSnapshotScope;
   readonly model: AgentSnapshotModel;
-  readonly maxStepsPerRun: number;
-  readonly tags: readonly AgentTag[];
-  readonly templateId: string | null;
-  readonly requestedSpaceIds: readonly string[];
 };
 
 /** Status of an agent message. */

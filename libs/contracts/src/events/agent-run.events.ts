@@ -1,5 +1,6 @@
-import type { AgentMessageError, AgentMessageOutcome, AgentSnapshot, AgentToolCall } from './agent-message-facts';
+import type { AgentMessageError, AgentMessageOutcome, AgentToolCall } from './agent-message-facts';
 import type { AgentMessageCreated } from './conversation-message.events';
+import { streamIdOf, streamNameOf } from './stream-name';
 
 /**
  * Events of the per-message stream `agent_message-<sId>`, written by the agent runner while it
@@ -19,13 +20,12 @@ export const AGENT_MESSAGE_STREAM_CATEGORY = 'agent_message';
 
 /** Name of the run stream of an agent message: `agent_message-<sId>`. */
 export function toAgentMessageStreamName(messageId: string): string {
-  return `${AGENT_MESSAGE_STREAM_CATEGORY}-${messageId}`;
+  return streamNameOf(AGENT_MESSAGE_STREAM_CATEGORY, messageId);
 }
 
 /** The agent message sId of a run stream name, or null for any other stream. */
 export function fromAgentMessageStreamName(streamName: string): string | null {
-  const prefix = `${AGENT_MESSAGE_STREAM_CATEGORY}-`;
-  return streamName.startsWith(prefix) ? streamName.slice(prefix.length) : null;
+  return streamIdOf(AGENT_MESSAGE_STREAM_CATEGORY, streamName);
 }
 
 /** A runner claimed the message. `leaseUntil` (epoch ms) is when others may consider it dead. */
@@ -68,18 +68,14 @@ export interface AgentTokensGenerated {
  * `AgentMessageCreated` when the run ends, so the stream serves its last payload without reading
  * the conversation.
  */
-export type RunMessage = {
-  readonly messageId: string;
+export type RunMessage = Pick<
+  AgentMessageCreated['data'],
+  'messageId' | 'rank' | 'version' | 'parentMessageId' | 'parentAgentMessageId' | 'configuration' | 'skipToolsValidation'
+> & {
   /** Global position of the message's `AgentMessageCreated`: the message's numeric id. */
   readonly position: number;
   /** When the message was created (epoch ms). */
   readonly createdAt: number;
-  readonly rank: number;
-  readonly version: number;
-  readonly parentMessageId: string;
-  readonly parentAgentMessageId: string | null;
-  readonly configuration: AgentSnapshot;
-  readonly skipToolsValidation: boolean;
 };
 
 /** The run message of an agent message, from its creation event at a global position. */
@@ -98,6 +94,9 @@ export function runMessageOf(created: AgentMessageCreated, position: number): Ru
   };
 }
 
+/** What every tool call event records: the call as it now stands, the message making it, and when. */
+export type ToolCallData = { readonly call: AgentToolCall; readonly messagePosition: number; readonly at: number };
+
 /**
  * The model called a tool with these parameters; the tool is about to run. `call.status` is
  * `running` and `call.paramsPosition` null: this event's own global position is the call's
@@ -106,13 +105,13 @@ export function runMessageOf(created: AgentMessageCreated, position: number): Ru
  */
 export interface AgentToolParamsRecorded {
   readonly type: 'AgentToolParamsRecorded';
-  readonly data: { readonly call: AgentToolCall; readonly messagePosition: number; readonly at: number };
+  readonly data: ToolCallData;
 }
 
 /** A tool call finished and its output went back to the model. Since schema v2 (`call`, was `action`). */
 export interface AgentActionSucceeded {
   readonly type: 'AgentActionSucceeded';
-  readonly data: { readonly call: AgentToolCall; readonly messagePosition: number; readonly at: number };
+  readonly data: ToolCallData;
 }
 
 /**
@@ -121,7 +120,7 @@ export interface AgentActionSucceeded {
  */
 export interface AgentActionFailed {
   readonly type: 'AgentActionFailed';
-  readonly data: { readonly call: AgentToolCall; readonly messagePosition: number; readonly at: number };
+  readonly data: ToolCallData;
 }
 
 /**

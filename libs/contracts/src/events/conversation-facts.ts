@@ -93,3 +93,31 @@ export type ActingUser = {
   /** Numeric user id, needed by the Feedback wire shape. */
   readonly id?: number;
 };
+
+/** What a conversation starts with: asked for by the create command, recorded by ConversationCreated. */
+export type ConversationCreation = {
+  readonly title: string | null;
+  readonly visibility: ConversationVisibility;
+  readonly depth: number;
+  readonly spaceId: string | null;
+  readonly metadata: JsonObject | null;
+  readonly triggerId: string | null;
+  readonly requestedSpaceIds: readonly string[];
+  readonly createdBy: UserSnapshot | null;
+};
+
+/** An emoji reaction of a user to a message, as asked for and as recorded (added or removed). */
+export type MessageReaction = {
+  readonly messageId: string;
+  readonly emoji: string;
+  readonly user: ActingUser;
+};
+
+/** A user's thumbs feedback on an agent message, as asked for and as recorded. */
+export type MessageFeedback = {
+  readonly messageId: string;
+  readonly user: ActingUser;
+  readonly thumbDirection: 'up' | 'down';
+  readonly content: string | null;
+  readonly isConversationShared: boolean;
+};

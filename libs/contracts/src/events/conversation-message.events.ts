@@ -11,6 +11,8 @@ import type {
   ConversationEventBase,
   Mention,
   MentionDisplay,
+  MessageFeedback,
+  MessageReaction,
   ModelSelection,
   UserMessageContext,
   UserSnapshot,
@@ -123,33 +125,19 @@ export interface ContentFragmentSuperseded {
 /** A user reacted to a message with an emoji. */
 export interface ReactionAdded {
   readonly type: 'ReactionAdded';
-  readonly data: ConversationEventBase & {
-    readonly messageId: string;
-    readonly emoji: string;
-    readonly user: ActingUser;
-  };
+  readonly data: ConversationEventBase & MessageReaction;
 }
 
 /** A user withdrew an emoji reaction. */
 export interface ReactionRemoved {
   readonly type: 'ReactionRemoved';
-  readonly data: ConversationEventBase & {
-    readonly messageId: string;
-    readonly emoji: string;
-    readonly user: ActingUser;
-  };
+  readonly data: ConversationEventBase & MessageReaction;
 }
 
 /** A user gave (or changed) feedback on an agent message. */
 export interface AgentMessageFeedbackGiven {
   readonly type: 'AgentMessageFeedbackGiven';
-  readonly data: ConversationEventBase & {
-    readonly messageId: string;
-    readonly user: ActingUser;
-    readonly thumbDirection: 'up' | 'down';
-    readonly content: string | null;
-    readonly isConversationShared: boolean;
-  };
+  readonly data: ConversationEventBase & MessageFeedback;
 }
 
 /** A user removed their feedback on an agent message. */

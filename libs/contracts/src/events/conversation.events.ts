@@ -1,4 +1,4 @@
-import type { ConversationEventBase, ConversationVisibility, JsonObject, UserSnapshot } from './conversation-facts';
+import type { ConversationCreation, ConversationEventBase, ConversationVisibility, JsonObject } from './conversation-facts';
 import type {
   AgentMessageCreated,
   AgentMessageFeedbackGiven,
@@ -24,16 +24,7 @@ export type * from './conversation-message.events';
 /** A conversation was created (first event of its stream). */
 export interface ConversationCreated {
   readonly type: 'ConversationCreated';
-  readonly data: ConversationEventBase & {
-    readonly title: string | null;
-    readonly visibility: ConversationVisibility;
-    readonly depth: number;
-    readonly spaceId: string | null;
-    readonly metadata: JsonObject | null;
-    readonly triggerId: string | null;
-    readonly requestedSpaceIds: readonly string[];
-    readonly createdBy: UserSnapshot | null;
-  };
+  readonly data: ConversationEventBase & ConversationCreation;
 }
 
 /** The title was set or cleared. */

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import { AGENT_LIST_VIEWS, type AgentListView } from './agent-configuration.types';
+import { InOrder } from './validation/in-order.decorator';
 import { NotBlank } from './validation/string.decorator';
 import { parseDecimalInteger, parseQueryFlag } from './validation/query.transforms';
 import { MESSAGES, oneOf } from './validation/validation.messages';
@@ -11,30 +12,27 @@ import { MESSAGES, oneOf } from './validation/validation.messages';
 
 const FLAG = { message: 'must be "true" or "false"' };
 
+/** A `true`/`false` query parameter, false when left out. */
+function QueryFlag(description?: string): PropertyDecorator {
+  return InOrder(IsBoolean(FLAG), Transform(parseQueryFlag), ApiPropertyOptional({ type: Boolean, default: false, description }));
+}
+
 /** Query of the agent list: `view` (default `all`) and the `with*` enrichments. */
 export class AgentListQueryDto {
   @ApiPropertyOptional({ enum: AGENT_LIST_VIEWS, enumName: 'AgentListView', default: 'all' })
   @IsIn(AGENT_LIST_VIEWS, { message: oneOf(AGENT_LIST_VIEWS) })
   view: AgentListView = 'all';
 
-  @ApiPropertyOptional({ type: Boolean, default: false, description: 'Adds `lastAuthors`.' })
-  @Transform(parseQueryFlag)
-  @IsBoolean(FLAG)
+  @QueryFlag('Adds `lastAuthors`.')
   withAuthors = false;
 
-  @ApiPropertyOptional({ type: Boolean, default: false, description: 'Adds `usage`.' })
-  @Transform(parseQueryFlag)
-  @IsBoolean(FLAG)
+  @QueryFlag('Adds `usage`.')
   withUsage = false;
 
-  @ApiPropertyOptional({ type: Boolean, default: false, description: 'Adds `feedbacks`.' })
-  @Transform(parseQueryFlag)
-  @IsBoolean(FLAG)
+  @QueryFlag('Adds `feedbacks`.')
   withFeedbacks = false;
 
-  @ApiPropertyOptional({ type: Boolean, default: false, description: 'Adds `editors`.' })
-  @Transform(parseQueryFlag)
-  @IsBoolean(FLAG)
+  @QueryFlag('Adds `editors`.')
   withEditors = false;
 }
 
@@ -44,9 +42,7 @@ export class AgentConfigurationQueryDto {
   @IsIn(['light', 'full'], { message: oneOf(['light', 'full']) })
   variant: 'light' | 'full' = 'light';
 
-  @ApiPropertyOptional({ type: Boolean, default: false })
-  @Transform(parseQueryFlag)
-  @IsBoolean(FLAG)
+  @QueryFlag()
   includeArchived = false;
 }
 

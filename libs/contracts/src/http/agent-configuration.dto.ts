@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsDefined, IsIn, IsNumber, IsObject, IsOptional, IsString, ValidateBy, ValidateNested } from 'class-validator';
+import { IsArray, IsDefined, IsIn, IsNumber, IsOptional, IsString, ValidateBy } from 'class-validator';
+import { NestedObject, OmittableBoolean } from './validation/field.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray, LengthAtLeast } from './validation/string.decorator';
@@ -106,11 +106,7 @@ export class AgentAssistantDto {
   @IsIn(AGENT_SCOPE_INPUTS, { message: oneOf(AGENT_SCOPE_INPUTS) })
   scope?: (typeof AGENT_SCOPE_INPUTS)[number];
 
-  @ApiProperty({ type: () => AgentModelDto })
-  @IsDefined({ message: MESSAGES.required })
-  @ValidateNested()
-  @IsObject({ message: MESSAGES.object })
-  @Type(() => AgentModelDto)
+  @NestedObject(() => AgentModelDto, 'required')
   model!: AgentModelDto;
 
   @ApiPropertyOptional({ type: Number, example: 8 })
@@ -162,11 +158,7 @@ export class AgentAssistantDto {
 
 /** Body of `POST /api/w/{wId}/assistant/agent_configurations`. */
 export class CreateAgentConfigurationDto {
-  @ApiProperty({ type: () => AgentAssistantDto })
-  @IsDefined({ message: MESSAGES.required })
-  @ValidateNested()
-  @IsObject({ message: MESSAGES.object })
-  @Type(() => AgentAssistantDto)
+  @NestedObject(() => AgentAssistantDto, 'required')
   assistant!: AgentAssistantDto;
 
   [key: string]: unknown;
@@ -177,16 +169,10 @@ export class CreateAgentConfigurationDto {
   body.assistant === undefined && body.userFavorite === undefined ? 'send "assistant" (a new version) and/or "userFavorite" (a boolean)' : undefined,
 )
 export class PatchAgentConfigurationDto {
-  @ApiPropertyOptional({ type: () => AgentAssistantDto })
-  @IsOmittable()
-  @ValidateNested()
-  @IsObject({ message: MESSAGES.object })
-  @Type(() => AgentAssistantDto)
+  @NestedObject(() => AgentAssistantDto, 'omittable')
   assistant?: AgentAssistantDto;
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   userFavorite?: boolean;
 
   [key: string]: unknown;

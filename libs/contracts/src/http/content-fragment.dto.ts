@@ -1,9 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsDefined, IsObject, IsOptional, IsString, ValidateBy, ValidateNested } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString, ValidateBy } from 'class-validator';
+import { NestedObject, NonEmptyText, NullableText } from './validation/field.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
 import { IsOmittable } from './validation/presence.decorator';
-import { LengthAtLeast, LengthAtMost } from './validation/string.decorator';
 import { MESSAGES } from './validation/validation.messages';
 
 // Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
@@ -15,28 +14,16 @@ const SHORT_TEXT_MAX = 254;
 
 /** Who a fragment comes from; missing fields fall back to the message's sender. */
 export class ContentFragmentContextDto {
-  @ApiPropertyOptional({ type: String, maxLength: SHORT_TEXT_MAX, nullable: true })
-  @IsOptional()
-  @LengthAtMost(SHORT_TEXT_MAX)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(SHORT_TEXT_MAX)
   username?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: SHORT_TEXT_MAX, nullable: true })
-  @IsOptional()
-  @LengthAtMost(SHORT_TEXT_MAX)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(SHORT_TEXT_MAX)
   fullName?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: SHORT_TEXT_MAX, nullable: true })
-  @IsOptional()
-  @LengthAtMost(SHORT_TEXT_MAX)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(SHORT_TEXT_MAX)
   email?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: 2048, nullable: true })
-  @IsOptional()
-  @LengthAtMost(2048)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(2048)
   profilePictureUrl?: string | null;
 
   [key: string]: unknown;
@@ -55,11 +42,7 @@ function fragmentKindProblem(fragment: Readonly<Record<string, unknown>>): strin
 /** An inline, file or content-node fragment: exactly one of `{content, contentType}`, `{fileId}`, `{nodeId, nodeDataSourceViewId}`. */
 @ObjectRule('contentFragmentKind', fragmentKindProblem)
 export class ContentFragmentDto {
-  @ApiProperty({ type: String, minLength: 1, maxLength: 512, example: 'notes.txt' })
-  @IsDefined({ message: MESSAGES.required })
-  @LengthAtMost(512)
-  @LengthAtLeast(1)
-  @IsString({ message: MESSAGES.string })
+  @NonEmptyText(512, 'required', { example: 'notes.txt' })
   title!: string;
 
   @ApiPropertyOptional({ type: String, description: `Inline text, 1 byte to ${MAX_INLINE_FRAGMENT_BYTES / 1024} KiB of UTF-8.`, example: 'some notes' })
@@ -74,51 +57,25 @@ export class ContentFragmentDto {
   @IsString({ message: MESSAGES.string })
   content?: string;
 
-  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 255, example: 'text/plain' })
-  @IsOmittable()
-  @LengthAtMost(255)
-  @LengthAtLeast(1)
-  @IsString({ message: MESSAGES.string })
+  @NonEmptyText(255, 'omittable', { example: 'text/plain' })
   contentType?: string;
 
-  @ApiPropertyOptional({ type: String, maxLength: 2048, nullable: true })
-  @IsOptional()
-  @LengthAtMost(2048)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(2048)
   url?: string | null;
 
-  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 128, example: 'fil_aBcDeFgHiJ' })
-  @IsOmittable()
-  @LengthAtMost(128)
-  @LengthAtLeast(1)
-  @IsString({ message: MESSAGES.string })
+  @NonEmptyText(128, 'omittable', { example: 'fil_aBcDeFgHiJ' })
   fileId?: string;
 
-  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 512 })
-  @IsOmittable()
-  @LengthAtMost(512)
-  @LengthAtLeast(1)
-  @IsString({ message: MESSAGES.string })
+  @NonEmptyText(512, 'omittable')
   nodeId?: string;
 
-  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: 128, example: 'dsv_aBcDeFgHiJ' })
-  @IsOmittable()
-  @LengthAtMost(128)
-  @LengthAtLeast(1)
-  @IsString({ message: MESSAGES.string })
+  @NonEmptyText(128, 'omittable', { example: 'dsv_aBcDeFgHiJ' })
   nodeDataSourceViewId?: string;
 
-  @ApiPropertyOptional({ type: String, maxLength: 128, nullable: true })
-  @IsOptional()
-  @LengthAtMost(128)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(128)
   supersededContentFragmentId?: string | null;
 
-  @ApiPropertyOptional({ type: () => ContentFragmentContextDto, nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @IsObject({ message: MESSAGES.object })
-  @Type(() => ContentFragmentContextDto)
+  @NestedObject(() => ContentFragmentContextDto, 'nullable')
   context?: ContentFragmentContextDto | null;
 
   [key: string]: unknown;

@@ -14,7 +14,7 @@ import type {
   Mention,
   UserMessageContext,
 } from '../events/conversation-facts';
-import type { MessageVisibility, UserWire } from './conversation.types';
+import type { MessageVisibility, ResourceBase, UserWire } from './conversation.types';
 
 /**
  * Wire shapes of conversation messages (service-spec 2.4-2.13, plus the client's required fields).
@@ -73,16 +73,17 @@ export interface Reaction {
   readonly users: readonly ReactionUser[];
 }
 
-/** User message (2.5); `rank` is always present. */
-export interface UserMessage {
-  readonly id: number;
-  readonly type: 'user_message';
-  readonly sId: string;
-  readonly created: number;
+/** Fields every message of a conversation carries, whatever its kind (2.4). */
+export interface MessageBase extends ResourceBase {
   readonly visibility: MessageVisibility;
   readonly version: number;
   readonly rank: number;
   readonly branchId: null;
+}
+
+/** User message (2.5); `rank` is always present. */
+export interface UserMessage extends MessageBase {
+  readonly type: 'user_message';
   readonly user: UserWire | null;
   readonly mentions: readonly Mention[];
   readonly richMentions: readonly RichMention[];
@@ -150,17 +151,10 @@ export interface AgentRawContent {
 }
 
 /** Agent message (2.7 + client-required fields). */
-export interface AgentMessage {
-  readonly id: number;
+export interface AgentMessage extends MessageBase {
   readonly agentMessageId: number;
   readonly type: 'agent_message';
-  readonly sId: string;
-  readonly created: number;
   readonly completedTs: number | null;
-  readonly visibility: MessageVisibility;
-  readonly version: number;
-  readonly rank: number;
-  readonly branchId: null;
   readonly parentMessageId: string;
   readonly parentAgentMessageId: string | null;
   readonly status: AgentMessageStatus;
@@ -182,15 +176,8 @@ export interface AgentMessage {
 }
 
 /** Fields shared by both kinds of content fragment (2.8). */
-interface ContentFragmentBase {
+interface ContentFragmentBase extends MessageBase {
   readonly type: 'content_fragment';
-  readonly id: number;
-  readonly sId: string;
-  readonly created: number;
-  readonly visibility: MessageVisibility;
-  readonly version: number;
-  readonly rank: number;
-  readonly branchId: null;
   readonly title: string;
   readonly contentType: string;
   readonly sourceUrl: string | null;
@@ -225,11 +212,8 @@ export interface ContentNodeData {
 }
 
 /** Content fragment referencing a content node of a data source view. */
-export interface ContentNodeContentFragment extends ContentFragmentBase {
+export interface ContentNodeContentFragment extends ContentFragmentBase, Pick<ContentNodeData, 'nodeId' | 'nodeDataSourceViewId' | 'nodeType'> {
   readonly contentFragmentType: 'content_node';
-  readonly nodeId: string;
-  readonly nodeDataSourceViewId: string;
-  readonly nodeType: ContentNodeType;
   readonly contentNodeData: ContentNodeData;
   readonly snippet: string | null;
   readonly textBytes: number | null;

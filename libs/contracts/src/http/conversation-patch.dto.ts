@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsOptional, IsString } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn } from 'class-validator';
 import { CONVERSATION_VISIBILITY_INPUTS, type ConversationVisibilityInput } from './conversation.dto';
+import { NullableText, OmittableBoolean } from './validation/field.decorator';
 import { ObjectRule, sentKeys } from './validation/object-rule.decorator';
 import { OnlyKeys } from './validation/only-keys.decorator';
 import { IsOmittable } from './validation/presence.decorator';
-import { LengthAtMost } from './validation/string.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';
 
 // Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
@@ -24,15 +24,10 @@ const PRIVATE_PATCH_KEYS = ['title', 'read', 'visibility'] as const;
 @OnlyKeys(PRIVATE_PATCH_KEYS)
 @ObjectRule('onePatch', (patch) => (sentKeys(patch).length === 1 ? undefined : 'send exactly one of {title}, {read}, {visibility}'))
 export class PrivateConversationPatchDto {
-  @ApiPropertyOptional({ type: String, maxLength: 512, nullable: true, example: 'Renamed' })
-  @IsOptional()
-  @LengthAtMost(512)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(512, { example: 'Renamed' })
   title?: string | null;
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   read?: boolean;
 
   @ApiPropertyOptional({ enum: CONVERSATION_VISIBILITY_INPUTS, enumName: 'ConversationVisibilityInput' })

@@ -1,10 +1,11 @@
 import { ApiExtraModels, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, Min, ValidateNested } from 'class-validator';
 import { ContentFragmentDto } from './content-fragment.dto';
 import { PostMessageDto } from './message.dto';
+import { NestedObject, NullableText, OmittableBoolean } from './validation/field.decorator';
 import { IsOmittable } from './validation/presence.decorator';
-import { IsStringArray, LengthAtMost } from './validation/string.decorator';
+import { IsStringArray } from './validation/string.decorator';
 import { itemCount, MESSAGES, oneOf } from './validation/validation.messages';
 
 // Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
@@ -20,9 +21,7 @@ export const MAX_CONTENT_FRAGMENTS = 50;
 
 /** Free-form metadata of a conversation; `useDatabaseFileSystem` is the one key the service reads. */
 export class ConversationMetadataDto {
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   useDatabaseFileSystem?: boolean;
 
   [key: string]: unknown;
@@ -31,10 +30,7 @@ export class ConversationMetadataDto {
 /** Conversation creation (spec 4.1, reference 2.1): every field optional; `{}` (or no body) creates an empty one. */
 @ApiExtraModels(ContentFragmentDto, PostMessageDto, ConversationMetadataDto)
 export class CreateConversationDto {
-  @ApiPropertyOptional({ type: String, maxLength: 512, nullable: true, example: 'Quarterly review' })
-  @IsOptional()
-  @LengthAtMost(512)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(512, { example: 'Quarterly review' })
   title?: string | null;
 
   @ApiPropertyOptional({ enum: CONVERSATION_VISIBILITY_INPUTS, enumName: 'ConversationVisibilityInput', example: 'unlisted' })
@@ -42,10 +38,7 @@ export class CreateConversationDto {
   @IsIn(CONVERSATION_VISIBILITY_INPUTS, { message: oneOf(CONVERSATION_VISIBILITY_INPUTS) })
   visibility?: ConversationVisibilityInput;
 
-  @ApiPropertyOptional({ type: String, maxLength: 128, nullable: true, example: 'vlt_aBcDeFgHiJ' })
-  @IsOptional()
-  @LengthAtMost(128)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(128, { example: 'vlt_aBcDeFgHiJ' })
   spaceId?: string | null;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Nesting depth of agent-started conversations.' })
@@ -54,18 +47,10 @@ export class CreateConversationDto {
   @IsInt({ message: MESSAGES.integer })
   depth?: number;
 
-  @ApiPropertyOptional({ type: () => PostMessageDto, nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @IsObject({ message: MESSAGES.object })
-  @Type(() => PostMessageDto)
+  @NestedObject(() => PostMessageDto, 'nullable')
   message?: PostMessageDto | null;
 
-  @ApiPropertyOptional({ type: () => ContentFragmentDto, nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @IsObject({ message: MESSAGES.object })
-  @Type(() => ContentFragmentDto)
+  @NestedObject(() => ContentFragmentDto, 'nullable')
   contentFragment?: ContentFragmentDto | null;
 
   @ApiPropertyOptional({ type: () => [ContentFragmentDto], maxItems: MAX_CONTENT_FRAGMENTS })
@@ -77,11 +62,7 @@ export class CreateConversationDto {
   @Type(() => ContentFragmentDto)
   contentFragments?: ContentFragmentDto[];
 
-  @ApiPropertyOptional({ type: () => ConversationMetadataDto, nullable: true, description: 'Free-form; other keys are kept.' })
-  @IsOptional()
-  @ValidateNested()
-  @IsObject({ message: MESSAGES.object })
-  @Type(() => ConversationMetadataDto)
+  @NestedObject(() => ConversationMetadataDto, 'nullable', { description: 'Free-form; other keys are kept.' })
   metadata?: ConversationMetadataDto | null;
 
   @ApiPropertyOptional({ type: 'array', items: { type: 'string', maxLength: 128 }, maxItems: 100 })
@@ -89,14 +70,10 @@ export class CreateConversationDto {
   @IsStringArray({ maxItems: 100, itemMaxLength: 128 })
   selectedSpaceIds?: string[];
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   skipToolsValidation?: boolean;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Answer once the mentioned agents have finished.' })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean({ description: 'Answer once the mentioned agents have finished.' })
   blocking?: boolean;
 }
 

@@ -49,23 +49,24 @@ export interface ForkUser extends UserWire {
   readonly lastLoginAt: number | null;
 }
 
-/** Where a forked conversation comes from (2.12). */
-export interface ForkedFrom {
-  readonly parentConversationId: string;
-  readonly parentConversationTitle: string | null;
+/** Where a fork branched off and who made it, seen from either end (2.12). */
+export interface ForkPoint {
   readonly sourceMessageId: string;
   readonly branchedAt: number;
   readonly user: ForkUser;
+}
+
+/** Where a forked conversation comes from (2.12). */
+export interface ForkedFrom extends ForkPoint {
+  readonly parentConversationId: string;
+  readonly parentConversationTitle: string | null;
   readonly fileCopyStatus: 'pending' | 'done';
 }
 
 /** A conversation forked from this one (2.12). */
-export interface ForkedChild {
+export interface ForkedChild extends ForkPoint {
   readonly childConversationId: string;
   readonly childConversationTitle: string | null;
-  readonly sourceMessageId: string;
-  readonly branchedAt: number;
-  readonly user: ForkUser;
 }
 
 /** Forking data (2.12). */
@@ -74,11 +75,15 @@ export interface ForkingData {
   readonly forkedChildren: readonly ForkedChild[];
 }
 
-/** Conversation list shape (2.1 + client ConversationWithoutContent). */
-export interface ConversationListItem {
+/** How conversations and their messages are identified: numeric id, string sId, creation time (epoch ms). */
+export interface ResourceBase {
   readonly id: number;
   readonly sId: string;
   readonly created: number;
+}
+
+/** Conversation list shape (2.1 + client ConversationWithoutContent). */
+export interface ConversationListItem extends ResourceBase {
   readonly updated: number;
   readonly owner: WorkspaceWire;
   readonly title: string | null;

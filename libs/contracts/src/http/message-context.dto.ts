@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, ValidateBy } from 'class-validator';
+import { NullableText } from './validation/field.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray, LengthAtMost } from './validation/string.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';
@@ -65,22 +66,13 @@ export class MessageContextDto {
   @IsString({ message: MESSAGES.string })
   username?: string;
 
-  @ApiPropertyOptional({ type: String, maxLength: SHORT_TEXT_MAX, nullable: true, example: 'Ada Lovelace' })
-  @IsOptional()
-  @LengthAtMost(SHORT_TEXT_MAX, SHORTER_THAN_255)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(SHORT_TEXT_MAX, { example: 'Ada Lovelace' }, SHORTER_THAN_255)
   fullName?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: SHORT_TEXT_MAX, nullable: true, example: 'ada@example.com' })
-  @IsOptional()
-  @LengthAtMost(SHORT_TEXT_MAX, SHORTER_THAN_255)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(SHORT_TEXT_MAX, { example: 'ada@example.com' }, SHORTER_THAN_255)
   email?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: 2048, nullable: true })
-  @IsOptional()
-  @LengthAtMost(2048)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(2048)
   profilePictureUrl?: string | null;
 
   @ApiProperty({ type: String, maxLength: SHORT_TEXT_MAX, description: 'An IANA time zone name.', example: 'Europe/Paris' })

@@ -1,18 +1,13 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsOptional, IsString } from 'class-validator';
-import { IsOmittable } from './validation/presence.decorator';
-import { LengthAtLeast, LengthAtMost } from './validation/string.decorator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsDefined, IsIn } from 'class-validator';
+import { NonEmptyText, NullableText, OmittableBoolean } from './validation/field.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';
 
 // Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
 
 /** An emoji reaction added to or removed from a message. */
 export class ReactionDto {
-  @ApiProperty({ type: String, minLength: 1, maxLength: 64, example: '👍' })
-  @IsDefined({ message: MESSAGES.required })
-  @LengthAtMost(64)
-  @LengthAtLeast(1)
-  @IsString({ message: MESSAGES.string })
+  @NonEmptyText(64, 'required', { example: '👍' })
   reaction!: string;
 }
 
@@ -26,14 +21,9 @@ export class FeedbackDto {
   @IsIn(THUMB_DIRECTIONS, { message: oneOf(THUMB_DIRECTIONS) })
   thumbDirection!: (typeof THUMB_DIRECTIONS)[number];
 
-  @ApiPropertyOptional({ type: String, maxLength: 10_000, nullable: true, example: 'great' })
-  @IsOptional()
-  @LengthAtMost(10_000)
-  @IsString({ message: MESSAGES.string })
+  @NullableText(10_000, { example: 'great' })
   feedbackContent?: string | null;
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   isConversationShared?: boolean;
 }

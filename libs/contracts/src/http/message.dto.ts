@@ -1,10 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsObject, IsString, ValidateNested } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsDefined, IsObject, IsString, ValidateNested } from 'class-validator';
 import { MentionDto, type MentionInput } from './mention.dto';
 import { MessageContextDto } from './message-context.dto';
+import { NestedObject, OmittableBoolean } from './validation/field.decorator';
 import { InOrder } from './validation/in-order.decorator';
-import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray, LengthAtLeast, LengthAtMost, NotBlank } from './validation/string.decorator';
 import { atMostCharacters, itemCount, MESSAGES } from './validation/validation.messages';
 
@@ -52,11 +52,7 @@ export class PostMessageDto {
   @IsMentionList()
   mentions!: MentionInput[];
 
-  @ApiProperty({ type: () => MessageContextDto })
-  @IsDefined({ message: MESSAGES.required })
-  @ValidateNested()
-  @IsObject({ message: MESSAGES.object })
-  @Type(() => MessageContextDto)
+  @NestedObject(() => MessageContextDto, 'required')
   context!: MessageContextDto;
 
   @ApiPropertyOptional({ description: 'Model override `{providerId, modelId, reasoningEffort?}`; checked by the model policy.', type: 'object', additionalProperties: true })
@@ -67,35 +63,21 @@ export class PostMessageDto {
   @Allow()
   agenticMessageData?: unknown;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Answer once the mentioned agents have finished.' })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean({ description: 'Answer once the mentioned agents have finished.' })
   blocking?: boolean;
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   skipToolsValidation?: boolean;
 }
 
 /** A new message, once validated. */
 export type PostMessageInput = PostMessageDto;
 
-/** A new version of a user message. */
-export class EditMessageDto {
-  @ApiProperty(CONTENT)
-  @IsMessageContent()
-  content!: string;
-
-  @ApiProperty(MENTIONS)
-  @IsMentionList()
-  mentions!: MentionInput[];
-
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
-  skipToolsValidation?: boolean;
-}
+/**
+ * A new version of a user message: the fields of a new message that an edit may change, with the
+ * same documentation and checks (picked, the checks stay in the order they run for a new message).
+ */
+export class EditMessageDto extends PickType(PostMessageDto, ['content', 'mentions', 'skipToolsValidation'] as const) {}
 
 /** Agent messages to stop. */
 export class CancelMessagesDto {

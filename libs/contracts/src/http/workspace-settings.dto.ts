@@ -1,11 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsObject, IsOptional, IsString, Matches, ValidateBy } from 'class-validator';
+import { IsArray, IsObject, IsOptional, IsString, Matches, ValidateBy } from 'class-validator';
 import type { WorkspaceSettings } from '../events/workspace.events';
+import { OmittableBoolean } from './validation/field.decorator';
 import { ObjectRule, sentKeys } from './validation/object-rule.decorator';
 import { OnlyKeys } from './validation/only-keys.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { LengthAtMost, NotBlank } from './validation/string.decorator';
-import { MESSAGES } from './validation/validation.messages';
 
 // Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
 
@@ -45,9 +45,7 @@ export class UpdateWorkspaceSettingsDto {
   @IsString(NAME)
   name?: string;
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   ssoEnforced?: boolean;
 
   @ApiPropertyOptional({ type: [String], description: 'Provider ids; sent with defaultEmbeddingProvider.', example: ['anthropic'] })
@@ -63,9 +61,7 @@ export class UpdateWorkspaceSettingsDto {
   @IsString({ message: 'must be a provider id or null' })
   defaultEmbeddingProvider?: string | null;
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOmittable()
-  @IsBoolean({ message: MESSAGES.boolean })
+  @OmittableBoolean()
   regionalModelsOnly?: boolean;
 
   @ApiPropertyOptional({ type: String, maxLength: 255, nullable: true })

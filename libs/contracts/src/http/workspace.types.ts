@@ -1,13 +1,7 @@
-/** Workspace as the private API returns it (spec 2.3). */
-export interface WorkspaceResponse {
-  readonly id: number;
-  readonly sId: string;
-  readonly name: string;
-  readonly role: 'admin' | 'builder' | 'user' | 'none';
-  readonly regionalModelsOnly: boolean;
-  readonly segmentation: string | null;
-  readonly whiteListedProviders: string[] | null;
-  readonly defaultEmbeddingProvider: string | null;
+import type { WorkspaceWire } from './conversation.types';
+
+/** Workspace as the private API returns it (spec 2.3): a conversation's owner, with every field present. */
+export interface WorkspaceResponse extends WorkspaceWire {
   readonly ssoEnforced: boolean;
   readonly metadata: Record<string, unknown> | null;
 }

@@ -1,23 +1,19 @@
 import type {
+  AgentMessageFeedbackWire,
   ConversationMessage,
   ConversationVisibility,
   JsonObject,
 } from '../http/conversation.types';
 
-/** Feedback of one user on one agent message, as kept in the conversation document. */
-export interface ConversationFeedbackRecord {
-  readonly messageId: string;
-  readonly agentMessageId: number;
+/**
+ * Feedback of one user on one agent message, as kept in the conversation document: the wire
+ * Feedback, except that the user is known by sId (the wire wants the numeric id, kept beside it).
+ */
+export interface ConversationFeedbackRecord extends Omit<AgentMessageFeedbackWire, 'userId'> {
   /** User sId. */
   readonly userId: string;
-  /** Numeric user id when the event carried it (the Feedback wire shape wants a number). */
+  /** Numeric user id when the event carried it. */
   readonly userModelId: number | null;
-  readonly thumbDirection: 'up' | 'down';
-  readonly content: string | null;
-  readonly createdAt: number;
-  readonly agentConfigurationId: string;
-  readonly agentConfigurationVersion: number;
-  readonly isConversationShared: boolean;
 }
 
 /**

@@ -1,18 +1,11 @@
-import type { Region, SpaceKind, WorkspaceRole } from '../events/workspace.events';
+import type { Region, SpaceKind, WorkspaceRole, WorkspaceSettings } from '../events/workspace.events';
 
-/** Read model of a workspace (`workspaces` collection, id = workspace sId). */
-export interface WorkspaceDocument {
+/** Read model of a workspace (`workspaces` collection, id = workspace sId): its current settings and more. */
+export interface WorkspaceDocument extends WorkspaceSettings {
   [key: string]: unknown;
   readonly id: number;
   readonly sId: string;
-  readonly name: string;
   readonly region: Region;
-  readonly ssoEnforced: boolean;
-  readonly whiteListedProviders: string[] | null;
-  readonly defaultEmbeddingProvider: string | null;
-  readonly regionalModelsOnly: boolean;
-  readonly segmentation: string | null;
-  readonly metadata: Record<string, unknown> | null;
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly lastPosition: number;

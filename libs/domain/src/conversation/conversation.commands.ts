@@ -4,9 +4,12 @@ import type {
   AgenticMessageData,
   ContentFragmentContext,
   ContentNodeType,
+  ConversationCreation,
   ConversationVisibility,
   JsonObject,
   Mention,
+  MessageFeedback,
+  MessageReaction,
   ModelSelection,
   UserMessageContext,
   UserSnapshot,
@@ -85,16 +88,8 @@ export interface NewContentFragment {
 }
 
 /** Create a conversation, optionally with initial content fragments and a first message. */
-export interface CreateConversation extends CommandBase {
+export interface CreateConversation extends CommandBase, ConversationCreation {
   readonly type: 'CreateConversation';
-  readonly title: string | null;
-  readonly visibility: ConversationVisibility;
-  readonly depth: number;
-  readonly spaceId: string | null;
-  readonly metadata: JsonObject | null;
-  readonly triggerId: string | null;
-  readonly requestedSpaceIds: readonly string[];
-  readonly createdBy: UserSnapshot | null;
   /** Attached before the message, in order. */
   readonly contentFragments?: readonly NewContentFragment[];
   readonly message?: NewUserMessage | null;
@@ -185,29 +180,18 @@ export interface MarkUnread extends CommandBase {
 }
 
 /** React to a user or agent message (no-op when already there). */
-export interface AddReaction extends CommandBase {
+export interface AddReaction extends CommandBase, MessageReaction {
   readonly type: 'AddReaction';
-  readonly messageId: string;
-  readonly emoji: string;
-  readonly user: ActingUser;
 }
 
 /** Withdraw a reaction (no-op when absent). */
-export interface RemoveReaction extends CommandBase {
+export interface RemoveReaction extends CommandBase, MessageReaction {
   readonly type: 'RemoveReaction';
-  readonly messageId: string;
-  readonly emoji: string;
-  readonly user: ActingUser;
 }
 
 /** Give or change feedback on an agent message. */
-export interface GiveFeedback extends CommandBase {
+export interface GiveFeedback extends CommandBase, MessageFeedback {
   readonly type: 'GiveFeedback';
-  readonly messageId: string;
-  readonly user: ActingUser;
-  readonly thumbDirection: 'up' | 'down';
-  readonly content: string | null;
-  readonly isConversationShared: boolean;
 }
 
 /** Remove feedback on an agent message (400 when there is none). */

@@ -4,11 +4,11 @@ import type {
   ContentFragmentAdded,
   ContentFragmentSuperseded,
   ConversationEvent,
+  UserMessageData,
   UserMessageEdited,
   UserMessagePosted,
 } from '@app/contracts/events/conversation.events';
-import type { AgentSnapshot } from '@app/contracts/events/agent-message-facts';
-import type { AgenticMessageData, ConversationEventBase, ModelSelection } from '@app/contracts/events/conversation-facts';
+import type { ConversationEventBase } from '@app/contracts/events/conversation-facts';
 import { DomainError } from '../shared/domain-error';
 import type {
   CancelAgentMessages,
@@ -40,7 +40,6 @@ export function decidePostUserMessage(
   input: NewUserMessage,
   at: number,
 ): ConversationEvent[] {
-  if (input.content.length === 0) throw invalidRequest('emptyContent');
   const posted: UserMessagePosted = {
     type: 'UserMessagePosted',
     data: {
@@ -48,28 +47,14 @@ export function decidePostUserMessage(
       messageId: input.messageId,
       rank: state.nextRank,
       version: 0,
-      content: input.content,
-      mentions: input.mentions,
-      mentionDisplays: mentionDisplays(input.mentions, input.mentionedAgents, input.mentionedUsers ?? []),
+      ...messageText(input),
       context: input.context,
       user: input.user,
       agenticMessageData: input.agenticMessageData ?? null,
       modelSelection: input.modelSelection ?? null,
     },
   };
-  return [
-    posted,
-    ...agentMessagesFor(state, {
-      parentMessageId: input.messageId,
-      firstRank: state.nextRank + 1,
-      agents: input.mentionedAgents,
-      agentMessageIds: input.agentMessageIds,
-      agenticMessageData: input.agenticMessageData ?? null,
-      skipToolsValidation: input.skipToolsValidation ?? false,
-      modelSelection: input.modelSelection ?? null,
-      at,
-    }),
-  ];
+  return [posted, ...agentMessagesFor(state, posted.data, input, state.nextRank + 1)];
 }
 
 /** A new version of the latest user message in its rank, and new agent messages at the end. */
@@ -78,7 +63,6 @@ export function decideEditUserMessage(state: ExistingConversationState, command:
   if (message.kind !== 'user_message') throw invalidRequest('notAUserMessage');
   if (!message.isLatest) throw invalidRequest('notLatestVersion');
   if (message.user !== null && message.user.sId !== command.editedBy) throw invalidRequest('notTheAuthor');
-  if (command.content.length === 0) throw invalidRequest('emptyContent');
   const edited: UserMessageEdited = {
     type: 'UserMessageEdited',
     data: {
@@ -87,28 +71,14 @@ export function decideEditUserMessage(state: ExistingConversationState, command:
       previousMessageId: message.sId,
       rank: message.rank,
       version: message.version + 1,
-      content: command.content,
-      mentions: command.mentions,
-      mentionDisplays: mentionDisplays(command.mentions, command.mentionedAgents, command.mentionedUsers ?? []),
+      ...messageText(command),
       context: message.context,
       user: message.user,
       agenticMessageData: message.agenticMessageData,
       modelSelection: null,
     },
   };
-  return [
-    edited,
-    ...agentMessagesFor(state, {
-      parentMessageId: command.newMessageId,
-      firstRank: state.nextRank,
-      agents: command.mentionedAgents,
-      agentMessageIds: command.agentMessageIds,
-      agenticMessageData: message.agenticMessageData,
-      skipToolsValidation: command.skipToolsValidation ?? false,
-      modelSelection: null,
-      at: command.now,
-    }),
-  ];
+  return [edited, ...agentMessagesFor(state, edited.data, command, state.nextRank)];
 }
 
 /** A new version of a finished agent message, same rank and parent, waiting to run. */
@@ -249,35 +219,42 @@ export function requireAgentMessage(state: ExistingConversationState, sId: strin
   return message;
 }
 
-interface AgentMessagesInput {
-  readonly parentMessageId: string;
-  readonly firstRank: number;
-  readonly agents: readonly AgentSnapshot[];
-  readonly agentMessageIds: readonly string[];
-  readonly agenticMessageData: AgenticMessageData | null;
-  readonly skipToolsValidation: boolean;
-  readonly modelSelection: ModelSelection | null;
-  readonly at: number;
+/** What posting and editing a user message both ask for: the text and who it mentions. */
+type MessageTextRequest = Pick<NewUserMessage, 'content' | 'mentions' | 'mentionedAgents' | 'mentionedUsers'>;
+
+/** The text of a new user message version and how its mentions are shown; 400 when it is empty. */
+function messageText(request: MessageTextRequest): Pick<UserMessageData, 'content' | 'mentions' | 'mentionDisplays'> {
+  if (request.content.length === 0) throw invalidRequest('emptyContent');
+  const displays = mentionDisplays(request.mentions, request.mentionedAgents, request.mentionedUsers ?? []);
+  return { content: request.content, mentions: request.mentions, mentionDisplays: displays };
 }
 
-function agentMessagesFor(state: ExistingConversationState, input: AgentMessagesInput): AgentMessageCreated[] {
-  if (input.agentMessageIds.length !== input.agents.length) {
+/** The agents a posted or edited user message starts, with their pre-generated message sIds. */
+type AgentRunRequest = Pick<NewUserMessage, 'mentionedAgents' | 'agentMessageIds' | 'skipToolsValidation'>;
+
+/** One agent message per mentioned agent, answering `question`, ranked from `firstRank` on. */
+function agentMessagesFor(
+  state: ExistingConversationState,
+  question: UserMessageData,
+  request: AgentRunRequest,
+  firstRank: number,
+): AgentMessageCreated[] {
+  if (request.agentMessageIds.length !== request.mentionedAgents.length) {
     throw new DomainError('internal_server_error', CONVERSATION_ERROR_MESSAGES.agentIdsMismatch);
   }
-  const parentAgentMessageId =
-    input.agenticMessageData?.type === 'agent_handover' ? input.agenticMessageData.originMessageId : null;
-  return input.agents.map((configuration, i) => ({
+  const handover = question.agenticMessageData?.type === 'agent_handover' ? question.agenticMessageData : null;
+  return request.mentionedAgents.map((configuration, i) => ({
     type: 'AgentMessageCreated',
     data: {
-      ...eventBase(state, input.at),
-      messageId: input.agentMessageIds[i],
-      rank: input.firstRank + i,
+      ...eventBase(state, question.at),
+      messageId: request.agentMessageIds[i],
+      rank: firstRank + i,
       version: 0,
-      parentMessageId: input.parentMessageId,
-      parentAgentMessageId,
+      parentMessageId: question.messageId,
+      parentAgentMessageId: handover ? handover.originMessageId : null,
       configuration,
-      skipToolsValidation: input.skipToolsValidation,
-      modelSelection: input.modelSelection,
+      skipToolsValidation: request.skipToolsValidation ?? false,
+      modelSelection: question.modelSelection ?? null,
       previousMessageId: null,
     },
   }));

@@ -8,6 +8,7 @@ import type {
   ConversationState,
   ExistingConversationState,
   MessageState,
+  MessageStateBase,
   ReactionsState,
   UserMessageState,
 } from './conversation.state';
@@ -64,11 +65,7 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
         state,
         {
           kind: 'agent_message',
-          sId: d.messageId,
-          rank: d.rank,
-          version: d.version,
-          isLatest: true,
-          reactions: {},
+          ...newVersion(d),
           status: 'created',
           parentMessageId: d.parentMessageId,
           parentAgentMessageId: d.parentAgentMessageId,
@@ -90,11 +87,7 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
         state,
         {
           kind: 'content_fragment',
-          sId: d.messageId,
-          rank: d.rank,
-          version: d.version,
-          isLatest: true,
-          reactions: {},
+          ...newVersion(d),
           contentFragmentId: d.contentFragmentId,
           superseded: false,
         },
@@ -106,15 +99,13 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
         m.kind === 'content_fragment' ? { ...m, superseded: true } : m,
       );
     case 'ReactionAdded':
+    case 'ReactionRemoved': {
+      const on = event.type === 'ReactionAdded';
       return updateMessage(state, event.data.messageId, (m) => ({
         ...m,
-        reactions: toggleReaction(m.reactions, event.data.emoji, event.data.user.userId, true),
+        reactions: toggleReaction(m.reactions, event.data.emoji, event.data.user.userId, on),
       }));
-    case 'ReactionRemoved':
-      return updateMessage(state, event.data.messageId, (m) => ({
-        ...m,
-        reactions: toggleReaction(m.reactions, event.data.emoji, event.data.user.userId, false),
-      }));
+    }
     case 'AgentMessageFeedbackGiven': {
       const { user, thumbDirection, content, isConversationShared } = event.data;
       return updateMessage(state, event.data.messageId, (m) =>
@@ -137,15 +128,16 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
 function userMessageState(d: UserMessageData): UserMessageState {
   return {
     kind: 'user_message',
-    sId: d.messageId,
-    rank: d.rank,
-    version: d.version,
-    isLatest: true,
-    reactions: {},
+    ...newVersion(d),
     user: d.user,
     context: d.context,
     agenticMessageData: d.agenticMessageData ?? null,
   };
+}
+
+/** What every message version starts as, whatever its kind: the latest of its rank, no reactions. */
+function newVersion(d: { readonly messageId: string; readonly rank: number; readonly version: number }): MessageStateBase {
+  return { sId: d.messageId, rank: d.rank, version: d.version, isLatest: true, reactions: {} };
 }
 
 /** Adds a message version; it replaces `previousId` as the latest of its rank, or opens a new rank. */

@@ -11,7 +11,8 @@ import type {
 /** User sIds who reacted, by emoji. */
 export type ReactionsState = Readonly<Record<string, readonly string[]>>;
 
-interface MessageStateBase {
+/** What every message version holds, whatever its kind. */
+export interface MessageStateBase {
   readonly sId: string;
   readonly rank: number;
   readonly version: number;

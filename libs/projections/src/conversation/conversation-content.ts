@@ -4,7 +4,7 @@ import type { ConversationDocument } from '@app/contracts/read-models/conversati
 export type ConversationContent = ConversationDocument['content'];
 
 /** One message version of the content, as the document keeps it. */
-type ConversationMessage = ConversationContent[number][number];
+export type ConversationMessage = ConversationContent[number][number];
 
 /**
  * Adds a message version at its rank (ranks are dense; a gap, which a healthy log never has, is

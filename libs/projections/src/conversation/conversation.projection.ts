@@ -21,6 +21,7 @@ import {
   findMessageVersion,
   latestAgentMessageFailed,
   updateMessageVersion,
+  type ConversationMessage,
 } from './conversation-content';
 import { assertNever } from '@app/contracts/assert-never';
 
@@ -99,30 +100,21 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent, pos
     case 'AgentMessageCreated':
       return withContent(doc, addMessageVersion(doc.content, renderAgentMessageFromEvent(event, position)));
     case 'AgentMessageStatusChanged':
-      return withContent(
-        doc,
-        updateMessageVersion(doc.content, event.data.messageId, (m) =>
-          m.type === 'agent_message' ? applyAgentMessageStatusChange(m, event) : m,
-        ),
+      return withMessageUpdated(doc, event.data.messageId, (m) =>
+        m.type === 'agent_message' ? applyAgentMessageStatusChange(m, event) : m,
       );
     case 'ContentFragmentAdded':
       return withContent(doc, addMessageVersion(doc.content, renderContentFragmentFromEvent(event, position)));
     case 'ContentFragmentSuperseded':
-      return withContent(
-        doc,
-        updateMessageVersion(doc.content, event.data.messageId, (m) =>
-          m.type === 'content_fragment' ? { ...m, contentFragmentVersion: 'superseded' } : m,
-        ),
+      return withMessageUpdated(doc, event.data.messageId, (m) =>
+        m.type === 'content_fragment' ? { ...m, contentFragmentVersion: 'superseded' } : m,
       );
     case 'ReactionAdded':
     case 'ReactionRemoved': {
       const { messageId, emoji, user } = event.data;
       const on = event.type === 'ReactionAdded';
-      return withContent(
-        doc,
-        updateMessageVersion(doc.content, messageId, (m) =>
-          m.type === 'content_fragment' ? m : { ...m, reactions: applyReaction(m.reactions, emoji, user, on) },
-        ),
+      return withMessageUpdated(doc, messageId, (m) =>
+        m.type === 'content_fragment' ? m : { ...m, reactions: applyReaction(m.reactions, emoji, user, on) },
       );
     }
     case 'AgentMessageFeedbackGiven': {
@@ -139,6 +131,14 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent, pos
 
 function withContent(doc: ConversationDocument, content: ConversationDocument['content']): ConversationDocument {
   return content === doc.content ? doc : { ...doc, content, hasError: latestAgentMessageFailed(content) };
+}
+
+function withMessageUpdated(
+  doc: ConversationDocument,
+  messageId: string,
+  update: (message: ConversationMessage) => ConversationMessage,
+): ConversationDocument {
+  return withContent(doc, updateMessageVersion(doc.content, messageId, update));
 }
 
 function feedbackRecord(doc: ConversationDocument, event: AgentMessageFeedbackGiven): ConversationFeedbackRecord | null {

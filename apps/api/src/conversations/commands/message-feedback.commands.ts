@@ -1,7 +1,6 @@
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
-import { ConversationReader } from '../conversation-reader';
 import { ConversationWriter } from '../conversation-writer';
 import { actingUserOf } from '../message-preparation';
 import type { FeedbackDto } from '@app/contracts/http/message-reaction.dto';
@@ -31,15 +30,11 @@ export class RemoveFeedbackCommand extends Command<SuccessResponse> {
 
 @CommandHandler(GiveFeedbackCommand)
 export class GiveFeedbackHandler implements ICommandHandler<GiveFeedbackCommand> {
-  constructor(
-    private readonly writer: ConversationWriter,
-    private readonly reader: ConversationReader,
-  ) {}
+  constructor(private readonly writer: ConversationWriter) {}
 
   async execute({ auth, conversationId, messageId, input }: GiveFeedbackCommand): Promise<SuccessResponse> {
     const user = actingUserOf(auth, 'Giving feedback');
-    await this.reader.loadMessage(auth, conversationId, messageId);
-    await this.writer.run(auth, conversationId, {
+    await this.writer.runOnMessage(auth, conversationId, {
       type: 'GiveFeedback',
       messageId,
       user,
@@ -53,15 +48,11 @@ export class GiveFeedbackHandler implements ICommandHandler<GiveFeedbackCommand>
 
 @CommandHandler(RemoveFeedbackCommand)
 export class RemoveFeedbackHandler implements ICommandHandler<RemoveFeedbackCommand> {
-  constructor(
-    private readonly writer: ConversationWriter,
-    private readonly reader: ConversationReader,
-  ) {}
+  constructor(private readonly writer: ConversationWriter) {}
 
   async execute({ auth, conversationId, messageId }: RemoveFeedbackCommand): Promise<SuccessResponse> {
     const user = actingUserOf(auth, 'Removing feedback');
-    await this.reader.loadMessage(auth, conversationId, messageId);
-    await this.writer.run(auth, conversationId, { type: 'RemoveFeedback', messageId, user });
+    await this.writer.runOnMessage(auth, conversationId, { type: 'RemoveFeedback', messageId, user });
     return { success: true };
   }
 }

@@ -2,7 +2,6 @@ import type { SuccessResponse } from '@app/contracts/http/conversation-responses
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
-import { ConversationReader } from '../conversation-reader';
 import { ConversationWriter } from '../conversation-writer';
 import { actingUserOf } from '../message-preparation';
 
@@ -29,15 +28,11 @@ export class RemoveReactionCommand extends ReactionCommand {}
 abstract class ReactionHandler {
   protected abstract readonly commandType: 'AddReaction' | 'RemoveReaction';
 
-  constructor(
-    private readonly writer: ConversationWriter,
-    private readonly reader: ConversationReader,
-  ) {}
+  constructor(private readonly writer: ConversationWriter) {}
 
   async execute({ auth, conversationId, messageId, emoji }: ReactionCommand): Promise<SuccessResponse> {
     const user = actingUserOf(auth, 'Reacting to a message');
-    await this.reader.loadMessage(auth, conversationId, messageId);
-    await this.writer.run(auth, conversationId, { type: this.commandType, messageId, emoji, user });
+    await this.writer.runOnMessage(auth, conversationId, { type: this.commandType, messageId, emoji, user });
     return { success: true };
   }
 }

@@ -1,6 +1,5 @@
 import { ApiProperty, ApiSchema, type SchemaObject } from '@nestjs/swagger';
 import type { AgentContent } from '../../events/agent-message-facts';
-import type { MessageVisibility } from '../conversation.types';
 import type {
   AgentAction,
   AgentMessage,
@@ -12,7 +11,8 @@ import type {
   ResolvedModel,
 } from '../conversation-message.types';
 import { LightAgentConfigurationSchema } from './light-agent-configuration.schema';
-import { ALWAYS_NULL, FREE_FORM, MESSAGE_VISIBILITIES, NULLABLE_FREE_FORM } from './schema-shapes';
+import { MessageBaseSchema } from './resource-base.schema';
+import { FREE_FORM, NULLABLE_FREE_FORM } from './schema-shapes';
 import { RichMentionSchema, ReactionSchema } from './user-message.schema';
 
 // Documentation-only classes: `implements` ties each one to the wire type it describes, so the
@@ -169,36 +169,15 @@ export class ResolvedModelSchema implements ResolvedModel {
 
 /** Schema of an agent message. */
 @ApiSchema({ name: 'AgentMessage' })
-export class AgentMessageSchema implements AgentMessage {
-  @ApiProperty({ type: 'integer' })
-  id!: number;
-
+export class AgentMessageSchema extends MessageBaseSchema implements AgentMessage {
   @ApiProperty({ type: 'integer' })
   agentMessageId!: number;
 
   @ApiProperty({ type: 'string', enum: ['agent_message'] })
   type!: 'agent_message';
 
-  @ApiProperty({ type: 'string' })
-  sId!: string;
-
-  @ApiProperty({ type: 'integer', description: 'Milliseconds since the epoch.' })
-  created!: number;
-
   @ApiProperty({ type: 'integer', nullable: true, description: 'When the run ended (milliseconds since the epoch).' })
   completedTs!: number | null;
-
-  @ApiProperty({ type: 'string', enum: MESSAGE_VISIBILITIES })
-  visibility!: MessageVisibility;
-
-  @ApiProperty({ type: 'integer' })
-  version!: number;
-
-  @ApiProperty({ type: 'integer' })
-  rank!: number;
-
-  @ApiProperty(ALWAYS_NULL)
-  branchId!: null;
 
   @ApiProperty({ type: 'string', description: 'sId of the user message it answers.' })
   parentMessageId!: string;

@@ -1,5 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { MessageVisibility } from '../conversation.types';
+import { ApiProperty, ApiSchema, IntersectionType, PickType } from '@nestjs/swagger';
 import type {
   ContentFragmentContext,
   ContentNodeContentFragment,
@@ -7,7 +6,8 @@ import type {
   ContentNodeType,
   FileContentFragment,
 } from '../conversation-message.types';
-import { ALWAYS_NULL, MESSAGE_VISIBILITIES } from './schema-shapes';
+import { MessageBaseSchema } from './resource-base.schema';
+import { ALWAYS_NULL } from './schema-shapes';
 
 // Documentation-only classes: `implements` ties each one to the wire type it describes, so the
 // compiler fails when that type gains a required field the schema lacks or changes a field's type.
@@ -31,30 +31,10 @@ export class ContentFragmentContextSchema implements ContentFragmentContext {
 }
 
 // The fields both kinds share; each kind's class is a schema of its own, so this one never is.
-abstract class ContentFragmentBaseSchema {
+// Not abstract: IntersectionType below constructs the classes it combines.
+class ContentFragmentBaseSchema extends MessageBaseSchema {
   @ApiProperty({ type: 'string', enum: ['content_fragment'] })
   type!: 'content_fragment';
-
-  @ApiProperty({ type: 'integer' })
-  id!: number;
-
-  @ApiProperty({ type: 'string' })
-  sId!: string;
-
-  @ApiProperty({ type: 'integer', description: 'Milliseconds since the epoch.' })
-  created!: number;
-
-  @ApiProperty({ type: 'string', enum: MESSAGE_VISIBILITIES })
-  visibility!: MessageVisibility;
-
-  @ApiProperty({ type: 'integer' })
-  version!: number;
-
-  @ApiProperty({ type: 'integer' })
-  rank!: number;
-
-  @ApiProperty(ALWAYS_NULL)
-  branchId!: null;
 
   @ApiProperty({ type: 'string' })
   title!: string;
@@ -136,18 +116,12 @@ export class ContentNodeDataSchema implements ContentNodeData {
 
 /** Schema of a content fragment referencing a content node of a data source view. */
 @ApiSchema({ name: 'ContentNodeContentFragment' })
-export class ContentNodeContentFragmentSchema extends ContentFragmentBaseSchema implements ContentNodeContentFragment {
+export class ContentNodeContentFragmentSchema
+  extends IntersectionType(ContentFragmentBaseSchema, PickType(ContentNodeDataSchema, ['nodeId', 'nodeDataSourceViewId', 'nodeType'] as const))
+  implements ContentNodeContentFragment
+{
   @ApiProperty({ type: 'string', enum: ['content_node'] })
   contentFragmentType!: 'content_node';
-
-  @ApiProperty({ type: 'string' })
-  nodeId!: string;
-
-  @ApiProperty({ type: 'string' })
-  nodeDataSourceViewId!: string;
-
-  @ApiProperty({ type: 'string', enum: NODE_TYPES })
-  nodeType!: ContentNodeType;
 
   @ApiProperty({ type: () => ContentNodeDataSchema })
   contentNodeData!: ContentNodeDataSchema;

@@ -6,12 +6,14 @@ import type {
   ForkedChild,
   ForkedFrom,
   ForkingData,
+  ForkPoint,
   ForkUser,
   WorkspaceRole,
   WorkspaceWire,
 } from '../conversation.types';
 import { AgentMessageSchema } from './agent-message.schema';
 import { ContentNodeContentFragmentSchema, FileContentFragmentSchema } from './content-fragment.schema';
+import { ResourceBaseSchema } from './resource-base.schema';
 import { NULLABLE_FREE_FORM, STRING_ARRAYS } from './schema-shapes';
 import { UserMessageSchema } from './user-message.schema';
 import { UserSchema } from './user.schema';
@@ -63,15 +65,8 @@ export class ForkUserSchema extends UserSchema implements ForkUser {
   lastLoginAt!: number | null;
 }
 
-/** Schema of where a forked conversation comes from. */
-@ApiSchema({ name: 'ForkedFrom' })
-export class ForkedFromSchema implements ForkedFrom {
-  @ApiProperty({ type: 'string' })
-  parentConversationId!: string;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  parentConversationTitle!: string | null;
-
+// The fields both ends of a fork share; each end's class is a schema of its own, so this one never is.
+abstract class ForkPointSchema implements ForkPoint {
   @ApiProperty({ type: 'string' })
   sourceMessageId!: string;
 
@@ -80,6 +75,16 @@ export class ForkedFromSchema implements ForkedFrom {
 
   @ApiProperty({ type: () => ForkUserSchema })
   user!: ForkUserSchema;
+}
+
+/** Schema of where a forked conversation comes from. */
+@ApiSchema({ name: 'ForkedFrom' })
+export class ForkedFromSchema extends ForkPointSchema implements ForkedFrom {
+  @ApiProperty({ type: 'string' })
+  parentConversationId!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  parentConversationTitle!: string | null;
 
   @ApiProperty({ type: 'string', enum: ['pending', 'done'] })
   fileCopyStatus!: ForkedFrom['fileCopyStatus'];
@@ -87,21 +92,12 @@ export class ForkedFromSchema implements ForkedFrom {
 
 /** Schema of a conversation forked from this one. */
 @ApiSchema({ name: 'ForkedChild' })
-export class ForkedChildSchema implements ForkedChild {
+export class ForkedChildSchema extends ForkPointSchema implements ForkedChild {
   @ApiProperty({ type: 'string' })
   childConversationId!: string;
 
   @ApiProperty({ type: 'string', nullable: true })
   childConversationTitle!: string | null;
-
-  @ApiProperty({ type: 'string' })
-  sourceMessageId!: string;
-
-  @ApiProperty({ type: 'integer' })
-  branchedAt!: number;
-
-  @ApiProperty({ type: () => ForkUserSchema })
-  user!: ForkUserSchema;
 }
 
 /** Schema of a conversation's forking data. */
@@ -116,16 +112,7 @@ export class ForkingDataSchema implements ForkingData {
 
 /** Schema of a conversation without its content, as the list returns it. */
 @ApiSchema({ name: 'ConversationListItem' })
-export class ConversationListItemSchema implements ConversationListItem {
-  @ApiProperty({ type: 'integer' })
-  id!: number;
-
-  @ApiProperty({ type: 'string' })
-  sId!: string;
-
-  @ApiProperty({ type: 'integer', description: 'Milliseconds since the epoch.' })
-  created!: number;
-
+export class ConversationListItemSchema extends ResourceBaseSchema implements ConversationListItem {
   @ApiProperty({ type: 'integer', description: 'Milliseconds since the epoch.' })
   updated!: number;
 

@@ -1,5 +1,4 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
-import type { MessageVisibility } from '../conversation.types';
 import type {
   AgenticMessageData,
   AgentMention,
@@ -11,7 +10,7 @@ import type {
   UserMessage,
   UserMessageContext,
 } from '../conversation-message.types';
-import { ALWAYS_NULL, MESSAGE_VISIBILITIES } from './schema-shapes';
+import { MessageBaseSchema } from './resource-base.schema';
 import { UserSchema } from './user.schema';
 
 // Documentation-only classes: `implements` ties each one to the wire type it describes, so the
@@ -141,30 +140,17 @@ export class AgenticMessageDataSchema implements AgenticMessageData {
 /** Schema of a user message. */
 @ApiSchema({ name: 'UserMessage' })
 @ApiExtraModels(AgentMentionSchema, UserMentionSchema)
-export class UserMessageSchema implements UserMessage {
-  @ApiProperty({ type: 'integer' })
-  id!: number;
+export class UserMessageSchema extends MessageBaseSchema implements UserMessage {
+  // A redeclared property keeps the base's options and takes these on top; without its own `type`
+  // it would take the TypeScript type (`number`), not `integer`.
+  @ApiProperty({ type: 'integer', description: 'Edit count: 0 for the original.' })
+  declare version: number;
+
+  @ApiProperty({ type: 'integer', description: 'Position in the conversation.' })
+  declare rank: number;
 
   @ApiProperty({ type: 'string', enum: ['user_message'] })
   type!: 'user_message';
-
-  @ApiProperty({ type: 'string' })
-  sId!: string;
-
-  @ApiProperty({ type: 'integer', description: 'Milliseconds since the epoch.' })
-  created!: number;
-
-  @ApiProperty({ type: 'string', enum: MESSAGE_VISIBILITIES })
-  visibility!: MessageVisibility;
-
-  @ApiProperty({ type: 'integer', description: 'Edit count: 0 for the original.' })
-  version!: number;
-
-  @ApiProperty({ type: 'integer', description: 'Position in the conversation.' })
-  rank!: number;
-
-  @ApiProperty(ALWAYS_NULL)
-  branchId!: null;
 
   @ApiProperty({ type: () => UserSchema, nullable: true, description: 'The member who posted it; null for a message posted with a workspace key.' })
   user!: UserSchema | null;

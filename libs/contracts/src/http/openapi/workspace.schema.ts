@@ -1,41 +1,27 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { GetWorkspaceResponse, ListSpacesResponse, SpaceResponse, WorkspaceResponse } from '../workspace.types';
+import { ConversationOwnerSchema } from './conversation.schema';
 
 // Documentation-only classes: `implements` ties each one to the wire type it describes, so the
 // compiler fails when that type gains a required field the schema lacks or changes a field's type.
 
 /** Schema of the workspace as the private API returns it. */
 @ApiSchema({ name: 'Workspace' })
-export class WorkspaceSchema implements WorkspaceResponse {
-  @ApiProperty({ type: 'integer' })
-  id!: number;
+export class WorkspaceSchema extends ConversationOwnerSchema implements WorkspaceResponse {
+  // A redeclared property keeps the owner's options and takes these on top (descriptions added, the
+  // last two fields always present). Without a `type` here it takes the TypeScript one: `Object`
+  // suits `metadata`, but `role` and `whiteListedProviders` need theirs restated.
+  @ApiProperty({ type: 'string', description: "The caller's role." })
+  declare role: WorkspaceResponse['role'];
 
-  @ApiProperty({ type: 'string' })
-  sId!: string;
+  @ApiProperty({ type: 'string', isArray: true, description: 'Model providers allowed; null allows all.' })
+  declare whiteListedProviders: string[] | null;
 
-  @ApiProperty({ type: 'string' })
-  name!: string;
+  @ApiProperty({ required: true })
+  declare ssoEnforced: boolean;
 
-  @ApiProperty({ type: 'string', enum: ['admin', 'builder', 'user', 'none'], description: "The caller's role." })
-  role!: WorkspaceResponse['role'];
-
-  @ApiProperty({ type: 'boolean' })
-  regionalModelsOnly!: boolean;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  segmentation!: string | null;
-
-  @ApiProperty({ type: 'string', isArray: true, nullable: true, description: 'Model providers allowed; null allows all.' })
-  whiteListedProviders!: string[] | null;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  defaultEmbeddingProvider!: string | null;
-
-  @ApiProperty({ type: 'boolean' })
-  ssoEnforced!: boolean;
-
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
-  metadata!: Record<string, unknown> | null;
+  @ApiProperty({ required: true })
+  declare metadata: Record<string, unknown> | null;
 }
 
 /** Schema of a space of the workspace. */
