@@ -4,6 +4,7 @@ import { AgentApi, CONTEXT, openAIEnv, textScenario } from './support/agent-run-
 import { FakeOpenAIServer } from './support/fake-openai-server';
 import { OpenApiResponseValidator } from './support/openapi-response-validator';
 import { call } from './support/test-app';
+import { assistant } from './support/agent-assistant-body';
 
 jest.setTimeout(30_000);
 
@@ -78,19 +79,7 @@ describe('documented response schemas against real responses', () => {
     const base = '/api/w/{wId}/assistant/agent_configurations';
     const created = await sample('POST', base, ids, {
       body: {
-        assistant: {
-          name: 'helper',
-          description: 'Answers questions.',
-          instructions: 'Be precise.',
-          pictureUrl: 'https://example.com/helper.png',
-          status: 'active',
-          scope: 'visible',
-          model: { providerId: 'openai', modelId: 'gpt-4.1', temperature: 0.4 },
-          maxStepsPerRun: 6,
-          actions: ['web_browser'],
-          tags: [{ sId: 'tag_1', name: 'HR' }],
-          templateId: null,
-        },
+        assistant: assistant({ description: 'Answers questions.', actions: ['web_browser'], tags: [{ sId: 'tag_1', name: 'HR' }] }),
       },
     });
     ids.sId = created.agentConfiguration.sId;

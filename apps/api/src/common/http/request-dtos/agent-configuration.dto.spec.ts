@@ -2,24 +2,10 @@ import { AgentConfigurationQueryDto, AgentHistoryQueryDto, AgentListQueryDto, Ag
 import { AgentAssistantDto, AgentModelDto, CreateAgentConfigurationDto, PatchAgentConfigurationDto } from '@app/contracts/http/agent-configuration.dto';
 import { CreateGenericAgentDto } from '@app/contracts/http/generic-agent.dto';
 import { agentConfigurationInput } from '../../../agents/configurations/agent-configuration-input';
+import { assistant } from '../../../../../../test/support/agent-assistant-body';
 import { rejection, validate } from '../../../../../../test/support/request-validation';
 
 // The DTOs live in libs/contracts/src/http; they are checked here, through the api's validation pipe.
-
-const assistant = (overrides: Record<string, unknown> = {}) => ({
-  name: 'helper',
-  description: 'Answers questions about the handbook.',
-  instructions: 'Be precise.',
-  pictureUrl: 'https://example.com/helper.png',
-  status: 'active',
-  scope: 'visible',
-  model: { providerId: 'openai', modelId: 'gpt-4.1', temperature: 0.4 },
-  maxStepsPerRun: 6,
-  actions: [],
-  tags: [],
-  templateId: null,
-  ...overrides,
-});
 
 describe('CreateAgentConfigurationDto', () => {
   it.each([
