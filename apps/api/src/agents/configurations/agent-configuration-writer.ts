@@ -49,8 +49,9 @@ export class AgentConfigurationWriter {
   /**
    * Creates several agents, each input built from the sIds of those before it (a parent naming its
    * sub-agent). Every check runs before the first write, so bad input leaves nothing behind.
+   * Returns the new sIds, in order.
    */
-  async createAll(auth: AuthContext, builders: ReadonlyArray<(previousIds: readonly string[]) => AgentConfigurationInput>): Promise<AgentConfigurationDocument[]> {
+  async createAll(auth: AuthContext, builders: ReadonlyArray<(previousIds: readonly string[]) => AgentConfigurationInput>): Promise<string[]> {
     requireBuilder(auth);
     const prepared: PreparedAgent[] = [];
     for (const build of builders) {
@@ -60,7 +61,6 @@ export class AgentConfigurationWriter {
       if (taken) throw nameTaken(input.name);
       prepared.push({ sId, input, modelCheck: await this.check(auth, input, null) });
     }
-    const docs: AgentConfigurationDocument[] = [];
     for (const agent of prepared) {
       const command: AgentConfigurationCommand = {
         type: 'CreateAgentConfiguration',
@@ -71,20 +71,17 @@ export class AgentConfigurationWriter {
         author: authorOf(auth),
         now: Date.now(),
       };
-      docs.push(await this.run(auth, agent.sId, command));
+      await this.run(auth, agent.sId, command);
     }
-    return docs;
+    return prepared.map((agent) => agent.sId);
   }
 
-  /** Runs a command on the agent's stream and returns its read model once it shows the write. */
-  async run(auth: AuthContext, sId: string, command: AgentConfigurationCommand): Promise<AgentConfigurationDocument> {
+  /** Runs a command on the agent's stream and resolves once the read models show the write. */
+  async run(auth: AuthContext, sId: string, command: AgentConfigurationCommand): Promise<void> {
     const outcome = await this.executor.execute(agentConfigurationAggregate, sId, command, {
       actor: auth.user?.sId ?? auth.keyId,
     });
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
-    const doc = await this.readModels.get<AgentConfigurationDocument>('agentConfigurations', sId);
-    if (!doc) throw agentNotFound();
-    return doc;
   }
 
   /** The full configuration of an agent as the caller sees it, for the answer of a write. */

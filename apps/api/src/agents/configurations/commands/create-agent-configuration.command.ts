@@ -20,8 +20,8 @@ export class CreateAgentConfigurationHandler implements ICommandHandler<CreateAg
 
   async execute({ auth, body }: CreateAgentConfigurationCommand): Promise<AgentConfigurationResponse> {
     const configuration = this.writer.inputOf(body.assistant);
-    const [doc] = await this.writer.createAll(auth, [() => configuration]);
-    if (!doc) throw new Error('createAll returned nothing');
-    return this.writer.respond(auth, doc.sId);
+    const [sId] = await this.writer.createAll(auth, [() => configuration]);
+    if (!sId) throw new Error('createAll returned nothing');
+    return this.writer.respond(auth, sId);
   }
 }

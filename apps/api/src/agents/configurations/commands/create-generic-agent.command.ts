@@ -53,8 +53,8 @@ export class CreateGenericAgentHandler implements ICommandHandler<CreateGenericA
     const builders = subAgent
       ? [() => this.input(subAgent, []), (ids: readonly string[]) => this.input(agent, ids.map((id) => `${RUN_AGENT_TOOL_PREFIX}${id}`))]
       : [() => this.input(agent, [])];
-    const docs = await this.writer.createAll(auth, builders);
-    const rendered = await Promise.all(docs.map((doc) => this.directory.find(auth.workspace, doc.sId, viewerOf(auth))));
+    const sIds = await this.writer.createAll(auth, builders);
+    const rendered = await Promise.all(sIds.map((sId) => this.directory.find(auth.workspace, sId, viewerOf(auth))));
     const [first, second] = rendered.map((found) => found?.light);
     if (!first) throw new Error('created agent not found');
     return subAgent && second ? { agentConfiguration: second, subAgentConfiguration: first } : { agentConfiguration: first };
