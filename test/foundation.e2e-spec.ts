@@ -131,6 +131,14 @@ describe('foundation: workspaces, keys, auth and errors over HTTP', () => {
     expect(res.body.error.type).toBe('invalid_request_error');
   });
 
+  it('answers a plain body declared as gzip with 400 invalid_request_error, and the next write works', async () => {
+    const headers = { 'content-encoding': 'gzip' };
+    const res = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}`, { key: adminKey, rawBody: '{"name": "Gzip"}', headers });
+    expect(res.status).toBe(400);
+    expect(res.body.error.type).toBe('invalid_request_error');
+    expect((await call(t.baseUrl, 'POST', `/api/w/${workspaceId}`, { key: adminKey, body: { ssoEnforced: false } })).status).toBe(200);
+  });
+
   it('answers an oversized body with 413 in the envelope', async () => {
     const small = await startTestApp({ BODY_LIMIT_BYTES: '2048' });
     try {

@@ -30,5 +30,11 @@ function translate(error: unknown): Error {
   if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
     return new ApiError('invalid_request_error', 'Unsupported body encoding.');
   }
+  // Any other failure the parser marks as the client's (a body that does not decode as its declared
+  // Content-Encoding, a stream cut short) is the client's 400 too, not a 500.
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new ApiError('invalid_request_error', 'The request body could not be read as its Content-Type and Content-Encoding declare.');
+  }
   return error instanceof Error ? error : new Error(String(error));
 }
