@@ -1,4 +1,5 @@
 export * from './event-store/event-store.port';
+export * from './event-store/storable-event';
 export * from './read-store/read-store.port';
 export * from './config/storage-config';
 export * from './config/open-stores';

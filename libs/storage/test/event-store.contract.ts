@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type EventStore, type NewEvent, WrongExpectedRevisionError } from '../src/event-store/event-store.port';
+import { type EventStore, type JsonObject, type NewEvent, WrongExpectedRevisionError } from '../src/event-store/event-store.port';
+import { MAX_EVENT_DEPTH, UnstorableEventError } from '../src/event-store/storable-event';
 import {
   appendConcurrently,
   collectUntil,
@@ -45,6 +46,18 @@ export function describeEventStoreContract(
       expect(read.map((event) => event.revision)).toEqual([0, 1, 2]);
       expectStrictlyIncreasing(read.map((event) => event.position));
       expect(result).toEqual({ nextRevision: 2, position: read[2]?.position });
+    });
+
+    test('refuses a batch holding an event it could not read back, and writes none of it', async () => {
+      const stream = uniqueStream('unstorable');
+      let deep: JsonObject = { leaf: true };
+      for (let level = 0; level < MAX_EVENT_DEPTH; level += 1) deep = { nested: deep };
+
+      for (const poisoned of [newEvent('ContractEventHappened', deep), newEvent('ContractEventHappened', { n: Number.NaN })]) {
+        const error = await rejectionOf(store.append(stream, [newEvent(), poisoned], 'any'));
+        expect(error).toBeInstanceOf(UnstorableEventError);
+      }
+      expect(await store.readStream(stream)).toEqual([]);
     });
 
     test('writes nothing of a batch that conflicts', async () => {

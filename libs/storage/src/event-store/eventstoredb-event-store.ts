@@ -30,6 +30,7 @@ import {
   type RecordedEvent,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { assertStorableEvents } from './storable-event';
 
 // $all holds system events too; reading it in pages keeps a filtered read bounded in memory.
 const PAGE_SIZE = 256;
@@ -47,6 +48,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    assertStorableEvents(streamName, events);
     const eventData = events.map((event) =>
       jsonEvent({ id: event.id, type: event.type, data: { ...event.data }, metadata: { ...event.metadata } }),
     );

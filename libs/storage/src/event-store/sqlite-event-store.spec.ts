@@ -36,7 +36,7 @@ async function nextEvent(iterator: AsyncIterator<RecordedEvent>, timeoutMs: numb
 
 /** Compiles the adapter to plain JS in `directory` with a writer script child processes can run. */
 function compileWriterScript(): string {
-  for (const name of ['sqlite-event-store', 'sqlite-event-schema', 'sqlite-event-subscription', 'event-store.port']) {
+  for (const name of ['sqlite-event-store', 'sqlite-event-schema', 'sqlite-event-subscription', 'event-store.port', 'storable-event']) {
     const { code } = transformFileSync(join(__dirname, `${name}.ts`), {
       jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
       module: { type: 'commonjs' },

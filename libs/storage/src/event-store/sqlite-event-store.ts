@@ -10,6 +10,7 @@ import {
   type RecordedEvent,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { assertStorableEvents } from './storable-event';
 import { intColumn, nullableIntColumn, prepareStatements, SCHEMA, toRecordedEvent } from './sqlite-event-schema';
 import { ChangeSignal, SqliteSubscription, SUBSCRIPTION_PAGE_SIZE, type SubscriptionSource } from './sqlite-event-subscription';
 
@@ -46,6 +47,7 @@ export class SqliteEventStore implements EventStore {
 
   async append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     assertValidExpected(expected);
+    assertStorableEvents(streamName, events);
     const { result, inserted } = this.inImmediateTransaction(() => this.appendInTransaction(streamName, events, expected));
     // Same-process subscribers learn about the commit now; other processes see it through their poll.
     if (inserted) this.changes.notify();

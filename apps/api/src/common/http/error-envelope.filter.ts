@@ -2,7 +2,7 @@ import { ERROR_STATUS, type ErrorEnvelope, type ErrorType } from '@app/contracts
 import { DomainError } from '@app/domain/shared/domain-error';
 import { ApiError } from './api-error';
 import { ProjectionLagError } from '@app/projections';
-import { WrongExpectedRevisionError } from '@app/storage';
+import { UnstorableEventError, WrongExpectedRevisionError } from '@app/storage';
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -47,6 +47,11 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     if (exception instanceof WrongExpectedRevisionError) {
       return envelope('service_unavailable', 'Too many concurrent changes to the same resource; retry in a moment.');
     }
+    if (exception instanceof UnstorableEventError) {
+      // The door's validation should have refused this input; the log refused it instead, so nothing was written.
+      this.logger.warn({ requestId: (request as Request & { requestId?: string }).requestId, stream: exception.streamName, reason: exception.reason }, 'event store refused an event');
+      return envelope('invalid_request_error', `The request holds data that cannot be stored: ${truncate(exception.reason, 200)}.`);
+    }
     if (exception instanceof HttpException) return this.describeHttpException(exception, request);
     return envelope('internal_server_error', 'Unhandled internal server error.');
   }
@@ -68,6 +73,10 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     if (status >= 500) return envelope('internal_server_error', 'Unhandled internal server error.');
     return { status, type: 'invalid_request_error', message: exception.message };
   }
+}
+
+function truncate(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length)}…`;
 }
 
 function envelope(type: ErrorType, message: string): { status: number; type: string; message: string } {

@@ -1,0 +1,59 @@
+import { assertStorableEvents, MAX_EVENT_BYTES, MAX_EVENT_DEPTH, UnstorableEventError } from './storable-event';
+import type { JsonObject, NewEvent } from './event-store.port';
+
+function event(data: unknown, metadata: unknown = { schemaVersion: 2 }): NewEvent {
+  return { id: 'e1', type: 'Happened', data: data as JsonObject, metadata: metadata as NewEvent['metadata'] };
+}
+
+function nested(depth: number): JsonObject {
+  let value: JsonObject = {};
+  for (let level = 1; level < depth; level += 1) value = { a: value };
+  return value;
+}
+
+function reasonOf(candidate: NewEvent): string | null {
+  try {
+    assertStorableEvents('stream-1', [candidate]);
+    return null;
+  } catch (error) {
+    expect(error).toBeInstanceOf(UnstorableEventError);
+    return (error as UnstorableEventError).reason;
+  }
+}
+
+describe('assertStorableEvents', () => {
+  it('accepts plain JSON objects up to the depth bound, with absent optional fields', () => {
+    expect(reasonOf(event({ ...nested(MAX_EVENT_DEPTH), title: undefined, list: [1, 'two', null, { three: true }] }))).toBeNull();
+  });
+
+  it('refuses data nested one level deeper than the bound, without recursing', () => {
+    expect(reasonOf(event(nested(MAX_EVENT_DEPTH + 1)))).toMatch(/deeper than 64/);
+    expect(reasonOf(event(nested(200_000)))).toMatch(/deeper than 64/);
+  });
+
+  it.each([
+    ['a non-finite number', { n: Number.POSITIVE_INFINITY }, /finite/],
+    ['a bigint', { n: BigInt(1) }, /bigint/],
+    ['a function', { f: () => 1 }, /function/],
+    ['undefined inside an array', { list: [undefined] }, /undefined/],
+    ['a date', { at: new Date(0) }, /plain object/],
+  ])('refuses %s', (_label, data, reason) => {
+    expect(reasonOf(event(data))).toMatch(reason);
+  });
+
+  it('refuses cycles, non-object data and metadata without a schema version', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(reasonOf(event(cyclic))).toMatch(/itself/);
+    expect(reasonOf(event([1, 2]))).toMatch(/data is not a JSON object/);
+    expect(reasonOf(event({}, { actor: 'x' }))).toMatch(/schemaVersion/);
+  });
+
+  it('refuses an event larger than the size bound', () => {
+    expect(reasonOf(event({ text: 'x'.repeat(MAX_EVENT_BYTES) }))).toMatch(/bytes/);
+  });
+
+  it('accepts a __proto__ key as data, as JSON.parse would produce it', () => {
+    expect(reasonOf(event(JSON.parse('{"reactions":{"__proto__":["u1"]}}')))).toBeNull();
+  });
+});
