@@ -8,6 +8,8 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { allowedMethods } from './route-methods';
 
+type RequestWithId = Request & { requestId?: string };
+
 /**
  * The one place errors become responses: `{"error": {"type", "message"}}` with the matching status.
  * Unexpected errors are logged with their stack and answered with a generic 500: no stack trace or
@@ -19,7 +21,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const request = http.getRequest<Request & { requestId?: string }>();
+    const request = http.getRequest<RequestWithId>();
     const response = http.getResponse<Response>();
     const { status, type, message } = this.describe(exception, request);
     if (status >= 500) {
@@ -36,7 +38,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     response.status(status).json({ error: { type, message } } satisfies ErrorEnvelope);
   }
 
-  private describe(exception: unknown, request: Request): { status: number; type: string; message: string } {
+  private describe(exception: unknown, request: RequestWithId): { status: number; type: string; message: string } {
     if (exception instanceof DomainError) return envelope(exception.type, exception.message);
     if (exception instanceof ApiError) {
       return { ...envelope(exception.type, exception.message), ...(exception.status ? { status: exception.status } : {}) };
@@ -49,7 +51,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     }
     if (exception instanceof UnstorableEventError) {
       // The door's validation should have refused this input; the log refused it instead, so nothing was written.
-      this.logger.warn({ requestId: (request as Request & { requestId?: string }).requestId, stream: exception.streamName, reason: exception.reason }, 'event store refused an event');
+      this.logger.warn({ requestId: request.requestId, stream: exception.streamName, reason: exception.reason }, 'event store refused an event');
       return envelope('invalid_request_error', `The request holds data that cannot be stored: ${truncate(exception.reason, 200)}.`);
     }
     if (exception instanceof HttpException) return this.describeHttpException(exception, request);
