@@ -1,4 +1,4 @@
-import { ALL_PROJECTIONS, LiveProjector, ProjectionProgress, rebuildReadModels } from '@app/projections';
+import { ALL_PROJECTIONS, LiveProjector, ProjectionProgress, rebuildReadModels, retryFailedEvents } from '@app/projections';
 import { ConfigurationError, openEventStore, openReadStore } from '@app/storage';
 import pino from 'pino';
 import { loadProjectorConfig } from './config';
@@ -6,7 +6,8 @@ import { createProgressBar } from './rebuild/progress-bar';
 
 /**
  * The projector process. `projector` follows the log and keeps the read models current;
- * `projector rebuild` replays the whole log into fresh collections and switches reads to them.
+ * `projector rebuild` replays the whole log into fresh collections and switches reads to them;
+ * `projector retry-failed` replays the events the projections failed on, once the cause is fixed.
  */
 async function main(argv: string[]): Promise<void> {
   const config = loadProjectorConfig(process.env);
@@ -17,17 +18,26 @@ async function main(argv: string[]): Promise<void> {
 
   if (command === 'rebuild') {
     const bar = createProgressBar();
-    const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, (progress) => bar.update(progress));
+    const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, { onProgress: (progress) => bar.update(progress) });
     bar.done();
     const seconds = Math.max(result.durationMs, 1) / 1000;
     process.stdout.write(
-      `${JSON.stringify({ rebuilt: true, generation: result.generation, events: result.events, durationMs: result.durationMs, eventsPerSecond: Math.round(result.events / seconds) })}\n`,
+      `${JSON.stringify({ rebuilt: true, generation: result.generation, events: result.events, failed: result.failed, durationMs: result.durationMs, eventsPerSecond: Math.round(result.events / seconds) })}\n`,
     );
     await eventStore.close();
     await readStore.close();
     return;
   }
-  if (command !== 'run') throw new Error(`Unknown command "${command}". Use: projector [run|rebuild]`);
+  if (command === 'retry-failed') {
+    const result = await retryFailedEvents(eventStore, readStore, ALL_PROJECTIONS);
+    const stillFailing = result.stillFailing.map(({ position, streamName, type, error }) => ({ position, streamName, type, error }));
+    process.stdout.write(`${JSON.stringify({ generation: result.generation, applied: result.applied, stillFailing })}\n`);
+    await eventStore.close();
+    await readStore.close();
+    if (stillFailing.length > 0) process.exitCode = 2;
+    return;
+  }
+  if (command !== 'run') throw new Error(`Unknown command "${command}". Use: projector [run|rebuild|retry-failed]`);
 
   // Nobody in this process waits for its own writes; readers elsewhere poll the checkpoint.
   const projector = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, logger, new ProjectionProgress());

@@ -3,3 +3,7 @@ export * from './all-projections';
 export * from './engine/live-projector';
 export * from './engine/projection-progress';
 export * from './engine/rebuild';
+export * from './engine/failed-events';
+export * from './engine/retry-failed';
+export * from './engine/projector-status';
+export * from './engine/old-generations';

@@ -44,10 +44,15 @@ export class ReadModels {
     return this.store.find<T>(await this.collection(key), query);
   }
 
-  /** Resolves once the read models include the event at `position` (503 on timeout). */
+  /**
+   * Resolves once the read models include the event at `position` (503 on timeout), and makes the
+   * reads that follow use the generation that was checked: right after a rebuild's switch, the
+   * cached generation may still be the old one, which never saw this write.
+   */
   async waitFor(position: number): Promise<void> {
-    await waitForProjection(this.progress, this.store, this.generations, position, {
+    const generation = await waitForProjection(this.progress, this.store, this.generations, position, {
       timeoutMs: this.config.readYourWritesTimeoutMs,
     });
+    this.cachedGeneration = { value: generation, readAt: Date.now() };
   }
 }

@@ -14,7 +14,7 @@ export function createProgressBar(stream: NodeJS.WriteStream = process.stderr): 
     const filled = Math.round(ratio * width);
     const seconds = Math.max(0.001, (Date.now() - startedAt) / 1000);
     const rate = Math.round(progress.events / seconds);
-    const line = `rebuild [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(1)}% ${progress.events} events ${rate} ev/s`;
+    const line = `rebuild [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(1)}% ${progress.events} events ${rate} ev/s${progress.failed > 0 ? ` ${progress.failed} failed` : ''}`;
     stream.write(stream.isTTY ? `\r${line}` : `${line}\n`);
   };
   return {

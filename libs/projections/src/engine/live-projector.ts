@@ -1,8 +1,11 @@
 import { GenerationRegistry, type EventStore, type EventSubscription, type ReadStore } from '@app/storage';
 import type { Projection } from '../projection';
 import { batches } from './batches';
+import type { FailedEvent } from './failed-events';
 import { ProjectionApplier } from './projection-applier';
 import type { ProjectionProgress } from './projection-progress';
+import { ProjectorStatusBoard, type ProjectorState } from './projector-status';
+import { ResilientApplier } from './resilient-applier';
 
 export interface ProjectorLogger {
   info(fields: object, message: string): void;
@@ -14,27 +17,34 @@ export interface LiveProjectorOptions {
   /** How often to notice that a rebuild switched the active generation. */
   readonly generationCheckIntervalMs?: number;
   readonly retryDelayMs?: number;
+  /** Called with the events recorded as failed (metrics, alerts). */
+  readonly onFailedEvents?: (failed: readonly FailedEvent[]) => void;
 }
 
 /**
  * Follows the global log from the active generation's checkpoint and applies every event to the
- * read models. Restarts from the stored checkpoint after any failure, so nothing is skipped, and
- * batches commit atomically with the checkpoint, so nothing is applied twice. Each committed
- * position is reported to `progress`, which wakes readers waiting for their own writes.
+ * read models. Batches commit atomically with the checkpoint, so nothing is applied twice. An event
+ * the projections cannot apply is recorded as failed and skipped (see ResilientApplier); when the
+ * store itself fails, the projector restarts from the stored checkpoint, so nothing is skipped. Each
+ * committed position is reported to `progress`, which wakes readers waiting for their own writes,
+ * and every change of state is published on the status board for /readyz.
  */
 export class LiveProjector {
   private readonly applier: ProjectionApplier;
   private readonly generations: GenerationRegistry;
+  private readonly board: ProjectorStatusBoard;
   private subscription: EventSubscription | null = null;
   private running = false;
   private loop: Promise<void> | null = null;
   private generationTimer: NodeJS.Timeout | null = null;
+  private stopGenerationRequests: (() => void) | null = null;
   private activeGeneration = 0;
   private lastPosition = 0;
+  private currentState: ProjectorState = { state: 'starting', lastError: null, since: new Date().toISOString() };
 
   constructor(
     private readonly eventStore: EventStore,
-    readStore: ReadStore,
+    private readonly readStore: ReadStore,
     projections: readonly Projection[],
     private readonly logger: ProjectorLogger,
     private readonly progress: ProjectionProgress,
@@ -42,11 +52,17 @@ export class LiveProjector {
   ) {
     this.applier = new ProjectionApplier(readStore, projections);
     this.generations = new GenerationRegistry(readStore);
+    this.board = new ProjectorStatusBoard(readStore);
   }
 
   /** Position of the last event applied by this projector. */
   get position(): number {
     return this.lastPosition;
+  }
+
+  /** Whether the projector follows the log or keeps failing on the store, and why. */
+  get state(): ProjectorState {
+    return this.currentState;
   }
 
   async start(): Promise<void> {
@@ -55,12 +71,14 @@ export class LiveProjector {
     await this.generations.init();
     this.generationTimer = setInterval(() => void this.checkGeneration(), this.options.generationCheckIntervalMs ?? 1000);
     this.generationTimer.unref();
+    this.stopGenerationRequests = this.progress.onGenerationCheckRequest(() => void this.checkGeneration());
     this.loop = this.run();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     if (this.generationTimer) clearInterval(this.generationTimer);
+    this.stopGenerationRequests?.();
     await this.subscription?.close();
     await this.loop;
   }
@@ -71,7 +89,9 @@ export class LiveProjector {
         await this.followActiveGeneration();
       } catch (error) {
         if (!this.running) return;
-        this.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'projector failed; restarting from checkpoint');
+        const message = error instanceof Error ? error.message : String(error);
+        this.logger.error({ err: message }, 'projector failed; restarting from checkpoint');
+        await this.enter('failing', message);
         await delay(this.options.retryDelayMs ?? 1000);
       }
     }
@@ -80,19 +100,43 @@ export class LiveProjector {
   private async followActiveGeneration(): Promise<void> {
     const generation = await this.generations.active();
     this.activeGeneration = generation;
-    await this.applier.ensureCollections(generation);
+    const resilient = new ResilientApplier(this.readStore, this.applier, generation);
+    await resilient.ensureCollections();
     const checkpoint = await this.applier.getCheckpoint(generation);
     this.lastPosition = checkpoint;
-    this.progress.report(checkpoint);
+    this.progress.report(checkpoint, generation);
     this.logger.info({ generation, checkpoint }, 'projector following the global log');
+    await this.enter('following', null);
     this.subscription = this.eventStore.subscribeToAll({ after: checkpoint });
     for await (const batch of batches(this.subscription, this.options.maxBatchSize ?? 500)) {
       if (!this.running || generation !== this.activeGeneration) break;
-      await this.applier.apply(batch, generation);
+      const failed = await resilient.apply(batch);
+      if (failed.length > 0) this.reportFailures(failed);
       this.lastPosition = batch[batch.length - 1]?.position ?? this.lastPosition;
-      this.progress.report(this.lastPosition);
+      this.progress.report(this.lastPosition, generation);
+      if (this.currentState.state !== 'following') await this.enter('following', null);
     }
     await this.subscription.close();
+  }
+
+  private reportFailures(failed: readonly FailedEvent[]): void {
+    for (const event of failed) {
+      this.logger.error(
+        { position: event.position, stream: event.streamName, type: event.type, err: event.error },
+        'projection failed on an event; recorded it and moved on (see projector retry-failed)',
+      );
+    }
+    this.options.onFailedEvents?.(failed);
+  }
+
+  private async enter(state: ProjectorState['state'], lastError: string | null): Promise<void> {
+    if (this.currentState.state === state && this.currentState.lastError === lastError) return;
+    this.currentState = { state, lastError, since: new Date().toISOString() };
+    try {
+      await this.board.publish(this.currentState);
+    } catch {
+      // The store is what failed; /readyz sees that directly.
+    }
   }
 
   /** A rebuild switched generations: drop the subscription so the loop resumes on the new one. */

@@ -41,8 +41,29 @@ export class ProjectionApplier {
     return (await this.store.getCheckpoint(checkpointName(generation))) ?? 0;
   }
 
-  async apply(rawEvents: readonly RecordedEvent[], generation: number): Promise<void> {
-    if (rawEvents.length === 0) return;
+  /**
+   * Applies a batch and, unless `checkpoint` is false (a replay of old failures must not move it
+   * back), advances the generation's checkpoint to its last event. `extra` writes commit in the same
+   * unit, so bookkeeping about the batch lands exactly when the batch does.
+   */
+  async apply(
+    rawEvents: readonly RecordedEvent[],
+    generation: number,
+    options: { readonly checkpoint?: boolean; readonly extra?: Partial<WriteUnit> } = {},
+  ): Promise<void> {
+    const unit = rawEvents.length === 0 ? { puts: [], deletes: [] } : await this.fold(rawEvents, generation);
+    const last = rawEvents[rawEvents.length - 1];
+    const checkpoint = options.checkpoint !== false && last ? { name: checkpointName(generation), position: last.position } : undefined;
+    if (unit.puts.length + unit.deletes.length === 0 && !checkpoint && !options.extra) return;
+    await this.store.commit({
+      puts: [...unit.puts, ...(options.extra?.puts ?? [])],
+      deletes: [...unit.deletes, ...(options.extra?.deletes ?? [])],
+      checkpoint,
+    });
+  }
+
+  /** Folds the projections over a batch: the documents to write and delete, not yet committed. */
+  private async fold(rawEvents: readonly RecordedEvent[], generation: number): Promise<Pick<WriteUnit, 'puts' | 'deletes'>> {
     const events = rawEvents.map((event) => upcast(event));
     const touchesPerEvent = events.map((event) => this.touches(event, generation));
     const documents = await this.prefetch(touchesPerEvent.flat());
@@ -63,11 +84,7 @@ export class ProjectionApplier {
       if (doc === null) unit.deletes.push({ collection, id });
       else unit.puts.push({ collection, id, doc, expiresAt: projection.expiresAt?.(doc) });
     }
-    const last = events[events.length - 1];
-    await this.store.commit({
-      ...unit,
-      checkpoint: last ? { name: checkpointName(generation), position: last.position } : undefined,
-    });
+    return unit;
   }
 
   private touches(event: RecordedEvent, generation: number): Touch[] {

@@ -134,7 +134,7 @@ describe('projector', () => {
     expect(before.workspaces).toHaveLength(10);
     expect(before.api_keys).toHaveLength(5);
 
-    const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS);
+    const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, { switchGraceMs: 0 });
     expect(result).toMatchObject({ generation: 2, previousGeneration: 1, events: 40 });
     expect(await new GenerationRegistry(readStore).active()).toBe(2);
     expect(await snapshot(2)).toEqual(before);

@@ -30,7 +30,7 @@ describe('rebuilding from a log written at schema v1', () => {
     // Numeric ids are log positions: the replayed log must hold every event where it was.
     expect((await eventStore.readAll()).map((event) => event.position)).toEqual(log.events.map((event) => event.position));
 
-    const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS);
+    const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, { switchGraceMs: 0 });
     expect(result.events).toBe(log.events.length);
     const generation = await new GenerationRegistry(readStore).active();
     const doc = await readStore.get<ConversationDocument>(physicalCollectionName(READ_MODELS.conversations, generation), log.conversationId);

@@ -1,31 +1,43 @@
 import { GenerationRegistry, type EventStore, type ReadStore } from '@app/storage';
 import type { Projection } from '../projection';
+import { dropGenerationsBefore, GENERATION_SWITCH_GRACE_MS } from './old-generations';
 import { ProjectionApplier } from './projection-applier';
+import { ResilientApplier } from './resilient-applier';
 
 export interface RebuildProgress {
   readonly position: number;
   readonly head: number;
   readonly events: number;
+  /** Events recorded as failed so far (see `projector retry-failed`). */
+  readonly failed: number;
 }
 
 export interface RebuildResult {
   readonly generation: number;
   readonly previousGeneration: number;
   readonly events: number;
+  readonly failed: number;
   readonly durationMs: number;
+}
+
+export interface RebuildOptions {
+  readonly onProgress?: (progress: RebuildProgress) => void;
+  readonly pageSize?: number;
+  /** Wait between the switch and dropping the old collections (tests shorten it). */
+  readonly switchGraceMs?: number;
 }
 
 /**
  * Replays the whole log into a fresh generation of collections beside the live ones, then makes it
- * the active generation. Readers keep the old collections until the switch; the previous
- * generation's collections are dropped after it.
+ * the active generation. Readers keep the old collections until the switch; older generations'
+ * collections are dropped once readers have had time to follow it. An event the projections cannot
+ * apply is recorded as failed in the new generation, as the live projector would, and the replay goes on.
  */
 export async function rebuildReadModels(
   eventStore: EventStore,
   readStore: ReadStore,
   projections: readonly Projection[],
-  onProgress: (progress: RebuildProgress) => void = () => undefined,
-  pageSize = 1000,
+  options: RebuildOptions = {},
 ): Promise<RebuildResult> {
   const startedAt = Date.now();
   const generations = new GenerationRegistry(readStore);
@@ -34,19 +46,22 @@ export async function rebuildReadModels(
   const previousGeneration = await generations.active();
   const generation = await generations.reserveNext();
   await applier.dropGeneration(generation);
-  await applier.ensureCollections(generation);
+  const resilient = new ResilientApplier(readStore, applier, generation);
+  await resilient.ensureCollections();
 
   let position = 0;
   let events = 0;
+  let failed = 0;
   for (;;) {
-    const page = await eventStore.readAll({ after: position, maxCount: pageSize });
+    const page = await eventStore.readAll({ after: position, maxCount: options.pageSize ?? 1000 });
     if (page.length === 0) break;
-    await applier.apply(page, generation);
+    failed += (await resilient.apply(page)).length;
     position = page[page.length - 1]?.position ?? position;
     events += page.length;
-    onProgress({ position, head: Math.max(position, await eventStore.headPosition()), events });
+    options.onProgress?.({ position, head: Math.max(position, await eventStore.headPosition()), events, failed });
   }
   await generations.activate(generation);
-  if (previousGeneration !== generation) await applier.dropGeneration(previousGeneration);
-  return { generation, previousGeneration, events, durationMs: Date.now() - startedAt };
+  await new Promise((resolve) => setTimeout(resolve, options.switchGraceMs ?? GENERATION_SWITCH_GRACE_MS));
+  await dropGenerationsBefore(readStore, generation);
+  return { generation, previousGeneration, events, failed, durationMs: Date.now() - startedAt };
 }
