@@ -1,4 +1,4 @@
-import { GenerationRegistry, type EventStore, type EventSubscription, type ReadStore } from '@app/storage';
+import { GenerationRegistry, type EventStore, type EventSubscription, type ReadStore, type RecordedEvent } from '@app/storage';
 import type { Projection } from '../projection';
 import { batches } from './batches';
 import type { FailedEvent } from './failed-events';
@@ -106,17 +106,35 @@ export class LiveProjector {
     this.lastPosition = checkpoint;
     this.progress.report(checkpoint, generation);
     this.logger.info({ generation, checkpoint }, 'projector following the global log');
-    await this.enter('following', null);
-    this.subscription = this.eventStore.subscribeToAll({ after: checkpoint });
-    for await (const batch of batches(this.subscription, this.options.maxBatchSize ?? 500)) {
+    // After a failure, only a batch that applies shows the store is back (the failed events come again first).
+    if (this.currentState.state === 'starting') await this.enter('following', null);
+    const subscription = this.eventStore.subscribeToAll({ after: checkpoint });
+    this.subscription = subscription;
+    for await (const batch of batches(subscription, this.options.maxBatchSize ?? 500)) {
       if (!this.running || generation !== this.activeGeneration) break;
+      await this.applyBatch(resilient, batch, generation, subscription);
+    }
+    await subscription.close();
+  }
+
+  private async applyBatch(
+    resilient: ResilientApplier,
+    batch: readonly RecordedEvent[],
+    generation: number,
+    subscription: EventSubscription,
+  ): Promise<void> {
+    try {
       const failed = await resilient.apply(batch);
       if (failed.length > 0) this.reportFailures(failed);
-      this.lastPosition = batch[batch.length - 1]?.position ?? this.lastPosition;
-      this.progress.report(this.lastPosition, generation);
-      if (this.currentState.state !== 'following') await this.enter('following', null);
+    } catch (error) {
+      // Leaving the for-await waits for the subscription's pending read, which only closing it ends:
+      // close first, or a failed batch would hang the projector until the next event arrives.
+      await subscription.close();
+      throw error;
     }
-    await this.subscription.close();
+    this.lastPosition = batch[batch.length - 1]?.position ?? this.lastPosition;
+    this.progress.report(this.lastPosition, generation);
+    if (this.currentState.state !== 'following') await this.enter('following', null);
   }
 
   private reportFailures(failed: readonly FailedEvent[]): void {
