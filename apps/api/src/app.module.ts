@@ -13,6 +13,7 @@ import { RequestLogMiddleware } from './common/http/request-log.middleware';
 import { createValidationPipe } from './common/http/request-validation.pipe';
 import type { ApiConfig } from './config/api-config';
 import { HealthController } from './health/health.controller';
+import { ProjectorReadinessProbe } from './health/projector-readiness';
 import { EmbeddedProjector } from './infrastructure/embedded-projector';
 import { CoreModule } from './infrastructure/core.module';
 import { StorageModule } from './infrastructure/storage.module';
@@ -40,6 +41,7 @@ export class AppModule implements NestModule {
         { provide: APP_FILTER, useFactory: () => new ErrorEnvelopeFilter(logger) },
         { provide: APP_PIPE, useValue: createValidationPipe() },
         EmbeddedProjector,
+        ProjectorReadinessProbe,
       ],
     };
   }

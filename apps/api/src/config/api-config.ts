@@ -34,6 +34,8 @@ export interface ApiConfig {
   readonly agentRunner: AgentRunnerOptions;
   /** Bound on how long a response waits for the read models to show its own write. */
   readonly readYourWritesTimeoutMs: number;
+  /** When /readyz says not ready: the read models trail the log by more events than this, or stand still this long. */
+  readonly readiness: { readonly maxLagEvents: number; readonly stuckAfterMs: number };
   /** Create a default workspace and print an admin key on first start with an empty store. */
   readonly bootstrapWorkspace: boolean;
   /** Model providers enabled by their keys (secrets wrapped so they never print). */
@@ -77,6 +79,10 @@ export function loadApiConfig(env: Environment): ApiConfig {
     commandMaxAttempts: parseIntegerVariable(env, 'COMMAND_MAX_ATTEMPTS', 25, { min: 1, max: 1000 }, problems),
     agentRunner: parseAgentRunnerSettings(env, problems),
     readYourWritesTimeoutMs: parseIntegerVariable(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, { min: 10, max: 60000 }, problems),
+    readiness: {
+      maxLagEvents: parseIntegerVariable(env, 'READY_MAX_LAG_EVENTS', 1000, { min: 0, max: 100_000 }, problems),
+      stuckAfterMs: parseIntegerVariable(env, 'READY_STUCK_AFTER_MS', 30_000, { min: 100, max: 3_600_000 }, problems),
+    },
     bootstrapWorkspace: parseBooleanVariable(env, 'BOOTSTRAP_WORKSPACE', storage.embedded, problems),
     providers,
     modelCatalog: buildModelCatalog(providers),

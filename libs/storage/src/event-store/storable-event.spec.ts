@@ -57,3 +57,21 @@ describe('assertStorableEvents', () => {
     expect(reasonOf(event(JSON.parse('{"reactions":{"__proto__":["u1"]}}')))).toBeNull();
   });
 });
+
+describe('assertStorableEvents with class instances', () => {
+  class Mention {
+    constructor(readonly configurationId: string) {}
+  }
+
+  it('accepts an instance that JSON carries field by field (a validated request DTO)', () => {
+    expect(reasonOf(event({ mentions: [new Mention('dust')] }))).toBeNull();
+  });
+
+  it.each([
+    ['a map', { m: new Map([['a', 1]]) }],
+    ['a set', { s: new Set([1]) }],
+    ['a buffer', { b: Buffer.from('x') }],
+  ])('refuses %s, which JSON would not carry as it is', (_label, data) => {
+    expect(reasonOf(event(data))).toMatch(/plain object/);
+  });
+});

@@ -67,7 +67,7 @@ function jsonProblem(root: unknown): string | null {
       value.forEach((item, index) => stack.push({ value: item, depth: depth + 1, path: `${path}[${index}]` }));
       continue;
     }
-    if (!isPlainObject(value)) return `${where(path)} is not a plain object`;
+    if (!isJsonRecord(value)) return `${where(path)} is not a plain object`;
     for (const [key, child] of Object.entries(value)) {
       // An absent optional field: JSON drops the key, and it reads back as absent.
       if (child === undefined) continue;
@@ -81,6 +81,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * An object JSON carries as its own enumerable fields: a plain object, or a class instance such as a
+ * validated request DTO. Not one with its own serialisation (a Date, a Buffer) or whose content JSON
+ * drops (a Map, a Set, a RegExp, typed arrays).
+ */
+function isJsonRecord(value: object): boolean {
+  if (isPlainObject(value)) return true;
+  if (value instanceof Map || value instanceof Set || value instanceof RegExp || ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return false;
+  return typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
 
 function where(path: string): string {

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { HealthResponse, ReadinessResponse, StoreStatus } from '../health.types';
+import type { HealthResponse, ProjectorReadiness, ReadinessResponse, StoreStatus } from '../health.types';
 
 const STORE_STATUSES: StoreStatus[] = ['up', 'down'];
+const PROJECTOR_STATES: ProjectorReadiness[] = ['starting', 'following', 'failing', 'stuck', 'behind', 'unknown'];
 
 /** Schema of the liveness answer. */
 @ApiSchema({ name: 'Health' })
@@ -10,10 +11,16 @@ export class HealthSchema implements HealthResponse {
   status!: 'ok';
 }
 
-@ApiSchema({ name: 'ProjectorLag' })
-class ProjectorLagSchema {
-  @ApiProperty({ type: 'integer', nullable: true, description: 'Events the read models trail the log by, capped at 1000; null when a store is down.' })
+@ApiSchema({ name: 'ProjectorReadiness' })
+class ProjectorReadinessSchema {
+  @ApiProperty({ type: 'string', enum: PROJECTOR_STATES, description: 'failing, stuck and behind make the service unready.' })
+  state!: ProjectorReadiness;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Events the read models trail the log by, counted up to one past READY_MAX_LAG_EVENTS; null when a store is down.' })
   lagEvents!: number | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Events the projections failed on and skipped (projector retry-failed replays them); null when a store is down.' })
+  failedEvents!: number | null;
 }
 
 /** Schema of the readiness answer, the same with 200 and 503. */
@@ -28,6 +35,6 @@ export class ReadinessSchema implements ReadinessResponse {
   @ApiProperty({ type: 'string', enum: STORE_STATUSES })
   readStore!: StoreStatus;
 
-  @ApiProperty({ type: () => ProjectorLagSchema })
-  projector!: ProjectorLagSchema;
+  @ApiProperty({ type: () => ProjectorReadinessSchema })
+  projector!: ProjectorReadinessSchema;
 }
