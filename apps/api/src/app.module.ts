@@ -14,6 +14,8 @@ import { createValidationPipe } from './common/http/request-validation.pipe';
 import type { ApiConfig } from './config/api-config';
 import { HealthController } from './health/health.controller';
 import { EmbeddedProjector } from './infrastructure/embedded-projector';
+import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
+import { MetricsModule } from './metrics/metrics.module';
 import { CoreModule } from './infrastructure/core.module';
 import { StorageModule } from './infrastructure/storage.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
@@ -26,6 +28,7 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [
         CoreModule.register(config, logger),
+        MetricsModule,
         StorageModule,
         CqrsModule.forRoot(),
         WorkspacesModule,
@@ -45,6 +48,6 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestLogMiddleware, JsonBodyMiddleware).forRoutes('*path');
+    consumer.apply(RequestLogMiddleware, HttpMetricsMiddleware, JsonBodyMiddleware).forRoutes('*path');
   }
 }
