@@ -16,6 +16,7 @@ import { HealthController } from './health/health.controller';
 import { EmbeddedProjector } from './infrastructure/embedded-projector';
 import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { MetricsModule } from './metrics/metrics.module';
+import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { CoreModule } from './infrastructure/core.module';
 import { StorageModule } from './infrastructure/storage.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
@@ -31,6 +32,7 @@ export class AppModule implements NestModule {
         MetricsModule,
         StorageModule,
         CqrsModule.forRoot(),
+        RateLimitsModule,
         WorkspacesModule,
         ConversationsModule,
         AgentConfigurationsModule,
