@@ -127,13 +127,14 @@ describe('OpenAPI document and docs page', () => {
     for (const { route, path, operation } of operations(document)) {
       const isHealth = path === '/healthz' || path === '/readyz';
       expect({ route, security: operation.security }).toEqual({ route, security: isHealth ? [] : [{ apiKey: [] }] });
-      const statuses = isHealth ? ['500'] : ['400', '401', '403', '404', '500', '503'];
+      const statuses = isHealth ? ['500'] : ['400', '401', '403', '404', '429', '500', '503'];
       for (const status of statuses) {
         const ref = operation.responses[status]?.$ref;
         expect({ route, status, ref }).toEqual({ route, status, ref: expect.stringMatching(/^#\/components\/responses\//) });
       }
     }
     expect(document.components.responses.NotFound.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    expect(document.components.responses.TooManyRequests.headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
   });
 
   it('describes the success answer of every operation: a JSON body schema, an event stream, or no body', () => {
