@@ -5,6 +5,7 @@ import { API_DOCS } from '../apps/api/src/common/openapi/api-docs';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const METRICS_PATH = '/metrics';
 
 interface RouteLayer {
   route?: { path: string | string[]; methods: Record<string, boolean> };
@@ -21,6 +22,8 @@ function servedRoutes(app: NestExpressApplication): string[] {
     if (!layer.route) continue;
     for (const path of [layer.route.path].flat()) {
       if (path === API_DOCS.document || path === API_DOCS.page || path.startsWith(`${API_DOCS.page}/`)) continue;
+      // Prometheus text for operators, left out of the workspace API's document on purpose.
+      if (path === METRICS_PATH) continue;
       // Only `:name` parameters are used; other Express 5 syntax would need its own translation.
       if (/[*{}()?]/.test(path)) throw new Error(`Route syntax this test cannot compare: ${path}`);
       for (const [method, enabled] of Object.entries(layer.route.methods)) {
@@ -83,10 +86,11 @@ describe('OpenAPI document and docs page', () => {
     expect(document.servers).toEqual([{ url: 'https://conversations.example.test' }]);
   });
 
-  it('documents exactly the routes the app serves, docs routes aside', () => {
+  it('documents exactly the routes the app serves, docs and metrics routes aside', () => {
     const served = servedRoutes(t.app);
     expect(served.length).toBeGreaterThan(40);
     expect(documentedRoutes(document)).toEqual(served);
+    expect(document.paths[METRICS_PATH]).toBeUndefined();
   });
 
   it('lists both path families of a route, with unique readable operationIds', () => {
@@ -123,13 +127,14 @@ describe('OpenAPI document and docs page', () => {
     for (const { route, path, operation } of operations(document)) {
       const isHealth = path === '/healthz' || path === '/readyz';
       expect({ route, security: operation.security }).toEqual({ route, security: isHealth ? [] : [{ apiKey: [] }] });
-      const statuses = isHealth ? ['500'] : ['400', '401', '403', '404', '500', '503'];
+      const statuses = isHealth ? ['500'] : ['400', '401', '403', '404', '429', '500', '503'];
       for (const status of statuses) {
         const ref = operation.responses[status]?.$ref;
         expect({ route, status, ref }).toEqual({ route, status, ref: expect.stringMatching(/^#\/components\/responses\//) });
       }
     }
     expect(document.components.responses.NotFound.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    expect(document.components.responses.TooManyRequests.headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
   });
 
   it('describes the success answer of every operation: a JSON body schema, an event stream, or no body', () => {

@@ -15,6 +15,9 @@ import type { ApiConfig } from './config/api-config';
 import { HealthController } from './health/health.controller';
 import { ProjectorReadinessProbe } from './health/projector-readiness';
 import { EmbeddedProjector } from './infrastructure/embedded-projector';
+import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
+import { MetricsModule } from './metrics/metrics.module';
+import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { CoreModule } from './infrastructure/core.module';
 import { StorageModule } from './infrastructure/storage.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
@@ -27,8 +30,10 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [
         CoreModule.register(config, logger),
+        MetricsModule,
         StorageModule,
         CqrsModule.forRoot(),
+        RateLimitsModule,
         WorkspacesModule,
         ConversationsModule,
         AgentConfigurationsModule,
@@ -47,6 +52,6 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestLogMiddleware, JsonBodyMiddleware).forRoutes('*path');
+    consumer.apply(RequestLogMiddleware, HttpMetricsMiddleware, JsonBodyMiddleware).forRoutes('*path');
   }
 }

@@ -16,6 +16,8 @@ export async function createApp(config: ApiConfig, logger: Logger): Promise<Nest
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'extended');
+  // Behind proxies the client address (rate limits per address) is read from X-Forwarded-For.
+  app.set('trust proxy', config.trustProxyHops);
   app.enableShutdownHooks();
   setupApiDocs(app, config);
   // Streams never finish on their own: end them so shutdown does not wait for clients to leave.

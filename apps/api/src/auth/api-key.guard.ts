@@ -3,6 +3,9 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { hashApiKeySecret } from '../common/ids';
 import { ReadModels } from '../infrastructure/read-models.service';
+import { clientAddressKey } from '../rate-limits/client-address';
+import { RequestRateLimits } from '../rate-limits/request-rate-limits';
+import { ROUTE_RATE_LIMIT, type RouteRateLimit } from '../rate-limits/route-rate-limit.decorator';
 import { ADMIN_ONLY_ROUTE, IS_PUBLIC_ROUTE, type AuthenticatedRequest } from './auth-context';
 import { requireAdmin } from './roles';
 import { ApiError } from '../common/http/api-error';
@@ -13,18 +16,45 @@ const API_KEY = /^sk-[A-Za-z0-9]+$/;
 /**
  * Authenticates every request under `/w/{wId}` with a workspace API key, in the order the real
  * service answers: header problems and unknown keys first (401), then an unknown workspace (404),
- * then a key of another workspace (401 workspace_auth_error).
+ * then a key of another workspace (401 workspace_auth_error). Budgets are checked as early as
+ * what they count is known, before any work: an address with too many failed authentications is
+ * refused before its key is even read (brute force learns nothing), a key's budget is spent once
+ * the key is found, the workspace's (and the route's own) once the key is known to belong to it,
+ * so no one can spend another workspace's budget.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly readModels: ReadModels,
+    private readonly limits: RequestRateLimits,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, [context.getHandler(), context.getClass()])) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const address = clientAddressKey(request.ip);
+    await this.limits.checkAddress(address);
+    const key = await this.countingFailures(address, () => this.keyOf(request));
+    await this.limits.admitKey(key.keyId);
+
+    const workspaceId = request.params.wId;
+    if (typeof workspaceId !== 'string') throw new ApiError('workspace_not_found', 'The workspace was not found.');
+    const workspace = await this.readModels.get<WorkspaceDocument>('workspaces', workspaceId);
+    if (!workspace) throw new ApiError('workspace_not_found', 'The workspace was not found.');
+    if (key.workspaceId !== workspace.sId) {
+      await this.limits.recordAuthFailure(address);
+      throw new ApiError('workspace_auth_error', 'Only users of the workspace can access this content.', 401);
+    }
+    await this.limits.admitWorkspace(workspace.sId, this.reflector.get<RouteRateLimit | undefined>(ROUTE_RATE_LIMIT, context.getHandler()));
+    const user = key.userId ? await this.readModels.get<UserDocument>('users', key.userId) : null;
+    request.auth = { workspace, role: key.role, keyId: key.keyId, user };
+    if (this.reflector.get<boolean>(ADMIN_ONLY_ROUTE, context.getHandler())) requireAdmin(request.auth);
+    return true;
+  }
+
+  /** The key the Authorization header names; 401 when it is missing, malformed or unknown. */
+  private async keyOf(request: AuthenticatedRequest): Promise<ApiKeyDocument> {
     const header = request.headers.authorization;
     if (!header) {
       throw new ApiError('missing_authorization_header_error', 'Missing Authorization header: expected "Bearer <API key>".');
@@ -35,17 +65,15 @@ export class ApiKeyGuard implements CanActivate {
     }
     const key = await this.readModels.get<ApiKeyDocument>('apiKeys', hashApiKeySecret(token));
     if (!key) throw new ApiError('invalid_api_key_error', 'The API key provided is invalid or disabled.');
+    return key;
+  }
 
-    const workspaceId = request.params.wId;
-    if (typeof workspaceId !== 'string') throw new ApiError('workspace_not_found', 'The workspace was not found.');
-    const workspace = await this.readModels.get<WorkspaceDocument>('workspaces', workspaceId);
-    if (!workspace) throw new ApiError('workspace_not_found', 'The workspace was not found.');
-    if (key.workspaceId !== workspace.sId) {
-      throw new ApiError('workspace_auth_error', 'Only users of the workspace can access this content.', 401);
+  private async countingFailures<T>(address: string, authenticate: () => Promise<T>): Promise<T> {
+    try {
+      return await authenticate();
+    } catch (error) {
+      if (error instanceof ApiError) await this.limits.recordAuthFailure(address);
+      throw error;
     }
-    const user = key.userId ? await this.readModels.get<UserDocument>('users', key.userId) : null;
-    request.auth = { workspace, role: key.role, keyId: key.keyId, user };
-    if (this.reflector.get<boolean>(ADMIN_ONLY_ROUTE, context.getHandler())) requireAdmin(request.auth);
-    return true;
   }
 }

@@ -7,10 +7,11 @@ import {
   type Environment,
   type StorageConfig,
 } from '@app/storage';
-import { buildModelCatalog, parseProviderSettings, type ProviderSettings } from './provider-settings';
+import { buildModelCatalog, parseProviderSettings, Secret, type ProviderSettings } from './provider-settings';
 import type { ModelEntry } from '@app/contracts/models/model.types';
 import type { AgentRunnerOptions } from '../agent-runner';
 import { parseAgentRunnerSettings } from './agent-runner-settings';
+import { parseRateLimitSettings, type RateLimitSettings } from './rate-limit-settings';
 
 /** Everything the api process is configured with, validated once at boot. */
 export interface ApiConfig {
@@ -42,6 +43,12 @@ export interface ApiConfig {
   readonly providers: ProviderSettings;
   /** Models this deployment can run, from the enabled providers. */
   readonly modelCatalog: readonly ModelEntry[];
+  /** Request budgets per key, per workspace and for failed authentication per address (429 beyond). */
+  readonly rateLimits: RateLimitSettings;
+  /** Reverse proxies in front of the api: the client address is read that many hops back in X-Forwarded-For. */
+  readonly trustProxyHops: number;
+  /** Bearer token `GET /metrics` requires; null leaves it open, like /healthz. */
+  readonly metricsToken: Secret | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -86,9 +93,19 @@ export function loadApiConfig(env: Environment): ApiConfig {
     bootstrapWorkspace: parseBooleanVariable(env, 'BOOTSTRAP_WORKSPACE', storage.embedded, problems),
     providers,
     modelCatalog: buildModelCatalog(providers),
+    rateLimits: parseRateLimitSettings(env, problems),
+    trustProxyHops: parseIntegerVariable(env, 'TRUST_PROXY_HOPS', 0, { min: 0, max: 10 }, problems),
+    metricsToken: parseMetricsToken(env, problems),
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;
+}
+
+function parseMetricsToken(env: Environment, problems: string[]): Secret | null {
+  const token = env.METRICS_TOKEN?.trim();
+  if (!token) return null;
+  if (!/^[\x21-\x7e]{16,}$/.test(token)) problems.push('METRICS_TOKEN must be at least 16 printable characters without spaces');
+  return new Secret(token);
 }
 
 export const API_CONFIG = Symbol('API_CONFIG');

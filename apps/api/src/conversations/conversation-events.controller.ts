@@ -8,6 +8,7 @@ import type { Request, Response } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiEventStream } from '../common/openapi/api-operation.decorators';
 import { rawLastEventId, serveSse, type SseFrame } from '../common/sse/sse-stream';
+import { Metrics } from '../metrics/metrics';
 import { ConversationEventStreamQuery } from './queries/conversation-event-stream.query';
 
 /** The real stream closes after 3 minutes without news; clients reconnect with their last id. */
@@ -20,7 +21,10 @@ const IDLE_TIMEOUT_MS = 3 * 60 * 1000;
  */
 @Controller()
 export class ConversationEventsController {
-  constructor(private readonly queryBus: QueryBus) {}
+  constructor(
+    private readonly queryBus: QueryBus,
+    private readonly metrics: Metrics,
+  ) {}
 
   @Get(['api/v1/w/:wId/assistant/conversations/:cId/events', 'api/w/:wId/assistant/conversations/:cId/events'])
   @ApiEventStream({
@@ -30,7 +34,10 @@ export class ConversationEventsController {
   })
   async events(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const subscription = await this.queryBus.execute(new ConversationEventStreamQuery(auth, conversationId, rawLastEventId(request)));
-    await serveSse(request, response, subscription, toFrames, { idleTimeoutMs: IDLE_TIMEOUT_MS });
+    await serveSse(request, response, subscription, toFrames, {
+      idleTimeoutMs: IDLE_TIMEOUT_MS,
+      openStreams: this.metrics.sseConnections.labels({ stream: 'conversation' }),
+    });
   }
 }
 

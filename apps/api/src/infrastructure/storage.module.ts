@@ -3,6 +3,8 @@ import { EVENT_STORE, openEventStore, openReadStore, READ_STORE, type EventStore
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { DEFAULT_DECIDER_EXECUTOR_OPTIONS, DeciderExecutor } from '../application/decider-executor';
+import { CountingEventStore } from '../metrics/counting-event-store';
+import { Metrics } from '../metrics/metrics';
 import { ReadModels } from './read-models.service';
 
 /**
@@ -12,7 +14,12 @@ import { ReadModels } from './read-models.service';
 @Global()
 @Module({
   providers: [
-    { provide: EVENT_STORE, inject: [API_CONFIG], useFactory: (config: ApiConfig) => openEventStore(config.storage) },
+    {
+      provide: EVENT_STORE,
+      inject: [API_CONFIG, Metrics],
+      useFactory: (config: ApiConfig, metrics: Metrics) =>
+        new CountingEventStore(openEventStore(config.storage), (type) => metrics.eventsAppended.inc({ type })),
+    },
     { provide: READ_STORE, inject: [API_CONFIG], useFactory: (config: ApiConfig) => openReadStore(config.storage) },
     { provide: ProjectionProgress, useFactory: () => new ProjectionProgress() },
     ReadModels,

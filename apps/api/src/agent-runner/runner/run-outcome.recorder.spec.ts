@@ -20,6 +20,7 @@ import pino from 'pino';
 import { DeciderExecutor } from '../../application/decider-executor';
 import { loadApiConfig } from '../../config/api-config';
 import { ReadModels } from '../../infrastructure/read-models.service';
+import { Metrics } from '../../metrics/metrics';
 import { RunOutcomeRecorder, type RunEnding, type SettlingRun } from './run-outcome.recorder';
 import { RunStreamWriter } from './run-stream-writer';
 
@@ -33,6 +34,7 @@ describe('RunOutcomeRecorder', () => {
   let readStore: SqliteReadStore;
   let executor: DeciderExecutor;
   let recorder: RunOutcomeRecorder;
+  let metrics: Metrics;
   let run: SettlingRun;
 
   beforeEach(async () => {
@@ -42,7 +44,8 @@ describe('RunOutcomeRecorder', () => {
     const readModels = new ReadModels(readStore, loadApiConfig({}), new ProjectionProgress());
     // No projector runs here: the recorder's wait for the read models returns at once.
     jest.spyOn(readModels, 'waitFor').mockResolvedValue();
-    recorder = new RunOutcomeRecorder(eventStore, executor, readModels, pino({ level: 'silent' }));
+    metrics = new Metrics();
+    recorder = new RunOutcomeRecorder(eventStore, executor, readModels, pino({ level: 'silent' }), metrics);
     const created = agentMessageCreated('a1', 1, 'u1');
     const { position } = await append(conversationCreated(), userMessagePosted('u1', 0, [fixtureAgent()]), created);
     run = {
@@ -64,6 +67,10 @@ describe('RunOutcomeRecorder', () => {
     );
   }
 
+  async function runsByOutcome(): Promise<Record<string, number>> {
+    return Object.fromEntries((await metrics.agentRuns.get()).values.map((value) => [String(value.labels.outcome), value.value]));
+  }
+
   async function runStreamTypes(): Promise<string[]> {
     return (await eventStore.readStream(RUN_STREAM)).map((event) => event.type);
   }
@@ -75,6 +82,7 @@ describe('RunOutcomeRecorder', () => {
     expect(recorded.at(-1)).toMatchObject({ type: 'AgentMessageStatusChanged', metadata: { actor: ACTOR } });
     const [terminal] = await eventStore.readStream(RUN_STREAM);
     expect(terminal).toMatchObject({ type: 'AgentRunSucceeded', data: { message: { messageId: 'a1' }, outcome: { content: 'Hi there' } } });
+    expect(await runsByOutcome()).toEqual({ succeeded: 1 });
   });
 
   it('ends the run stream with what the conversation recorded first', async () => {
@@ -87,6 +95,8 @@ describe('RunOutcomeRecorder', () => {
     const change = await recorder.record(run, succeeded, 'end-stream');
     expect(change.data.status).toBe('cancelled');
     expect(await runStreamTypes()).toEqual(['AgentRunCancelled']);
+    // The run counts under the outcome the conversation holds, not the runner's.
+    expect(await runsByOutcome()).toEqual({ cancelled: 1 });
   });
 
   it('when the conversation refuses the outcome, ends the run stream anyway or rethrows, as asked', async () => {

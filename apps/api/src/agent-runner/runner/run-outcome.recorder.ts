@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { DeciderExecutor } from '../../application/decider-executor';
 import { LOGGER } from '../../infrastructure/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
+import { Metrics } from '../../metrics/metrics';
 import { lastFinalStatusChange, statusChangeFor, terminalFor, type FinalStatus } from './run-outcome';
 import type { RunStreamWriter } from './run-stream-writer';
 import type { TrackedMessage } from './run-tracker';
@@ -49,11 +50,13 @@ export class RunOutcomeRecorder {
     private readonly executor: DeciderExecutor,
     private readonly readModels: ReadModels,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly metrics: Metrics,
   ) {}
 
   /** Records the outcome on the conversation, then ends the run stream as the conversation says. */
   async record(run: SettlingRun, ending: RunEnding, whenUnrecorded: WhenUnrecorded): Promise<AgentMessageStatusChanged> {
     const decisive = await this.complete(run, ending, whenUnrecorded);
+    this.metrics.agentRuns.inc({ outcome: decisive.data.status });
     await this.endRunStream(run, decisive);
     return decisive;
   }

@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { Auth, type AuthContext } from '../../auth/auth-context';
 import { ApiEventStream } from '../../common/openapi/api-operation.decorators';
 import { rawLastEventId, serveSse, type SseFrame } from '../../common/sse/sse-stream';
+import { Metrics } from '../../metrics/metrics';
 import { AgentMessageEventStreamQuery } from './agent-message-event-stream.query';
 import { renderAgentMessageStreamEvent, TERMINAL_PAYLOAD_TYPES } from './agent-message-events.render';
 
@@ -19,7 +20,10 @@ const KEEPALIVE_MS = 10_000;
  */
 @Controller()
 export class AgentMessageEventsController {
-  constructor(private readonly queryBus: QueryBus) {}
+  constructor(
+    private readonly queryBus: QueryBus,
+    private readonly metrics: Metrics,
+  ) {}
 
   @Get([
     'api/v1/w/:wId/assistant/conversations/:cId/messages/:mId/events',
@@ -57,7 +61,13 @@ export class AgentMessageEventsController {
         if (TERMINAL_PAYLOAD_TYPES.has(payload.type)) terminalFrames.add(payload);
         return [{ eventId: String(event.revision), data: payload }];
       },
-      { keepaliveMs: KEEPALIVE_MS, maxDurationMs: MAX_STREAM_MS, isTerminal: (frame) => terminalFrames.has(frame.data), doneOnClose: true },
+      {
+        keepaliveMs: KEEPALIVE_MS,
+        maxDurationMs: MAX_STREAM_MS,
+        isTerminal: (frame) => terminalFrames.has(frame.data),
+        doneOnClose: true,
+        openStreams: this.metrics.sseConnections.labels({ stream: 'agent_message' }),
+      },
     );
   }
 }

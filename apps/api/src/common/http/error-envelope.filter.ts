@@ -1,6 +1,7 @@
 import { ERROR_STATUS, type ErrorEnvelope, type ErrorType } from '@app/contracts/errors';
 import { DomainError } from '@app/domain/shared/domain-error';
 import { ApiError } from './api-error';
+import { RateLimitedError } from './rate-limited-error';
 import { ProjectionLagError } from '@app/projections';
 import { UnstorableEventError, WrongExpectedRevisionError } from '@app/storage';
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
@@ -35,6 +36,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       return;
     }
     if (status === 405) response.setHeader('Allow', allowedMethods(request).join(', '));
+    if (exception instanceof RateLimitedError) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     response.status(status).json({ error: { type, message } } satisfies ErrorEnvelope);
   }
 

@@ -1,4 +1,4 @@
-import type { OpenAPIObject, ParameterObject, ReferenceObject, ResponsesObject } from '@nestjs/swagger';
+import type { OpenAPIObject, ParameterObject, ReferenceObject, ResponseObject, ResponsesObject } from '@nestjs/swagger';
 
 /** Name of the bearer security scheme in `components.securitySchemes`. */
 export const BEARER_SCHEME = 'apiKey';
@@ -12,6 +12,7 @@ export const TAGS = [
 ] as const;
 
 const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
+const RETRY_AFTER_HEADER = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } } as const;
 
 /**
  * Error responses by status, shared as `components.responses`. The filter answers every status with
@@ -24,13 +25,17 @@ const ERROR_RESPONSES = {
   403: { name: 'Forbidden', description: "The key's role does not allow this action (`workspace_auth_error`, …)." },
   404: { name: 'NotFound', description: 'Unknown workspace, or unknown resource in it (`workspace_not_found`, `conversation_not_found`, …).' },
   413: { name: 'PayloadTooLarge', description: 'The JSON body is larger than the configured limit (`content_too_large`).' },
+  429: {
+    name: 'TooManyRequests',
+    description: 'Over a request budget of the key, the workspace or the client address (`rate_limit_error`); retry after `Retry-After` seconds.',
+  },
   500: { name: 'InternalServerError', description: 'Unexpected failure; details are logged, never returned (`internal_server_error`).' },
   503: { name: 'ServiceUnavailable', description: 'Read models catching up, or too many concurrent writes to one resource; retry (`service_unavailable`).' },
 } as const;
 
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
-const AUTHENTICATED_ERRORS: readonly ErrorStatus[] = [400, 401, 403, 404, 500, 503];
+const AUTHENTICATED_ERRORS: readonly ErrorStatus[] = [400, 401, 403, 404, 429, 500, 503];
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
 
 const PATH_PARAMETER_DESCRIPTIONS: Record<string, string> = {
@@ -49,11 +54,15 @@ export interface HandlerInfo {
 }
 
 /** `components.responses` entries, one per error status, all with the error envelope body. */
-export function errorResponseComponents(): Record<string, { description: string; content: Record<string, { schema: ReferenceObject }> }> {
+export function errorResponseComponents(): Record<string, ResponseObject> {
   return Object.fromEntries(
-    Object.values(ERROR_RESPONSES).map(({ name, description }) => [
+    Object.entries(ERROR_RESPONSES).map(([status, { name, description }]) => [
       name,
-      { description, content: { 'application/json': { schema: { $ref: ERROR_ENVELOPE_REF } } } },
+      {
+        description,
+        ...(status === '429' ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
+        content: { 'application/json': { schema: { $ref: ERROR_ENVELOPE_REF } } },
+      },
     ]),
   );
 }

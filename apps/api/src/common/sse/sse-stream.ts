@@ -19,6 +19,8 @@ export interface SseStreamOptions {
   readonly isTerminal?: (frame: SseFrame) => boolean;
   /** Write `data: done` before closing on a timeout, as the real message stream does. */
   readonly doneOnClose?: boolean;
+  /** Counts this stream among the open ones while it lasts (a metrics gauge). */
+  readonly openStreams?: { inc(): void; dec(): void };
 }
 
 /**
@@ -58,11 +60,13 @@ export async function serveSse(
   response.setHeader('X-Accel-Buffering', 'no');
   response.flushHeaders();
   response.socket?.setNoDelay(true);
+  options.openStreams?.inc();
 
   let closed = false;
   const close = (writeDone: boolean): void => {
     if (closed) return;
     closed = true;
+    options.openStreams?.dec();
     clearInterval(keepalive);
     clearTimeout(idleTimer);
     clearTimeout(maxTimer);

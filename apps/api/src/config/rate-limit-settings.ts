@@ -1,0 +1,53 @@
+import type { Environment } from '@app/storage';
+import type { RateBudget } from '../rate-limits/rate-limiter.port';
+
+/** The request budgets of the api; a null budget is not enforced. */
+export interface RateLimitSettings {
+  /** Requests per API key. */
+  readonly perKey: RateBudget | null;
+  /** Requests per workspace, all its keys together. */
+  readonly perWorkspace: RateBudget | null;
+  /** Failed authentications per client address; past it every request from there is refused. */
+  readonly authFailuresPerAddress: RateBudget | null;
+}
+
+// Far above what one client of one process can reach (the conversation-http bench, one key and 16
+// connections, reads about 1,600/s on two cores): they stop a runaway script, never normal use.
+const DEFAULTS = {
+  RATE_LIMIT_PER_KEY: '60000/1m',
+  RATE_LIMIT_PER_WORKSPACE: '120000/1m',
+  RATE_LIMIT_AUTH_FAILURES: '30/1m',
+} as const;
+
+const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
+const BUDGET = /^(\d+)\/(\d*)(ms|s|m|h)$/;
+const MAX_WINDOW_MS = 24 * 3_600_000;
+
+/** Reads the request budgets (`<count>/<window>` such as `600/10s`, or `off`). */
+export function parseRateLimitSettings(env: Environment, problems: string[]): RateLimitSettings {
+  const read = (name: keyof typeof DEFAULTS): RateBudget | null => parseBudgetVariable(env, name, DEFAULTS[name], problems);
+  return {
+    perKey: read('RATE_LIMIT_PER_KEY'),
+    perWorkspace: read('RATE_LIMIT_PER_WORKSPACE'),
+    authFailuresPerAddress: read('RATE_LIMIT_AUTH_FAILURES'),
+  };
+}
+
+function parseBudgetVariable(env: Environment, name: string, fallback: string, problems: string[]): RateBudget | null {
+  const raw = env[name]?.trim() || fallback;
+  if (raw.toLowerCase() === 'off') return null;
+  const budget = parseBudget(raw);
+  if (budget) return budget;
+  problems.push(`${name} must be "<count>/<window>" such as 600/10s or 30/1m (units ms, s, m, h; window up to 24h), or "off" (got "${raw}")`);
+  return parseBudget(fallback);
+}
+
+function parseBudget(text: string): RateBudget | null {
+  const match = BUDGET.exec(text);
+  if (!match) return null;
+  const [, count, amount, unit] = match;
+  const limit = Number(count);
+  const windowMs = Number(amount || '1') * (UNIT_MS[unit] ?? Number.NaN);
+  if (!Number.isSafeInteger(limit) || limit < 1 || !(windowMs >= 1 && windowMs <= MAX_WINDOW_MS)) return null;
+  return { limit, windowMs };
+}

@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RateLimitedError } from '../common/http/rate-limited-error';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
+import type { RateLimitSettings } from '../config/rate-limit-settings';
+import { Metrics } from '../metrics/metrics';
+import type { RouteRateLimit } from './route-rate-limit.decorator';
+import { RATE_LIMITER, type RateBudget, type RateDecision, type RateLimiter } from './rate-limiter.port';
+
+/**
+ * The api's request budgets, checked by the API key guard before any work: failed authentication
+ * per client address, then requests per key, per workspace and per route budget. A refusal is a
+ * RateLimitedError (429 with Retry-After) and counts in `rate_limit_rejections_total`.
+ */
+@Injectable()
+export class RequestRateLimits {
+  private readonly settings: RateLimitSettings;
+
+  constructor(
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(API_CONFIG) config: ApiConfig,
+    private readonly metrics: Metrics,
+  ) {
+    this.settings = config.rateLimits;
+  }
+
+  /** Refuses an address that failed authentication too often lately, before its key is even read. */
+  async checkAddress(address: string): Promise<void> {
+    const budget = this.settings.authFailuresPerAddress;
+    if (!budget) return;
+    this.enforce(await this.limiter.peek(`address:${address}`, budget), 'auth_failures', 'Too many failed authentications from this address');
+  }
+
+  /** Counts a failed authentication (missing, malformed or unknown key, key of another workspace). */
+  async recordAuthFailure(address: string): Promise<void> {
+    const budget = this.settings.authFailuresPerAddress;
+    if (budget) await this.limiter.take(`address:${address}`, budget);
+  }
+
+  /** Spends one request of the key's budget. */
+  async admitKey(keyId: string): Promise<void> {
+    await this.spend(`key:${keyId}`, this.settings.perKey, 'key', 'Too many requests with this API key');
+  }
+
+  /** Spends one request of the workspace's budget, and of the route's own budget if it declares one. */
+  async admitWorkspace(workspaceId: string, route: RouteRateLimit | undefined): Promise<void> {
+    await this.spend(`workspace:${workspaceId}`, this.settings.perWorkspace, 'workspace', 'Too many requests for this workspace');
+    if (route) {
+      await this.spend(`route:${route.name}:${workspaceId}`, route.budget, route.name, `Too many ${route.name} requests for this workspace`);
+    }
+  }
+
+  private async spend(key: string, budget: RateBudget | null, limit: string, message: string): Promise<void> {
+    if (budget) this.enforce(await this.limiter.take(key, budget), limit, message);
+  }
+
+  private enforce(decision: RateDecision, limit: string, message: string): void {
+    if (decision.allowed) return;
+    this.metrics.rateLimitRejections.inc({ limit });
+    const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+    throw new RateLimitedError(`${message}; retry in ${retryAfterSeconds} s.`, retryAfterSeconds);
+  }
+}
