@@ -15,7 +15,7 @@ const context = { username: 'bench', timezone: 'UTC', origin: 'api' };
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wcs-bench-'));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', AGENT_RUNNER_ENABLED: 'false', BOOTSTRAP_WORKSPACE: 'false' };
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', AGENT_RUNNER_ENABLED: 'false', BOOTSTRAP_WORKSPACE: 'false', RATE_LIMIT_PER_KEY: 'off', RATE_LIMIT_PER_WORKSPACE: 'off' };
   const { workspaceId, apiKey } = JSON.parse(
     execFileSync(process.execPath, ['dist/apps/api/src/cli.js', 'workspace', 'create', '--name', 'bench'], { cwd: root, env, encoding: 'utf8' }),
   );

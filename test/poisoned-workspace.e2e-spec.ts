@@ -1,6 +1,7 @@
 import { retryFailedEvents, ALL_PROJECTIONS } from '@app/projections';
 import { EVENT_STORE, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
 import { randomUUID } from 'node:crypto';
+import { scrapeMetrics, valueOf } from './support/prometheus-text';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -49,6 +50,12 @@ describe('a poisoned event in one workspace', () => {
       readStore: 'up',
       projector: { state: 'following', lagEvents: 0, failedEvents: 1 },
     });
+
+    const metrics = await scrapeMetrics(t.baseUrl);
+    expect(valueOf(metrics, 'projector_failed_events')).toBe(1);
+    expect(valueOf(metrics, 'projector_lag_events')).toBe(0);
+    expect(valueOf(metrics, 'projector_state', { state: 'following' })).toBe(1);
+    expect(valueOf(metrics, 'projector_state', { state: 'failing' })).toBe(0);
 
     // Every other workspace, and the poisoned workspace's other conversations, keep working.
     for (const { workspaceId, apiKey } of [healthy, poisoned]) {

@@ -13,6 +13,7 @@ import { RequestLogMiddleware } from './common/http/request-log.middleware';
 import { createValidationPipe } from './common/http/request-validation.pipe';
 import type { ApiConfig } from './config/api-config';
 import { HealthController } from './health/health.controller';
+import { ProjectorMetrics } from './health/projector-metrics';
 import { ProjectorReadinessProbe } from './health/projector-readiness';
 import { EmbeddedProjector } from './infrastructure/embedded-projector';
 import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
@@ -47,6 +48,7 @@ export class AppModule implements NestModule {
         { provide: APP_PIPE, useValue: createValidationPipe() },
         EmbeddedProjector,
         ProjectorReadinessProbe,
+        ProjectorMetrics,
       ],
     };
   }

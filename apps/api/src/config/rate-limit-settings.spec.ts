@@ -4,8 +4,8 @@ describe('parseRateLimitSettings', () => {
   it('keeps generous defaults when nothing is set', () => {
     const problems: string[] = [];
     expect(parseRateLimitSettings({}, problems)).toEqual({
-      perKey: { limit: 60_000, windowMs: 60_000 },
-      perWorkspace: { limit: 120_000, windowMs: 60_000 },
+      perKey: { limit: 6_000, windowMs: 60_000 },
+      perWorkspace: { limit: 12_000, windowMs: 60_000 },
       authFailuresPerAddress: { limit: 30, windowMs: 60_000 },
     });
     expect(problems).toEqual([]);
