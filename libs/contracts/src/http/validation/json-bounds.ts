@@ -29,6 +29,11 @@ export function tooDeepMessage(max: number): string {
   return `must not nest objects and arrays more than ${max} levels deep`;
 }
 
+/** The failure of a value longer than `maxBytes` as JSON. */
+export function tooLargeMessage(maxBytes: number): string {
+  return `must be at most ${maxBytes % 1024 === 0 ? `${maxBytes / 1024} KiB` : `${maxBytes} bytes`} of JSON`;
+}
+
 /** Bounds of a free-form JSON value. */
 export interface JsonBounds {
   /** Deepest nesting of objects and arrays, the value itself being level 1. */
@@ -41,10 +46,6 @@ export interface JsonBounds {
 export function jsonBoundsProblem(value: unknown, bounds: JsonBounds): string | undefined {
   // Depth first: it is what makes serializing the value unsafe.
   if (nestingExceeds(value, bounds.maxDepth)) return tooDeepMessage(bounds.maxDepth);
-  if (jsonByteLength(value) > bounds.maxBytes) return `must be at most ${formatBytes(bounds.maxBytes)} of JSON`;
+  if (jsonByteLength(value) > bounds.maxBytes) return tooLargeMessage(bounds.maxBytes);
   return undefined;
-}
-
-function formatBytes(bytes: number): string {
-  return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
 }
