@@ -154,6 +154,14 @@ describe('numbers past 2^53 and past Number.MAX_VALUE', () => {
   it.each([['9007199254740993'], ['1e400'], ['Infinity'], ['-0x10'], ['NaN']])('refuses limit=%s on the list query', async (limit) => {
     expect(await rejection(ListConversationsQueryDto, { limit }, 'query')).toMatch(/^Invalid query parameters: .* at "limit"$/);
   });
+
+  it.each([['9999999999999999'], ['9007199254740992'], ['1e16'], ['1e400'], ['Infinity'], ['NaN'], ['-1']])('refuses offset=%s on the list query', async (offset) => {
+    expect(await rejection(ListConversationsQueryDto, { offset }, 'query')).toMatch(/^Invalid query parameters: .* at "offset"$/);
+  });
+
+  it('takes the largest safe offset', async () => {
+    expect((await validate(ListConversationsQueryDto, { offset: String(Number.MAX_SAFE_INTEGER) }, 'query')).offset).toBe(Number.MAX_SAFE_INTEGER);
+  });
 });
 
 describe('wrong types where objects are expected', () => {
