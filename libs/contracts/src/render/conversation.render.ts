@@ -6,6 +6,7 @@ import type {
   WorkspaceWire,
 } from '../http/conversation.types';
 import type { ConversationDocument, ConversationFeedbackRecord } from '../read-models/conversation.read-models';
+import { ownEntry } from '../read-models/own-entry';
 
 export {
   applyAgentMessageStatusChange,
@@ -31,7 +32,7 @@ export function readStateOf(
   viewerUserId: string | null,
 ): { readonly unread: boolean; readonly lastReadMs: number | null } {
   if (viewerUserId === null) return { unread: false, lastReadMs: null };
-  const lastReadMs = doc.readState[viewerUserId] ?? null;
+  const lastReadMs = ownEntry(doc.readState, viewerUserId) ?? null;
   return { unread: lastReadMs === null || lastReadMs < doc.updated, lastReadMs };
 }
 
