@@ -19,6 +19,8 @@ const SETTINGS_GROUPS = [['name'], ['ssoEnforced'], ['defaultEmbeddingProvider',
 
 function settingsGroupProblem(body: Readonly<Record<string, unknown>>): string | undefined {
   const keys = sentKeys(body).sort().join(',');
+  // Lifting the allow-list (`null`: every provider of the deployment again) says nothing about embeddings.
+  if (keys === 'whiteListedProviders' && body.whiteListedProviders === null) return undefined;
   return SETTINGS_GROUPS.some((group) => group.join(',') === keys)
     ? undefined
     : 'send exactly one of {name}, {ssoEnforced}, {whiteListedProviders, defaultEmbeddingProvider}, {regionalModelsOnly}, {segmentation}, {metadata}';
@@ -41,12 +43,17 @@ export class UpdateWorkspaceSettingsDto {
   @OmittableBoolean()
   ssoEnforced?: boolean;
 
-  @ApiPropertyOptional({ type: [String], description: 'Provider ids; sent with defaultEmbeddingProvider.', example: ['anthropic'] })
-  @IsOmittable()
+  @ApiPropertyOptional({
+    type: [String],
+    nullable: true,
+    description: 'Provider ids, sent with defaultEmbeddingProvider; or null, alone or with it, for every provider the deployment enables.',
+    example: ['anthropic'],
+  })
+  @IsOptional()
   @Matches(PROVIDER_ID, { each: true, ...PROVIDERS })
   @IsString({ each: true, ...PROVIDERS })
   @IsArray(PROVIDERS)
-  whiteListedProviders?: string[];
+  whiteListedProviders?: string[] | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Sent with whiteListedProviders.', example: null })
   @IsOptional()
@@ -74,6 +81,9 @@ export class UpdateWorkspaceSettingsDto {
 export function workspaceSettingsChanges(update: UpdateWorkspaceSettingsDto): Partial<WorkspaceSettings> {
   if (update.name !== undefined) return { name: update.name.trim() };
   if (update.ssoEnforced !== undefined) return { ssoEnforced: update.ssoEnforced };
+  if (update.whiteListedProviders === null) {
+    return { whiteListedProviders: null, ...(update.defaultEmbeddingProvider !== undefined ? { defaultEmbeddingProvider: update.defaultEmbeddingProvider } : {}) };
+  }
   if (update.whiteListedProviders !== undefined) {
     return { whiteListedProviders: [...new Set(update.whiteListedProviders)], defaultEmbeddingProvider: update.defaultEmbeddingProvider ?? null };
   }
