@@ -70,7 +70,7 @@ export function renderConversation(doc: ConversationDocument, context: Conversat
     ...renderConversationListItem(doc, context),
     content: doc.content
       .filter((versions) => versions.length > 0)
-      .map((versions) => versions.map((message) => withAbsoluteUrls(message, context.baseUrl))),
+      .map((versions) => versions.map((message) => wireMessage(message, context.baseUrl))),
     url: conversationUrl(context.baseUrl, doc.workspaceId, doc.sId),
   };
 }
@@ -80,11 +80,14 @@ export function conversationUrl(baseUrl: string, workspaceId: string, conversati
   return `${baseUrl}/w/${workspaceId}/conversation/${conversationId}`;
 }
 
-/** A message of the document as sent on the wire (content fragments get an absolute `textUrl`). */
-export function withAbsoluteUrls<M extends ConversationMessage>(message: M, baseUrl: string): M {
+/**
+ * A message of the document as sent on the wire: file fragments get an absolute `textUrl`, and the
+ * null node keys that documents projected before file fragments carried them lack.
+ */
+export function wireMessage<M extends ConversationMessage>(message: M, baseUrl: string): M {
   if (message.type !== 'content_fragment' || message.contentFragmentType !== 'file') return message;
-  if (!message.textUrl.startsWith('/')) return message;
-  return { ...message, textUrl: baseUrl + message.textUrl };
+  const textUrl = message.textUrl.startsWith('/') ? baseUrl + message.textUrl : message.textUrl;
+  return { ...message, textUrl, nodeId: null, nodeDataSourceViewId: null };
 }
 
 /** Finds a message version by sId in a conversation document. */
