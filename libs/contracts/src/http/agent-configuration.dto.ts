@@ -94,7 +94,7 @@ export class AgentAssistantDto {
   @IsString({ message: MESSAGES.string })
   instructions?: string | null;
 
-  @ApiPropertyOptional({ type: String, example: 'https://example.com/helper.png' })
+  @ApiPropertyOptional({ type: String, description: 'An `https:` or `data:image/…` URL (checked when saved).', example: 'https://example.com/helper.png' })
   @IsOmittable()
   @IsString({ message: MESSAGES.string })
   pictureUrl?: string;
