@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { MAX_JSON_NESTING_DEPTH } from '../apps/api/src/common/http/json-nesting';
 import { assistant } from './support/agent-assistant-body';
@@ -133,7 +134,8 @@ describe('hostile input over HTTP', () => {
     });
 
     it('an unknown encoding or charset is a 400 too', async () => {
-      for (const headers of [{ 'content-encoding': 'compress' }, { 'content-type': 'application/json; charset=klingon' }, { 'content-type': 'application/json; charset=utf-32' }]) {
+      const variants: Record<string, string>[] = [{ 'content-encoding': 'compress' }, { 'content-type': 'application/json; charset=klingon' }, { 'content-type': 'application/json; charset=utf-32' }];
+      for (const headers of variants) {
         const res = await call(t.baseUrl, 'POST', `/api/v1/w/${w}/assistant/conversations`, { key, rawBody: '{"title":"x"}', headers });
         expectEnvelope(res, 400);
       }
@@ -190,6 +192,30 @@ describe('hostile input over HTTP', () => {
         expectEnvelope(await call(t.baseUrl, 'GET', `${family}/assistant/conversations/${cId}/events?lastEventId=99999999999999999999`, { key: userKey }), 400);
         expectEnvelope(await call(t.baseUrl, 'GET', `${family}/assistant/conversations/${cId}/messages/${userMessageId}/events?lastEventId=1e400`, { key: userKey }), 400);
       }
+    });
+  });
+
+  describe("requests Node's HTTP parser refuses", () => {
+    /** Writes raw bytes to the server and reads its whole answer (it closes the connection). */
+    const raw = (request: string): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const socket = connect(Number(new URL(t.baseUrl).port), '127.0.0.1', () => socket.write(request));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+
+    it('answers a URL past the header size limit with 431 in the envelope', async () => {
+      const res = await call(t.baseUrl, 'GET', `/api/v1/w/${w}/assistant/conversations?q=${'x'.repeat(64 * 1024)}`, { key: userKey });
+      expectEnvelope(res, 431);
+    });
+
+    it('answers a malformed request line with 400 in the envelope', async () => {
+      const answer = await raw('GET /a b c HTTP/9.9\r\n\r\n');
+      expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(answer).toContain('Content-Type: application/json');
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ error: { type: 'invalid_request_error', message: expect.any(String) } });
     });
   });
 
