@@ -227,7 +227,7 @@ describe('conversations over HTTP', () => {
     const cId = (await call(t.baseUrl, 'POST', base, { key: restricted.apiKey, body: {} })).body.conversation.sId;
     const res = await call(t.baseUrl, 'POST', `${base}/${cId}/messages`, { key: restricted.apiKey, body: { content: 'hi', mentions: [{ configurationId: 'dust' }], context } });
     expect(res.status).toBe(400);
-    expect(res.body.error.type).toBe('invalid_request_error');
+    expect(res.body.error.type).toBe('model_disabled');
     expect(res.body.error.message).toContain('disabled_by_admin');
     expect((await call(t.baseUrl, 'GET', `${base}/${cId}`, { key: restricted.apiKey })).body.conversation.content).toEqual([]);
   });

@@ -137,8 +137,9 @@ describe('OpenAPI document and docs page', () => {
     expect(document.components.responses.TooManyRequests.headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
   });
 
-  it('describes the success answer of every operation: a JSON body schema, an event stream, or no body', () => {
+  it('describes the success answer of every operation: a JSON body schema, an event stream, raw text, or no body', () => {
     const streams: string[] = [];
+    const texts: string[] = [];
     const empty: string[] = [];
     for (const { route, operation } of operations(document)) {
       expect({ route, summary: typeof operation.summary === 'string' && operation.summary.length > 0 }).toEqual({ route, summary: true });
@@ -152,12 +153,16 @@ describe('OpenAPI document and docs page', () => {
         const parameters = operation.parameters.map((p: any) => `${p.in} ${p.name}`);
         expect({ route, parameters }).toEqual({ route, parameters: expect.arrayContaining(['query lastEventId', 'header Last-Event-ID']) });
         expect(operation.description).toMatch(/data: \{"eventId"/);
+      } else if (content['text/plain']) {
+        texts.push(route);
+        expect({ route, schema: content['text/plain'].schema }).toEqual({ route, schema: { type: 'string' } });
       } else {
         const schema = content['application/json']?.schema;
         expect({ route, schema: schema?.$ref ?? schema?.type }).toEqual({ route, schema: expect.any(String) });
       }
     }
     expect(empty).toEqual(['DELETE /api/w/{wId}/assistant/conversations/{cId}']);
+    expect(texts).toEqual(['GET /api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/raw_content_fragment']);
     expect(streams.sort()).toEqual(
       ['/api/v1/w/{wId}', '/api/w/{wId}'].flatMap((prefix) => [
         `GET ${prefix}/assistant/conversations/{cId}/events`,

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
+import { answerParserErrorsInEnvelope } from './common/http/client-errors';
 import { setupApiDocs } from './common/openapi/api-docs';
 import type { ApiConfig } from './config/api-config';
 import { PinoNestLogger } from './infrastructure/logger';
@@ -20,8 +21,9 @@ export async function createApp(config: ApiConfig, logger: Logger): Promise<Nest
   app.set('trust proxy', config.trustProxyHops);
   app.enableShutdownHooks();
   setupApiDocs(app, config);
-  // Streams never finish on their own: end them so shutdown does not wait for clients to leave.
   const server = app.getHttpServer();
+  answerParserErrorsInEnvelope(server);
+  // Streams never finish on their own: end them so shutdown does not wait for clients to leave.
   const close = server.close.bind(server);
   server.close = ((callback?: (error?: Error) => void) => {
     const result = close(callback);

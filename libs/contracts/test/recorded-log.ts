@@ -53,6 +53,21 @@ export function loadV1ConversationLog(): RecordedLog {
   return parsed;
 }
 
+/**
+ * A recorded conversation answer with the fields the wire gained since it was recorded (response
+ * shapes only grow): the null `nodeId` and `nodeDataSourceViewId` of file fragments.
+ */
+export function withFieldsAddedSince(conversation: Conversation): Conversation {
+  return {
+    ...conversation,
+    content: conversation.content.map((versions) =>
+      versions.map((message) =>
+        message.type === 'content_fragment' && message.contentFragmentType === 'file' ? { ...message, nodeId: null, nodeDataSourceViewId: null } : message,
+      ),
+    ),
+  };
+}
+
 /** The agent messages of a recorded conversation, as the api answered them. */
 export function recordedAgentMessages(log: RecordedLog): AgentMessage[] {
   return log.wire.conversation.content.flat().filter((message): message is AgentMessage => message.type === 'agent_message');

@@ -1,6 +1,6 @@
 import type { AgentMessage, ContentFragment, ConversationMessage, UserMessage } from '@app/contracts/http/conversation.types';
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
-import { findMessage, withAbsoluteUrls, type ConversationRenderContext } from '@app/contracts/render/conversation.render';
+import { findMessage, wireMessage, type ConversationRenderContext } from '@app/contracts/render/conversation.render';
 import { renderWorkspace } from '@app/contracts/render/workspace.render';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthContext } from '../auth/auth-context';
@@ -68,10 +68,10 @@ export class ConversationReader {
     return message;
   }
 
-  /** A content fragment with its URLs made absolute. */
+  /** A content fragment as sent on the wire (absolute URLs). */
   contentFragment(doc: ConversationDocument, messageId: string): ContentFragment {
     const message = this.message(doc, messageId);
     if (message.type !== 'content_fragment') throw new ApiError('message_not_found', 'Message not found.');
-    return withAbsoluteUrls(message, this.config.publicUrl);
+    return wireMessage(message, this.config.publicUrl);
   }
 }

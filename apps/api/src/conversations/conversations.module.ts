@@ -9,6 +9,7 @@ import { AddReactionHandler, RemoveReactionHandler } from './commands/message-re
 import { PostMessageHandler } from './commands/post-message.command';
 import { RetryMessageHandler } from './commands/retry-message.command';
 import { UpdateConversationHandler } from './commands/update-conversation.command';
+import { ContentFragmentTextController } from './content-fragment-text.controller';
 import { ConversationEventsController } from './conversation-events.controller';
 import { ConversationReader } from './conversation-reader';
 import { ConversationWriter } from './conversation-writer';
@@ -16,6 +17,7 @@ import { ConversationsController } from './conversations.controller';
 import { MessagePreparation } from './message-preparation';
 import { MessageReactionsController } from './message-reactions.controller';
 import { ConversationEventStreamHandler } from './queries/conversation-event-stream.query';
+import { GetContentFragmentTextHandler } from './queries/get-content-fragment-text.query';
 import { GetConversationHandler } from './queries/get-conversation.query';
 import { ListConversationsHandler } from './queries/list-conversations.query';
 import { ListFeedbacksHandler } from './queries/list-feedbacks.query';
@@ -34,12 +36,12 @@ const COMMAND_HANDLERS = [
   RemoveFeedbackHandler,
 ];
 
-const QUERY_HANDLERS = [GetConversationHandler, ListConversationsHandler, ListFeedbacksHandler, ConversationEventStreamHandler];
+const QUERY_HANDLERS = [GetConversationHandler, ListConversationsHandler, ListFeedbacksHandler, ConversationEventStreamHandler, GetContentFragmentTextHandler];
 
 /** Conversations, messages, reactions, feedback and the conversation event stream. */
 @Module({
   imports: [AgentDirectoryModule],
-  controllers: [ConversationsController, MessageReactionsController, ConversationEventsController],
+  controllers: [ConversationsController, MessageReactionsController, ConversationEventsController, ContentFragmentTextController],
   providers: [ConversationReader, ConversationWriter, MessagePreparation, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],
 })

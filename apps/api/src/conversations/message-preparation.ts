@@ -85,9 +85,10 @@ export class MessagePreparation {
           throw new ApiError('agent_configuration_not_found', `The agent "${mention.configurationId}" was not found in this workspace.`);
         }
         if (agent.status !== 'active') {
+          // Only the workspace's model policy makes a mentionable agent inactive (disabled_by_admin).
           throw new ApiError(
-            'invalid_request_error',
-            `The agent "${agent.sId}" cannot answer in this workspace (status: ${agent.status}); its model may be outside the workspace's allowed providers.`,
+            agent.status === 'disabled_by_admin' ? 'model_disabled' : 'invalid_request_error',
+            `The agent "${agent.sId}" cannot answer in this workspace (status: ${agent.status}); its model is outside the workspace's allowed providers or region.`,
           );
         }
         mentionedAgents.push(agent);

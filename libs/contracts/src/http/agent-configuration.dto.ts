@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsDefined, IsIn, IsNumber, IsOptional, IsString, ValidateBy } from 'class-validator';
 import { NestedObject, OmittableBoolean } from './validation/field.decorator';
+import { BoundedExtraKeys, BoundedJson } from './validation/free-form.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray, LengthAtLeast } from './validation/string.decorator';
@@ -44,6 +45,7 @@ function isPlainRecord(value: unknown): value is Readonly<Record<string, unknown
 }
 
 /** The model an agent runs on. `reasoningEffort` is checked against the known efforts when saved. */
+@BoundedExtraKeys()
 export class AgentModelDto {
   @ApiProperty({ type: String, minLength: 1, example: 'openai' })
   @IsDefined({ message: MESSAGES.required })
@@ -75,6 +77,7 @@ const AGENT_STATUSES = ['active', 'draft'] as const;
 const AGENT_SCOPE_INPUTS = ['visible', 'hidden', 'workspace', 'published', 'private'] as const;
 
 /** The `assistant` object Dust's web UI posts; fields the service does not use are accepted and ignored. */
+@BoundedExtraKeys()
 export class AgentAssistantDto {
   @ApiProperty({ type: String, example: 'helper' })
   @IsDefined({ message: MESSAGES.required })
@@ -91,7 +94,7 @@ export class AgentAssistantDto {
   @IsString({ message: MESSAGES.string })
   instructions?: string | null;
 
-  @ApiPropertyOptional({ type: String, example: 'https://example.com/helper.png' })
+  @ApiPropertyOptional({ type: String, description: 'An `https:` or `data:image/…` URL (checked when saved).', example: 'https://example.com/helper.png' })
   @IsOmittable()
   @IsString({ message: MESSAGES.string })
   pictureUrl?: string;
@@ -125,6 +128,7 @@ export class AgentAssistantDto {
     description: 'Tool ids, or objects naming one (`mcpServerViewId`, `sId`, `internalMCPServerId` or `name`).',
   })
   @IsOmittable()
+  @BoundedJson(undefined, { each: true })
   @ValidateBy({ name: 'isAgentAction', validator: { validate: isAgentAction, defaultMessage: () => 'must be tool ids or objects with string ids' } }, { each: true })
   @IsArray({ message: MESSAGES.array })
   actions?: (string | AgentActionInput)[];
@@ -139,6 +143,7 @@ export class AgentAssistantDto {
     items: { oneOf: [{ type: 'string' }, { type: 'object', properties: { sId: { type: 'string' }, name: { type: 'string' } }, required: ['name'], additionalProperties: true }] },
   })
   @IsOmittable()
+  @BoundedJson(undefined, { each: true })
   @ValidateBy({ name: 'isAgentTag', validator: { validate: isAgentTag, defaultMessage: () => 'must be tag names or objects with a string name' } }, { each: true })
   @IsArray({ message: MESSAGES.array })
   tags?: (string | AgentTagInput)[];
@@ -157,6 +162,7 @@ export class AgentAssistantDto {
 }
 
 /** Body of `POST /api/w/{wId}/assistant/agent_configurations`. */
+@BoundedExtraKeys()
 export class CreateAgentConfigurationDto {
   @NestedObject(() => AgentAssistantDto, 'required')
   assistant!: AgentAssistantDto;
@@ -168,6 +174,7 @@ export class CreateAgentConfigurationDto {
 @ObjectRule('assistantOrFavorite', (body) =>
   body.assistant === undefined && body.userFavorite === undefined ? 'send "assistant" (a new version) and/or "userFavorite" (a boolean)' : undefined,
 )
+@BoundedExtraKeys()
 export class PatchAgentConfigurationDto {
   @NestedObject(() => AgentAssistantDto, 'omittable')
   assistant?: AgentAssistantDto;

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, ValidateBy } from 'class-validator';
 import { NestedObject, NonEmptyText, NullableText } from './validation/field.decorator';
+import { BoundedExtraKeys } from './validation/free-form.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { MESSAGES } from './validation/validation.messages';
@@ -13,6 +14,7 @@ export const MAX_INLINE_FRAGMENT_BYTES = 512 * 1024;
 const SHORT_TEXT_MAX = 254;
 
 /** Who a fragment comes from; missing fields fall back to the message's sender. */
+@BoundedExtraKeys()
 export class ContentFragmentContextDto {
   @NullableText(SHORT_TEXT_MAX)
   username?: string | null;
@@ -41,6 +43,7 @@ function fragmentKindProblem(fragment: Readonly<Record<string, unknown>>): strin
 
 /** An inline, file or content-node fragment: exactly one of `{content, contentType}`, `{fileId}`, `{nodeId, nodeDataSourceViewId}`. */
 @ObjectRule('contentFragmentKind', fragmentKindProblem)
+@BoundedExtraKeys()
 export class ContentFragmentDto {
   @NonEmptyText(512, 'required', { example: 'notes.txt' })
   title!: string;

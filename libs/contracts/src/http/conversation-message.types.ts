@@ -200,6 +200,9 @@ export interface FileContentFragment extends ContentFragmentBase {
   readonly path: string | null;
   readonly processedPath: string | null;
   readonly skipFileProcessing: boolean;
+  /** Always null: the node keys of every fragment (service-spec 2.8), set only on content-node ones. */
+  readonly nodeId: null;
+  readonly nodeDataSourceViewId: null;
 }
 
 /** Data of the content node a fragment references. */

@@ -20,9 +20,11 @@ export class ListConversationsQueryDto {
   @IsInt({ message: MESSAGES.integer })
   limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, example: 0 })
+  // Past 2^53 a number no longer names one integer: 9999999999999999 would read as 10^16.
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, example: 0 })
   @Transform(coerceNumber)
   @IsOmittable()
+  @Max(Number.MAX_SAFE_INTEGER, { message: `must be less than or equal to ${Number.MAX_SAFE_INTEGER}` })
   @Min(0, { message: 'must be greater than or equal to 0' })
   @IsInt({ message: MESSAGES.integer })
   offset?: number;

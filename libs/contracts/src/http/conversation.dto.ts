@@ -4,6 +4,7 @@ import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, Min, ValidateNested } fro
 import { ContentFragmentDto } from './content-fragment.dto';
 import { PostMessageDto } from './message.dto';
 import { NestedObject, NullableText, OmittableBoolean } from './validation/field.decorator';
+import { BoundedJson, describeBounds } from './validation/free-form.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray } from './validation/string.decorator';
 import { itemCount, MESSAGES, oneOf } from './validation/validation.messages';
@@ -62,7 +63,8 @@ export class CreateConversationDto {
   @Type(() => ContentFragmentDto)
   contentFragments?: ContentFragmentDto[];
 
-  @NestedObject(() => ConversationMetadataDto, 'nullable', { description: 'Free-form; other keys are kept.' })
+  @BoundedJson()
+  @NestedObject(() => ConversationMetadataDto, 'nullable', { description: `Free-form; other keys are kept. ${describeBounds()}` })
   metadata?: ConversationMetadataDto | null;
 
   @ApiPropertyOptional({ type: 'array', items: { type: 'string', maxLength: 128 }, maxItems: 100 })

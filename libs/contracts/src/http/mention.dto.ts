@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsDefined, IsString, ValidateIf } from 'class-validator';
+import { BoundedExtraKeys } from './validation/free-form.decorator';
 import { LengthAtLeast, LengthAtMost } from './validation/string.decorator';
 import { MESSAGES } from './validation/validation.messages';
 
@@ -17,7 +18,8 @@ export function isAgentMention(value: Readonly<Record<string, unknown>>): boolea
 // keys. A mention is accepted when either shape fits: `configurationId` is checked unless the
 // mention says it is a user's, and `userId` only then (and only if it is not a valid agent mention).
 
-/** A mention of an agent (`{configurationId}`) or of a user (`{type: "user", userId}`). */
+/** A mention of an agent (`{configurationId}`) or of a user (`{type: "user", userId}`); other keys are kept, within bounds. */
+@BoundedExtraKeys()
 export class MentionDto {
   @ApiPropertyOptional({ type: String, minLength: 1, maxLength: MENTION_ID_MAX, description: 'An agent mention: the agent sId.', example: 'dust' })
   @ValidateIf((mention: MentionDto) => mention.type !== 'user')

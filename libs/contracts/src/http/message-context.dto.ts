@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, ValidateBy } from 'class-validator';
 import { NullableText } from './validation/field.decorator';
+import { BoundedExtraKeys } from './validation/free-form.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray, LengthAtMost } from './validation/string.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';
@@ -59,6 +60,7 @@ const ID_LIST = { maxItems: IDS_MAX, itemMinLength: 1, itemMaxLength: 128 } as c
 const ID_ITEMS = { type: 'string', minLength: 1, maxLength: 128 } as const;
 
 /** Context of a message, as both families accept it; `username` is required by the public one only (checked later). */
+@BoundedExtraKeys()
 export class MessageContextDto {
   @ApiPropertyOptional({ type: String, maxLength: SHORT_TEXT_MAX, description: 'Required on the public family.', example: 'ada' })
   @IsOmittable()

@@ -4,6 +4,7 @@ import { Allow, ArrayMaxSize, IsArray, IsDefined, IsObject, IsString, ValidateNe
 import { MentionDto, type MentionInput } from './mention.dto';
 import { MessageContextDto } from './message-context.dto';
 import { NestedObject, OmittableBoolean } from './validation/field.decorator';
+import { BoundedJson, describeBounds } from './validation/free-form.decorator';
 import { InOrder } from './validation/in-order.decorator';
 import { IsStringArray, LengthAtLeast, LengthAtMost, NotBlank } from './validation/string.decorator';
 import { atMostCharacters, itemCount, MESSAGES } from './validation/validation.messages';
@@ -55,11 +56,17 @@ export class PostMessageDto {
   @NestedObject(() => MessageContextDto, 'required')
   context!: MessageContextDto;
 
-  @ApiPropertyOptional({ description: 'Model override `{providerId, modelId, reasoningEffort?}`; checked by the model policy.', type: 'object', additionalProperties: true })
+  @ApiPropertyOptional({
+    description: `Model override \`{providerId, modelId, reasoningEffort?}\`; checked by the model policy. ${describeBounds()}`,
+    type: 'object',
+    additionalProperties: true,
+  })
+  @BoundedJson()
   @Allow()
   modelSelection?: unknown;
 
-  @ApiPropertyOptional({ description: 'Accepted and ignored.', type: 'object', additionalProperties: true })
+  @ApiPropertyOptional({ description: `Accepted and ignored. ${describeBounds()}`, type: 'object', additionalProperties: true })
+  @BoundedJson()
   @Allow()
   agenticMessageData?: unknown;
 

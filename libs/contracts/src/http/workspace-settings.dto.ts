@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsObject, IsOptional, IsString, Matches, ValidateBy } from 'class-validator';
+import { IsArray, IsObject, IsOptional, IsString, Matches } from 'class-validator';
 import type { WorkspaceSettings } from '../events/workspace.events';
 import { OmittableBoolean } from './validation/field.decorator';
+import { BoundedJson, describeBounds, FREE_FORM_BOUNDS } from './validation/free-form.decorator';
 import { ObjectRule, sentKeys } from './validation/object-rule.decorator';
 import { OnlyKeys } from './validation/only-keys.decorator';
 import { IsOmittable } from './validation/presence.decorator';
@@ -10,25 +11,19 @@ import { LengthAtMost, NotBlank } from './validation/string.decorator';
 // Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
 
 const PROVIDER_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-const METADATA_JSON_MAX = 64 * 1024;
+// Workspace metadata has always been allowed 64 KiB, more than other free-form fields; the depth bound is theirs.
+const METADATA_BOUNDS = { ...FREE_FORM_BOUNDS, maxBytes: 64 * 1024 };
 
 /** The changes one update may make: each group of keys is sent alone. */
 const SETTINGS_GROUPS = [['name'], ['ssoEnforced'], ['defaultEmbeddingProvider', 'whiteListedProviders'], ['regionalModelsOnly'], ['segmentation'], ['metadata']];
 
 function settingsGroupProblem(body: Readonly<Record<string, unknown>>): string | undefined {
   const keys = sentKeys(body).sort().join(',');
+  // Lifting the allow-list (`null`: every provider of the deployment again) says nothing about embeddings.
+  if (keys === 'whiteListedProviders' && body.whiteListedProviders === null) return undefined;
   return SETTINGS_GROUPS.some((group) => group.join(',') === keys)
     ? undefined
     : 'send exactly one of {name}, {ssoEnforced}, {whiteListedProviders, defaultEmbeddingProvider}, {regionalModelsOnly}, {segmentation}, {metadata}';
-}
-
-function jsonSizeAtMost(value: unknown, max: number): boolean {
-  try {
-    return JSON.stringify(value).length <= max;
-  } catch {
-    // Only a value JSON cannot hold gets here, and such a value did not come from a JSON body.
-    return false;
-  }
 }
 
 const NAME = { message: 'must be a non-empty string of at most 255 characters' };
@@ -48,12 +43,17 @@ export class UpdateWorkspaceSettingsDto {
   @OmittableBoolean()
   ssoEnforced?: boolean;
 
-  @ApiPropertyOptional({ type: [String], description: 'Provider ids; sent with defaultEmbeddingProvider.', example: ['anthropic'] })
-  @IsOmittable()
+  @ApiPropertyOptional({
+    type: [String],
+    nullable: true,
+    description: 'Provider ids, sent with defaultEmbeddingProvider; or null, alone or with it, for every provider the deployment enables.',
+    example: ['anthropic'],
+  })
+  @IsOptional()
   @Matches(PROVIDER_ID, { each: true, ...PROVIDERS })
   @IsString({ each: true, ...PROVIDERS })
   @IsArray(PROVIDERS)
-  whiteListedProviders?: string[];
+  whiteListedProviders?: string[] | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Sent with whiteListedProviders.', example: null })
   @IsOptional()
@@ -70,13 +70,9 @@ export class UpdateWorkspaceSettingsDto {
   @IsString({ message: 'must be a string of at most 255 characters or null' })
   segmentation?: string | null;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'At most 64 KiB of JSON.' })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: describeBounds(METADATA_BOUNDS) })
   @IsOptional()
-  @ValidateBy({
-    name: 'jsonSizeAtMost',
-    constraints: [METADATA_JSON_MAX],
-    validator: { validate: (value: unknown) => jsonSizeAtMost(value, METADATA_JSON_MAX), defaultMessage: () => 'must be at most 64 KiB of JSON' },
-  })
+  @BoundedJson(METADATA_BOUNDS)
   @IsObject({ message: 'must be an object or null' })
   metadata?: Record<string, unknown> | null;
 }
@@ -85,6 +81,9 @@ export class UpdateWorkspaceSettingsDto {
 export function workspaceSettingsChanges(update: UpdateWorkspaceSettingsDto): Partial<WorkspaceSettings> {
   if (update.name !== undefined) return { name: update.name.trim() };
   if (update.ssoEnforced !== undefined) return { ssoEnforced: update.ssoEnforced };
+  if (update.whiteListedProviders === null) {
+    return { whiteListedProviders: null, ...(update.defaultEmbeddingProvider !== undefined ? { defaultEmbeddingProvider: update.defaultEmbeddingProvider } : {}) };
+  }
   if (update.whiteListedProviders !== undefined) {
     return { whiteListedProviders: [...new Set(update.whiteListedProviders)], defaultEmbeddingProvider: update.defaultEmbeddingProvider ?? null };
   }

@@ -191,6 +191,8 @@ export function renderContentFragmentFromEvent(
     path: d.path,
     processedPath: d.processedPath,
     skipFileProcessing: d.skipFileProcessing,
+    nodeId: null,
+    nodeDataSourceViewId: null,
   };
 }
 

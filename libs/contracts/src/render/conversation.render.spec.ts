@@ -118,6 +118,10 @@ describe('conversation renderers', () => {
     expect(renderConversationListItem(doc, { ...context, viewerUserId: null }).unread).toBe(false);
   });
 
+  it.each(['toString', 'valueOf', '__proto__'])('reads a viewer named %s as one who has not read anything', (viewerUserId) => {
+    expect(renderConversationListItem(doc, { ...context, viewerUserId })).toMatchObject({ unread: true, lastReadMs: null });
+  });
+
   it('renders the full conversation the official client accepts, with url and absolute text urls', () => {
     const conversation = renderConversation({ ...doc, content: [...doc.content, []] }, context);
     expect(GetConversationResponseSchema.safeParse({ conversation }).error).toBeUndefined();

@@ -6,6 +6,7 @@ import type {
   WorkspaceWire,
 } from '../http/conversation.types';
 import type { ConversationDocument, ConversationFeedbackRecord } from '../read-models/conversation.read-models';
+import { ownEntry } from '../read-models/own-entry';
 
 export {
   applyAgentMessageStatusChange,
@@ -31,7 +32,7 @@ export function readStateOf(
   viewerUserId: string | null,
 ): { readonly unread: boolean; readonly lastReadMs: number | null } {
   if (viewerUserId === null) return { unread: false, lastReadMs: null };
-  const lastReadMs = doc.readState[viewerUserId] ?? null;
+  const lastReadMs = ownEntry(doc.readState, viewerUserId) ?? null;
   return { unread: lastReadMs === null || lastReadMs < doc.updated, lastReadMs };
 }
 
@@ -69,7 +70,7 @@ export function renderConversation(doc: ConversationDocument, context: Conversat
     ...renderConversationListItem(doc, context),
     content: doc.content
       .filter((versions) => versions.length > 0)
-      .map((versions) => versions.map((message) => withAbsoluteUrls(message, context.baseUrl))),
+      .map((versions) => versions.map((message) => wireMessage(message, context.baseUrl))),
     url: conversationUrl(context.baseUrl, doc.workspaceId, doc.sId),
   };
 }
@@ -79,11 +80,14 @@ export function conversationUrl(baseUrl: string, workspaceId: string, conversati
   return `${baseUrl}/w/${workspaceId}/conversation/${conversationId}`;
 }
 
-/** A message of the document as sent on the wire (content fragments get an absolute `textUrl`). */
-export function withAbsoluteUrls<M extends ConversationMessage>(message: M, baseUrl: string): M {
+/**
+ * A message of the document as sent on the wire: file fragments get an absolute `textUrl`, and the
+ * null node keys that documents projected before file fragments carried them lack.
+ */
+export function wireMessage<M extends ConversationMessage>(message: M, baseUrl: string): M {
   if (message.type !== 'content_fragment' || message.contentFragmentType !== 'file') return message;
-  if (!message.textUrl.startsWith('/')) return message;
-  return { ...message, textUrl: baseUrl + message.textUrl };
+  const textUrl = message.textUrl.startsWith('/') ? baseUrl + message.textUrl : message.textUrl;
+  return { ...message, textUrl, nodeId: null, nodeDataSourceViewId: null };
 }
 
 /** Finds a message version by sId in a conversation document. */

@@ -164,6 +164,19 @@ describe('conversation decider: fragments and settings', () => {
       spec.given(history).when({ ...react, messageId: 'frgmsg0001' }).thenThrows('invalid_request_error');
       spec.given(history).when({ ...react, messageId: 'unknown000' }).thenThrows('message_not_found');
     });
+
+    it.each(['__proto__', 'toString', 'constructor', 'hasOwnProperty', 'valueOf'])('treats an emoji named %s like any other', (emoji) => {
+      const named: ConversationEvent = { type: 'ReactionAdded', data: { ...added.data, emoji } };
+      spec.given(history).when({ ...react, emoji }).then([named]);
+      spec.given([...history, named]).when({ ...react, emoji }).thenNothing();
+      spec.given([...history, named]).when({ ...react, emoji, type: 'RemoveReaction' }).then([{ type: 'ReactionRemoved', data: named.data }]);
+      spec.given(history).when({ ...react, emoji, type: 'RemoveReaction' }).thenNothing();
+    });
+
+    it.each(['__proto__', 'toString', 'constructor'])('answers message_not_found for a message id named %s', (messageId) => {
+      spec.given(history).when({ ...react, messageId }).thenThrows('message_not_found');
+      spec.given(history).when({ type: 'RemoveFeedback', ...commandBase, messageId, user: bob }).thenThrows('message_not_found');
+    });
   });
 
   describe('feedback', () => {

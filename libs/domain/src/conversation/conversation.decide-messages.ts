@@ -29,7 +29,7 @@ export function eventBase(state: ExistingConversationState, at: number): Convers
 
 /** The message with this sId, or 404 message_not_found. */
 export function requireMessage(state: ExistingConversationState, sId: string): MessageState {
-  const message = state.messages[sId];
+  const message = state.messages.get(sId);
   if (!message) throw messageNotFound();
   return message;
 }
@@ -114,7 +114,7 @@ export function decideCancelAgentMessages(
 ): ConversationEvent[] {
   const ids = [...new Set(command.messageIds)];
   return ids.flatMap((id): AgentMessageStatusChanged[] => {
-    const message = state.messages[id];
+    const message = state.messages.get(id);
     if (!message || message.kind !== 'agent_message' || message.status !== 'created') return [];
     return [
       {
@@ -162,7 +162,7 @@ export function decideAddContentFragment(
   at: number,
 ): ConversationEvent[] {
   const supersededId = input.supersededContentFragmentId ?? null;
-  const previous = Object.values(state.messages).filter(
+  const previous = [...state.messages.values()].filter(
     (m) => m.kind === 'content_fragment' && supersededId !== null && m.contentFragmentId === supersededId,
   );
   if (supersededId !== null && previous.length === 0) throw invalidRequest('contentFragmentNotFound');

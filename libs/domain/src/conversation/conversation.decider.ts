@@ -77,7 +77,7 @@ export function decideConversation(command: ConversationCommand, state: Conversa
         ? []
         : [{ type: 'ConversationReadStateChanged', data: { ...base, userId: command.userId, read: true } }];
     case 'MarkUnread':
-      return (state.readAt[command.userId] ?? null) === null
+      return (state.readAt.get(command.userId) ?? null) === null
         ? []
         : [{ type: 'ConversationReadStateChanged', data: { ...base, userId: command.userId, read: false } }];
     case 'AddReaction':
@@ -133,7 +133,7 @@ function existing(state: ConversationState): ExistingConversationState {
 function decideReaction(state: ExistingConversationState, command: AddReaction | RemoveReaction): ConversationEvent[] {
   const message = requireMessage(state, command.messageId);
   if (message.kind === 'content_fragment') throw invalidRequest('notReactable');
-  const present = (message.reactions[command.emoji] ?? []).includes(command.user.userId);
+  const present = (message.reactions.get(command.emoji) ?? []).includes(command.user.userId);
   const data = { ...eventBase(state, command.now), messageId: message.sId, emoji: command.emoji, user: command.user };
   if (command.type === 'AddReaction') return present ? [] : [{ type: 'ReactionAdded', data }];
   return present ? [{ type: 'ReactionRemoved', data }] : [];
@@ -142,7 +142,7 @@ function decideReaction(state: ExistingConversationState, command: AddReaction |
 function decideGiveFeedback(state: ExistingConversationState, command: GiveFeedback): ConversationEvent[] {
   const message = requireAgentMessage(state, command.messageId);
   const { thumbDirection, content, isConversationShared } = command;
-  const current = message.feedback[command.user.userId];
+  const current = message.feedback.get(command.user.userId);
   if (
     current &&
     current.thumbDirection === thumbDirection &&
@@ -169,7 +169,7 @@ function decideGiveFeedback(state: ExistingConversationState, command: GiveFeedb
 /** Removing feedback that does not exist is a 400, as on the wire. */
 function decideRemoveFeedback(state: ExistingConversationState, command: RemoveFeedback): ConversationEvent[] {
   const message = requireAgentMessage(state, command.messageId);
-  if (!message.feedback[command.user.userId]) throw invalidRequest('noFeedback');
+  if (!message.feedback.has(command.user.userId)) throw invalidRequest('noFeedback');
   return [
     {
       type: 'AgentMessageFeedbackRemoved',

@@ -28,8 +28,8 @@ export function evolveConversation(state: ConversationState, event: Conversation
       metadata: d.metadata,
       updatedAt: d.at,
       nextRank: 0,
-      messages: {},
-      readAt: d.createdBy ? { [d.createdBy.sId]: d.at } : {},
+      messages: new Map(),
+      readAt: new Map(d.createdBy ? [[d.createdBy.sId, d.at]] : []),
     };
   }
   if (state.status === 'initial') return state;
@@ -52,7 +52,7 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
     case 'ConversationDeleted':
       return { ...state, status: 'deleted', visibility: 'deleted' };
     case 'ConversationReadStateChanged':
-      return { ...state, readAt: { ...state.readAt, [event.data.userId]: event.data.read ? event.data.at : null } };
+      return { ...state, readAt: withEntry(state.readAt, event.data.userId, event.data.read ? event.data.at : null) };
     case 'UserMessagePosted':
       return withReadByAuthor(addVersion(state, userMessageState(event.data), null), event.data);
     case 'UserMessageEdited': {
@@ -72,7 +72,7 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
           configuration: d.configuration,
           skipToolsValidation: d.skipToolsValidation,
           modelSelection: d.modelSelection,
-          feedback: {},
+          feedback: new Map(),
         },
         d.previousMessageId ?? null,
       );
@@ -110,15 +110,14 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
       const { user, thumbDirection, content, isConversationShared } = event.data;
       return updateMessage(state, event.data.messageId, (m) =>
         m.kind === 'agent_message'
-          ? { ...m, feedback: { ...m.feedback, [user.userId]: { thumbDirection, content, isConversationShared } } }
+          ? { ...m, feedback: withEntry(m.feedback, user.userId, { thumbDirection, content, isConversationShared }) }
           : m,
       );
     }
     case 'AgentMessageFeedbackRemoved':
       return updateMessage(state, event.data.messageId, (m) => {
         if (m.kind !== 'agent_message') return m;
-        const feedback = Object.fromEntries(Object.entries(m.feedback).filter(([id]) => id !== event.data.user.userId));
-        return { ...m, feedback };
+        return { ...m, feedback: withoutEntry(m.feedback, event.data.user.userId) };
       });
     default:
       return assertNever(event);
@@ -137,7 +136,7 @@ function userMessageState(d: UserMessageData): UserMessageState {
 
 /** What every message version starts as, whatever its kind: the latest of its rank, no reactions. */
 function newVersion(d: { readonly messageId: string; readonly rank: number; readonly version: number }): MessageStateBase {
-  return { sId: d.messageId, rank: d.rank, version: d.version, isLatest: true, reactions: {} };
+  return { sId: d.messageId, rank: d.rank, version: d.version, isLatest: true, reactions: new Map() };
 }
 
 /** Adds a message version; it replaces `previousId` as the latest of its rank, or opens a new rank. */
@@ -146,9 +145,9 @@ function addVersion(
   message: MessageState,
   previousId: string | null,
 ): ExistingConversationState {
-  const previous = previousId === null ? undefined : state.messages[previousId];
-  const messages = { ...state.messages, [message.sId]: message };
-  if (previous) messages[previous.sId] = { ...previous, isLatest: false };
+  const previous = previousId === null ? undefined : state.messages.get(previousId);
+  const messages = new Map(state.messages).set(message.sId, message);
+  if (previous) messages.set(previous.sId, { ...previous, isLatest: false });
   return { ...state, messages, nextRank: Math.max(state.nextRank, message.rank + 1) };
 }
 
@@ -157,20 +156,31 @@ function updateMessage(
   sId: string,
   update: (message: MessageState) => MessageState,
 ): ExistingConversationState {
-  const message = state.messages[sId];
+  const message = state.messages.get(sId);
   if (!message) return state;
-  return { ...state, messages: { ...state.messages, [sId]: update(message) } };
+  return { ...state, messages: withEntry(state.messages, sId, update(message)) };
 }
 
 function toggleReaction(reactions: ReactionsState, emoji: string, userId: string, on: boolean): ReactionsState {
-  const users = (reactions[emoji] ?? []).filter((id) => id !== userId);
+  const users = (reactions.get(emoji) ?? []).filter((id) => id !== userId);
   const next = on ? [...users, userId] : users;
-  const rest = Object.fromEntries(Object.entries(reactions).filter(([e]) => e !== emoji));
-  return next.length > 0 ? { ...rest, [emoji]: next } : rest;
+  return next.length > 0 ? withEntry(reactions, emoji, next) : withoutEntry(reactions, emoji);
 }
 
 /** Posting counts as reading: the author is not shown their own message as unread. */
 function withReadByAuthor(state: ExistingConversationState, d: UserMessageData): ExistingConversationState {
   if (!d.user) return state;
-  return { ...state, readAt: { ...state.readAt, [d.user.sId]: d.at } };
+  return { ...state, readAt: withEntry(state.readAt, d.user.sId, d.at) };
+}
+
+/** A copy of `map` with `key` set: states are never mutated, a cached one may be folded again. */
+function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> {
+  return new Map(map).set(key, value);
+}
+
+function withoutEntry<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
+  if (!map.has(key)) return map;
+  const copy = new Map(map);
+  copy.delete(key);
+  return copy;
 }

@@ -8,8 +8,11 @@ import type {
   UserSnapshot,
 } from '@app/contracts/events/conversation-facts';
 
+// Keys of the maps below come from clients (an emoji, a message id in a path) or name users: Maps,
+// not objects, so that `__proto__` or `toString` is a key like any other, never a prototype member.
+
 /** User sIds who reacted, by emoji. */
-export type ReactionsState = Readonly<Record<string, readonly string[]>>;
+export type ReactionsState = ReadonlyMap<string, readonly string[]>;
 
 /** What every message version holds, whatever its kind. */
 export interface MessageStateBase {
@@ -48,7 +51,7 @@ export interface AgentMessageState extends MessageStateBase {
   readonly skipToolsValidation: boolean;
   readonly modelSelection: ModelSelection | null;
   /** Feedback by user sId. */
-  readonly feedback: Readonly<Record<string, FeedbackState>>;
+  readonly feedback: ReadonlyMap<string, FeedbackState>;
 }
 
 /** A content fragment. */
@@ -80,9 +83,9 @@ export interface ExistingConversationState {
   /** Next free rank = number of message slots (ranks are dense). */
   readonly nextRank: number;
   /** Every message version, by sId. */
-  readonly messages: Readonly<Record<string, MessageState>>;
+  readonly messages: ReadonlyMap<string, MessageState>;
   /** Last read time by user sId; null after an explicit "mark unread". */
-  readonly readAt: Readonly<Record<string, number | null>>;
+  readonly readAt: ReadonlyMap<string, number | null>;
 }
 
 /** What `decide` needs to know about a conversation. */
@@ -95,6 +98,6 @@ export function initialConversationState(): ConversationState {
 
 /** Whether `userId` has read everything up to the last activity. */
 export function hasRead(state: ExistingConversationState, userId: string): boolean {
-  const readAt = state.readAt[userId];
+  const readAt = state.readAt.get(userId);
   return readAt !== undefined && readAt !== null && readAt >= state.updatedAt;
 }

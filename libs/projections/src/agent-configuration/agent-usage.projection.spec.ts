@@ -43,6 +43,49 @@ describe('agent usage projection', () => {
     });
   });
 
+  it('keeps ids named like Object.prototype members as plain entries, across a JSON round-trip of the document', () => {
+    const proto = { userId: '__proto__', username: 'p', fullName: null };
+    const author = fixtureUser('toString');
+    const events = recordAll(
+      [
+        userMessagePosted('__proto__', 1, [helper], { user: author }),
+        agentMessageCreated('constructor', 2, '__proto__', { configuration: helper }),
+        { type: 'AgentMessageFeedbackGiven', data: { ...fixtureBase(3), messageId: 'constructor', user: proto, thumbDirection: 'up', content: null, isConversationShared: false } },
+        { type: 'AgentMessageFeedbackGiven', data: { ...fixtureBase(4), messageId: 'toString', user: acting, thumbDirection: 'up', content: null, isConversationShared: false } },
+      ],
+      21,
+    );
+    // Stores keep documents as JSON: each event is applied to what a store would give back.
+    const stored = new Map<string, ReturnType<typeof projection.evolve> & object>();
+    for (const event of events) {
+      const reread = new Map([...stored].map(([id, doc]) => [id, JSON.parse(JSON.stringify(doc))]));
+      for (const [id, doc] of project(projection, [event], reread)) stored.set(id, doc);
+    }
+    const doc = JSON.parse(JSON.stringify(stored.get(CID)));
+    expect(Object.keys(doc.userMessageAuthors)).toEqual(['__proto__']);
+    expect(doc.agentMessages.constructor).toEqual({ agentId: 'helper0001', userId: 'toString', at: T0 + 2 });
+    expect(Object.getOwnPropertyDescriptor(doc.feedbacks.constructor, '__proto__')?.value).toBe('up');
+    expect(Object.getOwnPropertyDescriptor(doc.feedbacks, 'toString')?.value).toEqual({ [alice.sId]: 'up' });
+    const removed = project(projection, recordAll([{ type: 'AgentMessageFeedbackRemoved', data: { ...fixtureBase(5), messageId: 'constructor', user: proto } }], 30), new Map([[CID, doc]]));
+    expect(Object.keys(removed.get(CID)?.feedbacks.constructor ?? { missing: 1 })).toEqual([]);
+  });
+
+  it('never reads an inherited member as an entry', () => {
+    const toStringUser = { userId: 'toString', username: 't', fullName: null };
+    const doc = project(
+      projection,
+      recordAll(
+        [
+          agentMessageCreated('agtmsg0001', 1, 'toString', { configuration: helper }),
+          { type: 'AgentMessageFeedbackRemoved', data: { ...fixtureBase(2), messageId: 'valueOf', user: toStringUser } },
+        ],
+        21,
+      ),
+    ).get(CID);
+    expect(doc?.agentMessages.agtmsg0001).toEqual({ agentId: 'helper0001', userId: null, at: T0 + 1 });
+    expect(doc?.feedbacks).toEqual({});
+  });
+
   it('applying the same events twice changes nothing', () => {
     const once = project(projection, recorded);
     expect(project(projection, recorded, once)).toEqual(once);

@@ -1,5 +1,6 @@
 import { isConversationEvent, type ConversationEvent } from '@app/contracts/events/conversation.events';
 import type { AgentUsageDocument } from '@app/contracts/read-models/agent-configuration.read-models';
+import { ownEntry } from '@app/contracts/read-models/own-entry';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import type { Projection } from '../projection';
 
@@ -36,18 +37,18 @@ function apply(doc: AgentUsageDocument, event: ConversationEvent): AgentUsageDoc
       return { ...doc, userMessageAuthors: { ...doc.userMessageAuthors, [event.data.messageId]: event.data.user?.sId ?? null } };
     case 'AgentMessageCreated': {
       const { messageId, parentMessageId, configuration, at } = event.data;
-      const userId = doc.userMessageAuthors[parentMessageId] ?? null;
+      const userId = ownEntry(doc.userMessageAuthors, parentMessageId) ?? null;
       return { ...doc, agentMessages: { ...doc.agentMessages, [messageId]: { agentId: configuration.sId, userId, at } } };
     }
     case 'AgentMessageFeedbackGiven': {
       const { messageId, user, thumbDirection } = event.data;
-      const thumbs = { ...doc.feedbacks[messageId], [user.userId]: thumbDirection };
+      const thumbs = { ...ownEntry(doc.feedbacks, messageId), [user.userId]: thumbDirection };
       return { ...doc, feedbacks: { ...doc.feedbacks, [messageId]: thumbs } };
     }
     case 'AgentMessageFeedbackRemoved': {
       const { messageId, user } = event.data;
-      const existing = doc.feedbacks[messageId];
-      if (!existing || !(user.userId in existing)) return doc;
+      const existing = ownEntry(doc.feedbacks, messageId);
+      if (!existing || !Object.hasOwn(existing, user.userId)) return doc;
       const thumbs = Object.fromEntries(Object.entries(existing).filter(([userId]) => userId !== user.userId));
       return { ...doc, feedbacks: { ...doc.feedbacks, [messageId]: thumbs } };
     }

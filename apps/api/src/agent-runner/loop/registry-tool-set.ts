@@ -30,10 +30,12 @@ export function buildRegistryToolSet(
   signal: AbortSignal,
   hooks: ToolSetHooks,
 ): ToolSet {
-  const tools: ToolSet = {};
+  // Tool names come from registries that clients may feed (client-side MCP servers): collected in a
+  // Map, then made own properties, so a tool named `__proto__` or `toString` is just a tool.
+  const tools = new Map<string, ToolSet[string]>();
   for (const definition of definitions) {
-    if (definition.name in tools) continue;
-    tools[definition.name] = tool({
+    if (tools.has(definition.name)) continue;
+    tools.set(definition.name, tool({
       description: definition.description,
       inputSchema: jsonSchema<unknown>(definition.inputSchema),
       execute: async (input: unknown, { toolCallId }): Promise<ToolCallResult> => {
@@ -55,9 +57,9 @@ export function buildRegistryToolSet(
         output.ok
           ? { type: 'text', value: blocksToText(output.output) }
           : { type: 'error-text', value: output.error?.message ?? blocksToText(output.output) },
-    });
+    }));
   }
-  return tools;
+  return Object.fromEntries(tools);
 }
 
 /** Flattens MCP-like blocks into the text a model reads. */

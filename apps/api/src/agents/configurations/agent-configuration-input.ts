@@ -11,9 +11,31 @@ export function defaultPictureUrl(publicUrl: string): string {
   return `${publicUrl}/static/droidavatar/Droid_Black_2.jpg`;
 }
 
+/**
+ * Whether a client may set this picture: an `https:` URL, a `data:image/…` URL, or one of the
+ * pictures this service hands out itself (under PUBLIC_URL, which may be plain http), so that an
+ * agent read and sent back unchanged is still accepted. Anything else (`javascript:`, `file:`,
+ * `http:`) would be shown to every member as it was sent.
+ */
+export function isAllowedPictureUrl(value: string, publicUrl: string): boolean {
+  if (value.startsWith(`${publicUrl}/static/`)) return true;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:') return url.hostname.length > 0;
+  return url.protocol === 'data:' && /^image\/[a-z0-9][a-z0-9.+-]*[;,]/i.test(url.pathname);
+}
+
 /** The configuration a validated `assistant` object saves: defaults filled in, old scopes mapped, tools named by id. */
 export function agentConfigurationInput(assistant: AgentAssistantDto, publicUrl: string): AgentConfigurationInput {
   const effort = assistant.model.reasoningEffort ?? null;
+  const pictureUrl = assistant.pictureUrl?.trim() || defaultPictureUrl(publicUrl);
+  if (!isAllowedPictureUrl(pictureUrl, publicUrl)) {
+    throw new ApiError('invalid_request_error', 'Invalid request body: assistant.pictureUrl must be an https: URL or a data:image/ URL.');
+  }
   if (effort !== null && !isReasoningEffort(effort)) {
     throw new ApiError('invalid_request_error', 'Invalid request body: assistant.model.reasoningEffort must be one of none, light, medium, high.');
   }
@@ -22,7 +44,7 @@ export function agentConfigurationInput(assistant: AgentAssistantDto, publicUrl:
     name: assistant.name.trim(),
     description: assistant.description.trim(),
     instructions: assistant.instructions ?? null,
-    pictureUrl: assistant.pictureUrl?.trim() || defaultPictureUrl(publicUrl),
+    pictureUrl,
     model: { providerId: assistant.model.providerId, modelId: assistant.model.modelId, temperature: assistant.model.temperature, reasoningEffort: effort },
     maxStepsPerRun: assistant.maxStepsPerRun ?? DEFAULT_MAX_STEPS_PER_RUN,
     scope: assistant.scope === 'hidden' || assistant.scope === 'private' ? 'hidden' : 'visible',

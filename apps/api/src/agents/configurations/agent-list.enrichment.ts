@@ -1,5 +1,6 @@
 import type { AgentConfigurationListItem, AgentEditor, AgentUsage } from '@app/contracts/http/agent-configuration.types';
 import type { AgentUsageDocument } from '@app/contracts/read-models/agent-configuration.read-models';
+import { ownEntry } from '@app/contracts/read-models/own-entry';
 import type { ReadModels } from '../../infrastructure/read-models.service';
 import type { DirectoryAgent } from '../directory/agent-directory.service';
 
@@ -91,7 +92,7 @@ async function collectStats(readModels: ReadModels, workspaceId: string, nowMs: 
         entry.conversations.add(doc.conversationId);
         if (message.userId !== null) entry.users.add(message.userId);
       }
-      for (const thumb of Object.values(doc.feedbacks[messageId] ?? {})) {
+      for (const thumb of Object.values(ownEntry(doc.feedbacks, messageId) ?? {})) {
         if (thumb === 'up') entry.up += 1;
         else entry.down += 1;
       }

@@ -7,7 +7,6 @@ import {
   agentSnapshotOfVersion,
   currentVersionView,
   renderAgentSnapshot,
-  renderLightAgentConfiguration,
 } from '@app/contracts/render/agent-configuration.render';
 import { canEditAgent, canReadAgent, type AgentViewer } from '@app/domain/agent-configuration/agent-access.policy';
 import { isModelAuthorized } from '@app/domain/models/model-selection.policy';
@@ -54,14 +53,14 @@ export class AgentDirectory {
   }
 
   /**
-   * The snapshot of an agent the workspace can mention, or null: a global agent (status
-   * `disabled_by_admin` when the workspace's policy forbids its model) or an active workspace agent.
-   * With a viewer, hidden agents the viewer cannot read are not found either.
+   * The snapshot of an agent the workspace can mention, or null: a global agent or an active
+   * workspace agent, either with status `disabled_by_admin` when the workspace's policy forbids its
+   * model. With a viewer, hidden agents the viewer cannot read are not found either.
    */
   async resolve(workspace: WorkspaceDocument, sId: string, viewer?: AgentViewer): Promise<AgentSnapshot | null> {
     const global = this.globalAgents.find((agent) => agent.sId === sId);
-    if (global) return this.globalForWorkspace(global, workspace);
-    return this.resolveWorkspaceAgent(workspace, sId, viewer);
+    const agent = global ?? (await this.resolveWorkspaceAgent(workspace, sId, viewer));
+    return agent && this.underPolicy(agent, workspace);
   }
 
   /** The active workspace agent `sId` of this workspace, or null. */
@@ -81,12 +80,12 @@ export class AgentDirectory {
     const global = this.globalAgents.find((agent) => agent.sId === sId);
     if (global) {
       const favorites = await this.favoritesOf(workspace, viewer);
-      return { kind: 'global', light: renderGlobal(this.globalForWorkspace(global, workspace), favorites) };
+      return { kind: 'global', light: renderGlobal(this.underPolicy(global, workspace), favorites) };
     }
     const doc = await this.readModels.get<AgentConfigurationDocument>('agentConfigurations', sId);
     if (!doc || doc.workspaceId !== workspace.sId) return null;
     const favorites = await this.favoritesOf(workspace, viewer);
-    return { kind: 'workspace', doc, light: this.renderWorkspaceAgent(doc, viewer, favorites) };
+    return { kind: 'workspace', doc, light: this.renderWorkspaceAgent(workspace, doc, viewer, favorites) };
   }
 
   /**
@@ -104,7 +103,7 @@ export class AgentDirectory {
     const agents: DirectoryAgent[] = [];
     if (selection.global) {
       for (const global of this.globalAgents) {
-        agents.push({ kind: 'global', light: renderGlobal(this.globalForWorkspace(global, workspace), favorites) });
+        agents.push({ kind: 'global', light: renderGlobal(this.underPolicy(global, workspace), favorites) });
       }
     }
     const query = workspaceAgentQuery(selection, workspace.sId);
@@ -112,21 +111,32 @@ export class AgentDirectory {
       const docs = await this.readModels.find<AgentConfigurationDocument>('agentConfigurations', { where: query });
       for (const doc of docs) {
         if (selection.readableOnly && !canReadAgent(viewer, accessFacts(doc))) continue;
-        agents.push({ kind: 'workspace', doc, light: this.renderWorkspaceAgent(doc, viewer, favorites) });
+        agents.push({ kind: 'workspace', doc, light: this.renderWorkspaceAgent(workspace, doc, viewer, favorites) });
       }
     }
     const selected = selection.favoritesOnly ? agents.filter((agent) => favorites.has(agent.light.sId)) : agents;
     return sortAgents(selected);
   }
 
-  private renderWorkspaceAgent(doc: AgentConfigurationDocument, viewer: AgentViewer, favorites: ReadonlySet<string>): LightAgentConfiguration {
-    return renderLightAgentConfiguration(currentVersionView(doc), {
+  private renderWorkspaceAgent(
+    workspace: WorkspaceDocument,
+    doc: AgentConfigurationDocument,
+    viewer: AgentViewer,
+    favorites: ReadonlySet<string>,
+  ): LightAgentConfiguration {
+    return renderAgentSnapshot(this.underPolicy(agentSnapshotOfVersion(currentVersionView(doc)), workspace), {
       userFavorite: favorites.has(doc.sId),
       canEdit: canEditAgent(viewer, accessFacts(doc)),
     });
   }
 
-  private globalForWorkspace(agent: AgentSnapshot, workspace: WorkspaceDocument): AgentSnapshot {
+  /**
+   * An active agent, global or the workspace's own, reads as `disabled_by_admin` while the
+   * workspace's policy (allowed providers, regional models) forbids its model; a draft or an
+   * archived agent keeps its status.
+   */
+  private underPolicy(agent: AgentSnapshot, workspace: WorkspaceDocument): AgentSnapshot {
+    if (agent.status !== 'active') return agent;
     const allowedProviders = workspace.whiteListedProviders;
     if (allowedProviders !== null && !allowedProviders.includes(agent.model.providerId)) return { ...agent, status: 'disabled_by_admin' };
     const model = this.config.modelCatalog.find((m) => m.providerId === agent.model.providerId && m.modelId === agent.model.modelId);

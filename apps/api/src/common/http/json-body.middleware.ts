@@ -1,18 +1,45 @@
 import { Inject, Injectable, PayloadTooLargeException, type NestMiddleware } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
+import { tooDeepMessage } from '@app/contracts/http/validation/json-bounds';
 import { ApiError } from './api-error';
+import { jsonTextNestingExceeds, MAX_JSON_NESTING_DEPTH } from './json-nesting';
+import { invalidRequest } from './validation-exception.factory';
+
+/** A body nested deeper than MAX_JSON_NESTING_DEPTH, found before it was parsed. */
+class JsonTooDeepError extends Error {
+  constructor() {
+    super(tooDeepMessage(MAX_JSON_NESTING_DEPTH));
+    this.name = 'JsonTooDeepError';
+  }
+}
+
+/** A charset the depth check cannot read (the JSON parser reads only UTF-8, -16 and -32 anyway). */
+class UnreadableCharsetError extends Error {
+  constructor(charset: string) {
+    super(`unsupported charset "${charset}"`);
+    this.name = 'UnreadableCharsetError';
+  }
+}
 
 /**
  * Parses JSON bodies inside Nest's middleware chain, so a malformed body (400) or an oversized
- * one (413) reaches the exception filter like every other error.
+ * one (413) reaches the exception filter like every other error. The raw text, once decompressed,
+ * is checked for its nesting depth before the parser sees it: no later step has to walk a body
+ * nested thousands of levels deep.
  */
 @Injectable()
 export class JsonBodyMiddleware implements NestMiddleware {
   private readonly parser: RequestHandler;
 
   constructor(@Inject(API_CONFIG) config: ApiConfig) {
-    this.parser = express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
+    this.parser = express.json({
+      limit: config.bodyLimitBytes,
+      type: ['application/json', 'application/*+json'],
+      verify: (_request, _response, raw, charset) => {
+        if (jsonTextNestingExceeds(utf8Of(raw, charset), MAX_JSON_NESTING_DEPTH)) throw new JsonTooDeepError();
+      },
+    });
   }
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
@@ -23,11 +50,22 @@ export class JsonBodyMiddleware implements NestMiddleware {
   }
 }
 
+/** The body as UTF-8 bytes: as sent when it is UTF-8 (nearly always), re-encoded otherwise. */
+function utf8Of(raw: Buffer, charset: string): Uint8Array {
+  if (charset === 'utf-8') return raw;
+  try {
+    return Buffer.from(new TextDecoder(charset).decode(raw), 'utf8');
+  } catch {
+    throw new UnreadableCharsetError(charset);
+  }
+}
+
 function translate(error: unknown): Error {
+  if (error instanceof JsonTooDeepError) return invalidRequest('body', [tooDeepMessage(MAX_JSON_NESTING_DEPTH)]);
   const type = typeof error === 'object' && error !== null && 'type' in error ? error.type : undefined;
   if (type === 'entity.too.large') return new PayloadTooLargeException();
   if (type === 'entity.parse.failed') return new ApiError('invalid_request_error', 'Malformed JSON in the request body.');
-  if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
+  if (type === 'charset.unsupported' || type === 'encoding.unsupported' || error instanceof UnreadableCharsetError) {
     return new ApiError('invalid_request_error', 'Unsupported body encoding.');
   }
   // Any other failure the parser marks as the client's (a body that does not decode as its declared

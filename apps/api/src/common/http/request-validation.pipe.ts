@@ -1,5 +1,7 @@
+import { nestingExceeds, tooDeepMessage } from '@app/contracts/http/validation/json-bounds';
 import { allowedKeysOf, unrecognizedKeysMessage } from '@app/contracts/http/validation/only-keys.decorator';
 import { ValidationPipe, type ArgumentMetadata, type PipeTransform, type ValidationPipeOptions } from '@nestjs/common';
+import { MAX_JSON_NESTING_DEPTH } from './json-nesting';
 import { invalidRequest, validationExceptionFactory, type RequestPart } from './validation-exception.factory';
 
 /**
@@ -15,20 +17,15 @@ export const VALIDATION_PIPE_OPTIONS = {
   validationError: { target: false, value: false },
 } as const satisfies ValidationPipeOptions;
 
-/**
- * Deepest nesting of objects and arrays a validated body may have. class-transformer and the
- * pipe's own prototype-key stripping recurse once per level, and overflow the stack a few thousand
- * levels down; this bound only keeps them well clear of that.
- */
-export const MAX_REQUEST_NESTING_DEPTH = 256;
-
 const NOT_DTOS: readonly unknown[] = [String, Boolean, Number, Array, Object, Buffer, Date];
 
 // Parameters typed `unknown`, `string` or `Record<…>` (and custom decorators) pass through as they
 // are, so controllers not yet given DTOs keep working. Failures are named after the part of the
 // request ("Invalid request body: …", "Invalid query parameters: …"), which is why there is one
 // ValidationPipe per part. Before class-transformer sees a value, the pipe refuses what it would
-// mishandle: a body that is not an object, nesting past MAX_REQUEST_NESTING_DEPTH, and, for
+// mishandle: a body that is not an object, nesting past MAX_JSON_NESTING_DEPTH (class-transformer
+// and the pipe's prototype-key stripping recurse once per level; JSON bodies are bounded already by
+// the body middleware, query objects and direct callers are not), and, for
 // @OnlyKeys classes, keys it would otherwise drop without a word (`__proto__`, `toString`, …).
 
 /** The global pipe: validates and transforms each `@Body()`, `@Query()` and `@Param()` typed with a DTO class. */
@@ -65,22 +62,10 @@ function checkRawValue(value: unknown, metatype: object, part: RequestPart): voi
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw invalidRequest(part, [`Expected object, received ${Array.isArray(value) ? 'array' : typeof value}`]);
   }
-  if (nestingExceeds(value, MAX_REQUEST_NESTING_DEPTH)) {
-    throw invalidRequest(part, [`must not nest objects and arrays more than ${MAX_REQUEST_NESTING_DEPTH} levels deep`]);
+  if (nestingExceeds(value, MAX_JSON_NESTING_DEPTH)) {
+    throw invalidRequest(part, [tooDeepMessage(MAX_JSON_NESTING_DEPTH)]);
   }
   const allowed = allowedKeysOf(metatype);
   const unknown = allowed ? unrecognizedKeysMessage(Object.keys(value), allowed) : undefined;
   if (unknown) throw invalidRequest(part, [unknown]);
-}
-
-/** Whether objects and arrays nest deeper than `max` levels (the value itself is level 1); no recursion. */
-export function nestingExceeds(root: object, max: number): boolean {
-  const pending: { value: object; depth: number }[] = [{ value: root, depth: 1 }];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    if (next.depth > max) return true;
-    for (const child of Object.values(next.value)) {
-      if (typeof child === 'object' && child !== null) pending.push({ value: child, depth: next.depth + 1 });
-    }
-  }
-  return false;
 }

@@ -39,3 +39,12 @@ export function ApiEventStream(doc: EventStreamDoc): MethodDecorator {
     ApiOkResponse({ description: 'The event stream.', schema: { type: 'string' } }),
   );
 }
+
+/** Documents an operation answering with raw text (`text/plain` or the type the resource declares). */
+export function ApiRawText(summary: string, description: string): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({ summary, description }),
+    ApiProduces('text/plain'),
+    ApiOkResponse({ description: 'The text.', content: { 'text/plain': { schema: { type: 'string' } } } }),
+  );
+}

@@ -93,6 +93,12 @@ export class FileContentFragmentSchema extends ContentFragmentBaseSchema impleme
 
   @ApiProperty({ type: 'boolean' })
   skipFileProcessing!: boolean;
+
+  @ApiProperty({ ...ALWAYS_NULL, description: 'Always null on a file fragment; a content-node fragment names its node here.' })
+  nodeId!: null;
+
+  @ApiProperty({ ...ALWAYS_NULL, description: 'Always null on a file fragment; a content-node fragment names its node here.' })
+  nodeDataSourceViewId!: null;
 }
 
 /** Schema of the content node a fragment references. */

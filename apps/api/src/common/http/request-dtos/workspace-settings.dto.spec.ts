@@ -14,6 +14,8 @@ describe('UpdateWorkspaceSettingsDto', () => {
     ],
     [{ whiteListedProviders: ['anthropic'], defaultEmbeddingProvider: null }, { whiteListedProviders: ['anthropic'], defaultEmbeddingProvider: null }],
     [{ whiteListedProviders: [], defaultEmbeddingProvider: null }, { whiteListedProviders: [], defaultEmbeddingProvider: null }],
+    [{ whiteListedProviders: null }, { whiteListedProviders: null }],
+    [{ whiteListedProviders: null, defaultEmbeddingProvider: 'openai' }, { whiteListedProviders: null, defaultEmbeddingProvider: 'openai' }],
     [{ regionalModelsOnly: false }, { regionalModelsOnly: false }],
     [{ segmentation: 'interesting' }, { segmentation: 'interesting' }],
     [{ segmentation: null }, { segmentation: null }],
