@@ -7,14 +7,19 @@ import {
   type Filter,
   type IndexDescription,
 } from 'mongodb';
-import type {
-  CollectionSpec,
-  FieldCondition,
-  FindQuery,
-  PutOptions,
-  ReadDocument,
-  ReadStore,
-  WriteUnit,
+import { ConfigurationError } from '../config/storage-config';
+import { indexLayoutOf } from './index-keys';
+import { bsonLimitViolation } from './mongodb-document-limits';
+import {
+  UnstorableDocumentError,
+  type CollectionSpec,
+  type FieldCondition,
+  type FindQuery,
+  type IndexSpec,
+  type PutOptions,
+  type ReadDocument,
+  type ReadStore,
+  type WriteUnit,
 } from './read-store.port';
 
 /** Options of the MongoDB read store. */
@@ -32,6 +37,11 @@ interface StoredDocument {
   [field: string]: unknown;
 }
 
+/** A write unit whose puts were checked and turned into stored documents. */
+interface CheckedWriteUnit extends WriteUnit {
+  readonly puts: ReadonlyArray<WriteUnit['puts'][number] & { readonly stored: StoredDocument }>;
+}
+
 interface CheckpointDocument {
   _id: string;
   position: number;
@@ -42,8 +52,19 @@ const COLLECTION_NAME = /^[a-z][a-z0-9_]*$/;
 const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const CHECKPOINTS = 'checkpoints';
 const TTL_INDEX = 'expires_at_ttl';
+// MongoDB 5.0 (wire version 13) is where nested `$`-prefixed keys became storable, which the
+// document check relies on.
+const MIN_WIRE_VERSION = 13;
+const NOT_TRANSACTIONAL =
+  'MONGODB_URL names a MongoDB server that is not a replica set (its hello answer has no setName): the read store ' +
+  'commits documents and checkpoint in one transaction, which needs a replica set (a single node will do: start ' +
+  'mongod with --replSet and run rs.initiate(), as docker compose does) or a sharded cluster.';
+const TOO_OLD = 'MONGODB_URL names a MongoDB server older than 5.0; the read store needs MongoDB 5.0 or later.';
 
-/** Read store on MongoDB: one collection per read model, checkpoints in `checkpoints`. */
+/**
+ * Read store on MongoDB 5.0 or later, a replica set or a sharded cluster (commits are transactions):
+ * one collection per read model, checkpoints in `checkpoints`.
+ */
 export class MongoReadStore implements ReadStore {
   private readonly client: MongoClient;
   private readonly db: Db;
@@ -64,7 +85,7 @@ export class MongoReadStore implements ReadStore {
     const indexes: IndexDescription[] = [
       // TTL deletion runs about once a minute; reads filter on _expiresAt as well.
       { key: { _expiresAt: 1 }, name: TTL_INDEX, expireAfterSeconds: 0 },
-      ...spec.indexes.map((field) => ({ key: { [fieldOf(field)]: 1 } })),
+      ...spec.indexes.map(indexOf),
     ];
     // createIndexes creates the collection too, and is a no-op for indexes that already exist.
     await collection.createIndexes(indexes);
@@ -105,16 +126,10 @@ export class MongoReadStore implements ReadStore {
 
   async find<T extends ReadDocument = ReadDocument>(collection: string, query: FindQuery = {}): Promise<T[]> {
     const target = await this.collection(collection);
-    const filter = { ...filterOf(query.where), ...live() };
-    const sort: Record<string, 1 | -1> = {};
-    for (const { field, direction } of query.sort ?? []) sort[fieldOf(field)] = directionOf(direction);
-    // The id breaks ties so that pages never overlap, as in the SQLite adapter.
-    sort._id = 1;
-    const limit = countOf('limit', query.limit);
-    const offset = countOf('offset', query.offset) ?? 0;
+    const { filter, sort, skip, limit } = mongoFindOf(query);
     // MongoDB reads limit 0 as "no limit".
     if (limit === 0) return [];
-    let cursor = target.find(filter).sort(sort).skip(offset);
+    let cursor = target.find(filter).sort(sort).skip(skip);
     if (limit !== undefined) cursor = cursor.limit(limit);
     const stored = await cursor.toArray();
     return stored.map((doc) => toDocument<T>(doc));
@@ -126,8 +141,9 @@ export class MongoReadStore implements ReadStore {
   }
 
   async put(collection: string, id: string, doc: ReadDocument, options: PutOptions = {}): Promise<void> {
+    const stored = storableOf(collection, id, doc, options.expiresAt);
     const target = await this.collection(collection);
-    await target.replaceOne({ _id: id }, storedOf(id, doc, options.expiresAt), { upsert: true });
+    await target.replaceOne({ _id: id }, stored, { upsert: true });
   }
 
   async delete(collection: string, id: string): Promise<void> {
@@ -136,11 +152,14 @@ export class MongoReadStore implements ReadStore {
   }
 
   async commit(unit: WriteUnit): Promise<void> {
+    // Every document is checked before the transaction starts: one that cannot be stored fails the
+    // same on every retry, so it must not get as far as the server.
+    const puts = unit.puts.map((put) => ({ ...put, stored: storableOf(put.collection, put.id, put.doc, put.expiresAt) }));
     await this.connected();
     await this.client.withSession((session) =>
       // withTransaction may run the callback again on a transient error: every write is an
       // idempotent replace, delete or set, so a retry lands the same state.
-      session.withTransaction(() => this.applyUnit(unit, session)),
+      session.withTransaction(() => this.applyUnit({ ...unit, puts }, session)),
     );
   }
 
@@ -164,7 +183,22 @@ export class MongoReadStore implements ReadStore {
     await this.client.close();
   }
 
-  private async applyUnit(unit: WriteUnit, session: ClientSession): Promise<void> {
+  /**
+   * Connects and checks the server is one the store can work with; throws ConfigurationError (and
+   * closes the store) when it is not. A server that does not answer is left to later calls, which
+   * check it again when they reach it.
+   */
+  async verifyServer(): Promise<void> {
+    try {
+      await this.connected();
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) return;
+      await this.close();
+      throw error;
+    }
+  }
+
+  private async applyUnit(unit: CheckedWriteUnit, session: ClientSession): Promise<void> {
     // One bulk write per collection, in order of first appearance; puts come before deletes as in
     // SQLite, which only matters when the same id is both put and deleted.
     const batches = new Map<string, AnyBulkWriteOperation<StoredDocument>[]>();
@@ -174,8 +208,7 @@ export class MongoReadStore implements ReadStore {
       return batch;
     };
     for (const put of unit.puts) {
-      const replacement = storedOf(put.id, put.doc, put.expiresAt);
-      batchOf(put.collection).push({ replaceOne: { filter: { _id: put.id }, replacement, upsert: true } });
+      batchOf(put.collection).push({ replaceOne: { filter: { _id: put.id }, replacement: put.stored, upsert: true } });
     }
     for (const del of unit.deletes) batchOf(del.collection).push({ deleteOne: { filter: { _id: del.id } } });
     // Names are checked batch by batch, inside the transaction: a bad one aborts the writes before it.
@@ -210,20 +243,70 @@ export class MongoReadStore implements ReadStore {
    * connect() again retries. Once connected, the driver rides out server restarts itself.
    */
   private connected(): Promise<void> {
-    this.connection ??= this.client.connect().then(
-      () => undefined,
-      (error: unknown) => {
-        this.connection = undefined;
-        throw error;
-      },
-    );
+    this.connection ??= this.connectAndCheck().catch((error: unknown) => {
+      this.connection = undefined;
+      throw error;
+    });
     return this.connection;
   }
+
+  /** Connects, then refuses a server the store cannot work with, naming what to change. */
+  private async connectAndCheck(): Promise<void> {
+    await this.client.connect();
+    const hello = await this.client.db('admin').command({ hello: 1 });
+    const problem = serverProblem(hello);
+    if (problem !== undefined) throw new ConfigurationError([problem]);
+  }
+}
+
+/**
+ * What makes a server unfit, from its hello answer: transactions need a replica set member
+ * (`setName`) or a mongos (`msg: "isdbgrid"`), and the document check assumes 5.0 or later.
+ */
+export function serverProblem(hello: Readonly<Record<string, unknown>>): string | undefined {
+  if (typeof hello.setName !== 'string' && hello.msg !== 'isdbgrid') return NOT_TRANSACTIONAL;
+  if (typeof hello.maxWireVersion !== 'number' || hello.maxWireVersion < MIN_WIRE_VERSION) return TOO_OLD;
+  return undefined;
+}
+
+/** The index of a spec: a compound one ends with `_id`, as every `find` sort does. */
+function indexOf(spec: IndexSpec): IndexDescription {
+  const layout = indexLayoutOf(spec);
+  const key: Record<string, 1 | -1> = {};
+  for (const { field, direction } of layout.keys) key[fieldOf(field)] = directionOf(direction);
+  if (layout.endsWithId) key._id = 1;
+  return { key };
+}
+
+/** A find query as MongoDB runs it: the id ends every sort, so pages never overlap (as in SQLite). */
+export function mongoFindOf(query: FindQuery): {
+  filter: Filter<StoredDocument>;
+  sort: Record<string, 1 | -1>;
+  skip: number;
+  limit: number | undefined;
+} {
+  const sort: Record<string, 1 | -1> = {};
+  for (const { field, direction } of query.sort ?? []) sort[fieldOf(field)] = directionOf(direction);
+  sort._id = 1;
+  return {
+    filter: { ...filterOf(query.where), ...live() },
+    sort,
+    skip: countOf('offset', query.offset) ?? 0,
+    limit: countOf('limit', query.limit),
+  };
 }
 
 /** Matches documents without an expiry or whose expiry is still ahead (missing matches $not). */
 function live(): Filter<StoredDocument> {
   return { _expiresAt: { $not: { $lte: new Date() } } };
+}
+
+/** The document as stored, or an UnstorableDocumentError when MongoDB would refuse it. */
+function storableOf(collection: string, id: string, doc: ReadDocument, expiresAt: number | undefined): StoredDocument {
+  const stored = storedOf(id, doc, expiresAt);
+  const reason = bsonLimitViolation(stored);
+  if (reason !== undefined) throw new UnstorableDocumentError(collection, id, reason);
+  return stored;
 }
 
 function storedOf(id: string, doc: ReadDocument, expiresAt: number | undefined): StoredDocument {
