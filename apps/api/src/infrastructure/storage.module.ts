@@ -1,8 +1,10 @@
 import { ProjectionProgress } from '@app/projections';
-import { EVENT_STORE, openEventStore, openReadStore, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
+import { EVENT_STORE, openEventStore, openVerifiedReadStore, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { DEFAULT_DECIDER_EXECUTOR_OPTIONS, DeciderExecutor } from '../application/decider-executor';
+import { LOGGER } from './logger';
 import { ReadModels } from './read-models.service';
 
 /**
@@ -12,8 +14,15 @@ import { ReadModels } from './read-models.service';
 @Global()
 @Module({
   providers: [
-    { provide: EVENT_STORE, inject: [API_CONFIG], useFactory: (config: ApiConfig) => openEventStore(config.storage) },
-    { provide: READ_STORE, inject: [API_CONFIG], useFactory: (config: ApiConfig) => openReadStore(config.storage) },
+    {
+      provide: EVENT_STORE,
+      inject: [API_CONFIG, LOGGER],
+      useFactory: (config: ApiConfig, logger: Logger) =>
+        openEventStore(config.storage, {
+          onSkip: (skipped) => logger.warn({ skipped }, 'skipped an event of the log that the service did not write'),
+        }),
+    },
+    { provide: READ_STORE, inject: [API_CONFIG], useFactory: (config: ApiConfig) => openVerifiedReadStore(config.storage) },
     { provide: ProjectionProgress, useFactory: () => new ProjectionProgress() },
     ReadModels,
     {
