@@ -50,7 +50,7 @@ export async function consumeRead<E>(
 }
 
 /** Cancels the call and drops the local stream, without waiting: the call may not even have started. */
-export function end(read: EsdbRead<unknown>): void {
+function end(read: EsdbRead<unknown>): void {
   read.cancel().catch(() => undefined);
   read.destroy();
 }

@@ -1,6 +1,7 @@
 import { MongoClient } from 'mongodb';
 import { describeReadStoreContract } from '../../test/read-store.contract';
-import { MongoReadStore, mongoFindOf } from './mongodb-read-store';
+import { mongoFindOf } from './mongodb-read-query';
+import { MongoReadStore } from './mongodb-read-store';
 import { UnstorableDocumentError, type FindQuery } from './read-store.port';
 
 // Set by docker compose (a single-node replica set, which transactions need); unset means skipped.

@@ -4,18 +4,16 @@ import {
   type ClientSession,
   type Collection,
   type Db,
-  type Filter,
   type IndexDescription,
 } from 'mongodb';
 import { ConfigurationError } from '../config/storage-config';
-import { indexLayoutOf } from './index-keys';
 import { bsonLimitViolation } from './mongodb-document-limits';
+import { filterOf, indexOf, live, mongoFindOf, type StoredDocument } from './mongodb-read-query';
+import { serverProblem } from './mongodb-server-check';
 import {
   UnstorableDocumentError,
   type CollectionSpec,
-  type FieldCondition,
   type FindQuery,
-  type IndexSpec,
   type PutOptions,
   type ReadDocument,
   type ReadStore,
@@ -30,13 +28,6 @@ export interface MongoReadStoreOptions {
   readonly serverSelectionTimeoutMS?: number;
 }
 
-/** A read-model document as stored: the caller's fields plus the id and the optional expiry. */
-interface StoredDocument {
-  _id: string;
-  _expiresAt?: Date;
-  [field: string]: unknown;
-}
-
 /** A write unit whose puts were checked and turned into stored documents. */
 interface CheckedWriteUnit extends WriteUnit {
   readonly puts: ReadonlyArray<WriteUnit['puts'][number] & { readonly stored: StoredDocument }>;
@@ -47,19 +38,10 @@ interface CheckpointDocument {
   position: number;
 }
 
-// Same rules as the SQLite adapter, so a name valid on one engine is valid on the other.
+// Same rule as the SQLite adapter, so a name valid on one engine is valid on the other.
 const COLLECTION_NAME = /^[a-z][a-z0-9_]*$/;
-const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const CHECKPOINTS = 'checkpoints';
 const TTL_INDEX = 'expires_at_ttl';
-// MongoDB 5.0 (wire version 13) is where nested `$`-prefixed keys became storable, which the
-// document check relies on.
-const MIN_WIRE_VERSION = 13;
-const NOT_TRANSACTIONAL =
-  'MONGODB_URL names a MongoDB server that is not a replica set (its hello answer has no setName): the read store ' +
-  'commits documents and checkpoint in one transaction, which needs a replica set (a single node will do: start ' +
-  'mongod with --replSet and run rs.initiate(), as docker compose does) or a sharded cluster.';
-const TOO_OLD = 'MONGODB_URL names a MongoDB server older than 5.0; the read store needs MongoDB 5.0 or later.';
 
 /**
  * Read store on MongoDB 5.0 or later, a replica set or a sharded cluster (commits are transactions):
@@ -259,48 +241,6 @@ export class MongoReadStore implements ReadStore {
   }
 }
 
-/**
- * What makes a server unfit, from its hello answer: transactions need a replica set member
- * (`setName`) or a mongos (`msg: "isdbgrid"`), and the document check assumes 5.0 or later.
- */
-export function serverProblem(hello: Readonly<Record<string, unknown>>): string | undefined {
-  if (typeof hello.setName !== 'string' && hello.msg !== 'isdbgrid') return NOT_TRANSACTIONAL;
-  if (typeof hello.maxWireVersion !== 'number' || hello.maxWireVersion < MIN_WIRE_VERSION) return TOO_OLD;
-  return undefined;
-}
-
-/** The index of a spec: a compound one ends with `_id`, as every `find` sort does. */
-function indexOf(spec: IndexSpec): IndexDescription {
-  const layout = indexLayoutOf(spec);
-  const key: Record<string, 1 | -1> = {};
-  for (const { field, direction } of layout.keys) key[fieldOf(field)] = directionOf(direction);
-  if (layout.endsWithId) key._id = 1;
-  return { key };
-}
-
-/** A find query as MongoDB runs it: the id ends every sort, so pages never overlap (as in SQLite). */
-export function mongoFindOf(query: FindQuery): {
-  filter: Filter<StoredDocument>;
-  sort: Record<string, 1 | -1>;
-  skip: number;
-  limit: number | undefined;
-} {
-  const sort: Record<string, 1 | -1> = {};
-  for (const { field, direction } of query.sort ?? []) sort[fieldOf(field)] = directionOf(direction);
-  sort._id = 1;
-  return {
-    filter: { ...filterOf(query.where), ...live() },
-    sort,
-    skip: countOf('offset', query.offset) ?? 0,
-    limit: countOf('limit', query.limit),
-  };
-}
-
-/** Matches documents without an expiry or whose expiry is still ahead (missing matches $not). */
-function live(): Filter<StoredDocument> {
-  return { _expiresAt: { $not: { $lte: new Date() } } };
-}
-
 /** The document as stored, or an UnstorableDocumentError when MongoDB would refuse it. */
 function storableOf(collection: string, id: string, doc: ReadDocument, expiresAt: number | undefined): StoredDocument {
   const stored = storedOf(id, doc, expiresAt);
@@ -319,41 +259,4 @@ function storedOf(id: string, doc: ReadDocument, expiresAt: number | undefined):
 function toDocument<T extends ReadDocument>(stored: StoredDocument): T {
   const { _id: _ignoredId, _expiresAt: _ignoredExpiry, ...doc } = stored;
   return doc as T;
-}
-
-/** Equality and $in in MongoDB are already type-exact, and null also matches a missing field. */
-function filterOf(where: FindQuery['where']): Filter<StoredDocument> {
-  const filter: Filter<StoredDocument> = {};
-  for (const [field, condition] of Object.entries(where ?? {})) filter[fieldOf(field)] = conditionOf(field, condition);
-  return filter;
-}
-
-function conditionOf(field: string, condition: FieldCondition): FieldCondition | { $in: unknown[] } {
-  if (typeof condition !== 'object' || condition === null) return valueOf(field, condition);
-  const values: readonly unknown[] = condition.in;
-  if (!Array.isArray(values)) throw new Error(`Invalid condition on "${field}": expected a value or { in: [values] }`);
-  return { $in: values.map((value) => valueOf(field, value)) };
-}
-
-function valueOf(field: string, value: unknown): string | number | boolean | null {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw new Error(`Invalid condition value on "${field}"`);
-}
-
-function fieldOf(field: string): string {
-  if (!FIELD_PATH.test(field)) throw new Error(`Invalid read-store field path "${field}"`);
-  return field;
-}
-
-function directionOf(direction: string): 1 | -1 {
-  if (direction === 'asc') return 1;
-  if (direction === 'desc') return -1;
-  throw new Error(`Invalid sort direction "${direction}"`);
-}
-
-function countOf(label: string, value: number | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`Invalid ${label} ${value}`);
-  return value;
 }

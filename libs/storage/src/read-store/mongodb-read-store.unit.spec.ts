@@ -1,6 +1,7 @@
 import { Db, MongoClient } from 'mongodb';
 import { ConfigurationError } from '../config/storage-config';
-import { MongoReadStore, serverProblem } from './mongodb-read-store';
+import { MongoReadStore } from './mongodb-read-store';
+import { serverProblem } from './mongodb-server-check';
 import { UnstorableDocumentError } from './read-store.port';
 
 // Nothing listens on this port: a check that happens before any I/O fails with its own error,
