@@ -1,5 +1,5 @@
 import { ALL_PROJECTIONS, LiveProjector, ProjectionProgress, rebuildReadModels, retryFailedEvents } from '@app/projections';
-import { ConfigurationError, openEventStore, openReadStore } from '@app/storage';
+import { ConfigurationError, openEventStore, openVerifiedReadStore } from '@app/storage';
 import pino from 'pino';
 import { loadProjectorConfig } from './config';
 import { createProgressBar } from './rebuild/progress-bar';
@@ -12,8 +12,10 @@ import { createProgressBar } from './rebuild/progress-bar';
 async function main(argv: string[]): Promise<void> {
   const config = loadProjectorConfig(process.env);
   const logger = pino({ level: config.logLevel, base: { service: 'workspace-projector' } });
-  const eventStore = openEventStore(config.storage);
-  const readStore = openReadStore(config.storage);
+  const eventStore = openEventStore(config.storage, {
+    onSkip: (skipped) => logger.warn({ skipped }, 'skipped an event of the log that the service did not write'),
+  });
+  const readStore = await openVerifiedReadStore(config.storage);
   const command = argv[0] ?? 'run';
 
   if (command === 'rebuild') {

@@ -184,6 +184,24 @@ export function describeEventStoreContract(
       expect((await store.readStream(stream)).map((event) => event.id)).toEqual([first.id, second.id, third.id]);
     });
 
+    test('reports a conflict on a long stream with its actual revision, and still recognises a recent retry', async () => {
+      const stream = uniqueStream('long');
+      const written = await appendConcurrently(store, stream, 600, 100);
+      const last = written.slice(-2);
+
+      const stale = await rejectionOf(store.append(stream, [newEvent()], 3));
+      expect(stale).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(stale).toMatchObject({ streamName: stream, expected: 3, actual: 599 });
+      // The last batch sent again with a stale expected revision, as a client retrying after a lost answer.
+      const [stored] = await store.readStream(stream, { fromRevision: 599 });
+      expect(await store.append(stream, last, 3)).toEqual({ nextRevision: 599, position: stored?.position });
+      expect(await store.readStream(stream, { fromRevision: 598 })).toHaveLength(2);
+    });
+
+    test('answers ping', async () => {
+      expect(await store.ping()).toBe(true);
+    });
+
     test('round-trips data and metadata (nested JSON, unicode)', async () => {
       const stream = uniqueStream('roundtrip');
       const event: NewEvent = {

@@ -1,12 +1,12 @@
-import type { ReadDocument, ReadStore } from '../src/read-store/read-store.port';
+import type { FindQuery, IndexSpec, ReadDocument, ReadStore } from '../src/read-store/read-store.port';
 
 /** What the query cases borrow from the enclosing ReadStore contract suite. */
 export interface ReadStoreContractContext {
   readonly test: jest.It;
   /** The store under test, opened before the cases run. */
   readonly current: () => ReadStore;
-  /** A fresh collection, ensured with these field indexes and dropped after the suite. */
-  readonly ensured: (indexes?: string[]) => Promise<string>;
+  /** A fresh collection, ensured with these indexes and dropped after the suite. */
+  readonly ensured: (indexes?: IndexSpec[]) => Promise<string>;
 }
 
 /** The query cases of the ReadStore contract: find (filters, sorts, pages) and count. */
@@ -122,5 +122,33 @@ export function describeReadStoreQueries({ test, current, ensured }: ReadStoreCo
     expect(await store.count(c, { kind: 'x' })).toBe(2);
     expect(await store.count(c, { kind: { in: ['y', 'z'] } })).toBe(1);
     expect(await store.count(c, { kind: 'z' })).toBe(0);
+  });
+
+  test('a compound index changes no result: filters, sorts with ties and nulls, pages', async () => {
+    const store = current();
+    const plain = await ensured(['group']);
+    const indexed = await ensured([{ equal: ['group', 'live'], sort: [{ field: 'n', direction: 'desc' }] }, { equal: ['group'] }]);
+    const docs = Array.from({ length: 40 }, (_, i): ReadDocument => {
+      const doc: ReadDocument = { key: `k${String(i).padStart(2, '0')}`, group: i % 3 === 0 ? 'a' : 'b', live: i % 5 !== 0 };
+      if (i % 7 !== 0) doc.n = i % 4;
+      else if (i % 2 === 0) doc.n = null;
+      return doc;
+    });
+    for (const c of [plain, indexed]) {
+      await store.commit({ puts: docs.map((doc) => ({ collection: c, id: String(doc.key), doc })), deletes: [] });
+    }
+    const byN: FindQuery['sort'] = [{ field: 'n', direction: 'desc' }];
+    const queries: FindQuery[] = [
+      { where: { group: 'b', live: true }, sort: byN },
+      { where: { group: 'b', live: true }, sort: byN, limit: 7, offset: 7 },
+      { where: { group: { in: ['a', 'b'] }, live: false }, sort: byN },
+      { where: { group: 'a' } },
+      { where: { group: 'a' }, limit: 3, offset: 2 },
+    ];
+    for (const query of queries) {
+      expect(keysOf(await store.find(indexed, query))).toStrictEqual(keysOf(await store.find(plain, query)));
+    }
+    const firstPage = keysOf(await store.find(indexed, { where: { group: 'b', live: true }, sort: byN, limit: 4 }));
+    expect(firstPage).toStrictEqual(['k11', 'k19', 'k23', 'k31']);
   });
 }

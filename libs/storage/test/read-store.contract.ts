@@ -1,4 +1,4 @@
-import type { ReadDocument, ReadStore } from '../src/read-store/read-store.port';
+import type { IndexSpec, ReadDocument, ReadStore } from '../src/read-store/read-store.port';
 import { describeReadStoreQueries } from './read-store-queries.contract';
 
 /**
@@ -25,7 +25,7 @@ export function describeReadStoreContract(
       created.push(collection);
       return collection;
     };
-    const ensured = async (indexes: string[] = []): Promise<string> => {
+    const ensured = async (indexes: IndexSpec[] = []): Promise<string> => {
       const collection = fresh();
       await store.ensureCollection({ name: collection, indexes });
       return collection;
@@ -199,6 +199,9 @@ export function describeReadStoreContract(
       await store.put(c, 'a', { kind: 'x' });
       await store.ensureCollection({ name: c, indexes: ['kind'] });
       await store.ensureCollection({ name: c, indexes: ['kind', 'other.path'] });
+      const compound: IndexSpec = { equal: ['kind'], sort: [{ field: 'other.path', direction: 'desc' }] };
+      await store.ensureCollection({ name: c, indexes: ['kind', compound] });
+      await store.ensureCollection({ name: c, indexes: ['kind', compound] });
       expect(await store.get(c, 'a')).toStrictEqual({ kind: 'x' });
       expect(await store.count(c, { kind: 'x' })).toBe(1);
       expect((await store.listCollections()).filter((name) => name === c)).toStrictEqual([c]);
@@ -209,6 +212,9 @@ export function describeReadStoreContract(
       await expect(store.ensureCollection({ name: 'Bad-Name', indexes: [] })).rejects.toThrow();
       await expect(store.ensureCollection({ name: 'checkpoints', indexes: [] })).rejects.toThrow();
       await expect(store.ensureCollection({ name: fresh(), indexes: ["x') --"] })).rejects.toThrow();
+      await expect(store.ensureCollection({ name: fresh(), indexes: [{ equal: ['ok', "x') --"] }] })).rejects.toThrow();
+      const badDirection = JSON.parse('{"equal":["ok"],"sort":[{"field":"n","direction":"sideways"}]}');
+      await expect(store.ensureCollection({ name: fresh(), indexes: [badDirection] })).rejects.toThrow();
       await expect(store.put('x"; DROP TABLE y; --', 'a', {})).rejects.toThrow();
       await expect(store.find(c, { where: { "a') OR 1=1 --": 1 } })).rejects.toThrow();
       await expect(store.find(c, { sort: [{ field: '$where', direction: 'asc' }] })).rejects.toThrow();

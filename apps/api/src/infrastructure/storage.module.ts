@@ -1,10 +1,12 @@
 import { ProjectionProgress } from '@app/projections';
-import { EVENT_STORE, openEventStore, openReadStore, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
+import { EVENT_STORE, openEventStore, openVerifiedReadStore, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { DEFAULT_DECIDER_EXECUTOR_OPTIONS, DeciderExecutor } from '../application/decider-executor';
 import { CountingEventStore } from '../metrics/counting-event-store';
 import { Metrics } from '../metrics/metrics';
+import { LOGGER } from './logger';
 import { ReadModels } from './read-models.service';
 
 /**
@@ -16,11 +18,16 @@ import { ReadModels } from './read-models.service';
   providers: [
     {
       provide: EVENT_STORE,
-      inject: [API_CONFIG, Metrics],
-      useFactory: (config: ApiConfig, metrics: Metrics) =>
-        new CountingEventStore(openEventStore(config.storage), (type) => metrics.eventsAppended.inc({ type })),
+      inject: [API_CONFIG, Metrics, LOGGER],
+      useFactory: (config: ApiConfig, metrics: Metrics, logger: Logger) =>
+        new CountingEventStore(
+          openEventStore(config.storage, {
+            onSkip: (skipped) => logger.warn({ skipped }, 'skipped an event of the log that the service did not write'),
+          }),
+          (type) => metrics.eventsAppended.inc({ type }),
+        ),
     },
-    { provide: READ_STORE, inject: [API_CONFIG], useFactory: (config: ApiConfig) => openReadStore(config.storage) },
+    { provide: READ_STORE, inject: [API_CONFIG], useFactory: (config: ApiConfig) => openVerifiedReadStore(config.storage) },
     { provide: ProjectionProgress, useFactory: () => new ProjectionProgress() },
     ReadModels,
     {

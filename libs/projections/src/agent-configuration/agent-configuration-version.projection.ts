@@ -12,7 +12,8 @@ import type { Projection } from '../projection';
  */
 export const agentConfigurationVersionProjection: Projection<AgentConfigurationVersionDocument> = {
   ...READ_MODELS.agentConfigurationVersions,
-  indexes: ['sId', 'workspaceId'],
+  // The history of one agent: its versions, newest first.
+  indexes: ['sId', 'workspaceId', { equal: ['sId'], sort: [{ field: 'version', direction: 'desc' }] }],
   canHandle: ['AgentConfigurationCreated', 'AgentConfigurationUpdated'],
   documentIds(event) {
     if (!isAgentConfigurationEvent(event)) return [];

@@ -16,7 +16,7 @@ import type { Projection } from '../projection';
  */
 export const agentConfigurationProjection: Projection<AgentConfigurationDocument> = {
   ...READ_MODELS.agentConfigurations,
-  indexes: ['workspaceId', 'status', 'nameKey'],
+  indexes: ['workspaceId', 'status', 'nameKey', { equal: ['workspaceId', 'status'] }],
   canHandle: AGENT_CONFIGURATION_EVENT_TYPES,
   documentIds: (event) => (isAgentConfigurationEvent(event) ? [event.data.agentConfigurationId] : []),
   evolve(doc, event) {

@@ -11,7 +11,8 @@ import type { Projection } from '../projection';
  */
 export const agentUsageProjection: Projection<AgentUsageDocument> = {
   ...READ_MODELS.agentUsage,
-  indexes: ['workspaceId'],
+  // Read by workspace, in id order: the id ends the compound index.
+  indexes: [{ equal: ['workspaceId'] }],
   canHandle: ['UserMessagePosted', 'UserMessageEdited', 'AgentMessageCreated', 'AgentMessageFeedbackGiven', 'AgentMessageFeedbackRemoved'],
   documentIds: (event) => (isConversationEvent(event) ? [event.data.conversationId] : []),
   evolve(doc, event) {

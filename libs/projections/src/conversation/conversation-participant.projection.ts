@@ -12,7 +12,7 @@ import type { Projection } from '../projection';
  */
 export const conversationParticipantProjection: Projection<ConversationParticipantDocument> = {
   ...READ_MODELS.conversationParticipants,
-  indexes: ['workspaceId', 'userId', 'conversationId'],
+  indexes: ['workspaceId', 'userId', 'conversationId', { equal: ['workspaceId', 'userId'] }],
   canHandle: ['ConversationCreated', 'UserMessagePosted', 'UserMessageEdited'],
   documentIds(event) {
     if (!isConversationEvent(event)) return [];

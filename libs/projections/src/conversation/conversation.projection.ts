@@ -32,7 +32,16 @@ import { assertNever } from '@app/contracts/assert-never';
  */
 export const conversationProjection: Projection<ConversationDocument> = {
   ...READ_MODELS.conversations,
-  indexes: ['workspaceId', 'sId', 'updated', 'deleted', 'spaceId', 'triggerId'],
+  indexes: [
+    'workspaceId',
+    'sId',
+    'updated',
+    'deleted',
+    'spaceId',
+    'triggerId',
+    // The conversations list: a workspace's live conversations, newest activity first.
+    { equal: ['workspaceId', 'deleted', 'visibility'], sort: [{ field: 'updated', direction: 'desc' }] },
+  ],
   canHandle: CONVERSATION_EVENT_TYPES,
   documentIds: (event) => (isConversationEvent(event) ? [event.data.conversationId] : []),
   evolve(doc, event) {

@@ -6,7 +6,7 @@ import type { Projection } from '../projection';
 /** Spaces of each workspace; `id` is the position of the event that created them. */
 export const spaceProjection: Projection<SpaceDocument> = {
   ...READ_MODELS.spaces,
-  indexes: ['workspaceId', 'kind'],
+  indexes: ['workspaceId', 'kind', { equal: ['workspaceId'], sort: [{ field: 'createdAt', direction: 'asc' }] }],
   canHandle: ['SpaceCreated'],
   documentIds: (event) => (isWorkspaceEvent(event) && event.type === 'SpaceCreated' ? [event.data.spaceId] : []),
   evolve(doc, event) {

@@ -1,15 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import type { EventStore } from '../event-store/event-store.port';
-import { EventStoreDbEventStore } from '../event-store/eventstoredb-event-store';
+import { EventStoreDbEventStore, type EventStoreDbEventStoreOptions } from '../event-store/eventstoredb-event-store';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { MongoReadStore } from '../read-store/mongodb-read-store';
 import type { ReadStore } from '../read-store/read-store.port';
 import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import type { StorageConfig } from './storage-config';
 
-/** Opens the event store the configuration names. */
-export function openEventStore(config: StorageConfig): EventStore {
-  if (config.eventStore.kind === 'eventstoredb') return new EventStoreDbEventStore(config.eventStore.url);
+/** Opens the event store the configuration names; `options.onSkip` hears of foreign events in an EventStoreDB log. */
+export function openEventStore(config: StorageConfig, options: EventStoreDbEventStoreOptions = {}): EventStore {
+  if (config.eventStore.kind === 'eventstoredb') return new EventStoreDbEventStore(config.eventStore.url, options);
   mkdirSync(config.dataDir, { recursive: true });
   return new SqliteEventStore({ path: config.eventStore.path });
 }
@@ -19,4 +19,16 @@ export function openReadStore(config: StorageConfig): ReadStore {
   if (config.readStore.kind === 'mongodb') return new MongoReadStore({ url: config.readStore.url, dbName: config.readStore.dbName });
   mkdirSync(config.dataDir, { recursive: true });
   return new SqliteReadStore({ path: config.readStore.path });
+}
+
+/**
+ * Opens the read store the configuration names and checks at once that the server can take the
+ * service's writes, so that a wrong server stops the boot with a clear ConfigurationError instead of
+ * failing every commit later: with MongoDB, a replica set or sharded cluster of 5.0 or later. A
+ * server that does not answer yet is not an error here; the first call that reaches it checks again.
+ */
+export async function openVerifiedReadStore(config: StorageConfig): Promise<ReadStore> {
+  const store = openReadStore(config);
+  if (store instanceof MongoReadStore) await store.verifyServer();
+  return store;
 }

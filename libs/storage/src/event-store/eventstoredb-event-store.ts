@@ -12,18 +12,22 @@ import {
   jsonEvent,
   type AllStreamResolvedEvent,
   type AppendExpectedRevision,
+  type AppendResult as EsdbAppendResult,
+  type AppendToStreamOptions,
+  type EventData,
   type Position,
+  type ReadAllOptions as EsdbReadAllOptions,
   type ReadPosition,
-  type ReadableSubscription,
+  type ReadStreamOptions as EsdbReadStreamOptions,
   type ResolvedEvent,
+  type SubscribeToAllOptions,
+  type SubscribeToStreamOptions,
 } from '@eventstore/db-client';
 import {
   type AppendResult,
-  type EventMetadata,
   type EventStore,
   type EventSubscription,
   type ExpectedRevision,
-  type JsonObject,
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -31,20 +35,47 @@ import {
   WrongExpectedRevisionError,
 } from './event-store.port';
 import { assertStorableEvents } from './storable-event';
+import { classifyResolved, type AnyResolvedEvent, type SkippedEvent } from './eventstoredb-recorded-event';
+import { consumeRead, type EsdbRead } from './eventstoredb-reads';
+import { EsdbSubscription, type EsdbLiveSubscription } from './eventstoredb-subscription';
 
 // $all holds system events too; reading it in pages keeps a filtered read bounded in memory.
 const PAGE_SIZE = 256;
 const PING_DEADLINE_MS = 2000;
+/** Longest wait for the bounded reads the adapter makes for itself (head position, duplicate lookup). */
+const INTERNAL_READ_DEADLINE_MS = 10_000;
+/** How far back, beyond the batch itself, a conflicting append looks for its own events (a retry). */
+const DUPLICATE_LOOKBACK = 256;
 
-type AnyResolvedEvent = ResolvedEvent | AllStreamResolvedEvent;
+/** The part of the client the adapter uses (the client itself, or a test double). */
+export interface EsdbClient {
+  appendToStream(streamName: string, events: EventData[], options: AppendToStreamOptions): Promise<EsdbAppendResult>;
+  readStream(streamName: string, options: EsdbReadStreamOptions): EsdbRead<ResolvedEvent>;
+  readAll(options: EsdbReadAllOptions): EsdbRead<AllStreamResolvedEvent>;
+  subscribeToAll(options: SubscribeToAllOptions): EsdbLiveSubscription<AllStreamResolvedEvent>;
+  subscribeToStream(streamName: string, options: SubscribeToStreamOptions): EsdbLiveSubscription<ResolvedEvent>;
+  dispose(): Promise<void>;
+}
+
+/** Options of {@link EventStoreDbEventStore}. */
+export interface EventStoreDbEventStoreOptions {
+  /**
+   * Told of each event skipped because the service did not write it (another writer of the same
+   * server: data that is not a JSON object, metadata without `schemaVersion`). System events are
+   * skipped silently.
+   */
+  readonly onSkip?: (skipped: SkippedEvent) => void;
+}
 
 /** Event store on EventStoreDB / KurrentDB over gRPC (`esdb://…` or `kurrentdb://…` connection string). */
 export class EventStoreDbEventStore implements EventStore {
-  private readonly client: EventStoreDBClient;
+  private readonly client: EsdbClient;
   private readonly subscriptions = new Set<EventSubscription>();
+  private readonly onSkip: (skipped: SkippedEvent) => void;
 
-  constructor(connectionString: string) {
-    this.client = EventStoreDBClient.connectionString(toEsdbConnectionString(connectionString));
+  constructor(connection: string | EsdbClient, options: EventStoreDbEventStoreOptions = {}) {
+    this.client = typeof connection === 'string' ? EventStoreDBClient.connectionString(toEsdbConnectionString(connection)) : connection;
+    this.onSkip = options.onSkip ?? (() => undefined);
   }
 
   async append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -62,7 +93,7 @@ export class EventStoreDbEventStore implements EventStore {
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       // The server only recognises a retry sent with the original expected revision; accept any retry.
-      const existing = await this.findExisting(streamName, events);
+      const existing = await this.findExisting(streamName, events, error.actualVersion);
       if (existing !== undefined) return existing;
       throw new WrongExpectedRevisionError(streamName, expected, toActualRevision(error.actualVersion));
     }
@@ -78,7 +109,7 @@ export class EventStoreDbEventStore implements EventStore {
     const events: RecordedEvent[] = [];
     try {
       for await (const resolved of read) {
-        const event = toRecordedEvent(resolved);
+        const event = this.ours(resolved);
         if (event !== undefined) events.push(event);
       }
     } catch (error) {
@@ -99,7 +130,7 @@ export class EventStoreDbEventStore implements EventStore {
       for await (const resolved of this.client.readAll({ direction: FORWARDS, fromPosition, maxCount: PAGE_SIZE })) {
         pageLength += 1;
         lastRead = resolved.event?.position ?? lastRead;
-        const event = toRecordedEvent(resolved);
+        const event = this.ours(resolved);
         // Reading $all from a position includes the event there: `after` is exclusive.
         if (event === undefined || event.position <= after || events.length >= wanted) continue;
         events.push(event);
@@ -115,27 +146,33 @@ export class EventStoreDbEventStore implements EventStore {
     const after = options.after ?? 0;
     const fromPosition: ReadPosition = after > 0 ? toEsdbPosition(after) : START;
     const source = this.client.subscribeToAll({ fromPosition, filter: excludeSystemEvents() });
-    return this.track(new EsdbSubscription(source, (event) => event.position, after));
+    return this.track(new EsdbSubscription(source, (event) => event.position, after, this.onSkip));
   }
 
   subscribeToStream(streamName: string, options: { readonly afterRevision?: number } = {}): EventSubscription {
     const after = options.afterRevision;
     const fromRevision = after === undefined || after < 0 ? START : BigInt(after);
     const source = this.client.subscribeToStream(streamName, { fromRevision });
-    return this.track(new EsdbSubscription(source, (event) => event.revision, after ?? -1));
+    return this.track(new EsdbSubscription(source, (event) => event.revision, after ?? -1, this.onSkip));
   }
 
   async headPosition(): Promise<number> {
+    // Backwards from the end, page by page, past system and foreign events; every page's call is
+    // ended as soon as the answer is known (see consumeRead).
     let fromPosition: ReadPosition = END;
     for (;;) {
       let pageLength = 0;
       let oldest: Position | undefined;
-      for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition, maxCount: PAGE_SIZE })) {
+      let head: number | undefined;
+      const read = this.client.readAll({ direction: BACKWARDS, fromPosition, maxCount: PAGE_SIZE });
+      await consumeRead(read, 'the head position', INTERNAL_READ_DEADLINE_MS, (resolved) => {
         pageLength += 1;
-        const event = toRecordedEvent(resolved);
-        if (event !== undefined) return event.position;
         oldest = resolved.event?.position ?? oldest;
-      }
+        const classified = classifyResolved(resolved);
+        if (classified.kind === 'ours') head = classified.event.position;
+        return head === undefined;
+      });
+      if (head !== undefined) return head;
       if (pageLength < PAGE_SIZE || oldest === undefined) return 0;
       fromPosition = oldest;
     }
@@ -143,10 +180,9 @@ export class EventStoreDbEventStore implements EventStore {
 
   async ping(): Promise<boolean> {
     try {
-      const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, deadline: PING_DEADLINE_MS });
-      for await (const _event of read) {
-        // Draining one event proves the server answers reads.
-      }
+      const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 });
+      // Draining one event proves the server answers reads.
+      await consumeRead(read, 'a ping', PING_DEADLINE_MS, () => true);
       return true;
     } catch {
       return false;
@@ -156,6 +192,13 @@ export class EventStoreDbEventStore implements EventStore {
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     await this.client.dispose();
+  }
+
+  /** The event when it is the service's; a foreign one is reported, a system one dropped. */
+  private ours(resolved: AnyResolvedEvent): RecordedEvent | undefined {
+    const classified = classifyResolved(resolved);
+    if (classified.kind === 'foreign') this.onSkip(classified.skipped);
+    return classified.kind === 'ours' ? classified.event : undefined;
   }
 
   private track(subscription: EsdbSubscription<AnyResolvedEvent>): EventSubscription {
@@ -170,74 +213,43 @@ export class EventStoreDbEventStore implements EventStore {
     return event.position;
   }
 
-  /** When every event of the batch is already in the stream: the latest of them, as a duplicate append returns. */
-  private async findExisting(streamName: string, events: readonly NewEvent[]): Promise<AppendResult | undefined> {
-    if (events.length === 0) return undefined;
+  /**
+   * When every event of the batch is already in the stream: the latest of them, as a duplicate
+   * append returns. A retry lands right after the write it repeats, so only the end of the stream
+   * is read (the batch and {@link DUPLICATE_LOOKBACK} events before it), never the whole stream.
+   */
+  private async findExisting(
+    streamName: string,
+    events: readonly NewEvent[],
+    actual: bigint | typeof NO_STREAM,
+  ): Promise<AppendResult | undefined> {
+    if (events.length === 0 || actual === NO_STREAM) return undefined;
     const wanted = new Set(events.map((event) => event.id));
     let latest: RecordedEvent | undefined;
-    for (const event of await this.readStream(streamName)) {
-      if (!wanted.delete(event.id)) continue;
-      latest = event;
-      if (wanted.size === 0) break;
+    const read = this.client.readStream(streamName, {
+      direction: BACKWARDS,
+      fromRevision: END,
+      maxCount: events.length + DUPLICATE_LOOKBACK,
+    });
+    try {
+      await consumeRead(read, `the end of ${streamName}`, INTERNAL_READ_DEADLINE_MS, (resolved) => {
+        const event = this.ours(resolved);
+        // Newest first: the first match is the latest of the batch.
+        if (event !== undefined && wanted.delete(event.id)) latest ??= event;
+        return wanted.size > 0;
+      });
+    } catch (error) {
+      // Deleted since the conflict: none of the batch is there.
+      if (error instanceof StreamNotFoundError) return undefined;
+      throw error;
     }
     if (wanted.size > 0 || latest === undefined) return undefined;
     return { nextRevision: latest.revision, position: latest.position };
   }
 }
 
-/**
- * Adapts a client subscription to ours: drops system events, and anything at or before the cursor so
- * delivery stays exactly once and in order even if the server repeats the starting event.
- */
-class EsdbSubscription<E extends AnyResolvedEvent> implements EventSubscription {
-  onClose: () => void = () => undefined;
-  private closed = false;
-  private readonly closedSignal: Promise<'closed'>;
-  private signalClosed: () => void = () => undefined;
-
-  constructor(
-    private readonly source: ReadableSubscription<E>,
-    private readonly cursorOf: (event: RecordedEvent) => number,
-    private cursor: number,
-  ) {
-    this.closedSignal = new Promise((resolve) => {
-      this.signalClosed = () => resolve('closed');
-    });
-  }
-
-  async *[Symbol.asyncIterator](): AsyncGenerator<RecordedEvent> {
-    const iterator = this.source[Symbol.asyncIterator]();
-    try {
-      while (!this.closed) {
-        const next = iterator.next();
-        // If close wins the race this read may still fail; nobody awaits it then.
-        next.catch(() => undefined);
-        const result = await Promise.race([next, this.closedSignal]);
-        if (result === 'closed' || result.done === true) return;
-        const event = toRecordedEvent(result.value);
-        if (event === undefined || this.cursorOf(event) <= this.cursor) continue;
-        this.cursor = this.cursorOf(event);
-        yield event;
-      }
-    } catch (error) {
-      if (!this.closed) throw error;
-    } finally {
-      await this.close();
-    }
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.signalClosed();
-    this.onClose();
-    await this.source.unsubscribe();
-    this.source.destroy();
-  }
-}
-
 /** The 6.x client only knows the `esdb` schemes; KurrentDB speaks the same protocol. */
-function toEsdbConnectionString(connectionString: string): string {
+export function toEsdbConnectionString(connectionString: string): string {
   return connectionString.replace(/^kurrent(?:db)?(\+discover)?:\/\//i, 'esdb$1://');
 }
 
@@ -254,33 +266,4 @@ function toActualRevision(actual: bigint | typeof NO_STREAM): number | 'no_strea
 function toEsdbPosition(position: number): Position {
   // Application events are written without explicit transactions, so commit and prepare positions coincide.
   return { commit: BigInt(position), prepare: BigInt(position) };
-}
-
-function toRecordedEvent(resolved: AnyResolvedEvent): RecordedEvent | undefined {
-  const event = resolved.event;
-  if (event === undefined || event.streamId.startsWith('$') || event.type.startsWith('$')) return undefined;
-  const commit = event.position?.commit ?? resolved.commitPosition;
-  if (commit === undefined) throw new Error('EventStoreDB did not return event positions (server older than 22.6?)');
-  const { data, metadata } = event;
-  if (!isJsonObject(data) || !isEventMetadata(metadata)) {
-    throw new Error(`Event ${event.id} in ${event.streamId} is not an application event with JSON data and metadata`);
-  }
-  return {
-    id: event.id,
-    streamName: event.streamId,
-    revision: Number(event.revision),
-    position: Number(commit),
-    type: event.type,
-    data,
-    metadata,
-    recordedAt: event.created.getTime(),
-  };
-}
-
-function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
-}
-
-function isEventMetadata(value: unknown): value is EventMetadata {
-  return isJsonObject(value) && typeof value.schemaVersion === 'number';
 }

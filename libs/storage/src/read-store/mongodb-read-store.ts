@@ -4,17 +4,20 @@ import {
   type ClientSession,
   type Collection,
   type Db,
-  type Filter,
   type IndexDescription,
 } from 'mongodb';
-import type {
-  CollectionSpec,
-  FieldCondition,
-  FindQuery,
-  PutOptions,
-  ReadDocument,
-  ReadStore,
-  WriteUnit,
+import { ConfigurationError } from '../config/storage-config';
+import { bsonLimitViolation } from './mongodb-document-limits';
+import { filterOf, indexOf, live, mongoFindOf, type StoredDocument } from './mongodb-read-query';
+import { serverProblem } from './mongodb-server-check';
+import {
+  UnstorableDocumentError,
+  type CollectionSpec,
+  type FindQuery,
+  type PutOptions,
+  type ReadDocument,
+  type ReadStore,
+  type WriteUnit,
 } from './read-store.port';
 
 /** Options of the MongoDB read store. */
@@ -25,11 +28,9 @@ export interface MongoReadStoreOptions {
   readonly serverSelectionTimeoutMS?: number;
 }
 
-/** A read-model document as stored: the caller's fields plus the id and the optional expiry. */
-interface StoredDocument {
-  _id: string;
-  _expiresAt?: Date;
-  [field: string]: unknown;
+/** A write unit whose puts were checked and turned into stored documents. */
+interface CheckedWriteUnit extends WriteUnit {
+  readonly puts: ReadonlyArray<WriteUnit['puts'][number] & { readonly stored: StoredDocument }>;
 }
 
 interface CheckpointDocument {
@@ -37,13 +38,15 @@ interface CheckpointDocument {
   position: number;
 }
 
-// Same rules as the SQLite adapter, so a name valid on one engine is valid on the other.
+// Same rule as the SQLite adapter, so a name valid on one engine is valid on the other.
 const COLLECTION_NAME = /^[a-z][a-z0-9_]*$/;
-const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const CHECKPOINTS = 'checkpoints';
 const TTL_INDEX = 'expires_at_ttl';
 
-/** Read store on MongoDB: one collection per read model, checkpoints in `checkpoints`. */
+/**
+ * Read store on MongoDB 5.0 or later, a replica set or a sharded cluster (commits are transactions):
+ * one collection per read model, checkpoints in `checkpoints`.
+ */
 export class MongoReadStore implements ReadStore {
   private readonly client: MongoClient;
   private readonly db: Db;
@@ -64,7 +67,7 @@ export class MongoReadStore implements ReadStore {
     const indexes: IndexDescription[] = [
       // TTL deletion runs about once a minute; reads filter on _expiresAt as well.
       { key: { _expiresAt: 1 }, name: TTL_INDEX, expireAfterSeconds: 0 },
-      ...spec.indexes.map((field) => ({ key: { [fieldOf(field)]: 1 } })),
+      ...spec.indexes.map(indexOf),
     ];
     // createIndexes creates the collection too, and is a no-op for indexes that already exist.
     await collection.createIndexes(indexes);
@@ -105,16 +108,10 @@ export class MongoReadStore implements ReadStore {
 
   async find<T extends ReadDocument = ReadDocument>(collection: string, query: FindQuery = {}): Promise<T[]> {
     const target = await this.collection(collection);
-    const filter = { ...filterOf(query.where), ...live() };
-    const sort: Record<string, 1 | -1> = {};
-    for (const { field, direction } of query.sort ?? []) sort[fieldOf(field)] = directionOf(direction);
-    // The id breaks ties so that pages never overlap, as in the SQLite adapter.
-    sort._id = 1;
-    const limit = countOf('limit', query.limit);
-    const offset = countOf('offset', query.offset) ?? 0;
+    const { filter, sort, skip, limit } = mongoFindOf(query);
     // MongoDB reads limit 0 as "no limit".
     if (limit === 0) return [];
-    let cursor = target.find(filter).sort(sort).skip(offset);
+    let cursor = target.find(filter).sort(sort).skip(skip);
     if (limit !== undefined) cursor = cursor.limit(limit);
     const stored = await cursor.toArray();
     return stored.map((doc) => toDocument<T>(doc));
@@ -126,8 +123,9 @@ export class MongoReadStore implements ReadStore {
   }
 
   async put(collection: string, id: string, doc: ReadDocument, options: PutOptions = {}): Promise<void> {
+    const stored = storableOf(collection, id, doc, options.expiresAt);
     const target = await this.collection(collection);
-    await target.replaceOne({ _id: id }, storedOf(id, doc, options.expiresAt), { upsert: true });
+    await target.replaceOne({ _id: id }, stored, { upsert: true });
   }
 
   async delete(collection: string, id: string): Promise<void> {
@@ -136,11 +134,14 @@ export class MongoReadStore implements ReadStore {
   }
 
   async commit(unit: WriteUnit): Promise<void> {
+    // Every document is checked before the transaction starts: one that cannot be stored fails the
+    // same on every retry, so it must not get as far as the server.
+    const puts = unit.puts.map((put) => ({ ...put, stored: storableOf(put.collection, put.id, put.doc, put.expiresAt) }));
     await this.connected();
     await this.client.withSession((session) =>
       // withTransaction may run the callback again on a transient error: every write is an
       // idempotent replace, delete or set, so a retry lands the same state.
-      session.withTransaction(() => this.applyUnit(unit, session)),
+      session.withTransaction(() => this.applyUnit({ ...unit, puts }, session)),
     );
   }
 
@@ -164,7 +165,22 @@ export class MongoReadStore implements ReadStore {
     await this.client.close();
   }
 
-  private async applyUnit(unit: WriteUnit, session: ClientSession): Promise<void> {
+  /**
+   * Connects and checks the server is one the store can work with; throws ConfigurationError (and
+   * closes the store) when it is not. A server that does not answer is left to later calls, which
+   * check it again when they reach it.
+   */
+  async verifyServer(): Promise<void> {
+    try {
+      await this.connected();
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) return;
+      await this.close();
+      throw error;
+    }
+  }
+
+  private async applyUnit(unit: CheckedWriteUnit, session: ClientSession): Promise<void> {
     // One bulk write per collection, in order of first appearance; puts come before deletes as in
     // SQLite, which only matters when the same id is both put and deleted.
     const batches = new Map<string, AnyBulkWriteOperation<StoredDocument>[]>();
@@ -174,8 +190,7 @@ export class MongoReadStore implements ReadStore {
       return batch;
     };
     for (const put of unit.puts) {
-      const replacement = storedOf(put.id, put.doc, put.expiresAt);
-      batchOf(put.collection).push({ replaceOne: { filter: { _id: put.id }, replacement, upsert: true } });
+      batchOf(put.collection).push({ replaceOne: { filter: { _id: put.id }, replacement: put.stored, upsert: true } });
     }
     for (const del of unit.deletes) batchOf(del.collection).push({ deleteOne: { filter: { _id: del.id } } });
     // Names are checked batch by batch, inside the transaction: a bad one aborts the writes before it.
@@ -210,20 +225,28 @@ export class MongoReadStore implements ReadStore {
    * connect() again retries. Once connected, the driver rides out server restarts itself.
    */
   private connected(): Promise<void> {
-    this.connection ??= this.client.connect().then(
-      () => undefined,
-      (error: unknown) => {
-        this.connection = undefined;
-        throw error;
-      },
-    );
+    this.connection ??= this.connectAndCheck().catch((error: unknown) => {
+      this.connection = undefined;
+      throw error;
+    });
     return this.connection;
+  }
+
+  /** Connects, then refuses a server the store cannot work with, naming what to change. */
+  private async connectAndCheck(): Promise<void> {
+    await this.client.connect();
+    const hello = await this.client.db('admin').command({ hello: 1 });
+    const problem = serverProblem(hello);
+    if (problem !== undefined) throw new ConfigurationError([problem]);
   }
 }
 
-/** Matches documents without an expiry or whose expiry is still ahead (missing matches $not). */
-function live(): Filter<StoredDocument> {
-  return { _expiresAt: { $not: { $lte: new Date() } } };
+/** The document as stored, or an UnstorableDocumentError when MongoDB would refuse it. */
+function storableOf(collection: string, id: string, doc: ReadDocument, expiresAt: number | undefined): StoredDocument {
+  const stored = storedOf(id, doc, expiresAt);
+  const reason = bsonLimitViolation(stored);
+  if (reason !== undefined) throw new UnstorableDocumentError(collection, id, reason);
+  return stored;
 }
 
 function storedOf(id: string, doc: ReadDocument, expiresAt: number | undefined): StoredDocument {
@@ -236,41 +259,4 @@ function storedOf(id: string, doc: ReadDocument, expiresAt: number | undefined):
 function toDocument<T extends ReadDocument>(stored: StoredDocument): T {
   const { _id: _ignoredId, _expiresAt: _ignoredExpiry, ...doc } = stored;
   return doc as T;
-}
-
-/** Equality and $in in MongoDB are already type-exact, and null also matches a missing field. */
-function filterOf(where: FindQuery['where']): Filter<StoredDocument> {
-  const filter: Filter<StoredDocument> = {};
-  for (const [field, condition] of Object.entries(where ?? {})) filter[fieldOf(field)] = conditionOf(field, condition);
-  return filter;
-}
-
-function conditionOf(field: string, condition: FieldCondition): FieldCondition | { $in: unknown[] } {
-  if (typeof condition !== 'object' || condition === null) return valueOf(field, condition);
-  const values: readonly unknown[] = condition.in;
-  if (!Array.isArray(values)) throw new Error(`Invalid condition on "${field}": expected a value or { in: [values] }`);
-  return { $in: values.map((value) => valueOf(field, value)) };
-}
-
-function valueOf(field: string, value: unknown): string | number | boolean | null {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw new Error(`Invalid condition value on "${field}"`);
-}
-
-function fieldOf(field: string): string {
-  if (!FIELD_PATH.test(field)) throw new Error(`Invalid read-store field path "${field}"`);
-  return field;
-}
-
-function directionOf(direction: string): 1 | -1 {
-  if (direction === 'asc') return 1;
-  if (direction === 'desc') return -1;
-  throw new Error(`Invalid sort direction "${direction}"`);
-}
-
-function countOf(label: string, value: number | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`Invalid ${label} ${value}`);
-  return value;
 }

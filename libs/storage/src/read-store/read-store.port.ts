@@ -1,10 +1,23 @@
 /** A read-model document: any JSON object. Its id is given beside it, not inside it. */
 export type ReadDocument = Record<string, unknown>;
 
-/** A collection and the fields that `find` may filter and sort on. Field names may be dotted paths. */
+/** A collection and its indexes, which serve `find`. Field names may be dotted paths. */
 export interface CollectionSpec {
   readonly name: string;
-  readonly indexes: readonly string[];
+  readonly indexes: readonly IndexSpec[];
+}
+
+/** An index on one field, or a compound index for one shape of query. */
+export type IndexSpec = string | CompoundIndexSpec;
+
+/**
+ * An index for `find` queries that filter on the `equal` fields (a value or `in`) and sort by
+ * `sort`: the adapters key it on those fields in that order and then on the id, which ends every
+ * sort, so that such a page is read in index order instead of sorted in memory.
+ */
+export interface CompoundIndexSpec {
+  readonly equal: readonly string[];
+  readonly sort?: FindQuery['sort'];
 }
 
 export type FieldValue = string | number | boolean | null;
@@ -51,3 +64,19 @@ export interface ReadStore {
 }
 
 export const READ_STORE = Symbol('READ_STORE');
+
+/**
+ * A document the store cannot hold (over its size or nesting limits, a key it refuses), thrown by
+ * `put` and `commit` before anything is written. Retrying cannot help: the caller gives up on the
+ * write (the projector records the event as failed).
+ */
+export class UnstorableDocumentError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly id: string,
+    readonly reason: string,
+  ) {
+    super(`Document ${id} of ${collection} cannot be stored: ${reason}`);
+    this.name = 'UnstorableDocumentError';
+  }
+}

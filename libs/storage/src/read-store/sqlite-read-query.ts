@@ -5,6 +5,19 @@ import type { FieldCondition, FieldValue, FindQuery } from './read-store.port';
 // identifier segments pass.
 const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
+/** Rows not expired at the time bound to its parameter. */
+export const LIVE = '(expires_at IS NULL OR expires_at > ?)';
+
+/** The SELECT of a find query on `table` at time `now`, and its parameters. */
+export function findStatement(table: string, query: FindQuery, now: number): { sql: string; params: SQLInputValue[] } {
+  const params: SQLInputValue[] = [now];
+  const where = [LIVE, ...whereClauses(query.where, params)].join(' AND ');
+  // The id breaks ties so that pages never overlap.
+  const order = [...(query.sort ?? []).map((s) => `${extractOf(s.field)} ${directionOf(s.direction)}`), 'id ASC'];
+  params.push(countOf('limit', query.limit) ?? -1, countOf('offset', query.offset) ?? 0);
+  return { sql: `SELECT doc FROM "${table}" WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`, params };
+}
+
 /** SQL of a document field, as an expression index and a query both spell it. */
 export function extractOf(field: string): string {
   if (!FIELD_PATH.test(field)) throw new Error(`Invalid read-store field path "${field}"`);

@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeReadStoreContract } from '../../test/read-store.contract';
+import type { FindQuery, IndexSpec } from './read-store.port';
+import { findStatement } from './sqlite-read-query';
 import { SqliteReadStore } from './sqlite-read-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'read-store-'));
@@ -61,5 +64,53 @@ describe('SqliteReadStore on a file', () => {
     expect(await store.ping()).toBe(true);
     await store.close();
     expect(await store.ping()).toBe(false);
+  });
+});
+
+describe('SqliteReadStore compound indexes', () => {
+  const listPage: FindQuery = {
+    where: { workspaceId: 'w1', deleted: false, visibility: 'unlisted' },
+    sort: [{ field: 'updated', direction: 'desc' }],
+    limit: 20,
+    offset: 40,
+  };
+
+  /** The query plan SQLite picks for `query` on a collection with `indexes` and some rows. */
+  async function planOf(indexes: IndexSpec[], query: FindQuery): Promise<string[]> {
+    const path = freshPath();
+    const store = new SqliteReadStore({ path });
+    await store.ensureCollection({ name: 'conversations_v1_g1', indexes });
+    const puts = Array.from({ length: 300 }, (_, i) => ({
+      collection: 'conversations_v1_g1',
+      id: `c${i}`,
+      doc: { workspaceId: `w${i % 3}`, deleted: i % 10 === 0, visibility: 'unlisted', updated: i * 7 },
+    }));
+    await store.commit({ puts, deletes: [] });
+    await store.close();
+    const db = new DatabaseSync(path);
+    try {
+      const { sql, params } = findStatement('rm_conversations_v1_g1', query, Date.now());
+      return db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => String(row.detail));
+    } finally {
+      db.close();
+    }
+  }
+
+  it('reads a filtered, sorted page in index order: no temporary b-tree for the ORDER BY', async () => {
+    const compound: IndexSpec = { equal: ['workspaceId', 'deleted', 'visibility'], sort: [{ field: 'updated', direction: 'desc' }] };
+    const plan = await planOf(['workspaceId', 'updated', compound], listPage);
+    expect(plan.join('\n')).toContain('USING INDEX rm_conversations_v1_g1.workspaceId,deleted,visibility,updated desc,id');
+    expect(plan.join('\n')).not.toContain('TEMP B-TREE');
+  });
+
+  it('ends a compound index with the id, so a filter without a sort needs no sort either', async () => {
+    const plan = await planOf([{ equal: ['workspaceId'] }], { where: { workspaceId: 'w1' } });
+    expect(plan.join('\n')).toContain('USING INDEX rm_conversations_v1_g1.workspaceId,id');
+    expect(plan.join('\n')).not.toContain('TEMP B-TREE');
+  });
+
+  it('sorts in a temporary b-tree with field indexes alone (what the compound index saves)', async () => {
+    const plan = await planOf(['workspaceId', 'updated', 'deleted'], listPage);
+    expect(plan.join('\n')).toContain('TEMP B-TREE');
   });
 });

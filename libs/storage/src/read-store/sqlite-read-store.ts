@@ -1,6 +1,7 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import type { CollectionSpec, FindQuery, PutOptions, ReadDocument, ReadStore, WriteUnit } from './read-store.port';
-import { countOf, directionOf, extractOf, whereClauses } from './sqlite-read-query';
+import { indexLayoutOf } from './index-keys';
+import type { CollectionSpec, FindQuery, IndexSpec, PutOptions, ReadDocument, ReadStore, WriteUnit } from './read-store.port';
+import { directionOf, extractOf, findStatement, LIVE, whereClauses } from './sqlite-read-query';
 import { CHECKPOINTS_TABLE, isCollectionName, isMissingTable, parseDocument, TABLE_PREFIX, tableOf } from './sqlite-read-tables';
 
 /** Options of the SQLite read store. */
@@ -14,7 +15,6 @@ const OPTIMIZE_INTERVAL_MS = 60_000;
 // 0x10002: analyze every table that lacks or has outgrown (10x) its statistics, not only the
 // tables this connection happened to query.
 const OPTIMIZE = 'PRAGMA optimize = 0x10002';
-const LIVE = '(expires_at IS NULL OR expires_at > ?)';
 
 /** Read store on Node's built-in SQLite: one table per collection, JSON documents, one writer. */
 export class SqliteReadStore implements ReadStore {
@@ -38,7 +38,7 @@ export class SqliteReadStore implements ReadStore {
 
   async ensureCollection(spec: CollectionSpec): Promise<void> {
     const table = tableOf(spec.name);
-    const indexes = spec.indexes.map((field) => ({ name: `${table}.${field}`, expression: extractOf(field) }));
+    const indexes = spec.indexes.map((index) => indexOf(table, index));
     this.transaction(() => {
       this.createTable(table);
       for (const index of indexes) {
@@ -92,13 +92,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async find<T extends ReadDocument = ReadDocument>(collection: string, query: FindQuery = {}): Promise<T[]> {
-    const table = tableOf(collection);
-    const params: SQLInputValue[] = [Date.now()];
-    const where = [LIVE, ...whereClauses(query.where, params)].join(' AND ');
-    // The id breaks ties so that pages never overlap.
-    const order = [...(query.sort ?? []).map((s) => `${extractOf(s.field)} ${directionOf(s.direction)}`), 'id ASC'];
-    params.push(countOf('limit', query.limit) ?? -1, countOf('offset', query.offset) ?? 0);
-    const sql = `SELECT doc FROM "${table}" WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
+    const { sql, params } = findStatement(tableOf(collection), query, Date.now());
     const rows = this.readOr([], () => this.statement(sql).all(...params));
     return rows.map((row) => parseDocument<T>(row.doc));
   }
@@ -246,4 +240,16 @@ export class SqliteReadStore implements ReadStore {
       this.statement(`DELETE FROM "${table}" WHERE expires_at IS NOT NULL AND expires_at <= ?`).run(now),
     );
   }
+}
+
+/**
+ * An expression index of a spec. A compound one lists the fields as `find` spells them in WHERE and
+ * ORDER BY, directions included, and ends with the id, so that a filtered, sorted page is read in
+ * index order (no temporary b-tree for the ORDER BY).
+ */
+function indexOf(table: string, spec: IndexSpec): { name: string; expression: string } {
+  const layout = indexLayoutOf(spec);
+  const keys = layout.keys.map(({ field, direction }) => `${extractOf(field)} ${directionOf(direction)}`);
+  if (layout.endsWithId) keys.push('id ASC');
+  return { name: `${table}.${layout.name}`, expression: keys.join(', ') };
 }

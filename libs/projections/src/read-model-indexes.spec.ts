@@ -1,0 +1,79 @@
+import { physicalCollectionName } from '@app/contracts/read-models/read-model-names';
+import { SqliteReadStore, type FindQuery } from '@app/storage';
+import { findStatement } from '@app/storage/read-store/sqlite-read-query';
+import { tableOf } from '@app/storage/read-store/sqlite-read-tables';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { agentConfigurationVersionProjection } from './agent-configuration/agent-configuration-version.projection';
+import { agentConfigurationProjection } from './agent-configuration/agent-configuration.projection';
+import { agentUsageProjection } from './agent-configuration/agent-usage.projection';
+import { conversationParticipantProjection } from './conversation/conversation-participant.projection';
+import { conversationProjection } from './conversation/conversation.projection';
+import type { Projection } from './projection';
+import { spaceProjection } from './workspace/space.projection';
+
+// The lists the api reads (apps/api/src/**/queries/*.query.ts, the agent directory and usage
+// enrichment), each of which the read model's own indexes must serve in index order: with a sort
+// left to the engine, every page of a large workspace sorts all its rows in memory.
+const LISTS: ReadonlyArray<{ readonly list: string; readonly projection: Projection; readonly query: FindQuery }> = [
+  {
+    list: 'conversations of a workspace (list-conversations, admin key)',
+    projection: conversationProjection,
+    query: {
+      where: { workspaceId: 'w1', deleted: false, visibility: 'unlisted' },
+      sort: [{ field: 'updated', direction: 'desc' }],
+      limit: 101,
+      offset: 200,
+    },
+  },
+  {
+    list: "a member's conversations (list-conversations, participants)",
+    projection: conversationParticipantProjection,
+    query: { where: { workspaceId: 'w1', userId: 'u1' } },
+  },
+  {
+    list: 'agents of one status (agent directory)',
+    projection: agentConfigurationProjection,
+    query: { where: { workspaceId: 'w1', status: 'active' } },
+  },
+  {
+    list: 'versions of an agent (get-agent-configuration-history)',
+    projection: agentConfigurationVersionProjection,
+    query: { where: { sId: 'a1' }, sort: [{ field: 'version', direction: 'desc' }], limit: 20 },
+  },
+  {
+    list: 'spaces of a workspace (list-spaces)',
+    projection: spaceProjection,
+    query: { where: { workspaceId: 'w1' }, sort: [{ field: 'createdAt', direction: 'asc' }] },
+  },
+  {
+    list: 'agent usage of a workspace (agent list enrichment)',
+    projection: agentUsageProjection,
+    query: { where: { workspaceId: 'w1' } },
+  },
+];
+
+describe('read-model indexes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'read-model-indexes-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each(LISTS)('serve $list without sorting in memory', async ({ projection, query }) => {
+    const path = join(dir, `${projection.name}.sqlite`);
+    const collection = physicalCollectionName(projection, 1);
+    const store = new SqliteReadStore({ path });
+    await store.ensureCollection({ name: collection, indexes: projection.indexes });
+    await store.close();
+
+    const db = new DatabaseSync(path);
+    try {
+      const { sql, params } = findStatement(tableOf(collection), query, Date.now());
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => String(row.detail));
+      expect(plan.join('\n')).toMatch(/USING INDEX .*,id\b/);
+      expect(plan.join('\n')).not.toContain('TEMP B-TREE');
+    } finally {
+      db.close();
+    }
+  });
+});
