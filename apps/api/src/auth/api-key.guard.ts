@@ -6,6 +6,7 @@ import { ReadModels } from '../infrastructure/read-models.service';
 import { ADMIN_ONLY_ROUTE, IS_PUBLIC_ROUTE, type AuthenticatedRequest } from './auth-context';
 import { requireAdmin } from './roles';
 import { ApiError } from '../common/http/api-error';
+import { ApiKeyUsage } from './api-key-usage';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const API_KEY = /^sk-[A-Za-z0-9]+$/;
@@ -20,6 +21,7 @@ export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly readModels: ReadModels,
+    private readonly usage: ApiKeyUsage,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -43,6 +45,7 @@ export class ApiKeyGuard implements CanActivate {
     if (key.workspaceId !== workspace.sId) {
       throw new ApiError('workspace_auth_error', 'Only users of the workspace can access this content.', 401);
     }
+    this.usage.touch(key.keyId);
     const user = key.userId ? await this.readModels.get<UserDocument>('users', key.userId) : null;
     request.auth = { workspace, role: key.role, keyId: key.keyId, user };
     if (this.reflector.get<boolean>(ADMIN_ONLY_ROUTE, context.getHandler())) requireAdmin(request.auth);
