@@ -31,8 +31,25 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
   return { child, stdout: () => out };
 }
 
+/** Runs the built CLI; stdout is the result, stderr is captured (a failure carries it in `stderr`). */
 function cli(dataDir: string, args: string[]): string {
-  return execFileSync(node, ['dist/apps/api/src/cli.js', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  return execFileSync(node, ['dist/apps/api/src/cli.js', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Runs the built CLI expecting a failure: its exit status and what it wrote on stderr. */
+function cliFailure(dataDir: string, args: string[]): { status: number | null; stderr: string } {
+  try {
+    cli(dataDir, args);
+  } catch (error) {
+    const { status, stderr } = error as { status: number | null; stderr: string };
+    return { status, stderr };
+  }
+  return { status: 0, stderr: '' };
 }
 
 describe('the service as processes: first start, CLI, kill -9 and restart', () => {
@@ -40,7 +57,8 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
   const port = 38000 + Math.floor(Math.random() * 1000);
 
   beforeAll(() => {
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
+    // In place, only when a source changed: a server started from this checkout may be running.
+    execFileSync('npm', ['run', 'build:if-stale', '--silent'], { cwd: root, stdio: 'ignore' });
     dataDir = mkdtempSync(join(tmpdir(), 'wcs-process-'));
   }, 60_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -52,6 +70,14 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
     expect(banner).toBeDefined();
     const bootstrap = JSON.parse(banner!).defaultWorkspace;
     expect(bootstrap.apiKey).toMatch(/^sk-[0-9a-f]{32}$/);
+    // The banner for people: the address, the workspace, the key and a curl that works as pasted.
+    expect(first.stdout()).toContain(`Workspace service listening on http://localhost:${port}`);
+    expect(first.stdout()).toContain(`Default workspace:  ${bootstrap.workspaceId}`);
+    const curl = /^ {4}curl -H 'Authorization: Bearer (sk-[0-9a-f]{32})' '(http:\/\/localhost:\d+\/[^']+)'$/m.exec(first.stdout());
+    expect(curl?.[1]).toBe(bootstrap.apiKey);
+    const pasted = await fetch(curl![2]!, { headers: { authorization: `Bearer ${curl![1]}` } });
+    expect(pasted.status).toBe(200);
+    expect((await pasted.json()).spaces).toHaveLength(2);
 
     const output = cli(dataDir, ['workspace', 'create', '--name', 'Acme', '--region', 'europe-west1']);
     const lines = output.trim().split('\n');
@@ -118,14 +144,58 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
   });
 
   it('the CLI rejects bad arguments with a message and a non-zero exit', () => {
-    for (const args of [['workspace', 'create'], ['key', 'create', '--workspace', 'nope', '--role', 'owner'], ['key', 'create', '--workspace', 'NoSuchWs00', '--role', 'user'], ['frobnicate']]) {
-      let status: number | null = 0;
-      try {
-        cli(dataDir, args);
-      } catch (error) {
-        status = (error as { status: number | null }).status;
-      }
-      expect(status).toBe(2);
+    for (const args of [
+      ['workspace', 'create'],
+      ['key', 'create', '--workspace', 'nope', '--role', 'owner'],
+      ['key', 'create', '--workspace', 'NoSuchWs00', '--role', 'user'],
+      ['key', 'list'],
+      ['key', 'list', '--workspace', 'NoSuchWs00'],
+      ['key', 'revoke', '--workspace', 'NoSuchWs00', '--key', 'key_nope'],
+      ['frobnicate'],
+    ]) {
+      const failure = cliFailure(dataDir, args);
+      expect(failure.status).toBe(2);
+      expect(failure.stderr.trim()).not.toBe('');
+      // The usage goes to stderr, which the caller captures: nothing lands in the test output.
+      if (args[0] === 'frobnicate') expect(failure.stderr).toContain('key revoke --workspace <wId> --key <keyId>');
     }
+    expect(cli(dataDir, ['help'])).toContain('Usage:');
   });
+
+  it('lists workspaces and keys (never a secret) and a revoked key is refused at once by a running server', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wcs-cli-'));
+    const server = await startServer(dir, port + 1);
+    try {
+      const base = `http://127.0.0.1:${port + 1}`;
+      const created = JSON.parse(cli(dir, ['workspace', 'create', '--name', 'Keys Inc']));
+      const { apiKey: userKey } = JSON.parse(cli(dir, ['key', 'create', '--workspace', created.workspaceId, '--role', 'user', '--user', 'ada@example.com']));
+      expect((await call(base, 'GET', `/api/v1/w/${created.workspaceId}/spaces`, { key: userKey })).status).toBe(200);
+
+      const { workspaces } = JSON.parse(cli(dir, ['workspace', 'list']));
+      expect(workspaces.map((w: { name: string }) => w.name)).toEqual(['Default workspace', 'Keys Inc']);
+      expect(workspaces[1]).toEqual({ workspaceId: created.workspaceId, name: 'Keys Inc', region: 'us-central1', createdAt: expect.any(String) });
+
+      const listed = cli(dir, ['key', 'list', '--workspace', created.workspaceId]);
+      for (const secret of [created.apiKey, userKey]) expect(listed).not.toContain(secret);
+      const { keys } = JSON.parse(listed);
+      expect(keys).toEqual([
+        { keyId: expect.stringMatching(/^key_/), prefix: created.apiKey.slice(0, 9), role: 'admin', user: null, createdAt: expect.any(String), lastUsedAt: null },
+        { keyId: expect.stringMatching(/^key_/), prefix: userKey.slice(0, 9), role: 'user', user: 'ada@example.com', createdAt: expect.any(String), lastUsedAt: expect.any(String) },
+      ]);
+      expect(Date.parse(keys[1].lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(keys[1].createdAt));
+
+      expect(JSON.parse(cli(dir, ['key', 'revoke', '--workspace', created.workspaceId, '--key', keys[1].keyId]))).toEqual({ revoked: keys[1].keyId });
+      const refused = await call(base, 'GET', `/api/v1/w/${created.workspaceId}/spaces`, { key: userKey });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.type).toBe('invalid_api_key_error');
+      expect((await call(base, 'GET', `/api/v1/w/${created.workspaceId}/spaces`, { key: created.apiKey })).status).toBe(200);
+      expect(JSON.parse(cli(dir, ['key', 'list', '--workspace', created.workspaceId])).keys.map((k: { keyId: string }) => k.keyId)).toEqual([keys[0].keyId]);
+      // Revoking again changes nothing and says so.
+      expect(cliFailure(dir, ['key', 'revoke', '--workspace', created.workspaceId, '--key', keys[1].keyId]).status).toBe(2);
+    } finally {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
