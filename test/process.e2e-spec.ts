@@ -1,6 +1,6 @@
 import { DustAPI } from '@dust-tt/client';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call } from './support/test-app';
@@ -77,7 +77,7 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
     expect(curl?.[1]).toBe(bootstrap.apiKey);
     const pasted = await fetch(curl![2]!, { headers: { authorization: `Bearer ${curl![1]}` } });
     expect(pasted.status).toBe(200);
-    expect((await pasted.json()).spaces).toHaveLength(2);
+    expect(await pasted.json()).toEqual({ spaces: [expect.objectContaining({ kind: 'global' }), expect.objectContaining({ kind: 'conversations' })] });
 
     const output = cli(dataDir, ['workspace', 'create', '--name', 'Acme', '--region', 'europe-west1']);
     const lines = output.trim().split('\n');
@@ -198,4 +198,22 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('the projector process writes a heartbeat that its container health check reads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wcs-projector-'));
+    const heartbeatFile = join(dir, 'projector.heartbeat');
+    const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent', PROJECTOR_HEARTBEAT_FILE: heartbeatFile };
+    const check = () => spawnSync(node, ['dist/apps/projector/src/health/check-heartbeat.js'], { cwd: root, env, encoding: 'utf8' });
+    expect(check().status).toBe(1);
+    const projector = spawn(node, ['dist/apps/projector/src/main.js'], { cwd: root, env, stdio: 'ignore' });
+    try {
+      const deadline = Date.now() + 10_000;
+      while (!existsSync(heartbeatFile) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(check().status).toBe(0);
+    } finally {
+      projector.kill('SIGTERM');
+      await new Promise((resolve) => projector.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
