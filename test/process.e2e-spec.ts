@@ -1,14 +1,27 @@
 import { DustAPI } from '@dust-tt/client';
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { call } from './support/test-app';
 
 const root = join(__dirname, '..');
 const node = process.execPath;
+const execFileAsync = promisify(execFile);
 
-/** Starts the built server as its own process and resolves once it answers /healthz. */
+/** A port nothing listens on now, chosen by the system (ports in the ephemeral range may be taken by other suites). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
+
+/** Starts the built server as its own process and resolves once it answers /healthz (itself, not another process on the port). */
 async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; stdout: () => string }> {
   const child = spawn(node, ['dist/apps/api/src/main.js'], {
     cwd: root,
@@ -20,8 +33,9 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const deadline = Date.now() + 15_000;
   for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${out}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+      if (out.includes('api listening') && (await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -31,23 +45,24 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
   return { child, stdout: () => out };
 }
 
-/** Runs the built CLI; stdout is the result, stderr is captured (a failure carries it in `stderr`). */
-function cli(dataDir: string, args: string[]): string {
-  return execFileSync(node, ['dist/apps/api/src/cli.js', ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/**
+ * Runs the built CLI; resolves with its stdout, rejects with its exit `code` and `stderr` (both
+ * captured, so nothing lands in the test output). Asynchronous on purpose: a test that blocked its
+ * event loop for seconds would miss the server closing idle keep-alive connections, and its next
+ * fetch would go out on a closed socket.
+ */
+async function cli(dataDir: string, args: string[]): Promise<string> {
+  const { stdout } = await execFileAsync(node, ['dist/apps/api/src/cli.js', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  return stdout;
 }
 
 /** Runs the built CLI expecting a failure: its exit status and what it wrote on stderr. */
-function cliFailure(dataDir: string, args: string[]): { status: number | null; stderr: string } {
+async function cliFailure(dataDir: string, args: string[]): Promise<{ status: number | null; stderr: string }> {
   try {
-    cli(dataDir, args);
+    await cli(dataDir, args);
   } catch (error) {
-    const { status, stderr } = error as { status: number | null; stderr: string };
-    return { status, stderr };
+    const { code, stderr } = error as { code: number | null; stderr: string };
+    return { status: code, stderr };
   }
   return { status: 0, stderr: '' };
 }
@@ -77,14 +92,15 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
     expect(curl?.[1]).toBe(bootstrap.apiKey);
     const pasted = await fetch(curl![2]!, { headers: { authorization: `Bearer ${curl![1]}` } });
     expect(pasted.status).toBe(200);
-    expect(await pasted.json()).toEqual({ spaces: [expect.objectContaining({ kind: 'global' }), expect.objectContaining({ kind: 'conversations' })] });
+    const listed = (await pasted.json()) as { spaces: Array<{ kind: string }> };
+    expect(listed.spaces.map((space) => space.kind).sort()).toEqual(['conversations', 'global']);
 
-    const output = cli(dataDir, ['workspace', 'create', '--name', 'Acme', '--region', 'europe-west1']);
+    const output = await cli(dataDir, ['workspace', 'create', '--name', 'Acme', '--region', 'europe-west1']);
     const lines = output.trim().split('\n');
     expect(lines).toHaveLength(1);
     const created = JSON.parse(lines[0]!);
     expect(Object.keys(created).sort()).toEqual(['apiKey', 'workspaceId']);
-    const { apiKey: userKey } = JSON.parse(cli(dataDir, ['key', 'create', '--workspace', created.workspaceId, '--role', 'user', '--user', 'ada@example.com']));
+    const { apiKey: userKey } = JSON.parse(await cli(dataDir, ['key', 'create', '--workspace', created.workspaceId, '--role', 'user', '--user', 'ada@example.com']));
 
     const client = new DustAPI({ url: `http://127.0.0.1:${port}` }, { workspaceId: created.workspaceId, apiKey: created.apiKey }, console);
     const spaces = await client.getSpaces();
@@ -143,8 +159,8 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
     expect(failure?.stderr).toContain('CUSTOM_MODEL_PROVIDERS');
   });
 
-  it('the CLI rejects bad arguments with a message and a non-zero exit', () => {
-    for (const args of [
+  it('the CLI rejects bad arguments with a message and a non-zero exit', async () => {
+    const mistakes = [
       ['workspace', 'create'],
       ['key', 'create', '--workspace', 'nope', '--role', 'owner'],
       ['key', 'create', '--workspace', 'NoSuchWs00', '--role', 'user'],
@@ -152,30 +168,32 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
       ['key', 'list', '--workspace', 'NoSuchWs00'],
       ['key', 'revoke', '--workspace', 'NoSuchWs00', '--key', 'key_nope'],
       ['frobnicate'],
-    ]) {
-      const failure = cliFailure(dataDir, args);
+    ];
+    const failures = await Promise.all(mistakes.map((args) => cliFailure(dataDir, args)));
+    for (const failure of failures) {
       expect(failure.status).toBe(2);
       expect(failure.stderr.trim()).not.toBe('');
-      // The usage goes to stderr, which the caller captures: nothing lands in the test output.
-      if (args[0] === 'frobnicate') expect(failure.stderr).toContain('key revoke --workspace <wId> --key <keyId>');
     }
-    expect(cli(dataDir, ['help'])).toContain('Usage:');
-  });
+    // The usage goes to stderr, which the caller captures: nothing lands in the test output.
+    expect(failures.at(-1)?.stderr).toContain('key revoke --workspace <wId> --key <keyId>');
+    expect(await cli(dataDir, ['help'])).toContain('Usage:');
+  }, 30_000);
 
   it('lists workspaces and keys (never a secret) and a revoked key is refused at once by a running server', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wcs-cli-'));
-    const server = await startServer(dir, port + 1);
+    const serverPort = await freePort();
+    const server = await startServer(dir, serverPort);
     try {
-      const base = `http://127.0.0.1:${port + 1}`;
-      const created = JSON.parse(cli(dir, ['workspace', 'create', '--name', 'Keys Inc']));
-      const { apiKey: userKey } = JSON.parse(cli(dir, ['key', 'create', '--workspace', created.workspaceId, '--role', 'user', '--user', 'ada@example.com']));
+      const base = `http://127.0.0.1:${serverPort}`;
+      const created = JSON.parse(await cli(dir, ['workspace', 'create', '--name', 'Keys Inc']));
+      const { apiKey: userKey } = JSON.parse(await cli(dir, ['key', 'create', '--workspace', created.workspaceId, '--role', 'user', '--user', 'ada@example.com']));
       expect((await call(base, 'GET', `/api/v1/w/${created.workspaceId}/spaces`, { key: userKey })).status).toBe(200);
 
-      const { workspaces } = JSON.parse(cli(dir, ['workspace', 'list']));
+      const { workspaces } = JSON.parse(await cli(dir, ['workspace', 'list']));
       expect(workspaces.map((w: { name: string }) => w.name)).toEqual(['Default workspace', 'Keys Inc']);
       expect(workspaces[1]).toEqual({ workspaceId: created.workspaceId, name: 'Keys Inc', region: 'us-central1', createdAt: expect.any(String) });
 
-      const listed = cli(dir, ['key', 'list', '--workspace', created.workspaceId]);
+      const listed = await cli(dir, ['key', 'list', '--workspace', created.workspaceId]);
       for (const secret of [created.apiKey, userKey]) expect(listed).not.toContain(secret);
       const { keys } = JSON.parse(listed);
       expect(keys).toEqual([
@@ -184,14 +202,14 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
       ]);
       expect(Date.parse(keys[1].lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(keys[1].createdAt));
 
-      expect(JSON.parse(cli(dir, ['key', 'revoke', '--workspace', created.workspaceId, '--key', keys[1].keyId]))).toEqual({ revoked: keys[1].keyId });
+      expect(JSON.parse(await cli(dir, ['key', 'revoke', '--workspace', created.workspaceId, '--key', keys[1].keyId]))).toEqual({ revoked: keys[1].keyId });
       const refused = await call(base, 'GET', `/api/v1/w/${created.workspaceId}/spaces`, { key: userKey });
       expect(refused.status).toBe(401);
       expect(refused.body.error.type).toBe('invalid_api_key_error');
       expect((await call(base, 'GET', `/api/v1/w/${created.workspaceId}/spaces`, { key: created.apiKey })).status).toBe(200);
-      expect(JSON.parse(cli(dir, ['key', 'list', '--workspace', created.workspaceId])).keys.map((k: { keyId: string }) => k.keyId)).toEqual([keys[0].keyId]);
+      expect(JSON.parse(await cli(dir, ['key', 'list', '--workspace', created.workspaceId])).keys.map((k: { keyId: string }) => k.keyId)).toEqual([keys[0].keyId]);
       // Revoking again changes nothing and says so.
-      expect(cliFailure(dir, ['key', 'revoke', '--workspace', created.workspaceId, '--key', keys[1].keyId]).status).toBe(2);
+      expect((await cliFailure(dir, ['key', 'revoke', '--workspace', created.workspaceId, '--key', keys[1].keyId])).status).toBe(2);
     } finally {
       server.child.kill('SIGTERM');
       await new Promise((resolve) => server.child.once('exit', resolve));
