@@ -1,14 +1,27 @@
 import { DustAPI } from '@dust-tt/client';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { call } from './support/test-app';
 
 const root = join(__dirname, '..');
 const node = process.execPath;
+const execFileAsync = promisify(execFile);
 
-/** Starts the built server as its own process and resolves once it answers /healthz. */
+/** A port nothing listens on now, chosen by the system (ports in the ephemeral range may be taken by other suites). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
+
+/** Starts the built server as its own process and resolves once it answers /healthz (itself, not another process on the port). */
 async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; stdout: () => string }> {
   const child = spawn(node, ['dist/apps/api/src/main.js'], {
     cwd: root,
@@ -20,8 +33,9 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const deadline = Date.now() + 15_000;
   for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${out}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+      if (out.includes('api listening') && (await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -31,8 +45,26 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
   return { child, stdout: () => out };
 }
 
-function cli(dataDir: string, args: string[]): string {
-  return execFileSync(node, ['dist/apps/api/src/cli.js', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+/**
+ * Runs the built CLI; resolves with its stdout, rejects with its exit `code` and `stderr` (both
+ * captured, so nothing lands in the test output). Asynchronous on purpose: a test that blocked its
+ * event loop for seconds would miss the server closing idle keep-alive connections, and its next
+ * fetch would go out on a closed socket.
+ */
+async function cli(dataDir: string, args: string[]): Promise<string> {
+  const { stdout } = await execFileAsync(node, ['dist/apps/api/src/cli.js', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  return stdout;
+}
+
+/** Runs the built CLI expecting a failure: its exit status and what it wrote on stderr. */
+async function cliFailure(dataDir: string, args: string[]): Promise<{ status: number | null; stderr: string }> {
+  try {
+    await cli(dataDir, args);
+  } catch (error) {
+    const { code, stderr } = error as { code: number | null; stderr: string };
+    return { status: code, stderr };
+  }
+  return { status: 0, stderr: '' };
 }
 
 describe('the service as processes: first start, CLI, kill -9 and restart', () => {
@@ -40,7 +72,8 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
   const port = 38000 + Math.floor(Math.random() * 1000);
 
   beforeAll(() => {
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
+    // In place, only when a source changed: a server started from this checkout may be running.
+    execFileSync('npm', ['run', 'build:if-stale', '--silent'], { cwd: root, stdio: 'ignore' });
     dataDir = mkdtempSync(join(tmpdir(), 'wcs-process-'));
   }, 60_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -52,13 +85,22 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
     expect(banner).toBeDefined();
     const bootstrap = JSON.parse(banner!).defaultWorkspace;
     expect(bootstrap.apiKey).toMatch(/^sk-[0-9a-f]{32}$/);
+    // The banner for people: the address, the workspace, the key and a curl that works as pasted.
+    expect(first.stdout()).toContain(`Workspace service listening on http://localhost:${port}`);
+    expect(first.stdout()).toContain(`Default workspace:  ${bootstrap.workspaceId}`);
+    const curl = /^ {4}curl -H 'Authorization: Bearer (sk-[0-9a-f]{32})' '(http:\/\/localhost:\d+\/[^']+)'$/m.exec(first.stdout());
+    expect(curl?.[1]).toBe(bootstrap.apiKey);
+    const pasted = await fetch(curl![2]!, { headers: { authorization: `Bearer ${curl![1]}` } });
+    expect(pasted.status).toBe(200);
+    const listed = (await pasted.json()) as { spaces: Array<{ kind: string }> };
+    expect(listed.spaces.map((space) => space.kind).sort()).toEqual(['conversations', 'global']);
 
-    const output = cli(dataDir, ['workspace', 'create', '--name', 'Acme', '--region', 'europe-west1']);
+    const output = await cli(dataDir, ['workspace', 'create', '--name', 'Acme', '--region', 'europe-west1']);
     const lines = output.trim().split('\n');
     expect(lines).toHaveLength(1);
     const created = JSON.parse(lines[0]!);
     expect(Object.keys(created).sort()).toEqual(['apiKey', 'workspaceId']);
-    const { apiKey: userKey } = JSON.parse(cli(dataDir, ['key', 'create', '--workspace', created.workspaceId, '--role', 'user', '--user', 'ada@example.com']));
+    const { apiKey: userKey } = JSON.parse(await cli(dataDir, ['key', 'create', '--workspace', created.workspaceId, '--role', 'user', '--user', 'ada@example.com']));
 
     const client = new DustAPI({ url: `http://127.0.0.1:${port}` }, { workspaceId: created.workspaceId, apiKey: created.apiKey }, console);
     const spaces = await client.getSpaces();
@@ -117,15 +159,79 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
     expect(failure?.stderr).toContain('CUSTOM_MODEL_PROVIDERS');
   });
 
-  it('the CLI rejects bad arguments with a message and a non-zero exit', () => {
-    for (const args of [['workspace', 'create'], ['key', 'create', '--workspace', 'nope', '--role', 'owner'], ['key', 'create', '--workspace', 'NoSuchWs00', '--role', 'user'], ['frobnicate']]) {
-      let status: number | null = 0;
-      try {
-        cli(dataDir, args);
-      } catch (error) {
-        status = (error as { status: number | null }).status;
-      }
-      expect(status).toBe(2);
+  it('the CLI rejects bad arguments with a message and a non-zero exit', async () => {
+    const mistakes = [
+      ['workspace', 'create'],
+      ['key', 'create', '--workspace', 'nope', '--role', 'owner'],
+      ['key', 'create', '--workspace', 'NoSuchWs00', '--role', 'user'],
+      ['key', 'list'],
+      ['key', 'list', '--workspace', 'NoSuchWs00'],
+      ['key', 'revoke', '--workspace', 'NoSuchWs00', '--key', 'key_nope'],
+      ['frobnicate'],
+    ];
+    const failures = await Promise.all(mistakes.map((args) => cliFailure(dataDir, args)));
+    for (const failure of failures) {
+      expect(failure.status).toBe(2);
+      expect(failure.stderr.trim()).not.toBe('');
     }
-  });
+    // The usage goes to stderr, which the caller captures: nothing lands in the test output.
+    expect(failures.at(-1)?.stderr).toContain('key revoke --workspace <wId> --key <keyId>');
+    expect(await cli(dataDir, ['help'])).toContain('Usage:');
+  }, 30_000);
+
+  it('lists workspaces and keys (never a secret) and a revoked key is refused at once by a running server', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wcs-cli-'));
+    const serverPort = await freePort();
+    const server = await startServer(dir, serverPort);
+    try {
+      const base = `http://127.0.0.1:${serverPort}`;
+      const created = JSON.parse(await cli(dir, ['workspace', 'create', '--name', 'Keys Inc']));
+      const { apiKey: userKey } = JSON.parse(await cli(dir, ['key', 'create', '--workspace', created.workspaceId, '--role', 'user', '--user', 'ada@example.com']));
+      expect((await call(base, 'GET', `/api/v1/w/${created.workspaceId}/spaces`, { key: userKey })).status).toBe(200);
+
+      const { workspaces } = JSON.parse(await cli(dir, ['workspace', 'list']));
+      expect(workspaces.map((w: { name: string }) => w.name)).toEqual(['Default workspace', 'Keys Inc']);
+      expect(workspaces[1]).toEqual({ workspaceId: created.workspaceId, name: 'Keys Inc', region: 'us-central1', createdAt: expect.any(String) });
+
+      const listed = await cli(dir, ['key', 'list', '--workspace', created.workspaceId]);
+      for (const secret of [created.apiKey, userKey]) expect(listed).not.toContain(secret);
+      const { keys } = JSON.parse(listed);
+      expect(keys).toEqual([
+        { keyId: expect.stringMatching(/^key_/), prefix: created.apiKey.slice(0, 9), role: 'admin', user: null, createdAt: expect.any(String), lastUsedAt: null },
+        { keyId: expect.stringMatching(/^key_/), prefix: userKey.slice(0, 9), role: 'user', user: 'ada@example.com', createdAt: expect.any(String), lastUsedAt: expect.any(String) },
+      ]);
+      expect(Date.parse(keys[1].lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(keys[1].createdAt));
+
+      expect(JSON.parse(await cli(dir, ['key', 'revoke', '--workspace', created.workspaceId, '--key', keys[1].keyId]))).toEqual({ revoked: keys[1].keyId });
+      const refused = await call(base, 'GET', `/api/v1/w/${created.workspaceId}/spaces`, { key: userKey });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.type).toBe('invalid_api_key_error');
+      expect((await call(base, 'GET', `/api/v1/w/${created.workspaceId}/spaces`, { key: created.apiKey })).status).toBe(200);
+      expect(JSON.parse(await cli(dir, ['key', 'list', '--workspace', created.workspaceId])).keys.map((k: { keyId: string }) => k.keyId)).toEqual([keys[0].keyId]);
+      // Revoking again changes nothing and says so.
+      expect((await cliFailure(dir, ['key', 'revoke', '--workspace', created.workspaceId, '--key', keys[1].keyId])).status).toBe(2);
+    } finally {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('the projector process writes a heartbeat that its container health check reads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wcs-projector-'));
+    const heartbeatFile = join(dir, 'projector.heartbeat');
+    const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent', PROJECTOR_HEARTBEAT_FILE: heartbeatFile };
+    const check = () => spawnSync(node, ['dist/apps/projector/src/health/check-heartbeat.js'], { cwd: root, env, encoding: 'utf8' });
+    expect(check().status).toBe(1);
+    const projector = spawn(node, ['dist/apps/projector/src/main.js'], { cwd: root, env, stdio: 'ignore' });
+    try {
+      const deadline = Date.now() + 10_000;
+      while (!existsSync(heartbeatFile) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(check().status).toBe(0);
+    } finally {
+      projector.kill('SIGTERM');
+      await new Promise((resolve) => projector.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -1,88 +1,59 @@
-import { REGIONS, WORKSPACE_ROLES, type Region, type WorkspaceRole } from '@app/contracts/events/workspace.events';
 import { DomainError } from '@app/domain/shared/domain-error';
-import { ApiError } from './common/http/api-error';
-import { ConfigurationError, openEventStore, openReadStore, parseStorageConfig, type EventStore } from '@app/storage';
+import { ProjectionProgress } from '@app/projections';
+import { openEventStore, openReadStore } from '@app/storage';
 import { DeciderExecutor } from './application/decider-executor';
-import { waitForLiveProjector } from './cli/wait-for-projector';
-import { CreateApiKeyCommand, CreateApiKeyHandler } from './workspaces/commands/create-api-key.command';
-import { CreateWorkspaceCommand, CreateWorkspaceHandler } from './workspaces/commands/create-workspace.command';
+import { ApiKeyUsage } from './auth/api-key-usage';
+import { CLI_COMMANDS, type CliStores } from './cli/cli-commands';
+import { CliProblem, parseFlags } from './cli/cli-flags';
+import { ApiError } from './common/http/api-error';
+import { loadApiConfig, type ApiConfig } from './config/api-config';
+import { ReadModels } from './infrastructure/read-models.service';
+import { createLogger } from './infrastructure/logger';
 
-const USAGE = `Usage:
-  cli workspace create --name <name> [--region us-central1|europe-west1]
-  cli key create --workspace <wId> --role admin|builder|user [--user <email>]`;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const USAGE = `Usage: npm run cli -- <command>   (or: node dist/apps/api/src/cli.js <command>)
+  workspace create --name <name> [--region us-central1|europe-west1]
+  workspace list
+  key create --workspace <wId> --role admin|builder|user [--user <email>]
+  key list --workspace <wId>
+  key revoke --workspace <wId> --key <keyId>
+Each command prints one JSON line on stdout. Mistakes go to stderr with exit code 2.`;
 
 /**
- * Administration from the shell. Runs the workspace command handlers without the HTTP app (they need
- * only the decider executor) and writes straight to the event store, so it works whether or not the
- * server runs (SQLite allows a second writer process); prints exactly one JSON line.
+ * Administration from the shell, with the server's configuration (same variables). Runs the
+ * workspace command and query handlers without the HTTP app and writes straight to the stores,
+ * so it works whether or not the server runs (SQLite allows a second writer process).
  */
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...rest] = argv;
-  const flags = parseFlags(rest);
-  const problems: string[] = [];
-  const storage = parseStorageConfig(process.env, problems);
-  if (problems.length > 0) throw new ConfigurationError(problems);
-
-  if (noun === 'workspace' && verb === 'create') {
-    const name = flags.get('name')?.trim();
-    if (!name || name.length > 255) return fail('--name is required (at most 255 characters)');
-    const region = (flags.get('region') ?? 'us-central1') as Region;
-    if (!REGIONS.includes(region)) return fail(`--region must be one of ${REGIONS.join(', ')}`);
-    return withStores(storage, async (eventStore, executor) => {
-      const created = await new CreateWorkspaceHandler(executor, new CreateApiKeyHandler(executor)).execute(new CreateWorkspaceCommand(name, region));
-      await waitForLiveProjector(openReadStore(storage), eventStore, created.position);
-      return { workspaceId: created.workspaceId, apiKey: created.apiKey };
-    });
+  if (noun === 'help' || noun === '--help' || noun === '-h') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
   }
-  if (noun === 'key' && verb === 'create') {
-    const workspaceId = flags.get('workspace');
-    const role = flags.get('role') as WorkspaceRole | undefined;
-    const email = flags.get('user') ?? null;
-    if (!workspaceId) return fail('--workspace is required');
-    if (!role || !WORKSPACE_ROLES.includes(role)) return fail(`--role must be one of ${WORKSPACE_ROLES.join(', ')}`);
-    if (email !== null && !EMAIL.test(email)) return fail('--user must be an email address');
-    return withStores(storage, async (eventStore, executor) => {
-      const created = await new CreateApiKeyHandler(executor).execute(new CreateApiKeyCommand(workspaceId, role, email));
-      await waitForLiveProjector(openReadStore(storage), eventStore, created.position);
-      return { apiKey: created.apiKey };
-    });
-  }
-  return fail(USAGE);
-}
-
-async function withStores(
-  storage: ReturnType<typeof parseStorageConfig>,
-  work: (eventStore: EventStore, executor: DeciderExecutor) => Promise<object>,
-): Promise<number> {
-  const eventStore = openEventStore(storage);
+  const command = CLI_COMMANDS.get(`${noun} ${verb}`);
+  if (!command) return fail(USAGE);
+  const config = loadApiConfig(process.env);
   try {
-    const output = await work(eventStore, new DeciderExecutor(eventStore));
+    const output = await withStores(config, (stores) => command(parseFlags(rest), stores));
     process.stdout.write(`${JSON.stringify(output)}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof DomainError || error instanceof ApiError) return fail(error.message);
+    if (error instanceof CliProblem || error instanceof DomainError || error instanceof ApiError) return fail(error.message);
     throw error;
-  } finally {
-    await eventStore.close();
   }
 }
 
-function parseFlags(args: string[]): Map<string, string> {
-  const flags = new Map<string, string>();
-  for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i] ?? '';
-    if (!arg.startsWith('--')) continue;
-    const [key, inline] = arg.slice(2).split('=', 2);
-    if (!key) continue;
-    if (inline !== undefined) flags.set(key, inline);
-    else {
-      flags.set(key, args[i + 1] ?? '');
-      i += 1;
-    }
+async function withStores<T>(config: ApiConfig, work: (stores: CliStores) => Promise<T>): Promise<T> {
+  const eventStore = openEventStore(config.storage);
+  const readStore = openReadStore(config.storage);
+  try {
+    const readModels = new ReadModels(readStore, config, new ProjectionProgress());
+    // The CLI only reads key usage; the silent logger is never written to.
+    const keyUsage = new ApiKeyUsage(readStore, createLogger('silent'));
+    return await work({ eventStore, readStore, executor: new DeciderExecutor(eventStore), readModels, keyUsage });
+  } finally {
+    await eventStore.close();
+    await readStore.close();
   }
-  return flags;
 }
 
 function fail(message: string): number {
@@ -93,6 +64,7 @@ function fail(message: string): number {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
+    // A ConfigurationError's message lists every bad variable; anything else is unexpected.
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   },

@@ -4,6 +4,8 @@ import { ConfigurationError, parseStorageConfig, type Environment, type StorageC
 export interface ProjectorConfig {
   readonly storage: StorageConfig;
   readonly logLevel: string;
+  /** File the running projector writes its heartbeat to, for container health checks; null for none. */
+  readonly heartbeatFile: string | null;
 }
 
 /** Parses the projector configuration; throws a ConfigurationError naming every bad variable. */
@@ -15,5 +17,5 @@ export function loadProjectorConfig(env: Environment): ProjectorConfig {
     problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
   }
   if (problems.length > 0) throw new ConfigurationError(problems);
-  return { storage, logLevel };
+  return { storage, logLevel, heartbeatFile: env.PROJECTOR_HEARTBEAT_FILE?.trim() || null };
 }

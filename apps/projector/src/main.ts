@@ -2,6 +2,7 @@ import { ALL_PROJECTIONS, LiveProjector, ProjectionProgress, rebuildReadModels, 
 import { ConfigurationError, openEventStore, openVerifiedReadStore } from '@app/storage';
 import pino from 'pino';
 import { loadProjectorConfig } from './config';
+import { startHeartbeat } from './health/heartbeat';
 import { createProgressBar } from './rebuild/progress-bar';
 
 /**
@@ -44,7 +45,9 @@ async function main(argv: string[]): Promise<void> {
   // Nobody in this process waits for its own writes; readers elsewhere poll the checkpoint.
   const projector = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, logger, new ProjectionProgress());
   await projector.start();
+  const heartbeat = config.heartbeatFile === null ? null : startHeartbeat(config.heartbeatFile, { eventStore, readStore, projector });
   const shutdown = async (): Promise<void> => {
+    heartbeat?.stop();
     await projector.stop();
     await eventStore.close();
     await readStore.close();

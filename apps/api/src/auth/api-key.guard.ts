@@ -9,6 +9,7 @@ import { ROUTE_RATE_LIMIT, type RouteRateLimit } from '../rate-limits/route-rate
 import { ADMIN_ONLY_ROUTE, IS_PUBLIC_ROUTE, type AuthenticatedRequest } from './auth-context';
 import { requireAdmin } from './roles';
 import { ApiError } from '../common/http/api-error';
+import { ApiKeyUsage } from './api-key-usage';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const API_KEY = /^sk-[A-Za-z0-9]+$/;
@@ -28,6 +29,7 @@ export class ApiKeyGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly readModels: ReadModels,
     private readonly limits: RequestRateLimits,
+    private readonly usage: ApiKeyUsage,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -47,6 +49,7 @@ export class ApiKeyGuard implements CanActivate {
       throw new ApiError('workspace_auth_error', 'Only users of the workspace can access this content.', 401);
     }
     await this.limits.admitWorkspace(workspace.sId, this.reflector.get<RouteRateLimit | undefined>(ROUTE_RATE_LIMIT, context.getHandler()));
+    this.usage.touch(key.keyId);
     const user = key.userId ? await this.readModels.get<UserDocument>('users', key.userId) : null;
     request.auth = { workspace, role: key.role, keyId: key.keyId, user };
     if (this.reflector.get<boolean>(ADMIN_ONLY_ROUTE, context.getHandler())) requireAdmin(request.auth);

@@ -21,6 +21,11 @@ export function newApiKeySecret(): string {
   return `sk-${randomBytes(16).toString('hex')}`;
 }
 
+/** The part of a key secret recorded to tell keys apart: `sk-` and 6 of its 32 hex digits (104 bits stay secret). */
+export function apiKeySecretPrefix(secret: string): string {
+  return secret.slice(0, 'sk-'.length + 6);
+}
+
 /** The only form in which a key secret is ever stored. */
 export function hashApiKeySecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');

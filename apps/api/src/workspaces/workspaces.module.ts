@@ -1,14 +1,32 @@
 import { Module } from '@nestjs/common';
+import { ApiKeyUsage } from '../auth/api-key-usage';
 import { CreateApiKeyHandler } from './commands/create-api-key.command';
 import { CreateWorkspaceHandler } from './commands/create-workspace.command';
+import { RevokeApiKeyHandler } from './commands/revoke-api-key.command';
 import { UpdateWorkspaceSettingsHandler } from './commands/update-workspace-settings.command';
 import { GetWorkspaceHandler } from './queries/get-workspace.query';
+import { ListApiKeysHandler } from './queries/list-api-keys.query';
 import { ListSpacesHandler } from './queries/list-spaces.query';
+import { ListWorkspacesHandler } from './queries/list-workspaces.query';
 import { WorkspaceController } from './workspace.controller';
 
-/** Workspaces: creation and keys (CLI and first start), settings, spaces. */
+/**
+ * Workspaces: creation, listing and keys (CLI and first start), settings, spaces. Exports the
+ * usage record of keys, which the application's key guard writes.
+ */
 @Module({
   controllers: [WorkspaceController],
-  providers: [CreateWorkspaceHandler, CreateApiKeyHandler, UpdateWorkspaceSettingsHandler, GetWorkspaceHandler, ListSpacesHandler],
+  providers: [
+    CreateWorkspaceHandler,
+    CreateApiKeyHandler,
+    RevokeApiKeyHandler,
+    UpdateWorkspaceSettingsHandler,
+    GetWorkspaceHandler,
+    ListSpacesHandler,
+    ListWorkspacesHandler,
+    ListApiKeysHandler,
+    ApiKeyUsage,
+  ],
+  exports: [ApiKeyUsage],
 })
 export class WorkspacesModule {}

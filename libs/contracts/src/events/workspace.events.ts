@@ -68,6 +68,11 @@ export type ApiKeyCreated = {
     readonly workspaceId: string;
     readonly keyId: string;
     readonly secretHash: string;
+    /**
+     * The secret's first characters (`sk-` and 6 of its 32 hex digits, not enough to guess the
+     * rest), so operators can tell keys apart. Absent on keys created before it was recorded.
+     */
+    readonly secretPrefix?: string;
     readonly role: WorkspaceRole;
     readonly userId: string | null;
     readonly at: number;

@@ -16,6 +16,8 @@ export interface ApiKeyDocument {
   [key: string]: unknown;
   readonly keyId: string;
   readonly workspaceId: string;
+  /** The secret's first characters; null for keys created before they were recorded (absent in older documents). */
+  readonly secretPrefix?: string | null;
   readonly role: WorkspaceRole;
   readonly userId: string | null;
   readonly createdAt: number;

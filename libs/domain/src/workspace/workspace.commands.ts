@@ -15,6 +15,8 @@ export type CreateApiKey = {
   readonly type: 'CreateApiKey';
   readonly keyId: string;
   readonly secretHash: string;
+  /** The secret's first characters, recorded so operators can tell keys apart. */
+  readonly secretPrefix: string;
   readonly role: WorkspaceRole;
   readonly user: { readonly email: string; readonly newUserId: string } | null;
   readonly now: number;

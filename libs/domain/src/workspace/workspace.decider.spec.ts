@@ -47,9 +47,9 @@ describe('workspace decider', () => {
   });
 
   it('creates an admin key not bound to a user', () => {
-    const events = given(created).when({ type: 'CreateApiKey', keyId: 'key1', secretHash: 'h1', role: 'admin', user: null, now });
+    const events = given(created).when({ type: 'CreateApiKey', keyId: 'key1', secretHash: 'h1', secretPrefix: 'sk-111111', role: 'admin', user: null, now });
     expect(events).toEqual([
-      { type: 'ApiKeyCreated', data: { workspaceId: 'W0rkspace1', keyId: 'key1', secretHash: 'h1', role: 'admin', userId: null, at: now } },
+      { type: 'ApiKeyCreated', data: { workspaceId: 'W0rkspace1', keyId: 'key1', secretHash: 'h1', secretPrefix: 'sk-111111', role: 'admin', userId: null, at: now } },
     ]);
   });
 
@@ -58,6 +58,7 @@ describe('workspace decider', () => {
       type: 'CreateApiKey',
       keyId: 'key1',
       secretHash: 'h1',
+      secretPrefix: 'sk-111111',
       role: 'user',
       user: { email: 'Ada@Example.com', newUserId: 'Us3r000001' },
       now,
@@ -70,12 +71,13 @@ describe('workspace decider', () => {
       type: 'CreateApiKey',
       keyId: 'key2',
       secretHash: 'h2',
+      secretPrefix: 'sk-222222',
       role: 'builder',
       user: { email: 'ada@example.com', newUserId: 'Us3r000002' },
       now,
     });
     expect(second).toEqual([
-      { type: 'ApiKeyCreated', data: { workspaceId: 'W0rkspace1', keyId: 'key2', secretHash: 'h2', role: 'builder', userId: 'Us3r000001', at: now } },
+      { type: 'ApiKeyCreated', data: { workspaceId: 'W0rkspace1', keyId: 'key2', secretHash: 'h2', secretPrefix: 'sk-222222', role: 'builder', userId: 'Us3r000001', at: now } },
     ]);
   });
 

@@ -50,7 +50,15 @@ function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEven
       }
       events.push({
         type: 'ApiKeyCreated',
-        data: { workspaceId, keyId: command.keyId, secretHash: command.secretHash, role: command.role, userId, at: command.now },
+        data: {
+          workspaceId,
+          keyId: command.keyId,
+          secretHash: command.secretHash,
+          secretPrefix: command.secretPrefix,
+          role: command.role,
+          userId,
+          at: command.now,
+        },
       });
       return events;
     }

@@ -17,6 +17,7 @@ export const apiKeyProjection: Projection<ApiKeyDocument> = {
         return {
           keyId: event.data.keyId,
           workspaceId: event.data.workspaceId,
+          secretPrefix: event.data.secretPrefix ?? null,
           role: event.data.role,
           userId: event.data.userId,
           createdAt: event.data.at,

@@ -41,11 +41,8 @@ describe('RunOutcomeRecorder', () => {
     eventStore = new SqliteEventStore({ path: ':memory:' });
     readStore = new SqliteReadStore({ path: ':memory:' });
     executor = new DeciderExecutor(eventStore);
-    const readModels = new ReadModels(readStore, loadApiConfig({}), new ProjectionProgress());
-    // No projector runs here: the recorder's wait for the read models returns at once.
-    jest.spyOn(readModels, 'waitFor').mockResolvedValue();
     metrics = new Metrics();
-    recorder = new RunOutcomeRecorder(eventStore, executor, readModels, pino({ level: 'silent' }), metrics);
+    recorder = new RunOutcomeRecorder(eventStore, executor, recorderReadModels(), pino({ level: 'silent' }), metrics);
     const created = agentMessageCreated('a1', 1, 'u1');
     const { position } = await append(conversationCreated(), userMessagePosted('u1', 0, [fixtureAgent()]), created);
     run = {
@@ -58,6 +55,13 @@ describe('RunOutcomeRecorder', () => {
     await eventStore.close();
     await readStore.close();
   });
+
+  function recorderReadModels(): ReadModels {
+    const readModels = new ReadModels(readStore, loadApiConfig({}), new ProjectionProgress());
+    // No projector runs here: the recorder's wait for the read models returns at once.
+    jest.spyOn(readModels, 'waitFor').mockResolvedValue();
+    return readModels;
+  }
 
   function append(...events: ConversationEvent[]) {
     return eventStore.append(
@@ -108,5 +112,24 @@ describe('RunOutcomeRecorder', () => {
     const change = await recorder.record(run, failed, 'end-stream');
     expect(change.data).toMatchObject({ status: 'failed', error: { code: 'x' } });
     expect(await runStreamTypes()).toEqual(['AgentRunFailed']);
+  });
+
+  it('logs a failed run at warn with its error code, never its message', async () => {
+    const lines: string[] = [];
+    const logged = new RunOutcomeRecorder(eventStore, executor, recorderReadModels(), pino({ level: 'info' }, { write: (line: string) => lines.push(line) }), new Metrics());
+    const secret = 'Incorrect API key provided: sk-live-0123456789';
+    await logged.record(run, { status: 'failed', outcome: { error: { code: 'model_auth_error', message: secret, metadata: null } }, at: T0 + 20 }, 'end-stream');
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toEqual([
+      expect.objectContaining({ level: 40, msg: 'agent run failed', errorCode: 'model_auth_error', messageId: 'a1', conversationId: FIXTURE_CONVERSATION_ID }),
+    ]);
+    expect(lines.join('\n')).not.toContain('sk-live');
+  });
+
+  it('logs nothing at warn for a run that succeeded', async () => {
+    const lines: string[] = [];
+    const logged = new RunOutcomeRecorder(eventStore, executor, recorderReadModels(), pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }), new Metrics());
+    await logged.record(run, succeeded, 'end-stream');
+    expect(lines).toEqual([]);
   });
 });

@@ -57,6 +57,7 @@ export class RunOutcomeRecorder {
   async record(run: SettlingRun, ending: RunEnding, whenUnrecorded: WhenUnrecorded): Promise<AgentMessageStatusChanged> {
     const decisive = await this.complete(run, ending, whenUnrecorded);
     this.metrics.agentRuns.inc({ outcome: decisive.data.status });
+    if (decisive.data.status === 'failed') this.warnFailed(decisive);
     await this.endRunStream(run, decisive);
     return decisive;
   }
@@ -64,6 +65,20 @@ export class RunOutcomeRecorder {
   /** Ends the run stream with the terminal event matching a final status the conversation holds. */
   async endRunStream(run: SettlingRun, change: AgentMessageStatusChanged): Promise<void> {
     await run.writer.append(terminalFor(run.tracked.created, run.tracked.createdPosition, change));
+  }
+
+  /** Operators see failed runs without reading events; the message stays out, as it may quote a provider's answer. */
+  private warnFailed({ data }: AgentMessageStatusChanged): void {
+    this.logger.warn(
+      {
+        workspaceId: data.workspaceId,
+        conversationId: data.conversationId,
+        messageId: data.messageId,
+        agentId: data.configurationId,
+        errorCode: data.error?.code ?? 'unexpected_error',
+      },
+      'agent run failed',
+    );
   }
 
   private async complete(run: SettlingRun, ending: RunEnding, whenUnrecorded: WhenUnrecorded): Promise<AgentMessageStatusChanged> {

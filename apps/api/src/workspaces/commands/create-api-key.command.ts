@@ -2,7 +2,7 @@ import type { WorkspaceRole } from '@app/contracts/events/workspace.events';
 import { workspaceAggregate } from '@app/domain/workspace/workspace.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DeciderExecutor } from '../../application/decider-executor';
-import { hashApiKeySecret, newApiKeySecret, newPrefixedId, newSId } from '../../common/ids';
+import { apiKeySecretPrefix, hashApiKeySecret, newApiKeySecret, newPrefixedId, newSId } from '../../common/ids';
 
 /** A new key, whose secret is shown here once and never stored (only its hash is). */
 export interface CreatedApiKey {
@@ -36,6 +36,7 @@ export class CreateApiKeyHandler implements ICommandHandler<CreateApiKeyCommand>
         type: 'CreateApiKey',
         keyId,
         secretHash: hashApiKeySecret(apiKey),
+        secretPrefix: apiKeySecretPrefix(apiKey),
         role,
         user: email ? { email, newUserId: newSId() } : null,
         now: Date.now(),

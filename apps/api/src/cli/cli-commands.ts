@@ -1,0 +1,90 @@
+import { REGIONS, WORKSPACE_ROLES, type Region, type WorkspaceRole } from '@app/contracts/events/workspace.events';
+import type { EventStore, ReadStore } from '@app/storage';
+import type { DeciderExecutor } from '../application/decider-executor';
+import type { ApiKeyUsage } from '../auth/api-key-usage';
+import type { ReadModels } from '../infrastructure/read-models.service';
+import { CreateApiKeyCommand, CreateApiKeyHandler } from '../workspaces/commands/create-api-key.command';
+import { CreateWorkspaceCommand, CreateWorkspaceHandler } from '../workspaces/commands/create-workspace.command';
+import { RevokeApiKeyCommand, RevokeApiKeyHandler } from '../workspaces/commands/revoke-api-key.command';
+import { ListApiKeysHandler, ListApiKeysQuery } from '../workspaces/queries/list-api-keys.query';
+import { ListWorkspacesHandler, ListWorkspacesQuery } from '../workspaces/queries/list-workspaces.query';
+import { CliProblem, requiredFlag } from './cli-flags';
+import { staleReadModelsNotice, waitForLiveProjector } from './wait-for-projector';
+
+/** What the CLI's handlers are built from: the stores the server uses, opened by this process. */
+export interface CliStores {
+  readonly eventStore: EventStore;
+  readonly readStore: ReadStore;
+  readonly executor: DeciderExecutor;
+  readonly readModels: ReadModels;
+  readonly keyUsage: ApiKeyUsage;
+}
+
+/** One administration command: flags in, the one JSON object it prints out. */
+export type CliCommand = (flags: ReadonlyMap<string, string>, stores: CliStores) => Promise<object>;
+
+/** Runs a listing and warns on stderr when it may miss recent changes, leaving stdout one JSON line. */
+async function listing(stores: CliStores, read: () => Promise<object>): Promise<object> {
+  // First, so that it also explains a "not found" the listing may answer.
+  const notice = await staleReadModelsNotice(stores.readStore, stores.eventStore);
+  if (notice) process.stderr.write(`${notice}\n`);
+  return read();
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The administration commands by `noun verb`. Each runs the same command or query handler the
+ * server runs, without the HTTP app. Writes wait for a running projector, so what they print is
+ * true on a running server at once (a new key authenticates, a revoked one is refused).
+ */
+export const CLI_COMMANDS: ReadonlyMap<string, CliCommand> = new Map<string, CliCommand>([
+  [
+    'workspace create',
+    async (flags, { eventStore, readStore, executor }) => {
+      const name = flags.get('name')?.trim();
+      if (!name || name.length > 255) throw new CliProblem('--name is required (at most 255 characters)');
+      const region = (flags.get('region') ?? 'us-central1') as Region;
+      if (!REGIONS.includes(region)) throw new CliProblem(`--region must be one of ${REGIONS.join(', ')}`);
+      const created = await new CreateWorkspaceHandler(executor, new CreateApiKeyHandler(executor)).execute(new CreateWorkspaceCommand(name, region));
+      await waitForLiveProjector(readStore, eventStore, created.position);
+      return { workspaceId: created.workspaceId, apiKey: created.apiKey };
+    },
+  ],
+  [
+    'workspace list',
+    async (_flags, stores) =>
+      listing(stores, async () => ({ workspaces: await new ListWorkspacesHandler(stores.readModels).execute(new ListWorkspacesQuery()) })),
+  ],
+  [
+    'key create',
+    async (flags, { eventStore, readStore, executor }) => {
+      const workspaceId = requiredFlag(flags, 'workspace');
+      const role = flags.get('role') as WorkspaceRole | undefined;
+      const email = flags.get('user') ?? null;
+      if (!role || !WORKSPACE_ROLES.includes(role)) throw new CliProblem(`--role must be one of ${WORKSPACE_ROLES.join(', ')}`);
+      if (email !== null && !EMAIL.test(email)) throw new CliProblem('--user must be an email address');
+      const created = await new CreateApiKeyHandler(executor).execute(new CreateApiKeyCommand(workspaceId, role, email));
+      await waitForLiveProjector(readStore, eventStore, created.position);
+      return { apiKey: created.apiKey };
+    },
+  ],
+  [
+    'key list',
+    async (flags, stores) => {
+      const query = new ListApiKeysQuery(requiredFlag(flags, 'workspace'));
+      return listing(stores, async () => ({ keys: await new ListApiKeysHandler(stores.readModels, stores.keyUsage).execute(query) }));
+    },
+  ],
+  [
+    'key revoke',
+    async (flags, { eventStore, readStore, executor }) => {
+      const workspaceId = requiredFlag(flags, 'workspace');
+      const keyId = requiredFlag(flags, 'key');
+      const outcome = await new RevokeApiKeyHandler(executor).execute(new RevokeApiKeyCommand(workspaceId, keyId));
+      if (!outcome.revoked) throw new CliProblem(`No live key ${keyId} in workspace ${workspaceId} (see: key list --workspace ${workspaceId})`);
+      if (outcome.position !== null) await waitForLiveProjector(readStore, eventStore, outcome.position);
+      return { revoked: keyId };
+    },
+  ],
+]);

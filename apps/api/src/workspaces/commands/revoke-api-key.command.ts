@@ -1,0 +1,33 @@
+import { workspaceAggregate } from '@app/domain/workspace/workspace.decider';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DeciderExecutor } from '../../application/decider-executor';
+
+/** Whether a live key was revoked, and where its revocation sits in the log (null when nothing changed). */
+export interface RevokedApiKey {
+  readonly revoked: boolean;
+  readonly position: number | null;
+}
+
+/**
+ * Revokes a key of a workspace. The key read model forgets it when the projector applies the
+ * event, and the api authenticates every request against that read model (no cache), so the key
+ * is refused from then on by every api process.
+ */
+export class RevokeApiKeyCommand extends Command<RevokedApiKey> {
+  constructor(
+    readonly workspaceId: string,
+    readonly keyId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RevokeApiKeyCommand)
+export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand> {
+  constructor(private readonly executor: DeciderExecutor) {}
+
+  async execute({ workspaceId, keyId }: RevokeApiKeyCommand): Promise<RevokedApiKey> {
+    const outcome = await this.executor.execute(workspaceAggregate, workspaceId, { type: 'RevokeApiKey', keyId, now: Date.now() }, { actor: 'system' });
+    return { revoked: outcome.events.length > 0, position: outcome.position };
+  }
+}

@@ -1,0 +1,60 @@
+import type { WorkspaceRole } from '@app/contracts/events/workspace.events';
+import type { ApiKeyDocument, UserDocument, WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { ApiKeyUsage } from '../../auth/api-key-usage';
+import { ApiError } from '../../common/http/api-error';
+import { ReadModels } from '../../infrastructure/read-models.service';
+
+/** A live key as the administration CLI lists it: never its secret, only the first characters of it. */
+export interface ApiKeySummary {
+  readonly keyId: string;
+  /** `sk-` and the secret's first hex digits; null for keys created before prefixes were recorded. */
+  readonly prefix: string | null;
+  readonly role: WorkspaceRole;
+  /** Email of the member the key acts as, or null for a key bound to no member. */
+  readonly user: string | null;
+  readonly createdAt: string;
+  /** Within about a minute; null when the key has not been used since usage was recorded. */
+  readonly lastUsedAt: string | null;
+}
+
+/** The live keys of a workspace, oldest first (administration, not exposed over HTTP). */
+export class ListApiKeysQuery extends Query<ApiKeySummary[]> {
+  constructor(readonly workspaceId: string) {
+    super();
+  }
+}
+
+@QueryHandler(ListApiKeysQuery)
+export class ListApiKeysHandler implements IQueryHandler<ListApiKeysQuery> {
+  constructor(
+    private readonly readModels: ReadModels,
+    private readonly usage: ApiKeyUsage,
+  ) {}
+
+  async execute({ workspaceId }: ListApiKeysQuery): Promise<ApiKeySummary[]> {
+    if (!(await this.readModels.get<WorkspaceDocument>('workspaces', workspaceId))) {
+      throw new ApiError('workspace_not_found', 'The workspace was not found.');
+    }
+    const keys = await this.readModels.find<ApiKeyDocument>('apiKeys', {
+      where: { workspaceId },
+      sort: [{ field: 'createdAt', direction: 'asc' }],
+    });
+    const userIds = [...new Set(keys.flatMap((key) => (key.userId ? [key.userId] : [])))];
+    const [users, lastUsed] = await Promise.all([
+      this.readModels.getMany<UserDocument>('users', userIds),
+      this.usage.lastUsed(keys.map((key) => key.keyId)),
+    ]);
+    return keys.map((key) => {
+      const lastUsedAt = lastUsed.get(key.keyId);
+      return {
+        keyId: key.keyId,
+        prefix: key.secretPrefix ?? null,
+        role: key.role,
+        user: key.userId ? (users.get(key.userId)?.email ?? null) : null,
+        createdAt: new Date(key.createdAt).toISOString(),
+        lastUsedAt: lastUsedAt === undefined ? null : new Date(lastUsedAt).toISOString(),
+      };
+    });
+  }
+}
