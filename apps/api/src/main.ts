@@ -23,6 +23,9 @@ async function main(): Promise<void> {
 }
 
 void main().catch((error: unknown) => {
-  process.stderr.write(`Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A store that is not what the configuration needs (a MongoDB without a replica set) is found at
+  // boot: its message says what to change, a stack would only bury it.
+  if (error instanceof ConfigurationError) process.stderr.write(`${error.message}\n`);
+  else process.stderr.write(`Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

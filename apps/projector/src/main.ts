@@ -11,13 +11,18 @@ import { createProgressBar } from './rebuild/progress-bar';
  * `projector retry-failed` replays the events the projections failed on, once the cause is fixed.
  */
 async function main(argv: string[]): Promise<void> {
+  const command = argv[0] ?? 'run';
+  if (!['run', 'rebuild', 'retry-failed'].includes(command)) {
+    process.stderr.write(`Unknown command "${command}". Use: projector [run|rebuild|retry-failed]\n`);
+    process.exitCode = 2;
+    return;
+  }
   const config = loadProjectorConfig(process.env);
   const logger = pino({ level: config.logLevel, base: { service: 'workspace-projector' } });
   const eventStore = openEventStore(config.storage, {
     onSkip: (skipped) => logger.warn({ skipped }, 'skipped an event of the log that the service did not write'),
   });
   const readStore = await openVerifiedReadStore(config.storage);
-  const command = argv[0] ?? 'run';
 
   if (command === 'rebuild') {
     const bar = createProgressBar();
@@ -40,7 +45,6 @@ async function main(argv: string[]): Promise<void> {
     if (stillFailing.length > 0) process.exitCode = 2;
     return;
   }
-  if (command !== 'run') throw new Error(`Unknown command "${command}". Use: projector [run|rebuild|retry-failed]`);
 
   // Nobody in this process waits for its own writes; readers elsewhere poll the checkpoint.
   const projector = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, logger, new ProjectionProgress());

@@ -17,6 +17,7 @@ export interface RebuildResult {
   readonly previousGeneration: number;
   readonly events: number;
   readonly failed: number;
+  /** Time to replay the log and switch (the wait before dropping old collections is not counted). */
   readonly durationMs: number;
 }
 
@@ -61,7 +62,8 @@ export async function rebuildReadModels(
     options.onProgress?.({ position, head: Math.max(position, await eventStore.headPosition()), events, failed });
   }
   await generations.activate(generation);
+  const durationMs = Date.now() - startedAt;
   await new Promise((resolve) => setTimeout(resolve, options.switchGraceMs ?? GENERATION_SWITCH_GRACE_MS));
   await dropGenerationsBefore(readStore, generation);
-  return { generation, previousGeneration, events, failed, durationMs: Date.now() - startedAt };
+  return { generation, previousGeneration, events, failed, durationMs };
 }
