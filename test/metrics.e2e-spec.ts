@@ -2,18 +2,12 @@ import { AgentApi, isTitleRequest, openAIEnv, textScenario } from './support/age
 import { FakeOpenAIServer } from './support/fake-openai-server';
 import { samplesOf, scrapeMetrics, valueOf, type PromSample } from './support/prometheus-text';
 import { call, startTestApp } from './support/test-app';
+import { until as eventually } from '@app/contracts/test/until';
 
 jest.setTimeout(30_000);
 
 const CONVERSATION_ROUTE = '/api/v1/w/:wId/assistant/conversations/:cId';
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('GET /metrics (Prometheus)', () => {
   let fake: FakeOpenAIServer;

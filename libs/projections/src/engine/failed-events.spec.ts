@@ -9,6 +9,7 @@ import { ProjectionProgress } from './projection-progress';
 import { ProjectorStatusBoard } from './projector-status';
 import { rebuildReadModels } from './rebuild';
 import { retryFailedEvents } from './retry-failed';
+import { until } from '@app/contracts/test/until';
 
 /** Counts ticks per key; while `broken`, a tick whose `value` is 'poison' throws, as a projection bug would. */
 let broken = true;
@@ -30,13 +31,6 @@ function tick(key: string, value: string): NewEvent {
   return { id: randomUUID(), type: 'Ticked', data: { key, value }, metadata: { schemaVersion: 1 } };
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('failed events', () => {
   let eventStore: EventStore;

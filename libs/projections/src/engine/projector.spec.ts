@@ -16,6 +16,7 @@ import { LiveProjector } from './live-projector';
 import { ProjectionApplier } from './projection-applier';
 import { ProjectionProgress } from './projection-progress';
 import { rebuildReadModels } from './rebuild';
+import { until } from '@app/contracts/test/until';
 
 /** Deliberately NOT idempotent: applying an event twice shows in `count`, so double-applies are caught. */
 const counter: Projection<{ count: number; positions: number[] }> = {
@@ -33,13 +34,6 @@ function tick(key: string): NewEvent {
   return { id: randomUUID(), type: 'Ticked', data: { key }, metadata: { schemaVersion: 1 } };
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('projector', () => {
   let eventStore: EventStore;
