@@ -1,5 +1,14 @@
 import { physicalCollectionName } from '@app/contracts/read-models/read-model-names';
-import { checkpointName, GenerationRegistry, SqliteEventStore, SqliteReadStore, type EventStore, type NewEvent, type ReadStore } from '@app/storage';
+import {
+  checkpointName,
+  GenerationRegistry,
+  SqliteEventStore,
+  SqliteReadStore,
+  UnstorableDocumentError,
+  type EventStore,
+  type NewEvent,
+  type ReadStore,
+} from '@app/storage';
 import { randomUUID } from 'node:crypto';
 import type { Projection } from '../projection';
 import { FailedEvents } from './failed-events';
@@ -128,6 +137,29 @@ describe('failed events', () => {
     await until(async () => projector.state.state === 'following');
     expect((await new ProjectorStatusBoard(readStore).read())?.state).toBe('following');
     await projector.stop();
+  });
+
+  it('records an event whose document the read store refuses (MongoDB limits) instead of retrying it forever', async () => {
+    // The store answers, but refuses any document holding the value 'too-big', as MongoDB refuses one over its limits.
+    const refusing: ReadStore = Object.assign(Object.create(readStore) as ReadStore, {
+      commit: (unit: Parameters<ReadStore['commit']>[0]) => {
+        const refused = unit.puts.find((put) => JSON.stringify(put.doc).includes('too-big'));
+        return refused
+          ? Promise.reject(new UnstorableDocumentError(refused.collection, refused.id, 'larger than 16 MiB'))
+          : readStore.commit(unit);
+      },
+    });
+    await eventStore.append('stream-big', [tick('big', 'too-big')], 'any');
+    await eventStore.append('stream-small', [tick('small', '1')], 'any');
+    const projector = new LiveProjector(eventStore, refusing, [tally], silent, new ProjectionProgress());
+    await projector.start();
+    await until(caughtUp);
+    await projector.stop();
+
+    expect(await values('small')).toEqual(['1']);
+    const [failure] = await new FailedEvents(readStore, 1).list();
+    expect(failure).toMatchObject({ streamName: 'stream-big', heldBehind: null });
+    expect(failure?.error).toContain('UnstorableDocumentError');
   });
 
   it('a rebuild records the failures in the new generation, goes on, and drops every older generation', async () => {
