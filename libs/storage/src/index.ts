@@ -8,3 +8,4 @@ export * from './event-store/sqlite-event-store';
 export * from './event-store/eventstoredb-event-store';
 export * from './read-store/sqlite-read-store';
 export * from './read-store/mongodb-read-store';
+export * from './read-store/transient-errors';

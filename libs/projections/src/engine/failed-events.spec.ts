@@ -139,6 +139,23 @@ describe('failed events', () => {
     await projector.stop();
   });
 
+  it('does not take a lock held elsewhere for the event\'s fault, though the store answers its ping', async () => {
+    let locked = true;
+    const busy = Object.assign(new Error('database is locked'), { code: 'ERR_SQLITE_ERROR', errcode: 5 });
+    const contended: ReadStore = Object.assign(Object.create(readStore) as ReadStore, {
+      commit: (unit: Parameters<ReadStore['commit']>[0]) => (locked ? Promise.reject(busy) : readStore.commit(unit)),
+    });
+    await eventStore.append('stream-a', [tick('a', '1')], 'any');
+    const projector = new LiveProjector(eventStore, contended, [tally], silent, new ProjectionProgress(), { retryDelayMs: 20 });
+    await projector.start();
+    await until(async () => projector.state.state === 'failing');
+    locked = false;
+    await until(caughtUp);
+    await projector.stop();
+    expect(await values('a')).toEqual(['1']);
+    expect(await new FailedEvents(readStore, 1).count()).toBe(0);
+  });
+
   it('records an event whose document the read store refuses (MongoDB limits) instead of retrying it forever', async () => {
     // The store answers, but refuses any document holding the value 'too-big', as MongoDB refuses one over its limits.
     const refusing: ReadStore = Object.assign(Object.create(readStore) as ReadStore, {

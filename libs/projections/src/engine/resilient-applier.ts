@@ -1,4 +1,4 @@
-import { checkpointName, type ReadStore, type RecordedEvent } from '@app/storage';
+import { checkpointName, isTransientStoreError, type ReadStore, type RecordedEvent } from '@app/storage';
 import { FailedEvents, failedEventId, failedEventRecord, type FailedEvent } from './failed-events';
 import type { ProjectionApplier } from './projection-applier';
 
@@ -12,7 +12,8 @@ export interface ResilientApplierOptions {
 /**
  * Applies batches so that one event the projections cannot apply does not stop the others. A batch
  * that fails is applied again event by event; an event that still fails while the store answers is
- * recorded as failed (position, stream, error) and the checkpoint moves past it. Later events of the
+ * recorded as failed (position, stream, error) and the checkpoint moves past it. A transient store
+ * error (a lock held elsewhere, a network blip) is never taken for the event's fault. Later events of the
  * same stream are held back and recorded too, so that stream's documents never fold over a gap;
  * `projector retry-failed` replays them in order once the cause is fixed. When the store does not
  * answer, the error is thrown as before and the projector restarts from its checkpoint.
@@ -45,7 +46,7 @@ export class ResilientApplier {
         await this.applier.apply(batch, this.generation);
         return [];
       } catch (error) {
-        if (!(await this.storeAnswers())) throw error;
+        if (!(await this.isEventsFault(error))) throw error;
       }
     }
     const failed: FailedEvent[] = [];
@@ -73,7 +74,7 @@ export class ResilientApplier {
         await this.applier.apply([event], this.generation);
         return null;
       } catch (error) {
-        if (!(await this.storeAnswers())) throw error;
+        if (!(await this.isEventsFault(error))) throw error;
         lastError = error;
         if (attempt === 0) await delay(this.options.retryDelayMs ?? 50);
       }
@@ -89,7 +90,9 @@ export class ResilientApplier {
     return this.blocked.streams;
   }
 
-  private async storeAnswers(): Promise<boolean> {
+  /** An error is the event's fault only when it is not a known transient one and the store still answers. */
+  private async isEventsFault(error: unknown): Promise<boolean> {
+    if (isTransientStoreError(error)) return false;
     try {
       return await this.store.ping();
     } catch {
