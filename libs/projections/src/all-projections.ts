@@ -5,6 +5,7 @@ import { agentFavoriteProjection } from './agent-configuration/agent-favorite.pr
 import { agentUsageProjection } from './agent-configuration/agent-usage.projection';
 import { apiKeyProjection } from './workspace/api-key.projection';
 import { conversationParticipantProjection } from './conversation/conversation-participant.projection';
+import { conversationMessageProjection } from './conversation/conversation-message.projection';
 import { conversationProjection } from './conversation/conversation.projection';
 import { spaceProjection } from './workspace/space.projection';
 import { userProjection } from './workspace/user.projection';
@@ -17,6 +18,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   userProjection,
   spaceProjection,
   conversationProjection,
+  conversationMessageProjection,
   conversationParticipantProjection,
   agentConfigurationProjection,
   agentConfigurationVersionProjection,
