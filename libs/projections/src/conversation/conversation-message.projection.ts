@@ -1,7 +1,8 @@
 import {
+  CONVERSATION_MESSAGE_EVENT_TYPES,
   isConversationEvent,
   type AgentMessageFeedbackGiven,
-  type ConversationEvent,
+  type ConversationMessageEvent,
 } from '@app/contracts/events/conversation.events';
 import {
   conversationMessageDocumentId,
@@ -19,26 +20,10 @@ import {
 import type { RecordedEvent } from '@app/storage';
 import type { Projection } from '../projection';
 
-/** The events that create or change one message version; each names it by `messageId`. */
-const MESSAGE_EVENT_TYPES = [
-  'UserMessagePosted',
-  'UserMessageEdited',
-  'AgentMessageCreated',
-  'AgentMessageStatusChanged',
-  'ContentFragmentAdded',
-  'ContentFragmentSuperseded',
-  'ReactionAdded',
-  'ReactionRemoved',
-  'AgentMessageFeedbackGiven',
-  'AgentMessageFeedbackRemoved',
-] as const satisfies readonly ConversationEvent['type'][];
+const MESSAGE_EVENT_TYPE_SET: ReadonlySet<string> = new Set(CONVERSATION_MESSAGE_EVENT_TYPES);
 
-type MessageEvent = Extract<ConversationEvent, { type: (typeof MESSAGE_EVENT_TYPES)[number] }>;
-
-const MESSAGE_EVENT_TYPE_SET: ReadonlySet<string> = new Set(MESSAGE_EVENT_TYPES);
-
-function asMessageEvent(event: RecordedEvent): MessageEvent | null {
-  return isConversationEvent(event) && MESSAGE_EVENT_TYPE_SET.has(event.type) ? (event as MessageEvent) : null;
+function asMessageEvent(event: RecordedEvent): ConversationMessageEvent | null {
+  return isConversationEvent(event) && MESSAGE_EVENT_TYPE_SET.has(event.type) ? (event as ConversationMessageEvent) : null;
 }
 
 /**
@@ -59,7 +44,7 @@ export const conversationMessageProjection: Projection<ConversationMessageDocume
       ],
     },
   ],
-  canHandle: MESSAGE_EVENT_TYPES,
+  canHandle: CONVERSATION_MESSAGE_EVENT_TYPES,
   documentIds(event) {
     const message = asMessageEvent(event);
     return message ? [conversationMessageDocumentId(message.data.conversationId, message.data.messageId)] : [];
@@ -73,13 +58,13 @@ export const conversationMessageProjection: Projection<ConversationMessageDocume
   },
 };
 
-function createdDocument(event: MessageEvent, position: number): ConversationMessageDocument | null {
+function createdDocument(event: ConversationMessageEvent, position: number): ConversationMessageDocument | null {
   const message = createdMessage(event, position);
   if (!message) return null;
   return { conversationId: event.data.conversationId, rank: message.rank, createdPosition: position, message, feedbacks: [], lastPosition: position };
 }
 
-function createdMessage(event: MessageEvent, position: number): ConversationMessageDocument['message'] | null {
+function createdMessage(event: ConversationMessageEvent, position: number): ConversationMessageDocument['message'] | null {
   switch (event.type) {
     case 'UserMessagePosted':
     case 'UserMessageEdited':
@@ -93,7 +78,7 @@ function createdMessage(event: MessageEvent, position: number): ConversationMess
   }
 }
 
-function evolveDocument(doc: ConversationMessageDocument, event: MessageEvent, position: number): ConversationMessageDocument {
+function evolveDocument(doc: ConversationMessageDocument, event: ConversationMessageEvent, position: number): ConversationMessageDocument {
   const m = doc.message;
   switch (event.type) {
     case 'UserMessagePosted':
