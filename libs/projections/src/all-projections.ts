@@ -2,6 +2,7 @@ import type { Projection } from './projection';
 import { agentConfigurationVersionProjection } from './agent-configuration/agent-configuration-version.projection';
 import { agentConfigurationProjection } from './agent-configuration/agent-configuration.projection';
 import { agentFavoriteProjection } from './agent-configuration/agent-favorite.projection';
+import { agentFeedbackProjection } from './agent-configuration/agent-feedback.projection';
 import { agentUsageProjection } from './agent-configuration/agent-usage.projection';
 import { apiKeyProjection } from './workspace/api-key.projection';
 import { conversationParticipantProjection } from './conversation/conversation-participant.projection';
@@ -24,4 +25,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   agentConfigurationVersionProjection,
   agentFavoriteProjection,
   agentUsageProjection,
+  agentFeedbackProjection,
 ] as readonly Projection[];

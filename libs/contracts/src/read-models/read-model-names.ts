@@ -14,7 +14,8 @@ export const READ_MODELS = {
   agentConfigurations: { name: 'agent_configurations', version: 1 },
   agentConfigurationVersions: { name: 'agent_configuration_versions', version: 1 },
   agentFavorites: { name: 'agent_favorites', version: 1 },
-  agentUsage: { name: 'agent_usage', version: 1 },
+  agentUsage: { name: 'agent_usage', version: 2 },
+  agentFeedbacks: { name: 'agent_feedbacks', version: 1 },
 } as const;
 
 export type ReadModelKey = keyof typeof READ_MODELS;
