@@ -1,21 +1,33 @@
 /**
  * Whether a post costs the same in a long conversation: p50 of POST message (no agent) into a
- * conversation of 10 messages and of 1,000, and their ratio (target: within 1.5×), plus GET of one
- * page (`limit=50`) of the 1,000-message conversation. Filling goes through the HTTP API, one post
- * at a time (about 15 s for 1,000 on 2 cores), which keeps the run well under 90 s. In-process server, embedded stores, one connection,
+ * conversation of 10 messages, of 1,000 and of 10,000, and their ratios (target: within 1.5×), plus
+ * GET of one page (`limit=50`) of the 1,000-message conversation. A conversation is filled by
+ * appending copies of one real post straight to its stream (posting 10,000 messages one by one
+ * would take minutes), then waiting for the projector: the timed posts go through HTTP. In-process server, embedded stores, one connection,
  * so the figures are the server's own cost per request. Run:
  * `npm run build:bench && node dist/bench/conversation-growth.bench.js`.
  */
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { startTestApp } from '../test/support/test-app';
+import { toConversationStreamName } from '../libs/domain/src/conversation/conversation.stream';
+import { EVENT_STORE, type EventStore } from '../libs/storage/src';
+import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
+import { startTestApp, type TestApp } from '../test/support/test-app';
 import { percentiles } from './support/load';
 
-const LENGTHS = [10, 1_000];
+const LENGTHS = [10, 1_000, 10_000];
+const FILL_BATCH = 500;
 const SAMPLES = 200;
 const context = { username: 'bench', timezone: 'UTC', origin: 'api' };
 
 async function main(): Promise<void> {
-  const t = await startTestApp({ AGENT_RUNNER_ENABLED: 'false', RATE_LIMIT_PER_KEY: 'off', RATE_LIMIT_PER_WORKSPACE: 'off' });
+  const t = await startTestApp({
+    AGENT_RUNNER_ENABLED: 'false',
+    RATE_LIMIT_PER_KEY: 'off',
+    RATE_LIMIT_PER_WORKSPACE: 'off',
+    // The projector catches up with a filled conversation before the first timed post.
+    READ_YOUR_WRITES_TIMEOUT_MS: '60000',
+  });
   try {
     const { workspaceId, apiKey } = await t.createWorkspace();
     const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
@@ -41,16 +53,17 @@ async function main(): Promise<void> {
     };
 
     const p50s = new Map<number, number>();
-    let longest = '';
+    let thousand = '';
     for (const length of LENGTHS) {
       const created = await fetch(conversations, { method: 'POST', headers, body: '{}' });
       const conversationId = ((await created.json()) as { conversation: { sId: string } }).conversation.sId;
       const fillStart = performance.now();
-      for (let i = 0; i < length; i += 1) await post(conversationId);
+      await post(conversationId);
+      await fill(t, conversationId, length - 1);
       const fillSeconds = Math.round((performance.now() - fillStart) / 100) / 10;
       const { p50, p99 } = percentiles(await timed(() => post(conversationId)));
       p50s.set(length, p50);
-      longest = conversationId;
+      if (length === 1_000) thousand = conversationId;
       console.log(JSON.stringify({ bench: `POST message (no agent) at conversation length ${length}`, p50, p99, fillSeconds }));
     }
     const base = p50s.get(LENGTHS[0]!)!;
@@ -60,14 +73,39 @@ async function main(): Promise<void> {
     }
     const page = percentiles(
       await timed(async () => {
-        const res = await fetch(`${conversations}/${longest}?limit=50`, { headers });
+        const res = await fetch(`${conversations}/${thousand}?limit=50`, { headers });
         await res.arrayBuffer();
       }),
     );
-    console.log(JSON.stringify({ bench: `GET conversation of ${LENGTHS[LENGTHS.length - 1]} messages with limit=50`, ...page }));
+    console.log(JSON.stringify({ bench: 'GET conversation of 1,000 messages with limit=50', ...page }));
   } finally {
     await t.close();
   }
+}
+
+/** Appends `count` copies of the conversation's last post (new ids, next ranks), then waits for the read models. */
+async function fill(t: TestApp, conversationId: string, count: number): Promise<void> {
+  const store = t.app.get<EventStore>(EVENT_STORE);
+  const stream = toConversationStreamName(conversationId);
+  const recorded = await store.readStream(stream);
+  const template = recorded[recorded.length - 1]!;
+  let revision = template.revision;
+  let rank = (template.data.rank as number) + 1;
+  let position = template.position;
+  for (let done = 0; done < count; ) {
+    const size = Math.min(FILL_BATCH, count - done);
+    const events = Array.from({ length: size }, (_, i) => ({
+      id: randomUUID(),
+      type: template.type,
+      data: { ...template.data, messageId: `fill${String(done + i).padStart(6, '0')}`, rank: rank + i },
+      metadata: template.metadata,
+    }));
+    const result = await store.append(stream, events, revision);
+    ({ nextRevision: revision, position } = result);
+    rank += size;
+    done += size;
+  }
+  await t.app.get(ReadModels).waitFor(position);
 }
 
 void main();

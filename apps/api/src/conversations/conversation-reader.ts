@@ -76,25 +76,17 @@ export class ConversationReader {
 
   /** Message versions of a conversation the caller can see, by sId (missing ones are absent). */
   async loadMessages(auth: AuthContext, conversationId: string, messageIds: readonly string[]): Promise<LoadedMessages> {
-    const [, docs] = await Promise.all([
-      this.load(auth, conversationId),
-      this.readModels.getMany<ConversationMessageDocument>(
-        'conversationMessages',
-        messageIds.map((id) => conversationMessageDocumentId(conversationId, id)),
-      ),
-    ]);
-    return new Map([...docs.values()].map((doc) => [doc.message.sId, doc.message]));
+    const [, messages] = await Promise.all([this.load(auth, conversationId), this.messagesById(conversationId, messageIds)]);
+    return messages;
   }
 
-  /** Message versions after the read models include `position` (the caller's own write). */
-  async loadMessagesAfter(
-    auth: AuthContext,
-    conversationId: string,
-    position: number | null,
-    messageIds: readonly string[],
-  ): Promise<LoadedMessages> {
+  /**
+   * Message versions the caller has just written (its command already checked the conversation is
+   * visible), once the read models include `position`: only their documents, not the header again.
+   */
+  async loadWrittenMessages(conversationId: string, position: number | null, messageIds: readonly string[]): Promise<LoadedMessages> {
     if (position !== null) await this.readModels.waitFor(position);
-    return this.loadMessages(auth, conversationId, messageIds);
+    return this.messagesById(conversationId, messageIds);
   }
 
   /** Every message document of a conversation the caller can see (feedback lives on them). */
@@ -141,6 +133,12 @@ export class ConversationReader {
     const message = this.message(messages, messageId);
     if (message.type !== 'content_fragment') throw new ApiError('message_not_found', 'Message not found.');
     return wireMessage(message, this.config.publicUrl);
+  }
+
+  private async messagesById(conversationId: string, messageIds: readonly string[]): Promise<LoadedMessages> {
+    const ids = messageIds.map((id) => conversationMessageDocumentId(conversationId, id));
+    const docs = await this.readModels.getMany<ConversationMessageDocument>('conversationMessages', ids);
+    return new Map([...docs.values()].map((doc) => [doc.message.sId, doc.message]));
   }
 
   private visible(auth: AuthContext, doc: ConversationDocument | null): ConversationDocument {

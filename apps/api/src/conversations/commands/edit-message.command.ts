@@ -46,7 +46,7 @@ export class EditMessageHandler implements ICommandHandler<EditMessageCommand> {
       mentionedUsers,
       agentMessageIds,
     });
-    const messages = await this.reader.loadMessagesAfter(auth, conversationId, position, [newMessageId, ...agentMessageIds]);
+    const messages = await this.reader.loadWrittenMessages(conversationId, position, [newMessageId, ...agentMessageIds]);
     return {
       message: this.reader.userMessage(messages, newMessageId),
       agentMessages: agentMessageIds.map((id) => this.reader.agentMessage(messages, id)),

@@ -34,7 +34,7 @@ export class PostMessageHandler implements ICommandHandler<PostMessageCommand> {
     const position = await this.writer.run(auth, conversationId, { type: 'PostUserMessage', ...message });
     // Only the header and the new messages are read back: the answer costs the same at any length.
     const ids = [message.messageId, ...message.agentMessageIds];
-    let messages = await this.reader.loadMessagesAfter(auth, conversationId, position, ids);
+    let messages = await this.reader.loadWrittenMessages(conversationId, position, ids);
     if (input.blocking) messages = await waitForAgentMessages(this.reader, auth, conversationId, message.agentMessageIds);
     return {
       message: this.reader.userMessage(messages, message.messageId),
