@@ -1,7 +1,8 @@
 /**
  * Whether a post costs the same in a long conversation: p50 of POST message (no agent) into a
  * conversation of 10 messages, of 1,000 and of 10,000, and their ratios (target: within 1.5×), plus
- * GET of one page (`limit=50`) of the 1,000-message conversation. A conversation is filled by
+ * GET of one page (`limit=50`) of the 1,000-message conversation. The lengths are posted to in
+ * turn (the length grows by 200 during the run). A conversation is filled by
  * appending copies of one real post straight to its stream (posting 10,000 messages one by one
  * would take minutes), then waiting for the projector: the timed posts go through HTTP. In-process server, embedded stores, one connection,
  * so the figures are the server's own cost per request. Run:
@@ -42,41 +43,49 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(`POST answered ${res.status}`);
       return res.status;
     };
-    const timed = async (request: () => Promise<unknown>): Promise<number[]> => {
-      const samples: number[] = [];
-      for (let i = 0; i < SAMPLES; i += 1) {
-        const t0 = performance.now();
-        await request();
-        samples.push(performance.now() - t0);
-      }
-      return samples;
+    const timed = async (request: () => Promise<unknown>): Promise<number> => {
+      const t0 = performance.now();
+      await request();
+      return performance.now() - t0;
     };
 
-    const p50s = new Map<number, number>();
-    let thousand = '';
+    // Every conversation is filled first, then posted to in turn, so that whatever else the machine
+    // does at a moment weighs on every length alike.
+    const targets: Array<{ length: number; conversationId: string; samples: number[] }> = [];
     for (const length of LENGTHS) {
       const created = await fetch(conversations, { method: 'POST', headers, body: '{}' });
       const conversationId = ((await created.json()) as { conversation: { sId: string } }).conversation.sId;
-      const fillStart = performance.now();
       await post(conversationId);
       await fill(t, conversationId, length - 1);
-      const fillSeconds = Math.round((performance.now() - fillStart) / 100) / 10;
-      const { p50, p99 } = percentiles(await timed(() => post(conversationId)));
-      p50s.set(length, p50);
-      if (length === 1_000) thousand = conversationId;
-      console.log(JSON.stringify({ bench: `POST message (no agent) at conversation length ${length}`, p50, p99, fillSeconds }));
+      // The first command on a filled stream folds it: not a post's steady cost.
+      await post(conversationId);
+      targets.push({ length, conversationId, samples: [] });
     }
+    for (let i = 0; i < SAMPLES; i += 1) {
+      for (const target of targets) target.samples.push(await timed(() => post(target.conversationId)));
+    }
+    const p50s = new Map<number, number>();
+    for (const { length, samples } of targets) {
+      const { p50, p99 } = percentiles(samples);
+      p50s.set(length, p50);
+      console.log(JSON.stringify({ bench: `POST message (no agent) at conversation length ${length}`, p50, p99 }));
+    }
+    const thousand = targets.find((target) => target.length === 1_000)!.conversationId;
     const base = p50s.get(LENGTHS[0]!)!;
     for (const length of LENGTHS.slice(1)) {
       const ratio = Math.round((p50s.get(length)! / base) * 100) / 100;
       console.log(JSON.stringify({ bench: `POST p50 at length ${length} vs length ${LENGTHS[0]}`, ratio, target: 1.5 }));
     }
-    const page = percentiles(
-      await timed(async () => {
-        const res = await fetch(`${conversations}/${thousand}?limit=50`, { headers });
-        await res.arrayBuffer();
-      }),
-    );
+    const pageSamples: number[] = [];
+    for (let i = 0; i < SAMPLES; i += 1) {
+      pageSamples.push(
+        await timed(async () => {
+          const res = await fetch(`${conversations}/${thousand}?limit=50`, { headers });
+          await res.arrayBuffer();
+        }),
+      );
+    }
+    const page = percentiles(pageSamples);
     console.log(JSON.stringify({ bench: 'GET conversation of 1,000 messages with limit=50', ...page }));
   } finally {
     await t.close();
