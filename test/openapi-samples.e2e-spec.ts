@@ -129,6 +129,10 @@ describe('documented response schemas against real responses', () => {
     await sample('POST', `${v1}/{cId}/messages/{mId}/feedbacks`, ids, { key: userKey, body: { thumbDirection: 'up', feedbackContent: 'great' } });
     await sample('GET', `${v1}/{cId}/feedbacks`, ids, { key: userKey });
     await sample('GET', `${priv}/{cId}`, ids, { key: userKey });
+    // Paged: `hasMore` and `lastValue` beside the conversation.
+    const paged = await sample('GET', `${v1}/{cId}`, ids, { query: 'limit=2' });
+    expect(paged).toMatchObject({ hasMore: true, lastValue: expect.any(String) });
+    await sample('GET', `${priv}/{cId}`, ids, { key: userKey, query: `limit=2&lastValue=${paged.lastValue}` });
     await sample('DELETE', `${v1}/{cId}/messages/{mId}/feedbacks`, ids, { key: userKey });
     await sample('DELETE', `${priv}/{cId}/messages/{mId}/reactions`, ids, { key: userKey, body: { reaction: '👍' } });
 

@@ -6,7 +6,7 @@ import type {
   ConversationCreated,
   UserMessagePosted,
 } from '../src/events/conversation.events';
-import type { ConversationDocument } from '../src/read-models/conversation.read-models';
+import type { ConversationWithContent } from '../src/read-models/conversation.read-models';
 
 /**
  * Builders of conversation events for tests (deciders, projections, renderers). Not used by the
@@ -169,8 +169,11 @@ export function contentFragmentAdded(
   };
 }
 
-/** The ConversationDocument that `conversationCreated()` recorded at log `position` projects to. */
-export function conversationDocument(position: number, overrides: Partial<ConversationDocument> = {}): ConversationDocument {
+/**
+ * The conversation header that `conversationCreated()` recorded at log `position` projects to, with
+ * the (empty) content a reader assembles from its message documents.
+ */
+export function conversationDocument(position: number, overrides: Partial<ConversationWithContent> = {}): ConversationWithContent {
   return {
     id: position,
     sId: FIXTURE_CONVERSATION_ID,
@@ -190,9 +193,11 @@ export function conversationDocument(position: number, overrides: Partial<Conver
     hasError: false,
     actionRequired: false,
     deleted: false,
-    content: [],
-    feedbacks: [],
+    nextRank: 0,
+    runningAgentMessages: [],
+    failedAgentMessages: [],
     lastPosition: position,
+    content: [],
     ...overrides,
   };
 }

@@ -2,9 +2,11 @@ import type { Projection } from './projection';
 import { agentConfigurationVersionProjection } from './agent-configuration/agent-configuration-version.projection';
 import { agentConfigurationProjection } from './agent-configuration/agent-configuration.projection';
 import { agentFavoriteProjection } from './agent-configuration/agent-favorite.projection';
+import { agentFeedbackProjection } from './agent-configuration/agent-feedback.projection';
 import { agentUsageProjection } from './agent-configuration/agent-usage.projection';
 import { apiKeyProjection } from './workspace/api-key.projection';
 import { conversationParticipantProjection } from './conversation/conversation-participant.projection';
+import { conversationMessageProjection } from './conversation/conversation-message.projection';
 import { conversationProjection } from './conversation/conversation.projection';
 import { spaceProjection } from './workspace/space.projection';
 import { userProjection } from './workspace/user.projection';
@@ -17,9 +19,11 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   userProjection,
   spaceProjection,
   conversationProjection,
+  conversationMessageProjection,
   conversationParticipantProjection,
   agentConfigurationProjection,
   agentConfigurationVersionProjection,
   agentFavoriteProjection,
   agentUsageProjection,
+  agentFeedbackProjection,
 ] as readonly Projection[];

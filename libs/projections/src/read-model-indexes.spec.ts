@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentConfigurationVersionProjection } from './agent-configuration/agent-configuration-version.projection';
 import { agentConfigurationProjection } from './agent-configuration/agent-configuration.projection';
+import { agentFeedbackProjection } from './agent-configuration/agent-feedback.projection';
 import { agentUsageProjection } from './agent-configuration/agent-usage.projection';
+import { conversationMessageProjection } from './conversation/conversation-message.projection';
 import { conversationParticipantProjection } from './conversation/conversation-participant.projection';
 import { conversationProjection } from './conversation/conversation.projection';
 import type { Projection } from './projection';
@@ -52,6 +54,33 @@ const LISTS: ReadonlyArray<{ readonly list: string; readonly projection: Project
     list: 'agent usage of a workspace (agent list enrichment)',
     projection: agentUsageProjection,
     query: { where: { workspaceId: 'w1' } },
+  },
+  {
+    list: 'agent feedback of a workspace (agent list enrichment)',
+    projection: agentFeedbackProjection,
+    query: { where: { workspaceId: 'w1' } },
+  },
+  {
+    list: 'messages of a conversation (get-conversation)',
+    projection: conversationMessageProjection,
+    query: {
+      where: { conversationId: 'c1' },
+      sort: [
+        { field: 'rank', direction: 'asc' },
+        { field: 'createdPosition', direction: 'asc' },
+      ],
+    },
+  },
+  {
+    list: 'one page of ranks of a conversation (get-conversation with limit)',
+    projection: conversationMessageProjection,
+    query: {
+      where: { conversationId: 'c1', rank: { in: [47, 48, 49] } },
+      sort: [
+        { field: 'rank', direction: 'asc' },
+        { field: 'createdPosition', direction: 'asc' },
+      ],
+    },
   },
 ];
 

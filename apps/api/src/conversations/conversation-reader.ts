@@ -1,21 +1,37 @@
 import type { AgentMessage, ContentFragment, ConversationMessage, UserMessage } from '@app/contracts/http/conversation.types';
-import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
-import { findMessage, wireMessage, type ConversationRenderContext } from '@app/contracts/render/conversation.render';
+import {
+  contentOf,
+  conversationMessageDocumentId,
+  type ConversationDocument,
+  type ConversationMessageDocument,
+  type ConversationWithContent,
+} from '@app/contracts/read-models/conversation.read-models';
+import { wireMessage, type ConversationRenderContext } from '@app/contracts/render/conversation.render';
 import { renderWorkspace } from '@app/contracts/render/workspace.render';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthContext } from '../auth/auth-context';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { ReadModels } from '../infrastructure/read-models.service';
 import { ApiError } from '../common/http/api-error';
+import { rankPage, type RankPage, type RankPageRequest } from './rank-page';
 
 /** Who reads: the member the key acts as, or the key itself (read state of keys without a user). */
 export function viewerIdOf(auth: AuthContext): string {
   return auth.user?.sId ?? `key:${auth.keyId}`;
 }
 
+/** Message versions by sId, as loaded for one answer. */
+export type LoadedMessages = ReadonlyMap<string, ConversationMessage>;
+
+/** Ordered content of a conversation: ranks ascending, versions oldest first. */
+const CONTENT_ORDER = [
+  { field: 'rank', direction: 'asc' },
+  { field: 'createdPosition', direction: 'asc' },
+] as const;
+
 /**
- * Loads conversations for a caller. A conversation of another workspace, a deleted one and a
- * missing one all answer the same 404.
+ * Loads conversations for a caller: the header document, and only the message documents an answer
+ * needs. A conversation of another workspace, a deleted one and a missing one all answer the same 404.
  */
 @Injectable()
 export class ConversationReader {
@@ -24,12 +40,9 @@ export class ConversationReader {
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
+  /** The conversation header (no messages). */
   async load(auth: AuthContext, conversationId: string): Promise<ConversationDocument> {
-    const doc = await this.readModels.get<ConversationDocument>('conversations', conversationId);
-    if (!doc || doc.workspaceId !== auth.workspace.sId || doc.deleted) {
-      throw new ApiError('conversation_not_found', 'Conversation not found.');
-    }
-    return doc;
+    return this.visible(auth, await this.readModels.get<ConversationDocument>('conversations', conversationId));
   }
 
   /** Loads after the read models include `position` (the caller's own write). */
@@ -38,40 +51,105 @@ export class ConversationReader {
     return this.load(auth, conversationId);
   }
 
+  /** The header and every message of the conversation, in order. */
+  async loadWithContent(auth: AuthContext, conversationId: string): Promise<ConversationWithContent> {
+    const [doc, messages] = await Promise.all([
+      this.load(auth, conversationId),
+      this.readModels.find<ConversationMessageDocument>('conversationMessages', { where: { conversationId }, sort: CONTENT_ORDER }),
+    ]);
+    return { ...doc, content: contentOf(messages) };
+  }
+
+  /** The header and one page of ranks (newest first across pages, ranks ascending within one). */
+  async loadPage(auth: AuthContext, conversationId: string, request: RankPageRequest): Promise<RankPage<ConversationWithContent>> {
+    const doc = await this.load(auth, conversationId);
+    const page = rankPage(doc.nextRank, request);
+    const messages =
+      page.ranks.length === 0
+        ? []
+        : await this.readModels.find<ConversationMessageDocument>('conversationMessages', {
+            where: { conversationId, rank: { in: page.ranks } },
+            sort: CONTENT_ORDER,
+          });
+    return { value: { ...doc, content: contentOf(messages) }, hasMore: page.hasMore, lastValue: page.lastValue };
+  }
+
+  /** Message versions of a conversation the caller can see, by sId (missing ones are absent). */
+  async loadMessages(auth: AuthContext, conversationId: string, messageIds: readonly string[]): Promise<LoadedMessages> {
+    const [, messages] = await Promise.all([this.load(auth, conversationId), this.messagesById(conversationId, messageIds)]);
+    return messages;
+  }
+
+  /**
+   * Message versions the caller has just written (its command already checked the conversation is
+   * visible), once the read models include `position`: only their documents, not the header again.
+   */
+  async loadWrittenMessages(conversationId: string, position: number | null, messageIds: readonly string[]): Promise<LoadedMessages> {
+    if (position !== null) await this.readModels.waitFor(position);
+    return this.messagesById(conversationId, messageIds);
+  }
+
+  /** Every message document of a conversation the caller can see (feedback lives on them). */
+  async loadMessageDocuments(auth: AuthContext, conversationId: string): Promise<ConversationMessageDocument[]> {
+    const [, messages] = await Promise.all([
+      this.load(auth, conversationId),
+      this.readModels.find<ConversationMessageDocument>('conversationMessages', { where: { conversationId }, sort: CONTENT_ORDER }),
+    ]);
+    return messages;
+  }
+
   renderContext(auth: AuthContext): ConversationRenderContext {
     return { viewerUserId: viewerIdOf(auth), owner: renderWorkspace(auth.workspace, auth.role), baseUrl: this.config.publicUrl };
   }
 
-  /** A message version of the conversation by sId (404 message_not_found). */
-  message(doc: ConversationDocument, messageId: string): ConversationMessage {
-    const message = findMessage(doc, messageId);
+  /** A message of a conversation the caller can see (404 for either missing). */
+  async loadMessage(auth: AuthContext, conversationId: string, messageId: string): Promise<ConversationMessage> {
+    return this.message(await this.loadMessages(auth, conversationId, [messageId]), messageId);
+  }
+
+  /** A loaded message version by sId (404 message_not_found). */
+  message(messages: LoadedMessages, messageId: string): ConversationMessage {
+    const message = messages.get(messageId);
     if (!message) throw new ApiError('message_not_found', 'Message not found.');
     return message;
   }
 
-  /** A message of a conversation the caller can see (404 for either missing). */
-  async loadMessage(auth: AuthContext, conversationId: string, messageId: string): Promise<ConversationMessage> {
-    return this.message(await this.load(auth, conversationId), messageId);
-  }
-
   /** A user message version (404 when the id names another kind of message). */
-  userMessage(doc: ConversationDocument, messageId: string): UserMessage {
-    const message = this.message(doc, messageId);
+  userMessage(messages: LoadedMessages, messageId: string): UserMessage {
+    const message = this.message(messages, messageId);
     if (message.type !== 'user_message') throw new ApiError('message_not_found', 'Message not found.');
     return message;
   }
 
   /** An agent message version (404 when the id names another kind of message). */
-  agentMessage(doc: ConversationDocument, messageId: string): AgentMessage {
-    const message = this.message(doc, messageId);
+  agentMessage(messages: LoadedMessages, messageId: string): AgentMessage {
+    const message = this.message(messages, messageId);
     if (message.type !== 'agent_message') throw new ApiError('message_not_found', 'Message not found.');
     return message;
   }
 
   /** A content fragment as sent on the wire (absolute URLs). */
-  contentFragment(doc: ConversationDocument, messageId: string): ContentFragment {
-    const message = this.message(doc, messageId);
+  contentFragment(messages: LoadedMessages, messageId: string): ContentFragment {
+    const message = this.message(messages, messageId);
     if (message.type !== 'content_fragment') throw new ApiError('message_not_found', 'Message not found.');
     return wireMessage(message, this.config.publicUrl);
   }
+
+  private async messagesById(conversationId: string, messageIds: readonly string[]): Promise<LoadedMessages> {
+    const ids = messageIds.map((id) => conversationMessageDocumentId(conversationId, id));
+    const docs = await this.readModels.getMany<ConversationMessageDocument>('conversationMessages', ids);
+    return new Map([...docs.values()].map((doc) => [doc.message.sId, doc.message]));
+  }
+
+  private visible(auth: AuthContext, doc: ConversationDocument | null): ConversationDocument {
+    if (!doc || doc.workspaceId !== auth.workspace.sId || doc.deleted) {
+      throw new ApiError('conversation_not_found', 'Conversation not found.');
+    }
+    return doc;
+  }
+}
+
+/** The messages of a loaded content, by sId. */
+export function messagesOf(conversation: ConversationWithContent): LoadedMessages {
+  return new Map(conversation.content.flat().map((message) => [message.sId, message]));
 }

@@ -7,7 +7,7 @@ import type {
   SuccessResponse,
 } from '@app/contracts/http/conversation-responses.types';
 import { PrivateConversationPatchDto, PublicConversationPatchDto } from '@app/contracts/http/conversation-patch.dto';
-import { ListConversationsQueryDto } from '@app/contracts/http/conversation-query.dto';
+import { GetConversationQueryDto, ListConversationsQueryDto } from '@app/contracts/http/conversation-query.dto';
 import { CreateConversationDto } from '@app/contracts/http/conversation.dto';
 import { CancelMessagesDto, EditMessageDto, PostMessageDto } from '@app/contracts/http/message.dto';
 import {
@@ -61,8 +61,9 @@ export class ConversationsController {
 
   @Get(BOTH('/:cId'))
   @ApiSuccess('Get a conversation with its messages', GetConversationResponseSchema)
-  get(@Auth() auth: AuthContext, @Param('cId') conversationId: string): Promise<GetConversationResponse> {
-    return this.queryBus.execute(new GetConversationQuery(auth, conversationId));
+  get(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Query() query: GetConversationQueryDto): Promise<GetConversationResponse> {
+    const page = query.limit === undefined ? undefined : { limit: query.limit, before: query.lastValue };
+    return this.queryBus.execute(new GetConversationQuery(auth, conversationId, page));
   }
 
   @Patch(`${PUBLIC}/:cId`)

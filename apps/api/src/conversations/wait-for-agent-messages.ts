@@ -1,14 +1,13 @@
-import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
-import { findMessage } from '@app/contracts/render/conversation.render';
 import type { AuthContext } from '../auth/auth-context';
-import type { ConversationReader } from './conversation-reader';
+import type { ConversationReader, LoadedMessages } from './conversation-reader';
 
 const BLOCKING_TIMEOUT_MS = 10 * 60 * 1000;
 const POLL_INTERVAL_MS = 100;
 
 /**
  * For `blocking: true`: waits until every listed agent message has left `created`, bounded so a
- * request never hangs forever (the answer then shows them as they are).
+ * request never hangs forever (the answer then shows them as they are). Polls only the messages
+ * waited for, not the whole conversation.
  */
 export async function waitForAgentMessages(
   reader: ConversationReader,
@@ -16,15 +15,15 @@ export async function waitForAgentMessages(
   conversationId: string,
   messageIds: readonly string[],
   timeoutMs = BLOCKING_TIMEOUT_MS,
-): Promise<ConversationDocument> {
+): Promise<LoadedMessages> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const doc = await reader.load(auth, conversationId);
+    const messages = await reader.loadMessages(auth, conversationId, messageIds);
     const pending = messageIds.some((id) => {
-      const message = findMessage(doc, id);
+      const message = messages.get(id);
       return message?.type === 'agent_message' && message.status === 'created';
     });
-    if (!pending || Date.now() >= deadline) return doc;
+    if (!pending || Date.now() >= deadline) return messages;
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
   }
 }

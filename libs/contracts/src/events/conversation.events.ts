@@ -79,14 +79,8 @@ export type ConversationEvent =
 /** Type names of the conversation events. */
 export type ConversationEventType = ConversationEvent['type'];
 
-/** All conversation event types, for `canHandle` lists and subscriptions. */
-export const CONVERSATION_EVENT_TYPES = [
-  'ConversationCreated',
-  'ConversationTitleChanged',
-  'ConversationVisibilityChanged',
-  'ConversationMetadataChanged',
-  'ConversationDeleted',
-  'ConversationReadStateChanged',
+/** The conversation events about one message version, which each name by `data.messageId`. */
+export const CONVERSATION_MESSAGE_EVENT_TYPES = [
   'UserMessagePosted',
   'UserMessageEdited',
   'AgentMessageCreated',
@@ -97,6 +91,20 @@ export const CONVERSATION_EVENT_TYPES = [
   'ReactionRemoved',
   'AgentMessageFeedbackGiven',
   'AgentMessageFeedbackRemoved',
+] as const satisfies readonly ConversationEventType[];
+
+/** A conversation event about one message version. */
+export type ConversationMessageEvent = Extract<ConversationEvent, { type: (typeof CONVERSATION_MESSAGE_EVENT_TYPES)[number] }>;
+
+/** All conversation event types, for `canHandle` lists and subscriptions. */
+export const CONVERSATION_EVENT_TYPES = [
+  'ConversationCreated',
+  'ConversationTitleChanged',
+  'ConversationVisibilityChanged',
+  'ConversationMetadataChanged',
+  'ConversationDeleted',
+  'ConversationReadStateChanged',
+  ...CONVERSATION_MESSAGE_EVENT_TYPES,
 ] as const satisfies readonly ConversationEventType[];
 
 /**

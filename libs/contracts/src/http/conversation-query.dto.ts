@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 import { IsOmittable } from './validation/presence.decorator';
-import { coerceNumber } from './validation/query.transforms';
+import { coerceNumber, parseDecimalInteger } from './validation/query.transforms';
 import { MESSAGES } from './validation/validation.messages';
 
 // Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
@@ -28,4 +28,28 @@ export class ListConversationsQueryDto {
   @Min(0, { message: 'must be greater than or equal to 0' })
   @IsInt({ message: MESSAGES.integer })
   offset?: number;
+}
+
+/** Most message ranks one page of a conversation may hold. */
+export const MAX_CONVERSATION_MESSAGE_PAGE_SIZE = 1000;
+
+/**
+ * Paging of one conversation's messages (dust-api 2.2): without `limit`, every message; with it, the
+ * newest `limit` ranks below `lastValue` (the cursor the previous page answered).
+ */
+export class GetConversationQueryDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_CONVERSATION_MESSAGE_PAGE_SIZE, example: 50 })
+  @Transform(coerceNumber)
+  @IsOmittable()
+  @Max(MAX_CONVERSATION_MESSAGE_PAGE_SIZE, { message: `must be less than or equal to ${MAX_CONVERSATION_MESSAGE_PAGE_SIZE}` })
+  @Min(1, { message: 'must be greater than or equal to 1' })
+  @IsInt({ message: MESSAGES.integer })
+  limit?: number;
+
+  @ApiPropertyOptional({ type: 'string', pattern: '^\\d+$', example: '50', description: 'A rank: the `lastValue` of the previous page.' })
+  @Transform(parseDecimalInteger)
+  @IsOmittable()
+  @Max(Number.MAX_SAFE_INTEGER, { message: `must be less than or equal to ${Number.MAX_SAFE_INTEGER}` })
+  @IsInt({ message: 'must be a rank (a non-negative integer)' })
+  lastValue?: number;
 }

@@ -14,9 +14,12 @@ export interface CreateConversationResponse {
   readonly contentFragments: readonly ContentFragment[];
 }
 
-/** GET …/assistant/conversations/{cId}. */
+/** GET …/assistant/conversations/{cId}; `hasMore` and `lastValue` only when a `limit` was given. */
 export interface GetConversationResponse {
   readonly conversation: Conversation;
+  readonly hasMore?: boolean;
+  /** Cursor of the next, older page (a rank, as a string); null on the oldest page. */
+  readonly lastValue?: string | null;
 }
 
 /** GET …/assistant/conversations. */

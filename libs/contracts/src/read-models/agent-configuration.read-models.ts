@@ -68,25 +68,42 @@ export interface AgentFavoritesDocument {
 /** One agent message as usage counts it. */
 export interface AgentUsageMessage {
   readonly agentId: string;
-  /** The member whose message the agent answered, if known. */
-  readonly userId: string | null;
   readonly at: number;
 }
 
 /**
- * Agent activity of one conversation (`agent_usage`, id = conversation sId). Feedback events name
- * the message, not the agent, so the per-message agent map lives beside them; the api sums the
- * documents of a workspace over a time window.
+ * Agent activity around one user message (`agent_usage`, id from `agentUsageDocumentId`): its author
+ * and the agent messages answering it (one per mentioned agent, plus retries). Agent messages name
+ * their parent message, not its author, so both live in the parent's document; one document per
+ * user message keeps each write small however long the conversation. The api sums the documents of
+ * a workspace over a time window.
  */
 export interface AgentUsageDocument {
   [key: string]: unknown;
   readonly workspaceId: string;
   readonly conversationId: string;
-  /** Author of each user message (by message sId), to attribute the agent messages answering it. */
-  readonly userMessageAuthors: Readonly<Record<string, string | null>>;
-  /** Agent messages by message sId. */
+  readonly userMessageId: string;
+  /** The member who wrote the user message, if known. */
+  readonly userId: string | null;
+  /** Agent messages answering it, by message sId. */
   readonly agentMessages: Readonly<Record<string, AgentUsageMessage>>;
-  /** Thumbs by agent message sId, then by user sId. */
-  readonly feedbacks: Readonly<Record<string, Readonly<Record<string, 'up' | 'down'>>>>;
   readonly lastPosition: number;
+}
+
+/**
+ * Thumbs on one agent message (`agent_feedbacks`, id from `agentUsageDocumentId`), by user sId.
+ * Feedback events name the message only: usage documents tell which agent wrote it.
+ */
+export interface AgentFeedbackDocument {
+  [key: string]: unknown;
+  readonly workspaceId: string;
+  readonly conversationId: string;
+  readonly messageId: string;
+  readonly thumbs: Readonly<Record<string, 'up' | 'down'>>;
+  readonly lastPosition: number;
+}
+
+/** Document id of a message's usage or feedback document. */
+export function agentUsageDocumentId(conversationId: string, messageId: string): string {
+  return `${conversationId}:${messageId}`;
 }

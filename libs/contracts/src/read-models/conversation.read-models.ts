@@ -6,7 +6,7 @@ import type {
 } from '../http/conversation.types';
 
 /**
- * Feedback of one user on one agent message, as kept in the conversation document: the wire
+ * Feedback of one user on one agent message, as kept in the message document: the wire
  * Feedback, except that the user is known by sId (the wire wants the numeric id, kept beside it).
  */
 export interface ConversationFeedbackRecord extends Omit<AgentMessageFeedbackWire, 'userId'> {
@@ -16,10 +16,22 @@ export interface ConversationFeedbackRecord extends Omit<AgentMessageFeedbackWir
   readonly userModelId: number | null;
 }
 
+/** Feedback as the message document keeps it: with the log position it was last given at (list order). */
+export interface StoredFeedbackRecord extends ConversationFeedbackRecord {
+  readonly givenPosition: number;
+}
+
+/** An agent message known by the header, with its rank (to tell whether a later version replaced it). */
+export interface AgentMessageAtRank {
+  readonly sId: string;
+  /** -1 when the header never saw the message created (it cannot be replaced by rank then). */
+  readonly rank: number;
+}
+
 /**
- * Read model of a conversation (`conversations` collection, document id = conversation sId).
- * `content[rank]` holds the versions of the message at that rank, oldest first, already in wire
- * shape; content fragments keep a relative `textUrl` that the renderer prefixes with the base URL.
+ * Header of a conversation (`conversations` collection, document id = conversation sId): everything
+ * the list shape needs, and nothing that grows with the number of messages, so that writing it costs
+ * the same in a conversation of any length. The messages are `conversation_messages` documents.
  * Numeric ids are global log positions of the creating events, so replays give the same ids.
  */
 export interface ConversationDocument {
@@ -48,10 +60,57 @@ export interface ConversationDocument {
   readonly actionRequired: boolean;
   /** Deleted conversations stay (history) but answer 404 everywhere. */
   readonly deleted: boolean;
-  readonly content: ReadonlyArray<readonly ConversationMessage[]>;
-  readonly feedbacks: readonly ConversationFeedbackRecord[];
+  /** One more than the highest message rank (0 when empty): ranks are dense, so pages are rank ranges. */
+  readonly nextRank: number;
+  /** Agent messages still running (status `created`), so that a failure can be placed at its rank. */
+  readonly runningAgentMessages: readonly AgentMessageAtRank[];
+  /** Failed agent messages no later version replaced yet: `hasError` is whether there is one. */
+  readonly failedAgentMessages: readonly AgentMessageAtRank[];
   /** Global position of the last event applied (idempotency guard). */
   readonly lastPosition: number;
+}
+
+/**
+ * One message version (`conversation_messages` collection, id from `conversationMessageDocumentId`),
+ * already in wire shape; content fragments keep a relative `textUrl` that the renderer prefixes
+ * with the base URL. A conversation's content is one indexed find by `conversationId` ordered by
+ * `rank`, then `createdPosition` (versions oldest first).
+ */
+export interface ConversationMessageDocument {
+  [key: string]: unknown;
+  readonly conversationId: string;
+  readonly rank: number;
+  /** Log position of the event that created this version. */
+  readonly createdPosition: number;
+  readonly message: ConversationMessage;
+  /** Feedback given on this agent message (always empty for other kinds). */
+  readonly feedbacks: readonly StoredFeedbackRecord[];
+  /** Global position of the last event applied (idempotency guard). */
+  readonly lastPosition: number;
+}
+
+/** Document id of a message version. */
+export function conversationMessageDocumentId(conversationId: string, messageId: string): string {
+  return `${conversationId}:${messageId}`;
+}
+
+/** A conversation header with (part of) its content: `content[i]` = versions of one rank, oldest first. */
+export interface ConversationWithContent extends ConversationDocument {
+  readonly content: ReadonlyArray<readonly ConversationMessage[]>;
+}
+
+/** Groups message documents, sorted by rank then creation, into the content of a conversation. */
+export function contentOf(messages: readonly ConversationMessageDocument[]): ConversationMessage[][] {
+  const content: ConversationMessage[][] = [];
+  let rank: number | null = null;
+  for (const doc of messages) {
+    if (doc.rank !== rank) {
+      content.push([]);
+      rank = doc.rank;
+    }
+    content[content.length - 1].push(doc.message);
+  }
+  return content;
 }
 
 /**

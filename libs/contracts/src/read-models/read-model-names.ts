@@ -8,12 +8,14 @@ export const READ_MODELS = {
   apiKeys: { name: 'api_keys', version: 1 },
   users: { name: 'users', version: 1 },
   spaces: { name: 'spaces', version: 1 },
-  conversations: { name: 'conversations', version: 1 },
+  conversations: { name: 'conversations', version: 2 },
+  conversationMessages: { name: 'conversation_messages', version: 1 },
   conversationParticipants: { name: 'conversation_participants', version: 1 },
   agentConfigurations: { name: 'agent_configurations', version: 1 },
   agentConfigurationVersions: { name: 'agent_configuration_versions', version: 1 },
   agentFavorites: { name: 'agent_favorites', version: 1 },
-  agentUsage: { name: 'agent_usage', version: 1 },
+  agentUsage: { name: 'agent_usage', version: 2 },
+  agentFeedbacks: { name: 'agent_feedbacks', version: 1 },
 } as const;
 
 export type ReadModelKey = keyof typeof READ_MODELS;

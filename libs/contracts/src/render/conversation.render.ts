@@ -5,7 +5,11 @@ import type {
   ConversationMessage,
   WorkspaceWire,
 } from '../http/conversation.types';
-import type { ConversationDocument, ConversationFeedbackRecord } from '../read-models/conversation.read-models';
+import type {
+  ConversationDocument,
+  ConversationFeedbackRecord,
+  ConversationWithContent,
+} from '../read-models/conversation.read-models';
 import { ownEntry } from '../read-models/own-entry';
 
 export {
@@ -64,8 +68,8 @@ export function renderConversationListItem(
   };
 }
 
-/** Full conversation (2.2): list fields, `url`, and the content in rank order. */
-export function renderConversation(doc: ConversationDocument, context: ConversationRenderContext): Conversation {
+/** Full conversation (2.2): list fields, `url`, and the content (all of it or one page) in rank order. */
+export function renderConversation(doc: ConversationWithContent, context: ConversationRenderContext): Conversation {
   return {
     ...renderConversationListItem(doc, context),
     content: doc.content
@@ -88,15 +92,6 @@ export function wireMessage<M extends ConversationMessage>(message: M, baseUrl: 
   if (message.type !== 'content_fragment' || message.contentFragmentType !== 'file') return message;
   const textUrl = message.textUrl.startsWith('/') ? baseUrl + message.textUrl : message.textUrl;
   return { ...message, textUrl, nodeId: null, nodeDataSourceViewId: null };
-}
-
-/** Finds a message version by sId in a conversation document. */
-export function findMessage(doc: ConversationDocument, sId: string): ConversationMessage | null {
-  for (const versions of doc.content) {
-    const found = versions.find((m) => m.sId === sId);
-    if (found) return found;
-  }
-  return null;
 }
 
 /** Feedback wire shape (dust-api §1 Feedback). */

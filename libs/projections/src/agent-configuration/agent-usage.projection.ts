@@ -1,59 +1,49 @@
-import { isConversationEvent, type ConversationEvent } from '@app/contracts/events/conversation.events';
-import type { AgentUsageDocument } from '@app/contracts/read-models/agent-configuration.read-models';
-import { ownEntry } from '@app/contracts/read-models/own-entry';
+import { isConversationEvent } from '@app/contracts/events/conversation.events';
+import { agentUsageDocumentId, type AgentUsageDocument } from '@app/contracts/read-models/agent-configuration.read-models';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import type { Projection } from '../projection';
 
 /**
- * Agent activity per conversation: which agent wrote each agent message, for whom, and the thumbs
- * it got. Feedback events name the message only, so the message → agent map must live in the same
- * document as the feedback; a document per conversation keeps that map bounded.
+ * Agent activity per user message: who wrote it, and which agent wrote each agent message that
+ * answers it. An agent message names its parent, so it lands in the parent's document; a document
+ * per user message keeps every write small whatever the conversation's length.
  */
 export const agentUsageProjection: Projection<AgentUsageDocument> = {
   ...READ_MODELS.agentUsage,
   // Read by workspace, in id order: the id ends the compound index.
   indexes: [{ equal: ['workspaceId'] }],
-  canHandle: ['UserMessagePosted', 'UserMessageEdited', 'AgentMessageCreated', 'AgentMessageFeedbackGiven', 'AgentMessageFeedbackRemoved'],
-  documentIds: (event) => (isConversationEvent(event) ? [event.data.conversationId] : []),
+  canHandle: ['UserMessagePosted', 'UserMessageEdited', 'AgentMessageCreated'],
+  documentIds(event) {
+    if (!isConversationEvent(event)) return [];
+    switch (event.type) {
+      case 'UserMessagePosted':
+      case 'UserMessageEdited':
+        return [agentUsageDocumentId(event.data.conversationId, event.data.messageId)];
+      case 'AgentMessageCreated':
+        return [agentUsageDocumentId(event.data.conversationId, event.data.parentMessageId)];
+      default:
+        return [];
+    }
+  },
   evolve(doc, event) {
     if (!isConversationEvent(event)) return doc;
     if (doc && doc.lastPosition >= event.position) return doc;
-    const current: AgentUsageDocument = doc ?? {
-      workspaceId: event.data.workspaceId,
-      conversationId: event.data.conversationId,
-      userMessageAuthors: {},
-      agentMessages: {},
-      feedbacks: {},
-      lastPosition: 0,
-    };
-    const next = apply(current, event);
-    return next === current ? doc : { ...next, lastPosition: event.position };
+    switch (event.type) {
+      case 'UserMessagePosted':
+      case 'UserMessageEdited': {
+        const { workspaceId, conversationId, messageId, user } = event.data;
+        const base = doc ?? { workspaceId, conversationId, userMessageId: messageId, agentMessages: {} };
+        return { ...base, userId: user?.sId ?? null, lastPosition: event.position };
+      }
+      case 'AgentMessageCreated': {
+        const { workspaceId, conversationId, parentMessageId, messageId, configuration, at } = event.data;
+        // A parent this read model never saw (not a user message): its author is unknown.
+        const base = doc ?? { workspaceId, conversationId, userMessageId: parentMessageId, userId: null, agentMessages: {} };
+        const agentMessages = { ...base.agentMessages, [messageId]: { agentId: configuration.sId, at } };
+        return { ...base, agentMessages, lastPosition: event.position };
+      }
+      default:
+        return doc;
+    }
   },
 };
-
-function apply(doc: AgentUsageDocument, event: ConversationEvent): AgentUsageDocument {
-  switch (event.type) {
-    case 'UserMessagePosted':
-    case 'UserMessageEdited':
-      return { ...doc, userMessageAuthors: { ...doc.userMessageAuthors, [event.data.messageId]: event.data.user?.sId ?? null } };
-    case 'AgentMessageCreated': {
-      const { messageId, parentMessageId, configuration, at } = event.data;
-      const userId = ownEntry(doc.userMessageAuthors, parentMessageId) ?? null;
-      return { ...doc, agentMessages: { ...doc.agentMessages, [messageId]: { agentId: configuration.sId, userId, at } } };
-    }
-    case 'AgentMessageFeedbackGiven': {
-      const { messageId, user, thumbDirection } = event.data;
-      const thumbs = { ...ownEntry(doc.feedbacks, messageId), [user.userId]: thumbDirection };
-      return { ...doc, feedbacks: { ...doc.feedbacks, [messageId]: thumbs } };
-    }
-    case 'AgentMessageFeedbackRemoved': {
-      const { messageId, user } = event.data;
-      const existing = ownEntry(doc.feedbacks, messageId);
-      if (!existing || !Object.hasOwn(existing, user.userId)) return doc;
-      const thumbs = Object.fromEntries(Object.entries(existing).filter(([userId]) => userId !== user.userId));
-      return { ...doc, feedbacks: { ...doc.feedbacks, [messageId]: thumbs } };
-    }
-    default:
-      return doc;
-  }
-}

@@ -11,9 +11,15 @@ import {
   fixtureBase,
   userMessagePosted,
 } from '@app/contracts/test/conversation.fixtures';
-import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
+import {
+  contentOf,
+  type ConversationMessageDocument,
+  type ConversationWithContent,
+  type StoredFeedbackRecord,
+} from '@app/contracts/read-models/conversation.read-models';
 import { renderConversation } from '@app/contracts/render/conversation.render';
 import { GetConversationResponseSchema } from '@dust-tt/client';
+import { conversationMessageProjection } from './conversation-message.projection';
 import { conversationProjection } from './conversation.projection';
 import { project, recordAll, recorded } from '../../test/conversation-recorded.fixtures';
 
@@ -68,10 +74,27 @@ const fullHistory: ConversationEvent[] = [
 ];
 const recordedHistory = recordAll(fullHistory, 101);
 
-function docAfter(count: number): ConversationDocument {
+/** Message documents after `count` events, as the reader's find orders them. */
+function messagesAfter(count: number): ConversationMessageDocument[] {
+  const docs = [...project(conversationMessageProjection, recordedHistory.slice(0, count)).values()];
+  return docs.sort((a, b) => a.rank - b.rank || a.createdPosition - b.createdPosition);
+}
+
+/** The header after `count` events, with the content a reader assembles from the message documents. */
+function docAfter(count: number): ConversationWithContent {
   const doc = project(conversationProjection, recordedHistory.slice(0, count)).get(CID);
   if (!doc) throw new Error('no document');
-  return doc;
+  return { ...doc, content: contentOf(messagesAfter(count)) };
+}
+
+function feedbacksAfter(count: number): StoredFeedbackRecord[] {
+  return messagesAfter(count).flatMap((doc) => doc.feedbacks);
+}
+
+/** Header and message documents by id after `count` events. */
+function documentsAfter(count: number): { header: Map<string, unknown>; messages: Map<string, unknown> } {
+  const events = recordedHistory.slice(0, count);
+  return { header: project(conversationProjection, events), messages: project(conversationMessageProjection, events) };
 }
 
 describe('conversation projection', () => {
@@ -79,19 +102,23 @@ describe('conversation projection', () => {
     const covered = new Set(fullHistory.map((e) => e.type));
     expect([...covered].sort()).toEqual([...CONVERSATION_EVENT_TYPES].sort());
     recordedHistory.forEach((event, i) => {
-      const once = docAfter(i + 1);
-      const twice = conversationProjection.evolve(once, event, CID);
-      expect({ type: event.type, doc: twice }).toEqual({ type: event.type, doc: once });
+      const once = documentsAfter(i + 1);
+      const twice = {
+        header: project(conversationProjection, [event], once.header as never),
+        messages: project(conversationMessageProjection, [event], once.messages as never),
+      };
+      expect({ type: event.type, docs: twice }).toEqual({ type: event.type, docs: once });
     });
   });
 
   it('ignores a redelivered older event after later ones (position guard)', () => {
-    const final = docAfter(recordedHistory.length);
+    const final = documentsAfter(recordedHistory.length);
     for (const event of recordedHistory) {
-      expect({ type: event.type, doc: conversationProjection.evolve(final, event, CID) }).toEqual({
-        type: event.type,
-        doc: final,
-      });
+      const again = {
+        header: project(conversationProjection, [event], final.header as never),
+        messages: project(conversationMessageProjection, [event], final.messages as never),
+      };
+      expect({ type: event.type, docs: again }).toEqual({ type: event.type, docs: final });
     }
   });
 
@@ -100,6 +127,16 @@ describe('conversation projection', () => {
     const foreign = { ...recordedHistory[0], type: 'WorkspaceCreated' };
     expect(conversationProjection.documentIds(foreign)).toEqual([]);
     expect(conversationProjection.evolve(null, recordedHistory[2], CID)).toBeNull();
+  });
+
+  it('routes each message event to the one document of the version it names', () => {
+    const messageEvents = recordedHistory.filter((event) => conversationMessageProjection.canHandle.includes(event.type));
+    for (const event of messageEvents) {
+      const data = event.data as { messageId: string };
+      expect(conversationMessageProjection.documentIds(event)).toEqual([`${CID}:${data.messageId}`]);
+    }
+    expect(conversationMessageProjection.canHandle).not.toContain('ConversationTitleChanged');
+    expect(conversationMessageProjection.evolve(null, recordedHistory[4], `${CID}:agtmsg0001`)).toBeNull();
   });
 
   it('creates the document with stable ids from log positions', () => {
@@ -195,7 +232,7 @@ describe('conversation projection', () => {
   });
 
   it('records and removes feedback with the agent message numeric id', () => {
-    expect(docAfter(18).feedbacks).toEqual([
+    expect(feedbacksAfter(18)).toEqual([
       {
         messageId: 'agtmsg0002',
         agentMessageId: 106,
@@ -207,9 +244,10 @@ describe('conversation projection', () => {
         agentConfigurationId: agent.sId,
         agentConfigurationVersion: agent.version,
         isConversationShared: true,
+        givenPosition: 118,
       },
     ]);
-    expect(docAfter(19).feedbacks).toEqual([]);
+    expect(feedbacksAfter(19)).toEqual([]);
   });
 
   it('renders, after every event, a conversation the official client accepts', () => {

@@ -2,32 +2,19 @@ import {
   CONVERSATION_EVENT_TYPES,
   isConversationActivity,
   isConversationEvent,
-  type AgentMessageFeedbackGiven,
+  type AgentMessageStatusChanged,
   type ConversationCreated,
   type ConversationEvent,
 } from '@app/contracts/events/conversation.events';
-import type { ConversationFeedbackRecord, ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
+import type { AgentMessageAtRank, ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
-import {
-  applyAgentMessageStatusChange,
-  applyReaction,
-  renderAgentMessageFromEvent,
-  renderContentFragmentFromEvent,
-  renderUserMessageFromEvent,
-} from '@app/contracts/render/conversation-message.render';
 import type { Projection } from '../projection';
-import {
-  addMessageVersion,
-  findMessageVersion,
-  latestAgentMessageFailed,
-  updateMessageVersion,
-  type ConversationMessage,
-} from './conversation-content';
 import { assertNever } from '@app/contracts/assert-never';
 
 /**
- * One document per conversation (id = conversation sId) holding everything the list and full
- * shapes need, content already in wire shape. Idempotent: an event at or before `lastPosition`
+ * The conversation header (id = conversation sId): what the list shape needs and the counters the
+ * message documents cannot give, none of which grows with the number of messages. Message content
+ * is the conversation-message projection. Idempotent: an event at or before `lastPosition`
  * changes nothing.
  */
 export const conversationProjection: Projection<ConversationDocument> = {
@@ -48,7 +35,7 @@ export const conversationProjection: Projection<ConversationDocument> = {
     if (!isConversationEvent(event)) return doc;
     if (event.type === 'ConversationCreated') return doc ?? createdDocument(event, event.position);
     if (!doc || doc.lastPosition >= event.position) return doc;
-    const next = evolveDocument(doc, event, event.position);
+    const next = evolveDocument(doc, event);
     const updated = isConversationActivity(event) ? Math.max(doc.updated, event.data.at) : doc.updated;
     return { ...next, updated, lastPosition: event.position };
   },
@@ -75,13 +62,14 @@ function createdDocument(event: ConversationCreated, position: number): Conversa
     hasError: false,
     actionRequired: false,
     deleted: false,
-    content: [],
-    feedbacks: [],
+    nextRank: 0,
+    runningAgentMessages: [],
+    failedAgentMessages: [],
     lastPosition: position,
   };
 }
 
-function evolveDocument(doc: ConversationDocument, event: ConversationEvent, position: number): ConversationDocument {
+function evolveDocument(doc: ConversationDocument, event: ConversationEvent): ConversationDocument {
   switch (event.type) {
     case 'ConversationCreated':
       return doc;
@@ -97,77 +85,68 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent, pos
       return { ...doc, readState: { ...doc.readState, [event.data.userId]: event.data.read ? event.data.at : null } };
     case 'UserMessagePosted':
     case 'UserMessageEdited': {
-      const withMessage = { ...doc, content: addMessageVersion(doc.content, renderUserMessageFromEvent(event, position)) };
+      const withRank = withVersionAt(doc, event.data.rank);
       const user = event.data.user;
-      if (!user) return withMessage;
+      if (!user) return withRank;
       return {
-        ...withMessage,
+        ...withRank,
         participants: doc.participants.includes(user.sId) ? doc.participants : [...doc.participants, user.sId],
         readState: { ...doc.readState, [user.sId]: event.data.at },
       };
     }
-    case 'AgentMessageCreated':
-      return withContent(doc, addMessageVersion(doc.content, renderAgentMessageFromEvent(event, position)));
+    case 'AgentMessageCreated': {
+      const { messageId, rank, previousMessageId } = event.data;
+      const withRank = withVersionAt(doc, rank, previousMessageId ?? null);
+      if (withRank.runningAgentMessages.some((m) => m.sId === messageId)) return withRank;
+      return { ...withRank, runningAgentMessages: [...withRank.runningAgentMessages, { sId: messageId, rank }] };
+    }
     case 'AgentMessageStatusChanged':
-      return withMessageUpdated(doc, event.data.messageId, (m) =>
-        m.type === 'agent_message' ? applyAgentMessageStatusChange(m, event) : m,
-      );
+      return withStatusChange(doc, event);
     case 'ContentFragmentAdded':
-      return withContent(doc, addMessageVersion(doc.content, renderContentFragmentFromEvent(event, position)));
+      return withVersionAt(doc, event.data.rank);
     case 'ContentFragmentSuperseded':
-      return withMessageUpdated(doc, event.data.messageId, (m) =>
-        m.type === 'content_fragment' ? { ...m, contentFragmentVersion: 'superseded' } : m,
-      );
     case 'ReactionAdded':
-    case 'ReactionRemoved': {
-      const { messageId, emoji, user } = event.data;
-      const on = event.type === 'ReactionAdded';
-      return withMessageUpdated(doc, messageId, (m) =>
-        m.type === 'content_fragment' ? m : { ...m, reactions: applyReaction(m.reactions, emoji, user, on) },
-      );
-    }
-    case 'AgentMessageFeedbackGiven': {
-      const record = feedbackRecord(doc, event);
-      if (!record) return doc;
-      return { ...doc, feedbacks: [...withoutFeedback(doc, event.data.messageId, event.data.user.userId), record] };
-    }
+    case 'ReactionRemoved':
+    case 'AgentMessageFeedbackGiven':
     case 'AgentMessageFeedbackRemoved':
-      return { ...doc, feedbacks: withoutFeedback(doc, event.data.messageId, event.data.user.userId) };
+      return doc;
     default:
       return assertNever(event);
   }
 }
 
-function withContent(doc: ConversationDocument, content: ConversationDocument['content']): ConversationDocument {
-  return content === doc.content ? doc : { ...doc, content, hasError: latestAgentMessageFailed(content) };
+/**
+ * A new message version at `rank`: it moves the end of the conversation, and replaces whatever
+ * agent message was the latest version there, failed or still running (`previousMessageId` names
+ * it when the log says so; logs of older schemas may not).
+ */
+function withVersionAt(doc: ConversationDocument, rank: number, previousMessageId: string | null = null): ConversationDocument {
+  const replaced = (m: AgentMessageAtRank) => m.rank === rank || m.sId === previousMessageId;
+  return withFailed(
+    {
+      ...doc,
+      nextRank: Math.max(doc.nextRank, rank + 1),
+      runningAgentMessages: doc.runningAgentMessages.filter((m) => !replaced(m)),
+    },
+    doc.failedAgentMessages.filter((m) => !replaced(m)),
+  );
 }
 
-function withMessageUpdated(
-  doc: ConversationDocument,
-  messageId: string,
-  update: (message: ConversationMessage) => ConversationMessage,
-): ConversationDocument {
-  return withContent(doc, updateMessageVersion(doc.content, messageId, update));
+/**
+ * A running agent message leaves the running list on a final status, and is remembered when it
+ * failed. A message the header no longer tracks was replaced by a later version: its status
+ * cannot make the conversation's latest versions fail.
+ */
+function withStatusChange(doc: ConversationDocument, event: AgentMessageStatusChanged): ConversationDocument {
+  const { messageId, status } = event.data;
+  const tracked = doc.runningAgentMessages.find((m) => m.sId === messageId) ?? doc.failedAgentMessages.find((m) => m.sId === messageId);
+  if (!tracked) return doc;
+  const runningAgentMessages = status === 'created' ? doc.runningAgentMessages : doc.runningAgentMessages.filter((m) => m.sId !== messageId);
+  const others = doc.failedAgentMessages.filter((m) => m.sId !== messageId);
+  const stillTracked = status === 'failed' ? [...others, tracked] : others;
+  return withFailed({ ...doc, runningAgentMessages }, stillTracked);
 }
 
-function feedbackRecord(doc: ConversationDocument, event: AgentMessageFeedbackGiven): ConversationFeedbackRecord | null {
-  const d = event.data;
-  const message = findMessageVersion(doc.content, d.messageId);
-  if (!message || message.type !== 'agent_message') return null;
-  return {
-    messageId: d.messageId,
-    agentMessageId: message.agentMessageId,
-    userId: d.user.userId,
-    userModelId: d.user.id ?? null,
-    thumbDirection: d.thumbDirection,
-    content: d.content,
-    createdAt: doc.feedbacks.find((f) => f.messageId === d.messageId && f.userId === d.user.userId)?.createdAt ?? d.at,
-    agentConfigurationId: message.configuration.sId,
-    agentConfigurationVersion: message.configuration.version,
-    isConversationShared: d.isConversationShared,
-  };
-}
-
-function withoutFeedback(doc: ConversationDocument, messageId: string, userId: string): ConversationFeedbackRecord[] {
-  return doc.feedbacks.filter((f) => f.messageId !== messageId || f.userId !== userId);
+function withFailed(doc: ConversationDocument, failedAgentMessages: readonly AgentMessageAtRank[]): ConversationDocument {
+  return { ...doc, failedAgentMessages, hasError: failedAgentMessages.length > 0 };
 }

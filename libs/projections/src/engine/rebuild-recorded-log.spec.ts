@@ -1,4 +1,8 @@
-import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
+import {
+  contentOf,
+  type ConversationDocument,
+  type ConversationMessageDocument,
+} from '@app/contracts/read-models/conversation.read-models';
 import { physicalCollectionName, READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import { renderConversation } from '@app/contracts/render/conversation.render';
 import { loadV1ConversationLog, withFieldsAddedSince } from '@app/contracts/test/recorded-log';
@@ -35,9 +39,16 @@ describe('rebuilding from a log written at schema v1', () => {
     const generation = await new GenerationRegistry(readStore).active();
     const doc = await readStore.get<ConversationDocument>(physicalCollectionName(READ_MODELS.conversations, generation), log.conversationId);
     expect(doc).not.toBeNull();
+    const messages = await readStore.find<ConversationMessageDocument>(physicalCollectionName(READ_MODELS.conversationMessages, generation), {
+      where: { conversationId: log.conversationId },
+      sort: [
+        { field: 'rank', direction: 'asc' },
+        { field: 'createdPosition', direction: 'asc' },
+      ],
+    });
 
     const answered = log.wire.conversation;
     const context = { viewerUserId: log.viewerUserId, owner: answered.owner, baseUrl: log.publicUrl };
-    expect(renderConversation(doc!, context)).toEqual(withFieldsAddedSince(answered));
+    expect(renderConversation({ ...doc!, content: contentOf(messages) }, context)).toEqual(withFieldsAddedSince(answered));
   });
 });

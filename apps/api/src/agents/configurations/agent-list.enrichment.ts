@@ -1,6 +1,9 @@
 import type { AgentConfigurationListItem, AgentEditor, AgentUsage } from '@app/contracts/http/agent-configuration.types';
-import type { AgentUsageDocument } from '@app/contracts/read-models/agent-configuration.read-models';
-import { ownEntry } from '@app/contracts/read-models/own-entry';
+import {
+  agentUsageDocumentId,
+  type AgentFeedbackDocument,
+  type AgentUsageDocument,
+} from '@app/contracts/read-models/agent-configuration.read-models';
 import type { ReadModels } from '../../infrastructure/read-models.service';
 import type { DirectoryAgent } from '../directory/agent-directory.service';
 
@@ -74,7 +77,11 @@ function usageOf(stats: AgentStats | undefined): AgentUsage {
 
 async function collectStats(readModels: ReadModels, workspaceId: string, nowMs: number): Promise<Map<string, AgentStats>> {
   const since = nowMs - USAGE_PERIOD_SEC * 1000;
-  const docs = await readModels.find<AgentUsageDocument>('agentUsage', { where: { workspaceId } });
+  const [docs, feedbackDocs] = await Promise.all([
+    readModels.find<AgentUsageDocument>('agentUsage', { where: { workspaceId } }),
+    readModels.find<AgentFeedbackDocument>('agentFeedbacks', { where: { workspaceId } }),
+  ]);
+  const thumbsByMessage = new Map(feedbackDocs.map((doc) => [agentUsageDocumentId(doc.conversationId, doc.messageId), doc.thumbs]));
   const stats = new Map<string, AgentStats>();
   const statsOf = (agentId: string): AgentStats => {
     let entry = stats.get(agentId);
@@ -90,9 +97,9 @@ async function collectStats(readModels: ReadModels, workspaceId: string, nowMs: 
       if (message.at >= since) {
         entry.messageCount += 1;
         entry.conversations.add(doc.conversationId);
-        if (message.userId !== null) entry.users.add(message.userId);
+        if (doc.userId !== null) entry.users.add(doc.userId);
       }
-      for (const thumb of Object.values(ownEntry(doc.feedbacks, messageId) ?? {})) {
+      for (const thumb of Object.values(thumbsByMessage.get(agentUsageDocumentId(doc.conversationId, messageId)) ?? {})) {
         if (thumb === 'up') entry.up += 1;
         else entry.down += 1;
       }

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../auth/auth-context';
 import type { PathFamily } from '../../common/http/path-family';
 import { newSId } from '../../common/ids';
 import { ReadModels } from '../../infrastructure/read-models.service';
-import { ConversationReader } from '../conversation-reader';
+import { ConversationReader, messagesOf } from '../conversation-reader';
 import { ConversationWriter } from '../conversation-writer';
 import { MessagePreparation } from '../message-preparation';
 import type { CreateConversationInput } from '@app/contracts/http/conversation.dto';
@@ -55,14 +55,16 @@ export class CreateConversationHandler implements ICommandHandler<CreateConversa
       contentFragments: fragments,
       message: message ? { ...message, skipToolsValidation: input.skipToolsValidation ?? message.skipToolsValidation } : null,
     });
-    let doc = await this.reader.loadAfter(auth, conversationId, position);
+    if (position !== null) await this.readModels.waitFor(position);
     if (message && (input.blocking || input.message?.blocking)) {
-      doc = await waitForAgentMessages(this.reader, auth, conversationId, message.agentMessageIds);
+      await waitForAgentMessages(this.reader, auth, conversationId, message.agentMessageIds);
     }
-    const contentFragments = fragments.map((fragment) => this.reader.contentFragment(doc, fragment.messageId));
+    const doc = await this.reader.loadWithContent(auth, conversationId);
+    const messages = messagesOf(doc);
+    const contentFragments = fragments.map((fragment) => this.reader.contentFragment(messages, fragment.messageId));
     return {
       conversation: renderConversation(doc, this.reader.renderContext(auth)),
-      ...(message ? { message: this.reader.userMessage(doc, message.messageId) } : {}),
+      ...(message ? { message: this.reader.userMessage(messages, message.messageId) } : {}),
       ...(contentFragments.length > 0 ? { contentFragment: contentFragments[0] } : {}),
       contentFragments,
     };

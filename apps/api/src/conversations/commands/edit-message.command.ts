@@ -46,7 +46,10 @@ export class EditMessageHandler implements ICommandHandler<EditMessageCommand> {
       mentionedUsers,
       agentMessageIds,
     });
-    const doc = await this.reader.loadAfter(auth, conversationId, position);
-    return { message: this.reader.userMessage(doc, newMessageId), agentMessages: agentMessageIds.map((id) => this.reader.agentMessage(doc, id)) };
+    const messages = await this.reader.loadWrittenMessages(conversationId, position, [newMessageId, ...agentMessageIds]);
+    return {
+      message: this.reader.userMessage(messages, newMessageId),
+      agentMessages: agentMessageIds.map((id) => this.reader.agentMessage(messages, id)),
+    };
   }
 }

@@ -32,11 +32,13 @@ export class PostMessageHandler implements ICommandHandler<PostMessageCommand> {
     await this.reader.load(auth, conversationId);
     const message = await this.preparation.prepare(auth, input, family);
     const position = await this.writer.run(auth, conversationId, { type: 'PostUserMessage', ...message });
-    let doc = await this.reader.loadAfter(auth, conversationId, position);
-    if (input.blocking) doc = await waitForAgentMessages(this.reader, auth, conversationId, message.agentMessageIds);
+    // Only the header and the new messages are read back: the answer costs the same at any length.
+    const ids = [message.messageId, ...message.agentMessageIds];
+    let messages = await this.reader.loadWrittenMessages(conversationId, position, ids);
+    if (input.blocking) messages = await waitForAgentMessages(this.reader, auth, conversationId, message.agentMessageIds);
     return {
-      message: this.reader.userMessage(doc, message.messageId),
-      agentMessages: message.agentMessageIds.map((id) => this.reader.agentMessage(doc, id)),
+      message: this.reader.userMessage(messages, message.messageId),
+      agentMessages: message.agentMessageIds.map((id) => this.reader.agentMessage(messages, id)),
     };
   }
 }

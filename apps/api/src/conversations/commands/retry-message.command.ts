@@ -32,7 +32,7 @@ export class RetryMessageHandler implements ICommandHandler<RetryMessageCommand>
     const configuration = (await this.preparation.resolveMentions(auth, [{ configurationId: existing.configuration.sId }])).mentionedAgents[0];
     const newMessageId = newSId();
     const position = await this.writer.run(auth, conversationId, { type: 'RetryAgentMessage', messageId, newMessageId, configuration });
-    const doc = await this.reader.loadAfter(auth, conversationId, position);
-    return { message: this.reader.agentMessage(doc, newMessageId) };
+    const messages = await this.reader.loadWrittenMessages(conversationId, position, [newMessageId]);
+    return { message: this.reader.agentMessage(messages, newMessageId) };
   }
 }

@@ -37,9 +37,9 @@ export class GetContentFragmentTextHandler implements IQueryHandler<GetContentFr
   ) {}
 
   async execute({ auth, conversationId, messageId }: GetContentFragmentTextQuery): Promise<ContentFragmentText> {
-    const doc = await this.reader.load(auth, conversationId);
-    this.reader.contentFragment(doc, messageId);
-    for (const recorded of await this.eventStore.readStream(toConversationStreamName(doc.sId))) {
+    const message = await this.reader.loadMessage(auth, conversationId, messageId);
+    if (message.type !== 'content_fragment') throw new ApiError('message_not_found', 'Message not found.');
+    for (const recorded of await this.eventStore.readStream(toConversationStreamName(conversationId))) {
       const event = upcast(recorded);
       if (!isConversationEvent(event) || event.type !== 'ContentFragmentAdded' || event.data.messageId !== messageId) continue;
       if (event.data.textContent === null) break;

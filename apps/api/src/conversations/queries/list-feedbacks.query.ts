@@ -22,7 +22,10 @@ export class ListFeedbacksHandler implements IQueryHandler<ListFeedbacksQuery> {
   async execute({ auth, conversationId }: ListFeedbacksQuery): Promise<ListFeedbacksResponse> {
     if (!auth.user) throw new ApiError('user_authentication_required', 'Feedback is only available when authenticated as a user.');
     const userId = auth.user.sId;
-    const doc = await this.reader.load(auth, conversationId);
-    return { feedbacks: doc.feedbacks.filter((record) => record.userId === userId).map(renderFeedback) };
+    const messages = await this.reader.loadMessageDocuments(auth, conversationId);
+    const given = messages.flatMap((doc) => doc.feedbacks.filter((record) => record.userId === userId));
+    // In the order they were last given, across messages.
+    given.sort((a, b) => a.givenPosition - b.givenPosition);
+    return { feedbacks: given.map(renderFeedback) };
   }
 }

@@ -47,8 +47,19 @@ export class CreateConversationResponseSchema implements CreateConversationRespo
 /** Schema of one conversation. */
 @ApiSchema({ name: 'GetConversationResponse' })
 export class GetConversationResponseSchema implements GetConversationResponse {
-  @ApiProperty({ type: () => ConversationSchema })
+  @ApiProperty({ type: () => ConversationSchema, description: 'With `limit`: one page of its messages, ranks ascending.' })
   conversation!: ConversationSchema;
+
+  @ApiPropertyOptional({ type: 'boolean', description: 'With `limit` only: older messages exist before this page.' })
+  hasMore?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    example: '20',
+    description: 'With `limit` only: the `lastValue` that asks for the next, older page (null on the oldest page).',
+  })
+  lastValue?: string | null;
 }
 
 /** Schema of a page of conversations. */
