@@ -4,6 +4,7 @@ import {
   type UserMessageData,
 } from '@app/contracts/events/conversation.events';
 import { assertNever } from '@app/contracts/assert-never';
+import { PersistentMap } from '../shared/persistent-map';
 import type {
   ConversationState,
   ExistingConversationState,
@@ -28,7 +29,7 @@ export function evolveConversation(state: ConversationState, event: Conversation
       metadata: d.metadata,
       updatedAt: d.at,
       nextRank: 0,
-      messages: new Map(),
+      messages: PersistentMap.empty(),
       readAt: new Map(d.createdBy ? [[d.createdBy.sId, d.at]] : []),
     };
   }
@@ -146,8 +147,8 @@ function addVersion(
   previousId: string | null,
 ): ExistingConversationState {
   const previous = previousId === null ? undefined : state.messages.get(previousId);
-  const messages = new Map(state.messages).set(message.sId, message);
-  if (previous) messages.set(previous.sId, { ...previous, isLatest: false });
+  let messages = state.messages.with(message.sId, message);
+  if (previous) messages = messages.with(previous.sId, { ...previous, isLatest: false });
   return { ...state, messages, nextRank: Math.max(state.nextRank, message.rank + 1) };
 }
 
@@ -158,7 +159,7 @@ function updateMessage(
 ): ExistingConversationState {
   const message = state.messages.get(sId);
   if (!message) return state;
-  return { ...state, messages: withEntry(state.messages, sId, update(message)) };
+  return { ...state, messages: state.messages.with(sId, update(message)) };
 }
 
 function toggleReaction(reactions: ReactionsState, emoji: string, userId: string, on: boolean): ReactionsState {

@@ -7,6 +7,7 @@ import type {
   UserMessageContext,
   UserSnapshot,
 } from '@app/contracts/events/conversation-facts';
+import type { PersistentMap } from '../shared/persistent-map';
 
 // Keys of the maps below come from clients (an emoji, a message id in a path) or name users: Maps,
 // not objects, so that `__proto__` or `toString` is a key like any other, never a prototype member.
@@ -83,7 +84,8 @@ export interface ExistingConversationState {
   /** Next free rank = number of message slots (ranks are dense). */
   readonly nextRank: number;
   /** Every message version, by sId. */
-  readonly messages: ReadonlyMap<string, MessageState>;
+  /** Every message version by sId; a persistent map, so adding one does not copy the others. */
+  readonly messages: PersistentMap<MessageState>;
   /** Last read time by user sId; null after an explicit "mark unread". */
   readonly readAt: ReadonlyMap<string, number | null>;
 }
