@@ -30,19 +30,8 @@ function apply(state: ConversationState, command: Parameters<typeof decider.deci
 }
 
 function main(): void {
-  let state = apply(decider.initialState(), {
-    type: 'CreateConversation',
-    ...ids,
-    now: Date.now(),
-    title: null,
-    visibility: 'unlisted',
-    depth: 0,
-    spaceId: null,
-    metadata: null,
-    triggerId: null,
-    requestedSpaceIds: [],
-    createdBy: null,
-  });
+  const creation = { title: null, visibility: 'unlisted' as const, depth: 0, spaceId: null, metadata: null, triggerId: null, requestedSpaceIds: [], createdBy: null };
+  let state = apply(decider.initialState(), { type: 'CreateConversation', ...ids, now: Date.now(), ...creation });
   let posted = 0;
   const rounds = 500;
   for (const length of [10, 1000, 10_000]) {
