@@ -1,49 +1,15 @@
 import { DustAPI } from '@dust-tt/client';
-import { execFile, execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort, startServer } from './support/server-process';
 import { call } from './support/test-app';
 
 const root = join(__dirname, '..');
 const node = process.execPath;
 const execFileAsync = promisify(execFile);
-
-/** A port nothing listens on now, chosen by the system (ports in the ephemeral range may be taken by other suites). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
-
-/** Starts the built server as its own process and resolves once it answers /healthz (itself, not another process on the port). */
-async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; stdout: () => string }> {
-  const child = spawn(node, ['dist/apps/api/src/main.js'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', AGENT_RUNNER_ENABLED: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${out}`);
-    try {
-      if (out.includes('api listening') && (await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, stdout: () => out };
-}
 
 /**
  * Runs the built CLI; resolves with its stdout, rejects with its exit `code` and `stderr` (both

@@ -198,6 +198,76 @@ export function describeEventStoreContract(
       expect(await store.readStream(stream, { fromRevision: 598 })).toHaveLength(2);
     });
 
+    test('lands every one of many appends issued at once to different streams, each exactly once', async () => {
+      const marker = await store.append(uniqueStream('group-marker'), [newEvent()], 'no_stream');
+      const streams = Array.from({ length: 60 }, (_, index) => uniqueStream(`group${index}`));
+      const batches = streams.map(() => [newEvent(), newEvent()]);
+      const mine = new Set(streams);
+      const sentinel = uniqueStream('group-end');
+      const received = collectUntil(store.subscribeToAll({ after: marker.position }), (event) => mine.has(event.streamName) || event.streamName === sentinel, sentinel);
+
+      const results = await Promise.all(streams.map((stream, index) => store.append(stream, batches[index] ?? [], 'no_stream')));
+      await store.append(sentinel, [newEvent()], 'no_stream');
+
+      for (const [index, stream] of streams.entries()) {
+        const read = await store.readStream(stream);
+        expect(read.map((event) => event.id)).toEqual(batches[index]?.map((event) => event.id));
+        expect(results[index]).toEqual({ nextRevision: 1, position: read[1]?.position });
+      }
+      const delivered = (await received).filter((event) => event.streamName !== sentinel);
+      expect(delivered.map((event) => event.id).sort()).toEqual(batches.flat().map((event) => event.id).sort());
+      expectStrictlyIncreasing(delivered.map((event) => event.position));
+    });
+
+    test('fails only the conflicting appends of appends issued at once, as if they ran one after another', async () => {
+      const streams = Array.from({ length: 7 }, (_, index) => uniqueStream(`groupconflict${index}`));
+      for (const stream of streams) await store.append(stream, [newEvent()], 'no_stream');
+      const [first, second, third, fourth, fifth, sixth, seventh] = streams as [string, string, string, string, string, string, string];
+      const retried = [newEvent()];
+      await store.append(seventh, retried, 0);
+
+      const outcomes = await Promise.allSettled([
+        store.append(first, [newEvent()], 0),
+        store.append(second, [newEvent()], 0),
+        store.append(third, [newEvent(), newEvent()], 5),
+        store.append(fourth, [newEvent()], 'no_stream'),
+        store.append(second, [newEvent()], 0),
+        store.append(second, [newEvent()], 1),
+        store.append(fifth, [newEvent()], 'any'),
+        store.append(sixth, [newEvent()], 0),
+        store.append(seventh, retried, 0),
+      ]);
+
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'rejected',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      const reasons = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+      for (const reason of reasons) expect(reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(reasons).toMatchObject([
+        { streamName: third, expected: 5, actual: 0 },
+        { streamName: fourth, expected: 'no_stream', actual: 0 },
+        { streamName: second, expected: 0, actual: 1 },
+      ]);
+      const lengths = await Promise.all(streams.map(async (stream) => (await store.readStream(stream)).length));
+      expect(lengths).toEqual([2, 3, 1, 1, 2, 2, 2]);
+    });
+
+    test('writes once an event appended twice at once, and answers both appends with it', async () => {
+      const stream = uniqueStream('groupidempotent');
+      const batch = [newEvent(), newEvent()];
+      const [once, twice] = await Promise.all([store.append(stream, batch, 'no_stream'), store.append(stream, batch, 'no_stream')]);
+      expect(twice).toEqual(once);
+      expect((await store.readStream(stream)).map((event) => event.id)).toEqual(batch.map((event) => event.id));
+    });
+
     test('answers ping', async () => {
       expect(await store.ping()).toBe(true);
     });

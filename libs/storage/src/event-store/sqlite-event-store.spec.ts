@@ -36,7 +36,7 @@ async function nextEvent(iterator: AsyncIterator<RecordedEvent>, timeoutMs: numb
 
 /** Compiles the adapter to plain JS in `directory` with a writer script child processes can run. */
 function compileWriterScript(): string {
-  for (const name of ['sqlite-event-store', 'sqlite-event-schema', 'sqlite-event-subscription', 'event-store.port', 'storable-event']) {
+  for (const name of ['sqlite-event-store', 'sqlite-event-schema', 'sqlite-event-subscription', 'sqlite-group-commit', 'event-store.port', 'storable-event']) {
     const { code } = transformFileSync(join(__dirname, `${name}.ts`), {
       jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
       module: { type: 'commonjs' },
@@ -130,6 +130,20 @@ describe('SqliteEventStore', () => {
       expect(own.map((event) => event.revision)).toEqual(Array.from({ length: rounds * 2 }, (_, index) => index));
     }
   }, 30_000);
+
+  it('gives appends issued at once gapless positions in the order they were issued, skipping the refused ones', async () => {
+    const store = open(tempFile());
+    const streams = Array.from({ length: 40 }, (_, index) => `group-${index}`);
+    const outcomes = await Promise.allSettled(
+      streams.map((stream, index) => store.append(stream, [newEvent(), newEvent()], index % 5 === 2 ? 0 : 'no_stream')),
+    );
+
+    const landed = streams.filter((_, index) => index % 5 !== 2);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(streams.length - landed.length);
+    const logged = await store.readAll();
+    expect(logged.map((event) => event.position)).toEqual(Array.from({ length: landed.length * 2 }, (_, index) => index + 1));
+    expect(logged.map((event) => event.streamName)).toEqual(landed.flatMap((stream) => [stream, stream]));
+  });
 
   it('delivers its own appends at once, without waiting for the poll', async () => {
     const store = open(tempFile(), 60_000);

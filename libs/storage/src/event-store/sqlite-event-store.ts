@@ -13,6 +13,7 @@ import {
 import { assertStorableEvents } from './storable-event';
 import { intColumn, nullableIntColumn, prepareStatements, SCHEMA, toRecordedEvent } from './sqlite-event-schema';
 import { ChangeSignal, SqliteSubscription, SUBSCRIPTION_PAGE_SIZE, type SubscriptionSource } from './sqlite-event-subscription';
+import { SqliteGroupCommit } from './sqlite-group-commit';
 
 /** Options of {@link SqliteEventStore}. */
 export interface SqliteEventStoreOptions {
@@ -25,11 +26,16 @@ export interface SqliteEventStoreOptions {
 // Other processes (the CLI) may hold the write lock briefly; wait instead of failing with SQLITE_BUSY.
 const BUSY_TIMEOUT_MS = 5000;
 
-/** Event store on Node's built-in SQLite: one file, one table, safe to share between processes. */
+/**
+ * Event store on Node's built-in SQLite: one file, one table, safe to share between processes.
+ * Appends issued in the same turn of the event loop share one transaction and one fsync (group
+ * commit), each with its own revision check.
+ */
 export class SqliteEventStore implements EventStore {
   private readonly db: DatabaseSync;
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly changes: ChangeSignal;
+  private readonly groupCommit: SqliteGroupCommit;
   private readonly subscriptions = new Set<SqliteSubscription>();
   private closed = false;
 
@@ -43,15 +49,15 @@ export class SqliteEventStore implements EventStore {
     this.statements = prepareStatements(this.db);
     const dataVersion = this.statements.dataVersion;
     this.changes = new ChangeSignal(() => intColumn(dataVersion.get() ?? {}, 'data_version'), options.pollIntervalMs ?? 100);
+    // Same-process subscribers learn about a commit now; other processes see it through their poll.
+    this.groupCommit = new SqliteGroupCommit(this.db, () => this.changes.notify());
   }
 
   async append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     assertValidExpected(expected);
     assertStorableEvents(streamName, events);
-    const { result, inserted } = this.inImmediateTransaction(() => this.appendInTransaction(streamName, events, expected));
-    // Same-process subscribers learn about the commit now; other processes see it through their poll.
-    if (inserted) this.changes.notify();
-    return result;
+    if (this.closed) throw new Error('SqliteEventStore is closed');
+    return this.groupCommit.run(() => this.appendInTransaction(streamName, events, expected));
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -95,6 +101,7 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.groupCommit.flush();
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     this.changes.stop();
     this.db.close();
@@ -104,7 +111,7 @@ export class SqliteEventStore implements EventStore {
     streamName: string,
     events: readonly NewEvent[],
     expected: ExpectedRevision,
-  ): { result: AppendResult; inserted: boolean } {
+  ): AppendResult {
     const current = nullableIntColumn(this.statements.streamRevision.get(streamName) ?? {}, 'revision') ?? -1;
     const fresh: NewEvent[] = [];
     const batchIds = new Set<string>();
@@ -121,7 +128,7 @@ export class SqliteEventStore implements EventStore {
       if (lastExisting === undefined || existing.nextRevision > lastExisting.nextRevision) lastExisting = existing;
     }
     // A retried append whose events all landed already succeeds whatever the stream did since (as EventStoreDB).
-    if (fresh.length === 0 && lastExisting !== undefined) return { result: lastExisting, inserted: false };
+    if (fresh.length === 0 && lastExisting !== undefined) return lastExisting;
     const matches = expected === 'any' || (expected === 'no_stream' ? current === -1 : expected === current);
     if (!matches) throw new WrongExpectedRevisionError(streamName, expected, current === -1 ? 'no_stream' : current);
 
@@ -135,20 +142,7 @@ export class SqliteEventStore implements EventStore {
       const run = this.statements.insert.run(event.id, streamName, revision, event.type, data, metadata, recordedAt);
       position = Number(run.lastInsertRowid);
     }
-    return { result: { nextRevision: revision, position }, inserted: fresh.length > 0 };
-  }
-
-  private inImmediateTransaction<T>(work: () => T): T {
-    // IMMEDIATE takes the write lock up front, so the revision check and the inserts see the same stream.
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      this.db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (this.db.isTransaction) this.db.exec('ROLLBACK');
-      throw error;
-    }
+    return { nextRevision: revision, position };
   }
 
   private track(source: SubscriptionSource): EventSubscription {

@@ -1,0 +1,100 @@
+import { DatabaseSync } from 'node:sqlite';
+import { MAX_GROUP_SIZE, SqliteGroupCommit } from './sqlite-group-commit';
+
+describe('SqliteGroupCommit', () => {
+  let db: DatabaseSync;
+  let statements: string[];
+  let committed: number;
+  let group: SqliteGroupCommit;
+  let realExec: (sql: string) => void;
+
+  beforeEach(() => {
+    db = new DatabaseSync(':memory:');
+    db.exec('CREATE TABLE items (name TEXT PRIMARY KEY)');
+    statements = [];
+    realExec = db.exec.bind(db);
+    jest.spyOn(db, 'exec').mockImplementation((sql: string) => {
+      statements.push(sql);
+      realExec(sql);
+    });
+    committed = 0;
+    group = new SqliteGroupCommit(db, () => (committed += 1));
+  });
+  afterEach(() => db.close());
+
+  const insert = (name: string) => (): string => {
+    db.prepare('INSERT INTO items (name) VALUES (?)').run(name);
+    return name;
+  };
+  const names = (): string[] => db.prepare('SELECT name FROM items ORDER BY name').all().map((row) => String(row.name));
+  const commits = (): number => statements.filter((sql) => sql === 'COMMIT').length;
+
+  it('runs work queued in the same turn in one transaction with one COMMIT', async () => {
+    const results = await Promise.all(['a', 'b', 'c', 'd'].map((name) => group.run(insert(name))));
+    expect(results).toEqual(['a', 'b', 'c', 'd']);
+    expect(names()).toEqual(['a', 'b', 'c', 'd']);
+    expect(statements.filter((sql) => sql.startsWith('BEGIN'))).toEqual(['BEGIN IMMEDIATE']);
+    expect(commits()).toBe(1);
+    expect(committed).toBe(1);
+  });
+
+  it('rolls back and rejects only the work that threw; the rest of the group commits', async () => {
+    const failing = (): never => {
+      db.prepare('INSERT INTO items (name) VALUES (?)').run('half-done');
+      throw new Error('refused');
+    };
+    const outcomes = await Promise.allSettled([group.run(insert('a')), group.run(failing), group.run(insert('a')), group.run(insert('c'))]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(outcomes[1]).toMatchObject({ reason: { message: 'refused' } });
+    expect(outcomes[2]).toMatchObject({ reason: { message: expect.stringContaining('UNIQUE') } });
+    expect(names()).toEqual(['a', 'c']);
+    expect(commits()).toBe(1);
+  });
+
+  it('settles each promise only after the COMMIT returned', async () => {
+    const seen: Array<{ committed: number; inTransaction: boolean }> = [];
+    await Promise.all(
+      ['a', 'b'].map((name) => group.run(insert(name)).then(() => seen.push({ committed: commits(), inTransaction: db.isTransaction }))),
+    );
+    expect(seen).toEqual([
+      { committed: 1, inTransaction: false },
+      { committed: 1, inTransaction: false },
+    ]);
+  });
+
+  it('rejects the whole group, and keeps none of it, when the COMMIT fails', async () => {
+    jest.mocked(db.exec).mockImplementation((sql: string) => {
+      if (sql === 'COMMIT') throw new Error('disk I/O error');
+      realExec(sql);
+    });
+    const outcomes = await Promise.allSettled([group.run(insert('a')), group.run(insert('b'))]);
+    expect(outcomes).toMatchObject([
+      { status: 'rejected', reason: { message: 'disk I/O error' } },
+      { status: 'rejected', reason: { message: 'disk I/O error' } },
+    ]);
+    expect(db.isTransaction).toBe(false);
+    expect(names()).toEqual([]);
+    expect(committed).toBe(0);
+  });
+
+  it('starts a new group for work queued after a group was flushed', async () => {
+    await group.run(insert('a'));
+    await group.run(insert('b'));
+    expect(commits()).toBe(2);
+  });
+
+  it('splits a burst larger than one group into several transactions, in order', async () => {
+    const count = MAX_GROUP_SIZE + 3;
+    const results = await Promise.all(Array.from({ length: count }, (_, index) => group.run(insert(String(index).padStart(4, '0')))));
+    expect(results).toHaveLength(count);
+    expect(names()).toHaveLength(count);
+    expect(commits()).toBe(2);
+  });
+
+  it('commits queued work at once on flush (before the connection closes)', async () => {
+    const pending = group.run(insert('a'));
+    group.flush();
+    expect(names()).toEqual(['a']);
+    await expect(pending).resolves.toBe('a');
+  });
+});

@@ -1,0 +1,91 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+/** Most pieces of work one transaction takes; the rest wait for the next one, so a burst cannot hold the lock unboundedly. */
+export const MAX_GROUP_SIZE = 512;
+
+interface Queued {
+  readonly work: () => unknown;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+type Settled = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
+
+/**
+ * Group commit on one SQLite connection: pieces of work queued in the same turn of the event loop
+ * run in ONE write transaction, so they share one COMMIT and one fsync of the log. Each piece runs
+ * inside its own savepoint: one that throws is rolled back and rejected alone while the others
+ * commit. Every promise settles only after the COMMIT returned, so a resolved piece is durable.
+ */
+export class SqliteGroupCommit {
+  private queue: Queued[] = [];
+  private scheduled: NodeJS.Immediate | undefined;
+
+  constructor(
+    private readonly db: DatabaseSync,
+    /** Called once after a commit in which at least one piece of work succeeded. */
+    private readonly onCommitted: () => void,
+  ) {}
+
+  /** Queues `work` for the next group transaction; resolves with its value once the group committed. */
+  run<T>(work: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      // setImmediate, not a microtask: requests read in the same poll phase of the loop join one group.
+      this.scheduled ??= setImmediate(() => this.flush());
+    });
+  }
+
+  /** Commits everything queued now (also used before closing the connection). */
+  flush(): void {
+    if (this.scheduled !== undefined) clearImmediate(this.scheduled);
+    this.scheduled = undefined;
+    while (this.queue.length > 0) {
+      const group = this.queue.splice(0, MAX_GROUP_SIZE);
+      this.commitGroup(group);
+    }
+  }
+
+  private commitGroup(group: readonly Queued[]): void {
+    let outcomes: Settled[];
+    try {
+      outcomes = this.inImmediateTransaction(() => group.map((queued) => this.inSavepoint(queued.work)));
+    } catch (error) {
+      // BEGIN or COMMIT failed (the lock stayed busy, the disk refused): nothing of the group is durable.
+      for (const queued of group) queued.reject(error);
+      return;
+    }
+    if (outcomes.some((outcome) => outcome.ok)) this.onCommitted();
+    group.forEach((queued, index) => {
+      const outcome = outcomes[index];
+      if (outcome?.ok === true) queued.resolve(outcome.value);
+      else queued.reject(outcome?.error);
+    });
+  }
+
+  private inSavepoint(work: () => unknown): Settled {
+    this.db.exec('SAVEPOINT append');
+    try {
+      const value = work();
+      this.db.exec('RELEASE append');
+      return { ok: true, value };
+    } catch (error) {
+      this.db.exec('ROLLBACK TO append');
+      this.db.exec('RELEASE append');
+      return { ok: false, error };
+    }
+  }
+
+  private inImmediateTransaction<T>(work: () => T): T {
+    // IMMEDIATE takes the write lock up front, so revision checks and inserts see the same streams.
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}
