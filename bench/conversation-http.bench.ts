@@ -1,72 +1,101 @@
 /**
  * HTTP throughput of the conversation endpoints against the built server in its own process
- * (embedded stores, fresh data directory). Run: `npm run build:bench && node dist/bench/conversation-http.bench.js`.
+ * (embedded stores, fresh data directory), each beside its ceiling measured in the same run with the
+ * same load: raw `node:http` plus one durable `node:sqlite` insert per POST, and raw `node:http`
+ * serving the very bytes of our GET answer.
+ * Run: `npm run build:bench && node dist/bench/conversation-http.bench.js`.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLoad } from './support/load';
+import { startApiProcess, startCeilingServer } from './support/processes';
+import { ratio, recordFigure } from './support/results';
 
-const root = join(__dirname, '..', '..');
-const port = 39500;
-const base = `http://127.0.0.1:${port}`;
-const context = { username: 'bench', timezone: 'UTC', origin: 'api' };
+const CONNECTIONS = 16;
+const WARMUP_MS = 2000;
+const DURATION_MS = 10_000;
+const messageBody = JSON.stringify({ content: 'hello from the bench', mentions: [], context: { username: 'bench', timezone: 'UTC', origin: 'api' } });
 
-async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wcs-bench-'));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', AGENT_RUNNER_ENABLED: 'false', BOOTSTRAP_WORKSPACE: 'false', RATE_LIMIT_PER_KEY: 'off', RATE_LIMIT_PER_WORKSPACE: 'off' };
-  const { workspaceId, apiKey } = JSON.parse(
-    execFileSync(process.execPath, ['dist/apps/api/src/cli.js', 'workspace', 'create', '--name', 'bench'], { cwd: root, env, encoding: 'utf8' }),
-  );
-  const server = spawn(process.execPath, ['dist/apps/api/src/main.js'], { cwd: root, env, stdio: 'ignore' });
+type Load = Awaited<ReturnType<typeof runLoad>>;
+
+async function measure(request: () => Promise<number>): Promise<Load> {
+  await runLoad(request, { concurrency: CONNECTIONS, durationMs: WARMUP_MS });
+  return runLoad(request, { concurrency: CONNECTIONS, durationMs: DURATION_MS });
+}
+
+async function ours(): Promise<{ post: Load; get: Load; getBody: Buffer }> {
+  const api = await startApiProcess(39500);
   try {
-    await waitUntilUp();
-    const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
-    const conversations = `${base}/api/v1/w/${workspaceId}/assistant/conversations`;
-    const create = async (): Promise<string> => {
-      const res = await fetch(conversations, { method: 'POST', headers, body: '{}' });
-      return ((await res.json()) as { conversation: { sId: string } }).conversation.sId;
-    };
-
     // POST message, no agent: each loop posts into its own conversation (one stream per writer).
-    const targets = await Promise.all(Array.from({ length: 16 }, create));
+    const targets = await Promise.all(Array.from({ length: CONNECTIONS }, () => api.createConversation()));
     let next = 0;
-    await runLoad(async () => postMessage(conversations, headers, targets[next++ % targets.length]!), { concurrency: 16, durationMs: 2000 });
-    const post = await runLoad(async () => postMessage(conversations, headers, targets[next++ % targets.length]!), { concurrency: 16, durationMs: 10_000 });
-    console.log(JSON.stringify({ bench: 'POST message (no agent), 16 connections, 16 conversations', ...post }));
+    const post = await measure(() => api.postMessage(targets[next++ % targets.length]!));
+    console.log(JSON.stringify({ bench: `POST message (no agent), ${CONNECTIONS} connections, ${CONNECTIONS} conversations`, ...post }));
 
     // GET a conversation holding 20 messages.
-    const twenty = await create();
-    for (let i = 0; i < 20; i += 1) await postMessage(conversations, headers, twenty);
-    const get = await runLoad(async () => (await fetch(`${conversations}/${twenty}`, { headers })).status, { concurrency: 16, durationMs: 10_000 });
-    console.log(JSON.stringify({ bench: 'GET conversation with 20 messages, 16 connections', ...get }));
+    const twenty = await api.createConversation();
+    for (let i = 0; i < 20; i += 1) await api.postMessage(twenty);
+    const url = `${api.conversations}/${twenty}`;
+    const getBody = Buffer.from(await (await fetch(url, { headers: api.headers })).arrayBuffer());
+    const get = await measure(async () => {
+      const res = await fetch(url, { headers: api.headers });
+      await res.arrayBuffer();
+      return res.status;
+    });
+    console.log(JSON.stringify({ bench: `GET conversation with 20 messages (${getBody.length} bytes), ${CONNECTIONS} connections`, ...get }));
+    return { post, get, getBody };
   } finally {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await api.stop();
   }
 }
 
-async function postMessage(conversations: string, headers: Record<string, string>, conversationId: string): Promise<number> {
-  const res = await fetch(`${conversations}/${conversationId}/messages`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ content: 'hello from the bench', mentions: [], context }),
+async function ceilings(getBody: Buffer): Promise<{ post: Load; get: Load }> {
+  const directory = mkdtempSync(join(tmpdir(), 'wcs-ceiling-'));
+  try {
+    const inserts = await startCeilingServer('raw-insert-server.js', [join(directory, 'events.sqlite')]);
+    let next = 0;
+    const post = await measure(async () => {
+      const res = await fetch(`${inserts.base}/conversation/${next++ % CONNECTIONS}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: messageBody });
+      await res.arrayBuffer();
+      return res.status;
+    }).finally(() => inserts.stop());
+    console.log(JSON.stringify({ bench: 'ceiling: raw node:http + one node:sqlite insert (WAL, synchronous=FULL) per POST', ...post }));
+
+    const bodyFile = join(directory, 'conversation.json');
+    writeFileSync(bodyFile, getBody);
+    const bytes = await startCeilingServer('raw-bytes-server.js', [bodyFile]);
+    const get = await measure(async () => {
+      const res = await fetch(`${bytes.base}/conversation`);
+      await res.arrayBuffer();
+      return res.status;
+    }).finally(() => bytes.stop());
+    console.log(JSON.stringify({ bench: 'ceiling: raw node:http serving the same GET bytes', ...get }));
+    return { post, get };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const measured = await ours();
+  const ceiling = await ceilings(measured.getBody);
+  const describe = (load: Load, raw: Load) => `ours ${load.perSecond} req/s (p50 ${load.p50} ms, p99 ${load.p99} ms), raw ${raw.perSecond} req/s`;
+  recordFigure({
+    name: `POST message (no agent) req/s vs raw node:http + one node:sqlite insert (synchronous=FULL), ${CONNECTIONS} connections`,
+    value: ratio(measured.post.perSecond, ceiling.post.perSecond),
+    target: { atLeast: 0.3 },
+    detail: describe(measured.post, ceiling.post),
   });
-  await res.arrayBuffer();
-  return res.status;
+  recordFigure({
+    name: `GET conversation (20 messages) req/s vs raw node:http serving the same bytes, ${CONNECTIONS} connections`,
+    value: ratio(measured.get.perSecond, ceiling.get.perSecond),
+    target: { atLeast: 0.4 },
+    detail: describe(measured.get, ceiling.get),
+  });
 }
 
-async function waitUntilUp(): Promise<void> {
-  for (let i = 0; i < 150; i += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
-}
-
-void main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
