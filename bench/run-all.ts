@@ -11,7 +11,7 @@ import { FIGURES_FILE_VARIABLE, type RecordedFigure } from './support/results';
 import { renderResults, type BenchRun } from './support/results-markdown';
 
 /** A bench that runs longer is killed and reported as timed out. */
-const BENCH_TIMEOUT_MS = 4 * 60_000;
+const BENCH_TIMEOUT_MS = 5 * 60_000;
 const resultsPath = join(__dirname, '..', '..', 'bench', 'RESULTS.md');
 
 function runBench(file: string, figuresFile: string): Promise<BenchRun> {

@@ -31,7 +31,7 @@ export function renderResults(machine: Machine, date: Date, figures: readonly Re
     '| figure | measured | target | result | bench |',
     '|---|---|---|---|---|',
     ...figures.map((figure) => {
-      const value = figure.value === null ? 'not measured' : `${figure.value}${figure.unit ? ` ${figure.unit}` : ''}`;
+      const value = figure.value === null ? '—' : `${figure.value}${figure.unit ? ` ${figure.unit}` : ''}`;
       const verdict = figure.value === null ? 'not supported' : { true: 'pass', false: '**miss**', null: '' }[String(meets(figure.value, figure.target))];
       const measured = figure.detail ? `${value} (${figure.detail})` : value;
       return `| ${cell(figure.name)} | ${cell(measured)} | ${cell(describeTarget(figure.target, figure.unit))} | ${verdict} | ${figure.bench} |`;
