@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLoad } from './support/load';
 import { startApiProcess, startCeilingServer } from './support/processes';
+import { runBench } from './support/run-bench';
 import { ratio, recordFigure } from './support/results';
 
 const CONNECTIONS = 16;
@@ -25,7 +26,7 @@ async function measure(request: () => Promise<number>): Promise<Load> {
 }
 
 async function ours(): Promise<{ post: Load; get: Load; getBody: Buffer }> {
-  const api = await startApiProcess(39500);
+  const api = await startApiProcess();
   try {
     // POST message, no agent: each loop posts into its own conversation (one stream per writer).
     const targets = await Promise.all(Array.from({ length: CONNECTIONS }, () => api.createConversation()));
@@ -95,7 +96,4 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench(main);

@@ -6,6 +6,7 @@
  */
 import { runLoad } from './support/load';
 import { startApiProcess } from './support/processes';
+import { runBench } from './support/run-bench';
 import { recordFigure } from './support/results';
 
 const MESSAGES = 1000;
@@ -13,7 +14,7 @@ const PAGE = 50;
 const name = `GET of a ${MESSAGES}-message conversation with limit=${PAGE}: p50`;
 
 async function main(): Promise<void> {
-  const api = await startApiProcess(39510);
+  const api = await startApiProcess();
   try {
     const conversationId = await api.createConversation();
     await api.postMessage(conversationId);
@@ -41,7 +42,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench(main);

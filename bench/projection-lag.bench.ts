@@ -5,17 +5,14 @@
  * waiting for its own write listens to.
  * Run: `npm run build:bench && node dist/bench/projection-lag.bench.js`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
 import { conversationAggregate } from '../libs/domain/src/conversation/conversation.decider';
 import { ALL_PROJECTIONS, LiveProjector, ProjectionProgress } from '../libs/projections/src';
-import { SqliteEventStore } from '../libs/storage/src/event-store/sqlite-event-store';
-import { SqliteReadStore } from '../libs/storage/src/read-store/sqlite-read-store';
 import { createConversationCommand, postUserMessageCommand } from './support/conversation-traffic';
 import { percentiles } from './support/load';
+import { embeddedStores } from './support/embedded-stores';
+import { runBench } from './support/run-bench';
 import { recordFigure } from './support/results';
 
 const EVENTS_PER_SECOND = 1000;
@@ -24,9 +21,8 @@ const WARMUP_MS = 1000;
 const DURATION_MS = 10_000;
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'wcs-lag-'));
-  const eventStore = new SqliteEventStore({ path: join(dir, 'events.sqlite') });
-  const readStore = new SqliteReadStore({ path: join(dir, 'read-models.sqlite') });
+  const stores = embeddedStores('wcs-lag-');
+  const { eventStore, readStore } = stores;
   const progress = new ProjectionProgress();
   const projector = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, { info: () => undefined, error: () => undefined }, progress);
   const executor = new DeciderExecutor(eventStore);
@@ -85,13 +81,8 @@ async function main(): Promise<void> {
     });
   } finally {
     await projector.stop();
-    await eventStore.close();
-    await readStore.close();
-    rmSync(dir, { recursive: true, force: true });
+    await stores.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench(main);

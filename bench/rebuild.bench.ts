@@ -4,14 +4,11 @@
  * generation of read models, with the projector's progress bar, sampling the process's RSS.
  * Run: `npm run build:bench && node dist/bench/rebuild.bench.js [events]` (default 1,000,000).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createProgressBar } from '../apps/projector/src/rebuild/progress-bar';
 import { ALL_PROJECTIONS, rebuildReadModels } from '../libs/projections/src';
-import { SqliteEventStore } from '../libs/storage/src/event-store/sqlite-event-store';
-import { SqliteReadStore } from '../libs/storage/src/read-store/sqlite-read-store';
 import { appendConversationCopies, conversationTemplate } from './support/conversation-traffic';
+import { embeddedStores } from './support/embedded-stores';
+import { runBench } from './support/run-bench';
 import { recordFigure } from './support/results';
 
 const ROUNDS_PER_CONVERSATION = 33;
@@ -19,9 +16,8 @@ const MB = 2 ** 20;
 
 async function main(): Promise<void> {
   const wanted = Number(process.argv[2] ?? 1_000_000);
-  const dir = mkdtempSync(join(tmpdir(), 'wcs-rebuild-'));
-  const eventStore = new SqliteEventStore({ path: join(dir, 'events.sqlite') });
-  const readStore = new SqliteReadStore({ path: join(dir, 'read-models.sqlite') });
+  const stores = embeddedStores('wcs-rebuild-');
+  const { eventStore, readStore } = stores;
   try {
     const template = await conversationTemplate(ROUNDS_PER_CONVERSATION);
     const conversations = Math.ceil(wanted / template.events.length);
@@ -49,13 +45,8 @@ async function main(): Promise<void> {
     recordFigure({ name: 'rebuild of 1,000,000 events: rate', value: eventsPerSecond, unit: 'events/s', target: { atLeast: 50_000 }, detail: `${scale}, ${(result.durationMs / 1000).toFixed(1)} s, ${result.failed} failed` });
     recordFigure({ name: 'rebuild of 1,000,000 events: max RSS', value: Math.round(maxRss / MB), unit: 'MB', target: { below: 500 }, detail: `RSS before the rebuild ${Math.round(rssBefore / MB)} MB` });
   } finally {
-    await eventStore.close();
-    await readStore.close();
-    rmSync(dir, { recursive: true, force: true });
+    await stores.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench(main);

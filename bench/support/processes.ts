@@ -1,5 +1,6 @@
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,8 +18,12 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the built api (dist/) in its own process on embedded stores in a fresh data directory. */
-export async function startApiProcess(port: number): Promise<ApiProcess> {
+/**
+ * Starts the built api (dist/) in its own process on embedded stores in a fresh data directory, on
+ * a port free at the time (several benches may run on one machine).
+ */
+export async function startApiProcess(): Promise<ApiProcess> {
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'wcs-bench-'));
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', AGENT_RUNNER_ENABLED: 'false', BOOTSTRAP_WORKSPACE: 'false', RATE_LIMIT_PER_KEY: 'off', RATE_LIMIT_PER_WORKSPACE: 'off' };
@@ -67,6 +72,17 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
 async function waitUntilUp(url: string): Promise<void> {
