@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { FIGURES_FILE_VARIABLE, type RecordedFigure } from './support/results';
 import { renderResults, type BenchRun } from './support/results-markdown';
@@ -46,13 +46,14 @@ async function main(): Promise<void> {
   const directory = mkdtempSync(join(tmpdir(), 'wcs-bench-figures-'));
   const figuresFile = join(directory, 'figures.jsonl');
   const date = new Date();
+  const startLoad = loadavg()[0] ?? 0;
   const runs: BenchRun[] = [];
   try {
     for (const file of files) runs.push(await runBench(file, figuresFile));
     const figures = existsSync(figuresFile)
       ? readFileSync(figuresFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as RecordedFigure)
       : [];
-    const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryBytes: totalmem(), node: process.version, platform: `${platform()} ${release()}` };
+    const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryBytes: totalmem(), node: process.version, platform: `${platform()} ${release()}`, loadAverage: { start: startLoad, end: loadavg()[0] ?? 0 } };
     writeFileSync(resultsPath, renderResults(machine, date, figures, runs));
     console.log(`wrote ${resultsPath}: ${figures.length} figures from ${runs.length} benches`);
   } finally {

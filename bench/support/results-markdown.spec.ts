@@ -2,7 +2,7 @@ import { renderResults } from './results-markdown';
 import type { RecordedFigure } from './results';
 
 describe('bench/RESULTS.md', () => {
-  const machine = { cpu: 'Test CPU', cores: 2, memoryBytes: 8 * 2 ** 30, node: 'v24.0.0', platform: 'linux 6' };
+  const machine = { cpu: 'Test CPU', cores: 2, memoryBytes: 8 * 2 ** 30, node: 'v24.0.0', platform: 'linux 6', loadAverage: { start: 0.5, end: 1.25 } };
   const date = new Date('2026-01-02T03:04:05.000Z');
   const render = (figures: RecordedFigure[], failure: string | null = null) =>
     renderResults(machine, date, figures, [{ bench: 'some', seconds: 12.34, failure }]);
@@ -13,6 +13,7 @@ describe('bench/RESULTS.md', () => {
     expect(markdown).toContain('Test CPU, 2 cores, 8.0 GiB RAM');
     expect(markdown).toContain('Node: v24.0.0');
     expect(markdown).toContain('2026-01-02T03:04:05.000Z');
+    expect(markdown).toContain('at start / end: 0.50 / 1.25');
   });
 
   it('marks each figure against its target: pass, miss, not supported, or no verdict without a target', () => {

@@ -6,6 +6,8 @@ export interface Machine {
   readonly memoryBytes: number;
   readonly node: string;
   readonly platform: string;
+  /** One-minute load average when the run started and when it ended: other work on the machine skews every figure. */
+  readonly loadAverage: { readonly start: number; readonly end: number };
 }
 
 export interface BenchRun {
@@ -26,6 +28,7 @@ export function renderResults(machine: Machine, date: Date, figures: readonly Re
     `- Date: ${date.toISOString()}`,
     `- Machine: ${machine.cpu}, ${machine.cores} cores, ${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB RAM, ${machine.platform}`,
     `- Node: ${machine.node}`,
+    `- Load average (1 min) at start / end: ${machine.loadAverage.start.toFixed(2)} / ${machine.loadAverage.end.toFixed(2)}`,
     `- Total bench time: ${Math.round(totalSeconds)} s`,
     '',
     '| figure | measured | target | result | bench |',
