@@ -4,7 +4,7 @@
  * 1. Time to first token our server adds over the model: from POST conversation to the model request
  *    (pre-model: request handling, read-your-writes wait, claim, prompt), and from the model writing
  *    its first token to the SSE client reading it (token path: coalescer, append, subscription, SSE).
- * 2. One agent message watched by 500 SSE listeners: delivery latency of token frames (server append
+ * 2. One agent message watched by 1,000 SSE listeners: delivery latency of token frames (server append
  *    time `created` to client receipt, ms clock shared by both processes) and server memory per
  *    connection (`process.memoryUsage()` deltas in the server process after a forced GC).
  * Build and run: `npm run build:bench && npx node dist/bench/agent-streaming.bench.js` (Node 24).
@@ -15,10 +15,11 @@ import { performance } from 'node:perf_hooks';
 import { FakeOpenAIServer } from '../test/support/fake-openai-server';
 import { startTestApp } from '../test/support/test-app';
 import { percentiles } from './support/load';
+import { recordFigure } from './support/results';
 
 const TTFT_RUNS = 50;
 const WARMUP_RUNS = 5;
-const LISTENERS = 500;
+const LISTENERS = 1000;
 const context = { username: 'bench', timezone: 'UTC', origin: 'api' };
 
 type ServerInfo = { baseUrl: string; workspaceId: string; apiKey: string };
@@ -138,7 +139,7 @@ async function timeToFirstToken(server: ServerInfo, fake: FakeOpenAIServer) {
 
 async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildProcess) {
   const tokens = Array.from({ length: 200 }, (_, i) => `w${i} `);
-  fake.setResolver(() => ({ steps: [{ type: 'stall', ms: 4_000 }, { type: 'text', tokens, delayMs: 10 }] }));
+  fake.setResolver(() => ({ steps: [{ type: 'stall', ms: 8_000 }, { type: 'text', tokens, delayMs: 10 }] }));
   const before = await ask<Memory>(child, 'memory', 'memory');
   const ids = await createConversation(server, 'fan out');
   let opened = 0;
@@ -184,8 +185,17 @@ async function main(): Promise<void> {
   const child = fork(__filename, ['--server', fake.baseUrl], { execArgv: ['--expose-gc'], stdio: 'inherit' });
   try {
     const server = await new Promise<ServerInfo>((resolve) => child.on('message', (m: { ready?: ServerInfo }) => m.ready && resolve(m.ready)));
-    console.log(JSON.stringify({ bench: 'agent time to first token added by the server (fake model, Responses API)', ...(await timeToFirstToken(server, fake)) }));
-    console.log(JSON.stringify({ bench: `agent message SSE fan-out, ${LISTENERS} listeners`, ...(await fanOut(server, fake, child)) }));
+    const ttft = await timeToFirstToken(server, fake);
+    console.log(JSON.stringify({ bench: 'agent time to first token added by the server (fake model, Responses API)', ...ttft }));
+    const detail = `pre-model p50 ${ttft.preModelMs.p50} ms / p99 ${ttft.preModelMs.p99} ms, token path p50 ${ttft.tokenPathMs.p50} ms / p99 ${ttft.tokenPathMs.p99} ms, ${ttft.runs} runs`;
+    recordFigure({ name: 'time to first token added by our server over the model server: p50', value: ttft.addedMs.p50, unit: 'ms', target: { below: 5 }, detail });
+    recordFigure({ name: 'time to first token added by our server over the model server: p99', value: ttft.addedMs.p99, unit: 'ms', target: { below: 15 } });
+    const fan = await fanOut(server, fake, child);
+    console.log(JSON.stringify({ bench: `agent message SSE fan-out, ${LISTENERS} listeners`, ...fan }));
+    const complete = `${fan.listenersWithFullText}/${LISTENERS} listeners got the full text, ${fan.tokenFrames} token frames`;
+    recordFigure({ name: `${LISTENERS} SSE listeners on one agent message: delivery p99`, value: fan.deliveryLatencyMs.p99, unit: 'ms', target: { below: 50 }, detail: `p50 ${fan.deliveryLatencyMs.p50} ms, max ${fan.deliveryLatencyMs.max} ms; ${complete}` });
+    const memory = fan.serverMemoryPerConnectionBytes;
+    recordFigure({ name: `${LISTENERS} SSE listeners on one agent message: server RSS per connection`, value: Math.round(memory.rss / 102.4) / 10, unit: 'KB', target: { below: 100 }, detail: `heap ${Math.round(memory.heapUsed / 1024)} KB, external ${Math.round(memory.external / 1024)} KB per connection` });
   } finally {
     child.send({ cmd: 'stop' });
     await new Promise((resolve) => child.once('exit', resolve));

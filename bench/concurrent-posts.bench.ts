@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
 import { conversationAggregate } from '../libs/domain/src/conversation/conversation.decider';
 import { SqliteEventStore } from '../libs/storage/src/event-store/sqlite-event-store';
+import { recordFigure } from './support/results';
 
 const CONVERSATION = 'BenchConv1';
 const WORKSPACE = 'BenchWs001';
@@ -46,6 +47,7 @@ async function scenario(label: string, executors: DeciderExecutor[]): Promise<vo
   const failed = outcomes.filter((o) => !o.ok).length;
   const maxRetries = Math.max(...outcomes.map((o) => o.conflicts));
   console.log(JSON.stringify({ bench: `100 concurrent posts to one conversation: ${label}`, firstTry, afterRetry, failed, maxRetries }));
+  recordFigure({ name: `100 concurrent posts to one conversation, ${label}: failed`, value: failed, target: { below: 1 }, detail: `${firstTry} on the first try, ${afterRetry} after a retry (at most ${maxRetries})` });
 }
 
 async function main(): Promise<void> {

@@ -1,72 +1,93 @@
 /**
  * HTTP throughput of the conversation endpoints against the built server in its own process
- * (embedded stores, fresh data directory). Run: `npm run build:bench && node dist/bench/conversation-http.bench.js`.
+ * (embedded stores, fresh data directory), each beside its ceiling measured in the same run with the
+ * same load: raw `node:http` plus one durable `node:sqlite` insert per POST, and raw `node:http`
+ * serving the very bytes of our GET answer. Ours and the ceiling alternate in short rounds, so a
+ * change in what else the machine does (CPU, disk) weighs on both alike.
+ * Run: `npm run build:bench && node dist/bench/conversation-http.bench.js`.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLoad } from './support/load';
+import { startApiProcess, startCeilingServer } from './support/processes';
+import { ratio, recordFigure } from './support/results';
+import { runBench } from './support/run-bench';
 
-const root = join(__dirname, '..', '..');
-const port = 39500;
-const base = `http://127.0.0.1:${port}`;
-const context = { username: 'bench', timezone: 'UTC', origin: 'api' };
+const CONNECTIONS = 16;
+const WARMUP_MS = 2000;
+const ROUNDS = 4;
+const ROUND_MS = 2500;
+const messageBody = JSON.stringify({ content: 'hello from the bench', mentions: [], context: { username: 'bench', timezone: 'UTC', origin: 'api' } });
+
+type Request = () => Promise<number>;
+type Load = Awaited<ReturnType<typeof runLoad>>;
+
+/** Warms both up, then alternates rounds of ours and the ceiling; returns the rounds of each. */
+async function alternate(ours: Request, ceiling: Request): Promise<{ ours: Load[]; ceiling: Load[] }> {
+  await runLoad(ours, { concurrency: CONNECTIONS, durationMs: WARMUP_MS });
+  await runLoad(ceiling, { concurrency: CONNECTIONS, durationMs: WARMUP_MS });
+  const rounds = { ours: [] as Load[], ceiling: [] as Load[] };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    rounds.ours.push(await runLoad(ours, { concurrency: CONNECTIONS, durationMs: ROUND_MS }));
+    rounds.ceiling.push(await runLoad(ceiling, { concurrency: CONNECTIONS, durationMs: ROUND_MS }));
+  }
+  return rounds;
+}
+
+function report(name: string, target: number, rounds: { ours: Load[]; ceiling: Load[] }): void {
+  const perSecond = (loads: Load[]) => Math.round(loads.reduce((sum, load) => sum + load.perSecond, 0) / loads.length);
+  const ours = perSecond(rounds.ours);
+  const ceiling = perSecond(rounds.ceiling);
+  const perRound = rounds.ours.map((load, i) => ratio(load.perSecond, rounds.ceiling[i]!.perSecond));
+  console.log(JSON.stringify({ bench: name, ours, ceiling, perRound, oursRounds: rounds.ours, ceilingRounds: rounds.ceiling }));
+  const p50 = rounds.ours.map((load) => load.p50).sort((a, b) => a - b)[Math.floor(ROUNDS / 2)];
+  recordFigure({
+    name,
+    value: ratio(ours, ceiling),
+    target: { atLeast: target },
+    detail: `ours ${ours} req/s (p50 ${p50} ms), raw ${ceiling} req/s; per round ${Math.min(...perRound)}–${Math.max(...perRound)}`,
+  });
+}
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wcs-bench-'));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', AGENT_RUNNER_ENABLED: 'false', BOOTSTRAP_WORKSPACE: 'false', RATE_LIMIT_PER_KEY: 'off', RATE_LIMIT_PER_WORKSPACE: 'off' };
-  const { workspaceId, apiKey } = JSON.parse(
-    execFileSync(process.execPath, ['dist/apps/api/src/cli.js', 'workspace', 'create', '--name', 'bench'], { cwd: root, env, encoding: 'utf8' }),
-  );
-  const server = spawn(process.execPath, ['dist/apps/api/src/main.js'], { cwd: root, env, stdio: 'ignore' });
+  const api = await startApiProcess();
+  const directory = mkdtempSync(join(tmpdir(), 'wcs-ceiling-'));
+  const stops: (() => Promise<void>)[] = [() => api.stop()];
   try {
-    await waitUntilUp();
-    const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
-    const conversations = `${base}/api/v1/w/${workspaceId}/assistant/conversations`;
-    const create = async (): Promise<string> => {
-      const res = await fetch(conversations, { method: 'POST', headers, body: '{}' });
-      return ((await res.json()) as { conversation: { sId: string } }).conversation.sId;
-    };
-
     // POST message, no agent: each loop posts into its own conversation (one stream per writer).
-    const targets = await Promise.all(Array.from({ length: 16 }, create));
+    const targets = await Promise.all(Array.from({ length: CONNECTIONS }, () => api.createConversation()));
+    const inserts = await startCeilingServer('raw-insert-server.js', [join(directory, 'events.sqlite')]);
+    stops.push(inserts.stop);
     let next = 0;
-    await runLoad(async () => postMessage(conversations, headers, targets[next++ % targets.length]!), { concurrency: 16, durationMs: 2000 });
-    const post = await runLoad(async () => postMessage(conversations, headers, targets[next++ % targets.length]!), { concurrency: 16, durationMs: 10_000 });
-    console.log(JSON.stringify({ bench: 'POST message (no agent), 16 connections, 16 conversations', ...post }));
+    let nextRaw = 0;
+    const post = await alternate(
+      () => api.postMessage(targets[next++ % targets.length]!),
+      () => status(fetch(`${inserts.base}/conversation/${nextRaw++ % CONNECTIONS}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: messageBody })),
+    );
+    report(`POST message (no agent) req/s vs raw node:http + one node:sqlite insert (synchronous=FULL), ${CONNECTIONS} connections`, 0.3, post);
 
-    // GET a conversation holding 20 messages.
-    const twenty = await create();
-    for (let i = 0; i < 20; i += 1) await postMessage(conversations, headers, twenty);
-    const get = await runLoad(async () => (await fetch(`${conversations}/${twenty}`, { headers })).status, { concurrency: 16, durationMs: 10_000 });
-    console.log(JSON.stringify({ bench: 'GET conversation with 20 messages, 16 connections', ...get }));
+    // GET a conversation holding 20 messages, against the same bytes served raw.
+    const twenty = await api.createConversation();
+    for (let i = 0; i < 20; i += 1) await api.postMessage(twenty);
+    const url = `${api.conversations}/${twenty}`;
+    const bodyFile = join(directory, 'conversation.json');
+    writeFileSync(bodyFile, Buffer.from(await (await fetch(url, { headers: api.headers })).arrayBuffer()));
+    const bytes = await startCeilingServer('raw-bytes-server.js', [bodyFile]);
+    stops.push(bytes.stop);
+    const get = await alternate(() => status(fetch(url, { headers: api.headers })), () => status(fetch(`${bytes.base}/conversation`)));
+    report(`GET conversation (20 messages) req/s vs raw node:http serving the same bytes, ${CONNECTIONS} connections`, 0.4, get);
   } finally {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const stop of stops) await stop();
+    rmSync(directory, { recursive: true, force: true });
   }
 }
 
-async function postMessage(conversations: string, headers: Record<string, string>, conversationId: string): Promise<number> {
-  const res = await fetch(`${conversations}/${conversationId}/messages`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ content: 'hello from the bench', mentions: [], context }),
-  });
+/** Reads the whole answer (as a client would) and returns its status. */
+async function status(response: Promise<Response>): Promise<number> {
+  const res = await response;
   await res.arrayBuffer();
   return res.status;
 }
 
-async function waitUntilUp(): Promise<void> {
-  for (let i = 0; i < 150; i += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
-}
-
-void main();
+runBench(main);

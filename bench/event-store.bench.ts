@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { NewEvent } from '../libs/storage/src/event-store/event-store.port';
 import { SqliteEventStore } from '../libs/storage/src/event-store/sqlite-event-store';
+import { recordFigure } from './support/results';
 
 const directory = mkdtempSync(join(tmpdir(), 'event-store-bench-'));
 let files = 0;
@@ -89,6 +90,10 @@ function percentile(values: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
 }
 
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
 function describeLatency(label: string, latencies: readonly number[]): string {
   const format = (ms: number): string => `${ms.toFixed(3)} ms`;
   return `${label} (n=${latencies.length}): p50 ${format(percentile(latencies, 0.5))}, p99 ${format(percentile(latencies, 0.99))}, max ${format(Math.max(...latencies))}`;
@@ -96,9 +101,15 @@ function describeLatency(label: string, latencies: readonly number[]): string {
 
 async function main(): Promise<void> {
   console.log(`SQLite event store bench: Node ${process.version}, files under ${directory}`);
-  console.log(`append, single events:  ${Math.round(await appendRate(5000, 1))} events/s (5000 appends)`);
-  console.log(`append, batches of 100: ${Math.round(await appendRate(50_000, 100))} events/s (500 appends)`);
-  console.log(describeLatency('delivery, same process, one at a time', await pingPongLatency(2000, 100, true)));
+  const single = Math.round(await appendRate(5000, 1));
+  console.log(`append, single events:  ${single} events/s (5000 appends)`);
+  recordFigure({ name: 'event store append, one event per append (synchronous=FULL)', value: single, unit: 'events/s' });
+  const batched = Math.round(await appendRate(50_000, 100));
+  console.log(`append, batches of 100: ${batched} events/s (500 appends)`);
+  recordFigure({ name: 'event store append, batches of 100 events', value: batched, unit: 'events/s' });
+  const delivery = await pingPongLatency(2000, 100, true);
+  console.log(describeLatency('delivery, same process, one at a time', delivery));
+  recordFigure({ name: 'event store subscription delivery, same process: p99', value: round(percentile(delivery, 0.99)), unit: 'ms' });
   console.log(describeLatency('delivery, same process, sustained appends', await streamingLatency(2000)));
   console.log(describeLatency('delivery, other connection, poll 100 ms', await pingPongLatency(100, 100, false)));
   console.log(describeLatency('delivery, other connection, poll 10 ms', await pingPongLatency(200, 10, false)));

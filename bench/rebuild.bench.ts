@@ -1,55 +1,52 @@
 /**
- * Rebuild rate: fills an event log with realistic conversation traffic (workspaces, conversations,
- * messages), then replays it all into a fresh generation of read models.
- * Run: `npm run build:bench && node dist/bench/rebuild.bench.js [conversations] [messagesPerConversation]`.
+ * Rebuild at scale: fills an event log with realistic conversations (created, user messages, agent
+ * messages and their completion) appended straight to the store, then replays it all into a fresh
+ * generation of read models, with the projector's progress bar, sampling the process's RSS.
+ * Run: `npm run build:bench && node dist/bench/rebuild.bench.js [events]` (default 1,000,000).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createProgressBar } from '../apps/projector/src/rebuild/progress-bar';
 import { ALL_PROJECTIONS, rebuildReadModels } from '../libs/projections/src';
-import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
-import { conversationAggregate } from '../libs/domain/src/conversation/conversation.decider';
-import { SqliteEventStore } from '../libs/storage/src/event-store/sqlite-event-store';
-import { SqliteReadStore } from '../libs/storage/src/read-store/sqlite-read-store';
+import { appendConversationCopies, conversationTemplate } from './support/conversation-traffic';
+import { embeddedStores } from './support/embedded-stores';
+import { runBench } from './support/run-bench';
+import { recordFigure } from './support/results';
+
+const ROUNDS_PER_CONVERSATION = 33;
+const MB = 2 ** 20;
 
 async function main(): Promise<void> {
-  const conversations = Number(process.argv[2] ?? 500);
-  const messages = Number(process.argv[3] ?? 40);
-  const dir = mkdtempSync(join(tmpdir(), 'wcs-rebuild-'));
-  const eventStore = new SqliteEventStore({ path: join(dir, 'events.sqlite') });
-  const readStore = new SqliteReadStore({ path: join(dir, 'read-models.sqlite') });
-  const executor = new DeciderExecutor(eventStore);
-  const workspaceId = 'RebuildWs1';
-  const base = { workspaceId, now: Date.now() };
-  for (let c = 0; c < conversations; c += 1) {
-    const conversationId = `conv${String(c).padStart(6, '0')}`;
-    await executor.execute(conversationAggregate, conversationId, {
-      ...base, type: 'CreateConversation', conversationId, title: `Conversation ${c}`, visibility: 'unlisted', depth: 0,
-      spaceId: null, metadata: null, triggerId: null, requestedSpaceIds: [], createdBy: null,
-    }, { actor: 'bench' });
-    for (let m = 0; m < messages; m += 1) {
-      await executor.execute(conversationAggregate, conversationId, {
-        ...base, type: 'PostUserMessage', conversationId, messageId: `m${c}x${m}`.padEnd(10, '0').slice(0, 10),
-        content: `message ${m} of conversation ${c}: ${'lorem ipsum '.repeat(8)}`, mentions: [],
-        context: { username: 'bench', timezone: 'UTC', origin: 'api' }, user: null, mentionedAgents: [], agentMessageIds: [],
-      }, { actor: 'bench' });
-    }
+  const wanted = Number(process.argv[2] ?? 1_000_000);
+  const stores = embeddedStores('wcs-rebuild-');
+  const { eventStore, readStore } = stores;
+  try {
+    const template = await conversationTemplate(ROUNDS_PER_CONVERSATION);
+    const conversations = Math.ceil(wanted / template.events.length);
+    const filledAt = Date.now();
+    await appendConversationCopies(eventStore, template, conversations);
+    const total = await eventStore.headPosition();
+    process.stderr.write(`  ${total} events in ${conversations} conversations appended in ${Date.now() - filledAt} ms\n`);
+
+    (globalThis as { gc?: () => void }).gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let maxRss = rssBefore;
+    const sampler = setInterval(() => (maxRss = Math.max(maxRss, process.memoryUsage().rss)), 50);
+    const bar = createProgressBar();
+    const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, { switchGraceMs: 0, onProgress: (progress) => bar.update(progress) });
+    bar.done();
+    clearInterval(sampler);
+    maxRss = Math.max(maxRss, process.memoryUsage().rss);
+
+    const eventsPerSecond = Math.round(result.events / (result.durationMs / 1000));
+    console.log(JSON.stringify({
+      bench: 'rebuild all read models (SQLite)', events: result.events, conversations, durationMs: result.durationMs, failed: result.failed,
+      eventsPerSecond, rssBeforeMb: Math.round(rssBefore / MB), maxRssMb: Math.round(maxRss / MB),
+    }));
+    const scale = `${result.events} events, ${conversations} conversations of ${template.events.length} events`;
+    recordFigure({ name: 'rebuild of 1,000,000 events: rate', value: eventsPerSecond, unit: 'events/s', target: { atLeast: 50_000 }, detail: `${scale}, ${(result.durationMs / 1000).toFixed(1)} s, ${result.failed} failed` });
+    recordFigure({ name: 'rebuild of 1,000,000 events: max RSS', value: Math.round(maxRss / MB), unit: 'MB', target: { below: 500 }, detail: `RSS before the rebuild ${Math.round(rssBefore / MB)} MB` });
+  } finally {
+    await stores.close();
   }
-  const total = (await eventStore.readAll()).length;
-  let lastLine = 0;
-  const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, {
-    switchGraceMs: 0,
-    onProgress: (progress) => {
-      if (Date.now() - lastLine > 1000) {
-        lastLine = Date.now();
-        process.stderr.write(`  ${progress.events}/${total} events\n`);
-      }
-    },
-  });
-  console.log(JSON.stringify({ bench: 'rebuild all read models (SQLite)', events: result.events, durationMs: result.durationMs, failed: result.failed, eventsPerSecond: Math.round(result.events / (result.durationMs / 1000)), conversations, messagesPerConversation: messages }));
-  await eventStore.close();
-  await readStore.close();
-  rmSync(dir, { recursive: true, force: true });
 }
 
-void main();
+runBench(main);

@@ -1,0 +1,21 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore } from '../../libs/storage/src/event-store/sqlite-event-store';
+import { SqliteReadStore } from '../../libs/storage/src/read-store/sqlite-read-store';
+
+/** A fresh SQLite event log and read store in a temp directory, removed by `close()`. */
+export function embeddedStores(prefix: string): { eventStore: SqliteEventStore; readStore: SqliteReadStore; close(): Promise<void> } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const eventStore = new SqliteEventStore({ path: join(dir, 'events.sqlite') });
+  const readStore = new SqliteReadStore({ path: join(dir, 'read-models.sqlite') });
+  return {
+    eventStore,
+    readStore,
+    async close() {
+      await eventStore.close();
+      await readStore.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
