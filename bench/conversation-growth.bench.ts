@@ -15,6 +15,7 @@ import { EVENT_STORE, type EventStore } from '../libs/storage/src';
 import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
 import { startTestApp, type TestApp } from '../test/support/test-app';
 import { percentiles } from './support/load';
+import { recordFigure } from './support/results';
 
 const LENGTHS = [10, 1_000, 10_000];
 const FILL_BATCH = 500;
@@ -74,7 +75,13 @@ async function main(): Promise<void> {
     const base = p50s.get(LENGTHS[0]!)!;
     for (const length of LENGTHS.slice(1)) {
       const ratio = Math.round((p50s.get(length)! / base) * 100) / 100;
-      console.log(JSON.stringify({ bench: `POST p50 at length ${length} vs length ${LENGTHS[0]}`, ratio, target: 1.5 }));
+      recordFigure({
+        name: `POST p50 at conversation length ${length.toLocaleString('en-US')} / at length ${LENGTHS[0]}`,
+        value: ratio,
+        unit: '×',
+        target: { below: 1.5 },
+        detail: `${p50s.get(length)} ms vs ${base} ms`,
+      });
     }
     const pageSamples: number[] = [];
     for (let i = 0; i < SAMPLES; i += 1) {
