@@ -8,7 +8,8 @@ import {
   streamedText,
   textScenario,
 } from './support/agent-run-helpers';
-import { FakeOpenAIServer, type Scenario } from './support/fake-openai-server';
+import { useFakeOpenAI } from './support/agent-loop-harness';
+import type { Scenario } from './support/fake-openai-server';
 import { call } from './support/test-app';
 
 // Runs that do not simply succeed: provider and stream failures, cancel, retry, edit, and a runner
@@ -16,17 +17,12 @@ import { call } from './support/test-app';
 
 jest.setTimeout(30_000);
 
-let fake: FakeOpenAIServer;
-beforeAll(async () => {
-  fake = await FakeOpenAIServer.start();
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
+const openAI = useFakeOpenAI();
 
 describe('agent runner on the Responses API', () => {
   let api: AgentApi;
   beforeAll(async () => {
-    api = await AgentApi.start(openAIEnv(fake));
+    api = await AgentApi.start(openAIEnv(openAI.server));
   });
   afterAll(async () => {
     // The provider-key test in agent-runner-streaming covers the event log of its own app; the
@@ -40,7 +36,7 @@ describe('agent runner on the Responses API', () => {
 
   it('fails with model_provider_error when the provider answers 500 (after its retries)', async () => {
     const error: Scenario = { steps: [{ type: 'http-error', status: 500 }] };
-    fake.enqueue(error, error, error);
+    openAI.server.enqueue(error, error, error);
     const { conversationId, agentMessageId } = await api.createConversation('Fail please');
     const { frames } = await api.events(conversationId, agentMessageId, { timeoutMs: 20_000 });
     const last = payloads(frames).at(-1);
@@ -51,7 +47,7 @@ describe('agent runner on the Responses API', () => {
   });
 
   it('fails with model_stream_error when the connection breaks mid-stream, keeping the partial text', async () => {
-    fake.enqueue({ steps: [{ type: 'text', tokens: ['Partial'] }, { type: 'disconnect' }] });
+    openAI.server.enqueue({ steps: [{ type: 'text', tokens: ['Partial'] }, { type: 'disconnect' }] });
     const { conversationId, agentMessageId } = await api.createConversation('Break');
     const { frames } = await api.events(conversationId, agentMessageId);
     expect(payloads(frames).at(-1)).toMatchObject({ type: 'agent_error', error: { code: 'model_stream_error' } });
@@ -60,14 +56,14 @@ describe('agent runner on the Responses API', () => {
   });
 
   it('fails with model_stream_error on a malformed chunk', async () => {
-    fake.enqueue({ steps: [{ type: 'malformed' }] });
+    openAI.server.enqueue({ steps: [{ type: 'malformed' }] });
     const { conversationId, agentMessageId } = await api.createConversation('Garbage');
     const message = await api.settled(conversationId, agentMessageId);
     expect(message).toMatchObject({ status: 'failed', error: { code: 'model_stream_error' } });
   });
 
   it('stops within a second when the message is cancelled', async () => {
-    fake.enqueue(textScenario(Array.from({ length: 100 }, (_, i) => `t${i} `), 100));
+    openAI.server.enqueue(textScenario(Array.from({ length: 100 }, (_, i) => `t${i} `), 100));
     const { conversationId, agentMessageId } = await api.createConversation('Talk slowly');
     let cancelledAt = 0;
     const { frames } = await api.events(conversationId, agentMessageId, {
@@ -84,14 +80,14 @@ describe('agent runner on the Responses API', () => {
     expect(elapsed).toBeLessThan(1_000);
     expect((await api.settled(conversationId, agentMessageId)).status).toBe('cancelled');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(fake.requests[0].closedByClient).toBe(true);
+    expect(openAI.server.requests[0].closedByClient).toBe(true);
   });
 
   it('runs a retry into the new version', async () => {
-    fake.enqueue(textScenario(['First try.']));
+    openAI.server.enqueue(textScenario(['First try.']));
     const { conversationId, agentMessageId } = await api.createConversation('Retry me');
     await api.settled(conversationId, agentMessageId);
-    fake.enqueue(textScenario(['Second try.']));
+    openAI.server.enqueue(textScenario(['Second try.']));
     const retried = await call(api.t.baseUrl, 'POST', api.path(`/${conversationId}/messages/${agentMessageId}/retry`), { key: api.key });
     expect(retried.status).toBe(200);
     const newId = retried.body.message.sId;
@@ -101,14 +97,14 @@ describe('agent runner on the Responses API', () => {
     const message = await api.settled(conversationId, newId);
     expect(message).toMatchObject({ status: 'succeeded', version: 1, content: 'Second try.' });
     // The retry answers the same question without seeing the answer it replaces.
-    expect(sentText(runRequests(fake)[1].body)).not.toContain('First try.');
+    expect(sentText(runRequests(openAI.server)[1].body)).not.toContain('First try.');
   });
 
   it('re-runs after an edit, answering the edited text', async () => {
-    fake.enqueue(textScenario(['About cats.']));
+    openAI.server.enqueue(textScenario(['About cats.']));
     const { conversationId, userMessageId, agentMessageId } = await api.createConversation('Tell me about cats');
     await api.settled(conversationId, agentMessageId);
-    fake.enqueue(textScenario(['About dogs.']));
+    openAI.server.enqueue(textScenario(['About dogs.']));
     const edited = await call(api.t.baseUrl, 'POST', api.path(`/${conversationId}/messages/${userMessageId}/edit`), {
       key: api.key,
       body: { content: 'Tell me about dogs', mentions: [{ configurationId: 'dust' }] },
@@ -117,7 +113,7 @@ describe('agent runner on the Responses API', () => {
     const newAgentId = edited.body.agentMessages[0].sId;
     const message = await api.settled(conversationId, newAgentId);
     expect(message).toMatchObject({ status: 'succeeded', content: 'About dogs.' });
-    const body = sentText(runRequests(fake)[1].body);
+    const body = sentText(runRequests(openAI.server)[1].body);
     expect(body).toContain('Tell me about dogs');
     expect(body).not.toContain('Tell me about cats');
   });
@@ -125,12 +121,12 @@ describe('agent runner on the Responses API', () => {
 
 describe('agent runner configuration', () => {
   it('runs nothing when disabled: the message stays created', async () => {
-    const api = await AgentApi.start(openAIEnv(fake, { AGENT_RUNNER_ENABLED: 'false' }));
+    const api = await AgentApi.start(openAIEnv(openAI.server, { AGENT_RUNNER_ENABLED: 'false' }));
     try {
       const { conversationId, agentMessageId } = await api.createConversation('Anyone?');
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect((await api.message(conversationId, agentMessageId)).status).toBe('created');
-      expect(fake.requests).toHaveLength(0);
+      expect(openAI.server.requests).toHaveLength(0);
     } finally {
       await api.t.close();
     }

@@ -2,7 +2,7 @@ import { EVENT_STORE, type EventStore } from '@app/storage';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { AgentApi, openAIEnv, payloads, streamedText, textScenario } from './support/agent-run-helpers';
-import { FakeOpenAIServer } from './support/fake-openai-server';
+import { useFakeOpenAI } from './support/agent-loop-harness';
 import { call, startTestApp } from './support/test-app';
 
 // Each test stops an app and starts another on the same data dir: what the new runner does with
@@ -10,22 +10,17 @@ import { call, startTestApp } from './support/test-app';
 
 jest.setTimeout(30_000);
 
-let fake: FakeOpenAIServer;
-beforeAll(async () => {
-  fake = await FakeOpenAIServer.start();
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
+const openAI = useFakeOpenAI();
 
 describe('agent runner across restarts', () => {
   it('runs messages created while no runner was running', async () => {
-    const first = await AgentApi.start(openAIEnv(fake, { AGENT_RUNNER_ENABLED: 'false' }));
+    const first = await AgentApi.start(openAIEnv(openAI.server, { AGENT_RUNNER_ENABLED: 'false' }));
     const { conversationId, agentMessageId } = await first.createConversation('Queued while down');
     const dataDir = first.t.dataDir;
     await first.t.close({ keepData: true });
 
-    fake.enqueue(textScenario(['Picked up.']));
-    const second = first.on(await startTestApp(openAIEnv(fake), dataDir));
+    openAI.server.enqueue(textScenario(['Picked up.']));
+    const second = first.on(await startTestApp(openAIEnv(openAI.server), dataDir));
     try {
       expect(await second.settled(conversationId, agentMessageId)).toMatchObject({ status: 'succeeded', content: 'Picked up.' });
     } finally {
@@ -35,18 +30,18 @@ describe('agent runner across restarts', () => {
   });
 
   it('ends the stream of a message cancelled before any runner claimed it', async () => {
-    const first = await AgentApi.start(openAIEnv(fake, { AGENT_RUNNER_ENABLED: 'false' }));
+    const first = await AgentApi.start(openAIEnv(openAI.server, { AGENT_RUNNER_ENABLED: 'false' }));
     const { conversationId, agentMessageId } = await first.createConversation('Never mind');
     await call(first.t.baseUrl, 'POST', first.path(`/${conversationId}/cancel`), { key: first.key, body: { messageIds: [agentMessageId] } });
     const dataDir = first.t.dataDir;
     await first.t.close({ keepData: true });
 
-    const second = first.on(await startTestApp(openAIEnv(fake), dataDir));
+    const second = first.on(await startTestApp(openAIEnv(openAI.server), dataDir));
     try {
       const { frames } = await second.events(conversationId, agentMessageId);
       expect(payloads(frames).map((p) => p.type)).toEqual(['agent_generation_cancelled']);
       expect((await second.message(conversationId, agentMessageId)).status).toBe('cancelled');
-      expect(fake.requests).toHaveLength(0);
+      expect(openAI.server.requests).toHaveLength(0);
     } finally {
       await second.t.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -54,7 +49,7 @@ describe('agent runner across restarts', () => {
   });
 
   it('fails a message whose runner died (lease expired) with agent_run_interrupted', async () => {
-    const first = await AgentApi.start(openAIEnv(fake, { AGENT_RUNNER_ENABLED: 'false' }));
+    const first = await AgentApi.start(openAIEnv(openAI.server, { AGENT_RUNNER_ENABLED: 'false' }));
     const { conversationId, agentMessageId } = await first.createConversation('Claimed by a dead runner');
     // What a runner that crashed mid-run leaves behind: a claim, some tokens, no end.
     const store = first.t.app.get<EventStore>(EVENT_STORE);
@@ -76,14 +71,14 @@ describe('agent runner across restarts', () => {
     const dataDir = first.t.dataDir;
     await first.t.close({ keepData: true });
 
-    const second = first.on(await startTestApp(openAIEnv(fake), dataDir));
+    const second = first.on(await startTestApp(openAIEnv(openAI.server), dataDir));
     try {
       const message = await second.settled(conversationId, agentMessageId);
       expect(message).toMatchObject({ status: 'failed', error: { code: 'agent_run_interrupted' } });
       const { frames } = await second.events(conversationId, agentMessageId);
       expect(payloads(frames).map((p) => p.type)).toEqual(['generation_tokens', 'agent_error']);
       expect(frames.map((f) => f.eventId).filter(Boolean)).toEqual(['1', '2']);
-      expect(fake.requests).toHaveLength(0);
+      expect(openAI.server.requests).toHaveLength(0);
     } finally {
       await second.t.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -91,7 +86,7 @@ describe('agent runner across restarts', () => {
   });
 
   it('leaves a message alone while another runner holds a live lease, and settles it once the lease expires', async () => {
-    const first = await AgentApi.start(openAIEnv(fake, { AGENT_RUNNER_ENABLED: 'false' }));
+    const first = await AgentApi.start(openAIEnv(openAI.server, { AGENT_RUNNER_ENABLED: 'false' }));
     const { conversationId, agentMessageId } = await first.createConversation('Claimed elsewhere');
     const at = Date.now();
     await first.t.app.get<EventStore>(EVENT_STORE).append(
@@ -109,14 +104,14 @@ describe('agent runner across restarts', () => {
     const dataDir = first.t.dataDir;
     await first.t.close({ keepData: true });
 
-    const second = first.on(await startTestApp(openAIEnv(fake), dataDir));
+    const second = first.on(await startTestApp(openAIEnv(openAI.server), dataDir));
     try {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect((await second.message(conversationId, agentMessageId)).status).toBe('created');
       // The other replica never renews: the periodic sweep (every 5 s) finds the lease expired.
       const message = await second.settled(conversationId, agentMessageId, 12_000);
       expect(message).toMatchObject({ status: 'failed', error: { code: 'agent_run_interrupted' } });
-      expect(fake.requests).toHaveLength(0);
+      expect(openAI.server.requests).toHaveLength(0);
     } finally {
       await second.t.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -124,8 +119,8 @@ describe('agent runner across restarts', () => {
   });
 
   it('records a run cut by a shutdown as interrupted, and its stream stays readable after the restart', async () => {
-    const first = await AgentApi.start(openAIEnv(fake));
-    fake.enqueue(textScenario(Array.from({ length: 50 }, (_, i) => `w${i} `), 100));
+    const first = await AgentApi.start(openAIEnv(openAI.server));
+    openAI.server.enqueue(textScenario(Array.from({ length: 50 }, (_, i) => `w${i} `), 100));
     const { conversationId, agentMessageId } = await first.createConversation('Long answer');
     const partial = await first.events(conversationId, agentMessageId, {
       stop: (frames) => frames.filter((f) => f.data?.type === 'generation_tokens').length >= 2,
@@ -133,7 +128,7 @@ describe('agent runner across restarts', () => {
     const dataDir = first.t.dataDir;
     await first.t.close({ keepData: true });
 
-    const second = first.on(await startTestApp(openAIEnv(fake), dataDir));
+    const second = first.on(await startTestApp(openAIEnv(openAI.server), dataDir));
     try {
       const message = await second.settled(conversationId, agentMessageId);
       expect(message).toMatchObject({ status: 'failed', error: { code: 'agent_run_interrupted' } });

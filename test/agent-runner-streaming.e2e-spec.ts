@@ -10,7 +10,7 @@ import {
   streamedText,
   textScenario,
 } from './support/agent-run-helpers';
-import { FakeOpenAIServer } from './support/fake-openai-server';
+import { useFakeOpenAI } from './support/agent-loop-harness';
 import { collectSse } from './support/sse-client';
 
 // Runs that succeed: what is streamed, recorded and sent to the model. Failures, cancel, retry and
@@ -18,22 +18,17 @@ import { collectSse } from './support/sse-client';
 
 jest.setTimeout(30_000);
 
-let fake: FakeOpenAIServer;
-beforeAll(async () => {
-  fake = await FakeOpenAIServer.start();
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
+const openAI = useFakeOpenAI();
 
 describe('agent runner on the Responses API', () => {
   let api: AgentApi;
   beforeAll(async () => {
-    api = await AgentApi.start(openAIEnv(fake));
+    api = await AgentApi.start(openAIEnv(openAI.server));
   });
   afterAll(() => api.t.close());
 
   it('streams tokens, records the final message and reports it on the conversation stream', async () => {
-    fake.enqueue(textScenario(['Hello', ', ', 'world', '!'], 10));
+    openAI.server.enqueue(textScenario(['Hello', ', ', 'world', '!'], 10));
     const { conversationId, agentMessageId } = await api.createConversation('Say hello');
     const { frames } = await api.events(conversationId, agentMessageId);
     const types = payloads(frames).map((p) => p.type);
@@ -72,16 +67,16 @@ describe('agent runner on the Responses API', () => {
   });
 
   it('sends the agent instructions, context and history (latest versions, author names, inline documents)', async () => {
-    fake.enqueue(textScenario(['First answer.']));
+    openAI.server.enqueue(textScenario(['First answer.']));
     const { conversationId, agentMessageId } = await api.createConversation('What is in the report?', {
       contentFragments: [{ title: 'report.txt', content: 'Revenue grew 12% in Q3.', contentType: 'text/plain' }],
     });
     await api.settled(conversationId, agentMessageId);
-    fake.enqueue(textScenario(['Second answer.']));
+    openAI.server.enqueue(textScenario(['Second answer.']));
     const second = await api.postMessage(conversationId, 'And in Q4?');
     await api.settled(conversationId, second.agentMessageId);
 
-    const [, request] = runRequests(fake);
+    const [, request] = runRequests(openAI.server);
     const body = sentText(request.body);
     expect(body).toContain('You are Dust');
     expect(body).toContain('Current date and time');
@@ -94,7 +89,7 @@ describe('agent runner on the Responses API', () => {
   });
 
   it('uses the model the user selected for the message', async () => {
-    fake.enqueue(textScenario(['Small model here.']));
+    openAI.server.enqueue(textScenario(['Small model here.']));
     const { conversationId, agentMessageId } = await api.createConversation('Hi', {
       modelSelection: { providerId: 'openai', modelId: 'gpt-4.1-mini' },
     });
@@ -104,11 +99,11 @@ describe('agent runner on the Responses API', () => {
       resolvedModel: { providerId: 'openai', modelId: 'gpt-4.1-mini', reasoningEffort: 'none' },
       modelResolutionMethod: 'user',
     });
-    expect((runRequests(fake)[0].body as any).model).toBe('gpt-4.1-mini');
+    expect((runRequests(openAI.server)[0].body as any).model).toBe('gpt-4.1-mini');
   });
 
   it('streams reasoning as chain_of_thought before the answer', async () => {
-    fake.enqueue({
+    openAI.server.enqueue({
       steps: [
         { type: 'reasoning', tokens: ['Thinking ', 'hard.'] },
         { type: 'text', tokens: ['Answer.'] },
@@ -139,7 +134,7 @@ describe('agent runner on the Responses API', () => {
       ]),
     );
     try {
-      fake.enqueue(
+      openAI.server.enqueue(
         { steps: [{ type: 'tool-call', name: 'lookup_weather', args: { city: 'Paris' } }] },
         textScenario(['It is sunny in Paris.']),
       );
@@ -163,14 +158,14 @@ describe('agent runner on the Responses API', () => {
       const message = await api.settled(conversationId, agentMessageId);
       expect(message.content).toBe('It is sunny in Paris.');
       expect(message.actions).toEqual([done.action]);
-      expect(sentText(runRequests(fake)[1].body)).toContain('Sunny in Paris');
+      expect(sentText(runRequests(openAI.server)[1].body)).toContain('Sunny in Paris');
     } finally {
       remove();
     }
   });
 
   it('titles an untitled conversation from the model, or from the message when that fails', async () => {
-    fake.setResolver((request) =>
+    openAI.server.setResolver((request) =>
       isTitleRequest(request) ? textScenario(['"Greeting the', ' world."']) : textScenario(['Hi there!']),
     );
     const named = await api.createConversation('Please greet the world for me', { title: null });
@@ -188,7 +183,7 @@ describe('agent runner on the Responses API', () => {
     });
     expect(payloads(titleEvents.frames).at(-1)).toMatchObject({ type: 'conversation_title', title: 'Greeting the world' });
 
-    fake.setResolver((request) => (isTitleRequest(request) ? { steps: [{ type: 'http-error', status: 400 }] } : textScenario(['Ok.'])));
+    openAI.server.setResolver((request) => (isTitleRequest(request) ? { steps: [{ type: 'http-error', status: 400 }] } : textScenario(['Ok.'])));
     const long = 'This is a rather long first message that goes on well past sixty characters';
     const fallback = await api.createConversation(long, { title: null });
     await api.settled(fallback.conversationId, fallback.agentMessageId);
@@ -210,16 +205,16 @@ describe('agent runner on the Responses API', () => {
 describe('agent runner on chat completions', () => {
   let api: AgentApi;
   beforeAll(async () => {
-    api = await AgentApi.start(openAIEnv(fake, { OPENAI_API_MODE: 'chat' }));
+    api = await AgentApi.start(openAIEnv(openAI.server, { OPENAI_API_MODE: 'chat' }));
   });
   afterAll(() => api.t.close());
 
   it('streams tokens and succeeds', async () => {
-    fake.enqueue(textScenario(['Chat ', 'completions ', 'work.'], 5));
+    openAI.server.enqueue(textScenario(['Chat ', 'completions ', 'work.'], 5));
     const { conversationId, agentMessageId } = await api.createConversation('Hello chat');
     const { frames } = await api.events(conversationId, agentMessageId);
     expect(streamedText(frames)).toBe('Chat completions work.');
-    expect(fake.requests[0].path).toBe('/v1/chat/completions');
+    expect(openAI.server.requests[0].path).toBe('/v1/chat/completions');
     expect(await api.settled(conversationId, agentMessageId)).toMatchObject({ status: 'succeeded', content: 'Chat completions work.' });
   });
 });
