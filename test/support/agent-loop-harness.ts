@@ -8,6 +8,7 @@ import { StaticToolRegistry, type StaticTool } from '../../apps/api/src/agent-ru
 import type { ToolContext } from '../../apps/api/src/agent-runner/tools/tool-registry.port';
 import { FakeOpenAIServer, type RecordedRequest } from './fake-openai-server';
 import { parseSettings } from './provider-settings-helpers';
+import { until } from '@app/contracts/test/until';
 
 /** The two wire formats of the OpenAI provider; most loop behaviour is checked in both. */
 export const OPENAI_API_MODES: readonly OpenAIApiMode[] = ['responses', 'chat'];
@@ -134,10 +135,6 @@ export function toolOutputSent(mode: OpenAIApiMode, request: RecordedRequest | u
 }
 
 /** Polls `predicate` every 10 ms until it holds; fails after `timeoutMs`. */
-export async function waitFor(predicate: () => boolean, timeoutMs = 1_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+export function waitFor(predicate: () => boolean, timeoutMs = 1_000): Promise<void> {
+  return until(async () => predicate(), timeoutMs);
 }
