@@ -140,7 +140,11 @@ export class AgentRunExecutor {
           timeoutMs: this.options.runTimeoutMs,
           idleTimeoutMs: this.options.idleTimeoutMs,
         },
-        recorder.sink,
+        async (event) => {
+          // Nothing is recorded, and no tool runs, before this runner's claim is durable.
+          await handle.claimed;
+          return recorder.sink(event);
+        },
       );
       await recorder.flush();
       return outcome;

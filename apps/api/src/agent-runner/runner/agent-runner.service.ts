@@ -35,7 +35,6 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
   /** Identifies this process in claims (host, pid, and a random suffix per start). */
   readonly runnerId = `${hostname()}:${process.pid}:${newSId(6)}`;
   private readonly active = new Map<string, RunHandle>();
-  private readonly claiming = new Set<string>();
   private tracker = new RunTracker();
   private subscription: EventSubscription | null = null;
   private sweepTimer: NodeJS.Timeout | undefined;
@@ -132,7 +131,7 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
         if (handle) return handle.stop('cancelled');
         const { message } = change;
         // Nobody runs it: the run stream still has to end, or its listeners would wait forever.
-        if (message.lastRevision === -1 && !this.claiming.has(message.messageId)) return this.settleWithoutRun(message);
+        if (message.lastRevision === -1) return this.settleWithoutRun(message);
         return;
       }
       case 'settled':
@@ -164,7 +163,7 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
     try {
       for (const message of this.tracker.pending()) {
         if (this.stopping) return;
-        if (this.active.has(message.messageId) || this.claiming.has(message.messageId)) continue;
+        if (this.active.has(message.messageId)) continue;
         if (message.lastRevision === -1) {
           await (message.finalStatus ? this.settleWithoutRun(message) : this.claimAndRun(message));
         } else if (message.claim !== null && message.claim.leaseUntil < Date.now()) {
@@ -178,41 +177,43 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
 
   private async claimAndRun(message: TrackedMessage): Promise<void> {
     const { messageId } = message;
-    if (this.stopping || this.active.has(messageId) || this.claiming.has(messageId)) return;
+    if (this.stopping || this.active.has(messageId)) return;
     // At capacity the message stays unclaimed: a later sweep (or another replica) takes it.
-    if (this.active.size + this.claiming.size >= this.options.maxConcurrentRuns) return;
-    this.claiming.add(messageId);
+    if (this.active.size >= this.options.maxConcurrentRuns) return;
+    const data = message.created.data;
+    const writer = new RunStreamWriter(this.eventStore, toAgentMessageStreamName(messageId), -1, runnerActor(this.runnerId));
+    const at = Date.now();
+    const claim = writer.append({
+      type: 'AgentRunStarted',
+      data: {
+        messageId,
+        conversationId: data.conversationId,
+        workspaceId: data.workspaceId,
+        configurationId: data.configuration.sId,
+        runnerId: this.runnerId,
+        leaseUntil: at + this.options.leaseMs,
+        at,
+      },
+    });
+    // The run starts while its claim is being written: building the prompt and reaching the model
+    // overlap the claim's fsync, and the run records nothing until the claim has landed.
+    const handle = new RunHandle(message, writer, this.runnerId, claim.then(() => undefined));
+    this.active.set(messageId, handle);
+    handle.done = this.runExecutor.execute(handle).finally(() => {
+      this.active.delete(messageId);
+      // A slot is free: take the next waiting message now rather than at the next tick.
+      void this.sweep();
+    });
     try {
-      const data = message.created.data;
-      const writer = new RunStreamWriter(this.eventStore, toAgentMessageStreamName(messageId), -1, runnerActor(this.runnerId));
-      const at = Date.now();
-      await writer.append({
-        type: 'AgentRunStarted',
-        data: {
-          messageId,
-          conversationId: data.conversationId,
-          workspaceId: data.workspaceId,
-          configurationId: data.configuration.sId,
-          runnerId: this.runnerId,
-          leaseUntil: at + this.options.leaseMs,
-          at,
-        },
-      });
-      const handle = new RunHandle(message, writer, this.runnerId);
-      this.active.set(messageId, handle);
-      handle.done = this.runExecutor.execute(handle).finally(() => {
-        this.active.delete(messageId);
-        // A slot is free: take the next waiting message now rather than at the next tick.
-        void this.sweep();
-      });
+      await claim;
       // A cancel the log delivered while the claim was in flight found no run to stop.
       if (message.finalStatus?.event.data.status === 'cancelled') handle.stop('cancelled');
       if (this.stopping) handle.stop('shutdown');
     } catch (error) {
-      // Preempted: another runner claimed it first, and runs it.
+      // Preempted: another runner claimed it first, and runs it. Otherwise the claim is not
+      // durable: either way this run stops without recording, and the tracker decides again.
+      handle.stop('preempted');
       if (!(error instanceof RunPreemptedError)) this.log.warn({ err: error, messageId }, 'could not claim an agent message');
-    } finally {
-      this.claiming.delete(messageId);
     }
   }
 

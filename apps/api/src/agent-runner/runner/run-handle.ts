@@ -15,7 +15,16 @@ export class RunHandle {
     readonly tracked: TrackedMessage,
     readonly writer: RunStreamWriter,
     readonly runnerId: string,
-  ) {}
+    /**
+     * Settles once this runner's claim (the run stream's first event) is recorded; rejects with
+     * RunPreemptedError when another runner claimed first. The run prepares its prompt and calls
+     * the model meanwhile, but records and acts on nothing before it.
+     */
+    readonly claimed: Promise<void> = Promise.resolve(),
+  ) {
+    // Observed here so a lost claim is never an unhandled rejection; the run awaits it where it matters.
+    claimed.catch(() => undefined);
+  }
 
   /** The `actor` of what this run writes. */
   get actor(): string {

@@ -1,4 +1,5 @@
 import { upcast } from '@app/contracts/events/upcast';
+import type { RecordedEvent } from '@app/storage';
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -50,24 +51,34 @@ export class AgentMessageEventsController {
       return;
     }
     const context = { configurationId: stream.configurationId, messageId };
-    const terminalFrames = new WeakSet<object>();
     await serveSse(
       request,
       response,
       stream.subscription,
-      (event): SseFrame[] => {
-        const payload = renderAgentMessageStreamEvent(upcast(event), context);
-        if (payload === null) return [];
-        if (TERMINAL_PAYLOAD_TYPES.has(payload.type)) terminalFrames.add(payload);
-        return [{ eventId: String(event.revision), data: payload }];
-      },
+      (event) => framesOf(event, context),
       {
         keepaliveMs: KEEPALIVE_MS,
         maxDurationMs: MAX_STREAM_MS,
-        isTerminal: (frame) => terminalFrames.has(frame.data),
         doneOnClose: true,
         openStreams: this.metrics.sseConnections.labels({ stream: 'agent_message' }),
       },
     );
   }
+}
+
+/**
+ * Frames of each run-stream event, rendered once: the listeners of one message share the events
+ * RunStreamHub holds, so the thousandth listener writes text the first one already rendered. The
+ * rendering depends only on the event and its message, which the event's stream fixes.
+ */
+const renderedFrames = new WeakMap<RecordedEvent, SseFrame[]>();
+
+function framesOf(event: RecordedEvent, context: { configurationId: string; messageId: string }): SseFrame[] {
+  let frames = renderedFrames.get(event);
+  if (frames === undefined) {
+    const payload = renderAgentMessageStreamEvent(upcast(event), context);
+    frames = payload === null ? [] : [{ eventId: String(event.revision), data: payload, terminal: TERMINAL_PAYLOAD_TYPES.has(payload.type) }];
+    renderedFrames.set(event, frames);
+  }
+  return frames;
 }

@@ -6,6 +6,23 @@ import { ApiError } from '../http/api-error';
 export interface SseFrame {
   readonly eventId: string;
   readonly data: object;
+  /** The stream ends after this frame (`data: done`, then close). */
+  readonly terminal?: boolean;
+}
+
+/**
+ * Wire text of each frame, computed once: a frame shared by many listeners of one stream (see
+ * RunStreamHub) is serialized once rather than once per connection.
+ */
+const wireText = new WeakMap<SseFrame, string>();
+
+function wireTextOf(frame: SseFrame): string {
+  let text = wireText.get(frame);
+  if (text === undefined) {
+    text = `data: ${JSON.stringify({ eventId: frame.eventId, data: frame.data })}\n\n`;
+    wireText.set(frame, text);
+  }
+  return text;
 }
 
 export interface SseStreamOptions {
@@ -15,8 +32,6 @@ export interface SseStreamOptions {
   readonly idleTimeoutMs?: number;
   /** Close after this long in total, whatever happens. */
   readonly maxDurationMs?: number;
-  /** Write `data: done` and close after a frame for which this returns true. */
-  readonly isTerminal?: (frame: SseFrame) => boolean;
   /** Write `data: done` before closing on a timeout, as the real message stream does. */
   readonly doneOnClose?: boolean;
   /** Counts this stream among the open ones while it lasts (a metrics gauge). */
@@ -89,8 +104,8 @@ export async function serveSse(
     for await (const event of subscription) {
       if (closed) break;
       for (const frame of toFrames(event)) {
-        response.write(`data: ${JSON.stringify({ eventId: frame.eventId, data: frame.data })}\n\n`);
-        if (options.isTerminal?.(frame)) {
+        response.write(wireTextOf(frame));
+        if (frame.terminal === true) {
           close(true);
           return;
         }
