@@ -27,9 +27,15 @@ export class ProjectionApplier {
     }
   }
 
-  async ensureCollections(generation: number): Promise<void> {
+  /**
+   * Creates the generation's collections. `indexes: false` leaves out the secondary indexes: a
+   * rebuild loads a fresh generation without them and builds each index once at the end, instead
+   * of updating every index on every write of a document that changes many times.
+   */
+  async ensureCollections(generation: number, options: { readonly indexes?: boolean } = {}): Promise<void> {
     for (const projection of this.projections) {
-      await this.store.ensureCollection({ name: physicalCollectionName(projection, generation), indexes: projection.indexes });
+      const indexes = options.indexes === false ? [] : projection.indexes;
+      await this.store.ensureCollection({ name: physicalCollectionName(projection, generation), indexes });
     }
   }
 

@@ -48,22 +48,28 @@ export async function rebuildReadModels(
   const generation = await generations.reserveNext();
   await applier.dropGeneration(generation);
   const resilient = new ResilientApplier(readStore, applier, generation);
-  await resilient.ensureCollections();
+  // Secondary indexes come after the bulk of the replay (see ProjectionApplier.ensureCollections).
+  await resilient.ensureCollections({ indexes: false });
 
-  let position = 0;
-  let events = 0;
-  let failed = 0;
-  for (;;) {
-    const page = await eventStore.readAll({ after: position, maxCount: options.pageSize ?? 1000 });
-    if (page.length === 0) break;
-    failed += (await resilient.apply(page)).length;
-    position = page[page.length - 1]?.position ?? position;
-    events += page.length;
-    options.onProgress?.({ position, head: Math.max(position, await eventStore.headPosition()), events, failed });
-  }
+  const progress = { position: 0, events: 0, failed: 0 };
+  const replayToHead = async (): Promise<void> => {
+    for (;;) {
+      const page = await eventStore.readAll({ after: progress.position, maxCount: options.pageSize ?? 1000 });
+      if (page.length === 0) return;
+      progress.failed += (await resilient.apply(page)).length;
+      progress.position = page[page.length - 1]?.position ?? progress.position;
+      progress.events += page.length;
+      const head = Math.max(progress.position, await eventStore.headPosition());
+      options.onProgress?.({ position: progress.position, head, events: progress.events, failed: progress.failed });
+    }
+  };
+  await replayToHead();
+  await resilient.ensureCollections();
+  // Events appended while the indexes were built.
+  await replayToHead();
   await generations.activate(generation);
   const durationMs = Date.now() - startedAt;
   await new Promise((resolve) => setTimeout(resolve, options.switchGraceMs ?? GENERATION_SWITCH_GRACE_MS));
   await dropGenerationsBefore(readStore, generation);
-  return { generation, previousGeneration, events, failed, durationMs };
+  return { generation, previousGeneration, events: progress.events, failed: progress.failed, durationMs };
 }

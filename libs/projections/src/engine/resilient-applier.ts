@@ -31,8 +31,8 @@ export class ResilientApplier {
     this.failures = new FailedEvents(store, generation);
   }
 
-  async ensureCollections(): Promise<void> {
-    await this.applier.ensureCollections(this.generation);
+  async ensureCollections(options: { readonly indexes?: boolean } = {}): Promise<void> {
+    await this.applier.ensureCollections(this.generation, options);
     await this.failures.ensure();
   }
 
