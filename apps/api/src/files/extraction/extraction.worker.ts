@@ -5,7 +5,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { extractFile } from './extract-file';
-import type { ExtractionRequest, ExtractionResponse } from './worker-messages';
+import type { ExtractionRequest, WorkerMessage } from './worker-messages';
 
 const port = parentPort;
 if (port === null) throw new Error('extraction.worker runs as a worker thread');
@@ -14,7 +14,8 @@ port.on('message', (request: ExtractionRequest) => {
   const startedAt = performance.now();
   void extractFile(request.bytes, request.contentType, request.limits, request.fileName).then((result) => {
     const heap = getHeapStatistics();
-    const response: ExtractionResponse = {
+    const response: WorkerMessage = {
+      kind: 'done',
       id: request.id,
       result,
       usage: {
@@ -28,3 +29,6 @@ port.on('message', (request: ExtractionRequest) => {
     port.postMessage(response);
   });
 });
+
+// Every reader library is loaded by now (the imports above): the pool starts a file's clock from here.
+port.postMessage({ kind: 'ready' } satisfies WorkerMessage);

@@ -22,9 +22,7 @@ export interface WorkerUsage {
   readonly processMaxRssBytes: number;
 }
 
-/** What a worker answers. */
-export interface ExtractionResponse {
-  readonly id: number;
-  readonly result: ExtractionResult;
-  readonly usage: WorkerUsage;
-}
+/** What a worker says: it has loaded its readers and takes files, or it has finished one. */
+export type WorkerMessage =
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'done'; readonly id: number; readonly result: ExtractionResult; readonly usage: WorkerUsage };

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ExtractionLimits } from './extraction-limits';
 import type { ExtractionResult, TextExtractor } from './text-extractor.port';
-import type { ExtractionRequest, ExtractionResponse, WorkerUsage } from './worker-messages';
+import type { ExtractionRequest, WorkerMessage, WorkerUsage } from './worker-messages';
 import { extractionWorkerScript } from './worker-script';
 
 export interface WorkerPoolOptions {
@@ -31,9 +31,14 @@ interface Job {
 
 interface PoolWorker {
   readonly thread: Worker;
+  /** Whether the worker has loaded its libraries and takes files. */
+  ready: boolean;
   job: Job | null;
   timer: NodeJS.Timeout | null;
 }
+
+/** Longest a new worker may take to load its libraries, whatever the per-file limit. */
+const STARTUP_LIMIT_MS = 30_000;
 
 const failure = (reason: string): MeasuredExtraction => ({ result: { ok: false, reason }, usage: null });
 
@@ -94,10 +99,15 @@ export class WorkerPoolTextExtractor implements TextExtractor {
       stdout: false,
       stderr: false,
     });
-    const worker: PoolWorker = { thread, job: null, timer: null };
-    thread.on('message', (response: ExtractionResponse) => {
-      if (worker.job?.request.id !== response.id) return;
-      this.finish(worker, { result: response.result, usage: response.usage });
+    const worker: PoolWorker = { thread, ready: false, job: null, timer: null };
+    thread.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'ready') {
+        worker.ready = true;
+        if (worker.job !== null) this.send(worker, worker.job);
+        return;
+      }
+      if (worker.job?.request.id !== message.id) return;
+      this.finish(worker, { result: message.result, usage: message.usage });
       thread.unref();
       this.dispatch();
     });
@@ -116,11 +126,24 @@ export class WorkerPoolTextExtractor implements TextExtractor {
   private start(worker: PoolWorker, job: Job): void {
     worker.job = job;
     worker.thread.ref();
-    worker.timer = setTimeout(
-      () => void this.retire(worker, `The extraction timed out after ${this.options.timeoutMs / 1000} s.`),
-      this.options.timeoutMs,
-    );
+    if (worker.ready) {
+      this.send(worker, job);
+    } else {
+      // A new worker loading its libraries (seconds on a busy machine): the file is sent once it
+      // is ready, and a worker that never gets ready cannot hold the file forever.
+      this.armTimer(worker, Math.max(this.options.timeoutMs, STARTUP_LIMIT_MS), 'The extraction worker did not start in time.');
+    }
+  }
+
+  /** Sends the file and starts its clock: the time limit is the file's own, not the worker's start-up. */
+  private send(worker: PoolWorker, job: Job): void {
+    this.armTimer(worker, this.options.timeoutMs, `The extraction timed out after ${this.options.timeoutMs / 1000} s.`);
     worker.thread.postMessage(job.request);
+  }
+
+  private armTimer(worker: PoolWorker, limitMs: number, reason: string): void {
+    if (worker.timer !== null) clearTimeout(worker.timer);
+    worker.timer = setTimeout(() => void this.retire(worker, reason), limitMs);
   }
 
   private finish(worker: PoolWorker, outcome: MeasuredExtraction): void {
