@@ -19,6 +19,26 @@ describe('PDF extraction', () => {
     });
   });
 
+  it('cuts the text of a long PDF at the output cap and marks the cut', async () => {
+    const capped = new WorkerPoolTextExtractor({
+      concurrency: 1,
+      maxQueued: 10,
+      timeoutMs: 60_000,
+      maxHeapMb: 256,
+      limits: { ...DEFAULT_EXTRACTION_LIMITS, maxOutputChars: 1_000 },
+    });
+    try {
+      const pages = Array.from({ length: 200 }, (_, index) => [`Page ${index + 1} of a long report, with enough words to fill a line.`]);
+      const result = await capped.extract(pdfWithPages(pages), 'application/pdf');
+      if (!result.ok) throw new Error(result.reason);
+      expect(result.text.startsWith('Page 1 of a long report')).toBe(true);
+      expect(result.text.endsWith('\n\n[Text truncated: the extraction exceeded 1000 characters.]')).toBe(true);
+      expect(result.text).not.toContain('Page 200');
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('fails bytes that are not a PDF with the reader\'s reason', async () => {
     const result = await pool.extract(Buffer.from('%PDF-1.4 but nothing else'), 'application/pdf');
     expect(result).toEqual({ ok: false, reason: expect.stringMatching(/^The file could not be read as application\/pdf: .+/) });
