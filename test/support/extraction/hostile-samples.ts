@@ -28,24 +28,22 @@ export function zipOf(entries: readonly RawEntry[]): Uint8Array {
   for (const item of entries) {
     const name = Buffer.from(item.name);
     const declared = item.declaredSize ?? item.size;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(item.crc >>> 0, 14);
-    local.writeUInt32LE(item.deflated.byteLength, 18);
-    local.writeUInt32LE(declared, 22);
-    local.writeUInt16LE(name.byteLength, 26);
-    locals.push(local, name, Buffer.from(item.deflated));
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
+    // Both headers hold version, flags, method, time, date, CRC, sizes and name length in the same
+    // order; the central one starts two bytes later (it adds "version made by").
+    const header = (signature: number, length: number, shift: number): Buffer => {
+      const bytes = Buffer.alloc(length);
+      bytes.writeUInt32LE(signature, 0);
+      bytes.writeUInt16LE(20, 4 + shift);
+      bytes.writeUInt16LE(8, 8 + shift);
+      bytes.writeUInt32LE(item.crc >>> 0, 14 + shift);
+      bytes.writeUInt32LE(item.deflated.byteLength, 18 + shift);
+      bytes.writeUInt32LE(declared, 22 + shift);
+      bytes.writeUInt16LE(name.byteLength, 26 + shift);
+      return bytes;
+    };
+    locals.push(header(0x04034b50, 30, 0), name, Buffer.from(item.deflated));
+    const central = header(0x02014b50, 46, 2);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(item.crc >>> 0, 16);
-    central.writeUInt32LE(item.deflated.byteLength, 20);
-    central.writeUInt32LE(declared, 24);
-    central.writeUInt16LE(name.byteLength, 28);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += 30 + name.byteLength + item.deflated.byteLength;
