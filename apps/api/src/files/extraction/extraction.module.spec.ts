@@ -7,6 +7,9 @@ import { ExtractionModule } from './extraction.module';
 import { TEXT_EXTRACTOR, type TextExtractor } from './text-extractor.port';
 import { WorkerPoolTextExtractor } from './worker-pool-text-extractor';
 
+// Worker threads start in seconds on a busy machine; each test bounds its own waits.
+jest.setTimeout(120_000);
+
 describe('ExtractionModule', () => {
   it('provides the worker pool configured by FILE_EXTRACTION_* and closes it with the application', async () => {
     const config = loadApiConfig({ FILE_EXTRACTION_TIMEOUT_MS: '20000' });

@@ -11,6 +11,9 @@ const options: WorkerPoolOptions = { concurrency: 1, maxQueued: 10, timeoutMs: 6
 /** Tests built to time out use this limit; a loaded machine only makes them slower to pass. */
 const SHORT_TIMEOUT_MS = 1_000;
 
+// Worker threads start in seconds on a busy machine; each test bounds its own waits.
+jest.setTimeout(120_000);
+
 describe('worker pool text extractor', () => {
   const pools: WorkerPoolTextExtractor[] = [];
   const pool = (overrides: Partial<WorkerPoolOptions> = {}): WorkerPoolTextExtractor => {
@@ -93,6 +96,21 @@ describe('worker pool text extractor', () => {
     });
     expect((await running).ok).toBe(false);
     expect(await queued).toEqual({ ok: true, text: 'queued' });
+  });
+
+  it('with no queue at all, takes a file when a worker is free and refuses one when none is', async () => {
+    const extractor = pool({ concurrency: 1, maxQueued: 0, timeoutMs: SHORT_TIMEOUT_MS });
+    expect(await extractor.extract(Buffer.from('free'), 'text/plain')).toEqual({ ok: true, text: 'free' });
+    const running = extractor.extract(neverEndingPdf(), 'application/pdf');
+    expect((await extractor.extract(Buffer.from('busy'), 'text/plain')).ok).toBe(false);
+    expect((await running).ok).toBe(false);
+  });
+
+  it('reads exactly the bytes of a view into a larger buffer, and leaves the caller\'s bytes alone', async () => {
+    const whole = Buffer.from('xx<p>hello</p>xx');
+    const view = whole.subarray(2, 14);
+    expect(await pool().extract(view, 'text/html')).toEqual({ ok: true, text: 'hello' });
+    expect(whole.toString()).toBe('xx<p>hello</p>xx');
   });
 
   it('fails only the file whose worker crashed, and replaces the worker', async () => {

@@ -67,13 +67,14 @@ export class WorkerPoolTextExtractor implements TextExtractor {
   /** `extract`, with the worker's own account of the time and memory the file took. */
   extractMeasured(bytes: Uint8Array, contentType: string, fileName?: string): Promise<MeasuredExtraction> {
     if (this.closed) return Promise.resolve(failure('The extractor is shut down.'));
-    if (this.queue.length >= this.options.maxQueued) {
-      return Promise.resolve(failure('Too many files are waiting for extraction; try again later.'));
-    }
     return new Promise((settle) => {
       const request: ExtractionRequest = { id: this.nextId++, bytes, contentType, fileName, limits: this.options.limits };
       this.queue.push({ request, settle });
       this.dispatch();
+      // Still waiting past the bound: this file (the last in) is refused rather than queued.
+      if (this.queue.length > this.options.maxQueued) {
+        this.queue.pop()!.settle(failure('Too many files are waiting for extraction; try again later.'));
+      }
     });
   }
 
@@ -95,7 +96,7 @@ export class WorkerPoolTextExtractor implements TextExtractor {
   private spawn(): PoolWorker | null {
     if (this.workers.size >= this.options.concurrency) return null;
     const thread = new Worker(this.script, {
-      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb, maxYoungGenerationSizeMb: Math.min(32, this.options.maxHeapMb / 4) },
+      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb, maxYoungGenerationSizeMb: Math.min(32, Math.floor(this.options.maxHeapMb / 4)) },
       stdout: false,
       stderr: false,
     });
@@ -138,7 +139,15 @@ export class WorkerPoolTextExtractor implements TextExtractor {
   /** Sends the file and starts its clock: the time limit is the file's own, not the worker's start-up. */
   private send(worker: PoolWorker, job: Job): void {
     this.armTimer(worker, this.options.timeoutMs, `The extraction timed out after ${this.options.timeoutMs / 1000} s.`);
-    worker.thread.postMessage(job.request);
+    // A copy of exactly the file's bytes, moved to the worker: a view would clone its whole backing
+    // buffer, and the caller keeps its own bytes. Copied only now, so waiting files hold no copy.
+    const bytes = new Uint8Array(job.request.bytes.byteLength);
+    bytes.set(job.request.bytes);
+    try {
+      worker.thread.postMessage({ ...job.request, bytes }, [bytes.buffer]);
+    } catch (error) {
+      void this.retire(worker, `The file could not be handed to the extraction worker: ${(error as Error).message}`);
+    }
   }
 
   private armTimer(worker: PoolWorker, limitMs: number, reason: string): void {

@@ -32,9 +32,8 @@ describe('HTML extraction', () => {
 
   it('refuses a page nested deeper than the limit before parsing it', async () => {
     const deep = html(`<div>${'<div>'.repeat(100_000)}bottom${'</div>'.repeat(100_000)}</div>`);
-    const started = Date.now();
-    await expect(extractHtml(deep, context)).rejects.toThrow('nested deeper than 1000 levels');
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Only the depth check says this; the parser would have spent many seconds on it first.
+    await expect(extractHtml(deep, context)).rejects.toThrow('The HTML is nested deeper than 1000 levels.');
   });
 });
 

@@ -2,6 +2,9 @@ import { pdfWithPages } from '../../../../../../test/support/extraction/pdf-samp
 import { DEFAULT_EXTRACTION_LIMITS } from '../extraction-limits';
 import { WorkerPoolTextExtractor } from '../worker-pool-text-extractor';
 
+// Worker threads start in seconds on a busy machine; each test bounds its own waits.
+jest.setTimeout(120_000);
+
 // PDF.js is an ES module unpdf loads with import(), which jest's module sandbox cannot do: the
 // PDF reader is exercised where it runs in production, in a worker thread of the built code.
 describe('PDF extraction', () => {
