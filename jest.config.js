@@ -33,6 +33,7 @@ const shared = {
     '^@app/storage(|/.*)$': '<rootDir>/libs/storage/src$1',
   },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  globalSetup: '<rootDir>/test/support/build-dist.global-setup.ts',
 };
 
 module.exports = {

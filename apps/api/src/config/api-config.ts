@@ -12,6 +12,8 @@ import type { ModelEntry } from '@app/contracts/models/model.types';
 import type { AgentRunnerOptions } from '../agent-runner';
 import { parseAgentRunnerSettings } from './agent-runner-settings';
 import { parseRateLimitSettings, type RateLimitSettings } from './rate-limit-settings';
+import { parseFileExtractionSettings } from '../files/extraction/extraction-settings';
+import type { WorkerPoolOptions } from '../files/extraction/worker-pool-text-extractor';
 
 /** Everything the api process is configured with, validated once at boot. */
 export interface ApiConfig {
@@ -49,6 +51,8 @@ export interface ApiConfig {
   readonly trustProxyHops: number;
   /** Bearer token `GET /metrics` requires; null leaves it open, like /healthz. */
   readonly metricsToken: Secret | null;
+  /** Text extraction of uploaded files: worker threads, their heap, time and output limits. */
+  readonly fileExtraction: WorkerPoolOptions;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -96,6 +100,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     rateLimits: parseRateLimitSettings(env, problems),
     trustProxyHops: parseIntegerVariable(env, 'TRUST_PROXY_HOPS', 0, { min: 0, max: 10 }, problems),
     metricsToken: parseMetricsToken(env, problems),
+    fileExtraction: parseFileExtractionSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;

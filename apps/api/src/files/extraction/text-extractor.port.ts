@@ -21,8 +21,11 @@ export type ExtractionResult =
   | { readonly ok: false; readonly reason: string };
 
 export interface TextExtractor {
-  /** `contentType` is the declared MIME type, already checked against the bytes by the caller. */
-  extract(bytes: Uint8Array, contentType: string): Promise<ExtractionResult>;
+  /**
+   * `contentType` is the declared MIME type, already checked against the bytes by the caller.
+   * `fileName`, when given, names the table of a CSV/TSV file.
+   */
+  extract(bytes: Uint8Array, contentType: string, fileName?: string): Promise<ExtractionResult>;
   /** Stops the workers; pending extractions answer `ok: false`. */
   close(): Promise<void>;
 }
