@@ -1,0 +1,56 @@
+import type { DocumentSection } from '../documents/document-section';
+
+/** Read model of a data source (`data_sources` collection, id = data source sId). */
+export interface DataSourceDocument {
+  [key: string]: unknown;
+  /** Global position of the event that created it. */
+  readonly id: number;
+  readonly sId: string;
+  readonly workspaceId: string;
+  readonly spaceId: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly createdBy: string | null;
+  readonly createdAt: number;
+}
+
+/** Read model of a data source view (`data_source_views` collection, id = view sId). */
+export interface DataSourceViewDocument {
+  [key: string]: unknown;
+  readonly id: number;
+  readonly sId: string;
+  readonly workspaceId: string;
+  readonly spaceId: string;
+  readonly dataSourceId: string;
+  readonly kind: 'default' | 'custom';
+  readonly parentsIn: string[] | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** Read model of a document (`data_source_documents` collection, id = `<data source sId>:<document id>`). */
+export interface DataSourceDocumentRecord {
+  [key: string]: unknown;
+  readonly workspaceId: string;
+  readonly dataSourceId: string;
+  readonly documentId: string;
+  readonly title: string;
+  readonly mimeType: string;
+  readonly sourceUrl: string | null;
+  readonly tags: string[];
+  readonly timestamp: number;
+  readonly parentId: string | null;
+  readonly parents: string[];
+  readonly section: DocumentSection;
+  readonly text: string;
+  readonly hash: string;
+  readonly textSize: number;
+  readonly tokenCount: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** Id of a document in the `data_source_documents` read model (data source sIds hold no colon). */
+export function dataSourceDocumentKey(dataSourceId: string, documentId: string): string {
+  return `${dataSourceId}:${documentId}`;
+}
