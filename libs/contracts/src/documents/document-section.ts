@@ -31,3 +31,12 @@ export function sectionText(root: DocumentSection): string {
 export function sectionHash(section: DocumentSection): string {
   return createHash('sha256').update(JSON.stringify(section), 'utf8').digest('hex');
 }
+
+/** A validated section tree with every prefix and content present (null when left out). */
+export function normalizedSection(section: { prefix?: string | null; content?: string | null; sections: unknown[] }): DocumentSection {
+  return {
+    prefix: section.prefix ?? null,
+    content: section.content ?? null,
+    sections: section.sections.map((child) => normalizedSection(child as Parameters<typeof normalizedSection>[0])),
+  };
+}
