@@ -210,8 +210,9 @@ export class DocumentIdResponseSchema implements Wire.DocumentIdResponse {
 @ApiSchema({ name: 'UpsertDocumentResponse' })
 @ApiExtraModels(CoreApiDocumentSchema, LightDocumentSchema, DocumentIdSchema)
 export class UpsertDocumentResponseSchema implements Wire.UpsertDocumentResponse {
+  // anyOf, not oneOf: a whole document also has every field of the light answer and of `{document_id}`.
   @ApiProperty({
-    oneOf: [{ $ref: getSchemaPath(CoreApiDocumentSchema) }, { $ref: getSchemaPath(LightDocumentSchema) }, { $ref: getSchemaPath(DocumentIdSchema) }],
+    anyOf: [{ $ref: getSchemaPath(CoreApiDocumentSchema) }, { $ref: getSchemaPath(LightDocumentSchema) }, { $ref: getSchemaPath(DocumentIdSchema) }],
   })
   document!: Wire.CoreApiDocumentResponse | Wire.LightDocumentResponse;
 
