@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsNumber, IsObject, IsString, Max, Min, ValidateBy } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsObject, IsString, Max, Min, ValidateBy } from 'class-validator';
 import { MAX_DOCUMENT_BYTES, sectionProblem } from '../documents/section-shape';
 import type { DocumentSection } from '../documents/document-section';
 import { NullableText, OmittableBoolean } from './validation/field.decorator';

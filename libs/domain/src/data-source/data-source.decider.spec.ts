@@ -40,7 +40,7 @@ describe('data source catalog decider', () => {
   });
 
   it('patches a view and records nothing when its filter does not change', () => {
-    const patch = (p: { parentsIn: string[] } | { parentsToAdd?: string[]; parentsToRemove?: string[] }): DataSourceCommand => ({
+    const patch = (p: { parentsIn: string[] } | { parentsToAdd?: string[]; parentsToRemove?: string[] }): Extract<DataSourceCommand, { type: 'PatchDataSourceView' }> => ({
       type: 'PatchDataSourceView',
       dataSourceViewId: 'dsv_one',
       patch: p,

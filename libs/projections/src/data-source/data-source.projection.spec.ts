@@ -16,7 +16,7 @@ function recorded(event: DataSourceEvent | DataSourceDocumentEvent, position: nu
     revision: position,
     position,
     type: event.type,
-    data: event.data,
+    data: event.data as unknown as RecordedEvent['data'],
     metadata: { schemaVersion: CURRENT_SCHEMA_VERSION },
     recordedAt: at,
   };
