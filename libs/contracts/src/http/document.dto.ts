@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsObject, IsString, Max, Min, ValidateBy } from 'class-validator';
+import { IsDefined, IsIn, IsObject, IsString, ValidateBy } from 'class-validator';
 import { MAX_DOCUMENT_BYTES, sectionProblem } from '../documents/section-shape';
 import type { DocumentSection } from '../documents/document-section';
 import { NullableText, OmittableBoolean } from './validation/field.decorator';
@@ -8,7 +8,7 @@ import { BoundedExtraKeys } from './validation/free-form.decorator';
 import { InOrder } from './validation/in-order.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
 import { IsOmittable } from './validation/presence.decorator';
-import { coerceNumber } from './validation/query.transforms';
+import { QueryInteger } from './validation/query-integer.decorator';
 import { IsStringArray } from './validation/string.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';
 
@@ -171,20 +171,11 @@ export class TokenizeDto {
 
 /** `GET …/documents`: a page, optionally of given documents only. */
 export class ListDocumentsQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_DOCUMENT_PAGE_SIZE, default: 10 })
-  @Transform(coerceNumber)
-  @IsOmittable()
-  @Max(MAX_DOCUMENT_PAGE_SIZE, { message: `must be less than or equal to ${MAX_DOCUMENT_PAGE_SIZE}` })
-  @Min(0, { message: 'must be greater than or equal to 0' })
-  @IsInt({ message: MESSAGES.integer })
+  @QueryInteger(0, MAX_DOCUMENT_PAGE_SIZE, { default: 10 })
   limit?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
-  @Transform(coerceNumber)
-  @IsOmittable()
-  @Max(Number.MAX_SAFE_INTEGER, { message: `must be less than or equal to ${Number.MAX_SAFE_INTEGER}` })
-  @Min(0, { message: 'must be greater than or equal to 0' })
-  @IsInt({ message: MESSAGES.integer })
+  // Past 2^53 a number no longer names one integer.
+  @QueryInteger(0, Number.MAX_SAFE_INTEGER, { default: 0 })
   offset?: number;
 
   @ApiPropertyOptional({ type: String, isArray: true, description: 'Only these documents (repeat the key).' })

@@ -1,4 +1,4 @@
-import type { DocumentSection } from '../documents/document-section';
+import type { DocumentContent } from '../events/data-source-document.events';
 
 /** Read model of a data source (`data_sources` collection, id = data source sId). */
 export interface DataSourceDocument {
@@ -28,24 +28,16 @@ export interface DataSourceViewDocument {
   readonly updatedAt: number;
 }
 
-/** Read model of a document (`data_source_documents` collection, id = `<data source sId>:<document id>`). */
-export interface DataSourceDocumentRecord {
+/**
+ * Read model of a document (`data_source_documents` collection, id = `<data source sId>:<document
+ * id>`): its last upserted content (the tokenizer aside) and its text.
+ */
+export interface DataSourceDocumentRecord extends Omit<DocumentContent, 'tokenizer'> {
   [key: string]: unknown;
   readonly workspaceId: string;
   readonly dataSourceId: string;
   readonly documentId: string;
-  readonly title: string;
-  readonly mimeType: string;
-  readonly sourceUrl: string | null;
-  readonly tags: string[];
-  readonly timestamp: number;
-  readonly parentId: string | null;
-  readonly parents: string[];
-  readonly section: DocumentSection;
   readonly text: string;
-  readonly hash: string;
-  readonly textSize: number;
-  readonly tokenCount: number;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
