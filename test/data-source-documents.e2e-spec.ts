@@ -66,6 +66,9 @@ describe('data source documents', () => {
       expect({ path, status: got.status }).toEqual({ path, status: 200 });
       expect(got.body.document).toEqual(res.body.document);
     }
+    // A data source is also named by its name, as the real service allows.
+    const byName = await call(t.baseUrl, 'GET', `/api/v1/w/${workspaceId}/data_sources/Handbook/documents/doc-1`, { key: user });
+    expect(byName.body.document).toEqual(res.body.document);
   });
 
   it('upserts a section tree: the text joins prefixes and contents depth first; blob gives the tree back', async () => {
