@@ -71,6 +71,29 @@ describe('data source documents', () => {
     expect(byName.body.document).toEqual(res.body.document);
   });
 
+  it('upserts on every path form', async () => {
+    for (const [index, path] of forms('/documents').entries()) {
+      const res = await upsert(`form-${index}`, { text: `form ${index}` }, builder, `${path}/form-${index}`);
+      expect({ path, status: res.status, id: res.body.document?.document_id }).toEqual({ path, status: 200, id: `form-${index}` });
+    }
+    const ids = (await call(t.baseUrl, 'GET', `${canonical('/documents')}?document_ids=form-0&document_ids=form-1&document_ids=form-2&document_ids=form-3`, { key: user })).body.documents;
+    expect(ids.map((d: any) => d.document_id).sort()).toEqual(['form-0', 'form-1', 'form-2', 'form-3']);
+  });
+
+  it('hides the documents of a restricted space from non-members on every path form', async () => {
+    const locked = (await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: admin, body: { name: 'Locked', isRestricted: true } })).body.space.sId;
+    const ds = (await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces/${locked}/data_sources`, { key: admin, body: { name: 'Secrets' } })).body.dataSource;
+    expect((await upsert('secret', { text: 'hidden' }, admin, `/api/v1/w/${workspaceId}/data_sources/${ds.sId}/documents/secret`)).status).toBe(200);
+    const canonicalPath = await call(t.baseUrl, 'GET', `/api/v1/w/${workspaceId}/spaces/${locked}/data_sources/${ds.sId}/documents/secret`, { key: builder });
+    expect({ status: canonicalPath.status, type: canonicalPath.body.error.type }).toEqual({ status: 404, type: 'space_not_found' });
+    const legacyPath = await call(t.baseUrl, 'GET', `/api/w/${workspaceId}/data_sources/${ds.sId}/documents/secret`, { key: builder });
+    expect({ status: legacyPath.status, type: legacyPath.body.error.type }).toEqual({ status: 404, type: 'data_source_not_found' });
+    const listed = await call(t.baseUrl, 'GET', `/api/v1/w/${workspaceId}/data_sources`, { key: builder });
+    expect(listed.body.data_sources.map((d: any) => d.sId)).not.toContain(ds.sId);
+    const asAdmin = await call(t.baseUrl, 'GET', `/api/v1/w/${workspaceId}/data_sources/${ds.sId}/documents/secret`, { key: admin });
+    expect(asAdmin.body.document.text).toBe('hidden');
+  });
+
   it('upserts a section tree: the text joins prefixes and contents depth first; blob gives the tree back', async () => {
     const section = {
       prefix: '# Guide\n',
