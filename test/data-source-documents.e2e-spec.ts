@@ -140,6 +140,7 @@ describe('data source documents', () => {
       expect(page.status).toBe(200);
       expect(page.body.total).toBe(3);
       expect(page.body.documents.map((d: any) => d.document_id)).toEqual(['page-1', 'page-0']);
+      expect(page.body.documents[0]).toMatchObject({ text: null, title: 'page-1', text_size: 6 });
     }
     const single = await call(t.baseUrl, 'GET', `${canonical('/documents')}?document_ids=page-2`, { key: user });
     expect(single.body.documents.map((d: any) => d.document_id)).toEqual(['page-2']);
@@ -149,6 +150,9 @@ describe('data source documents', () => {
     expect(bad.status).toBe(400);
     const nan = await call(t.baseUrl, 'GET', `${canonical('/documents')}?offset=abc`, { key: user });
     expect(nan.status).toBe(400);
+    const tooMany = await call(t.baseUrl, 'GET', `${canonical('/documents')}?limit=101`, { key: user });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.message).toContain('less than or equal to 100');
   });
 
   it('updates parents and deletes documents on every path form', async () => {

@@ -18,8 +18,11 @@ import { MESSAGES, oneOf } from './validation/validation.messages';
 export const MAX_DOCUMENT_ID_LENGTH = 512;
 /** Longest title accepted (the real service refuses long titles with a 400). */
 export const MAX_DOCUMENT_TITLE_LENGTH = 512;
-/** Most documents one list page may hold. */
-export const MAX_DOCUMENT_PAGE_SIZE = 1000;
+/**
+ * Most documents one list page may hold. Documents are up to 2 MiB each and a page reads them
+ * whole from the read model, so pages stay small.
+ */
+export const MAX_DOCUMENT_PAGE_SIZE = 100;
 
 const documentSize = `At most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB of UTF-8 (the section tree counted as JSON).`;
 

@@ -8,7 +8,10 @@ import type { ResolvedDataSource } from '../data-source-lookup';
 
 const DEFAULT_PAGE_SIZE = 10;
 
-/** A page of a data source's documents, newest timestamp first, and how many there are in all. */
+/**
+ * A page of a data source's documents, newest timestamp first, and how many there are in all.
+ * Without their text (`text: null`): a page of large documents would be tens of megabytes.
+ */
 export class ListDocumentsQuery extends Query<ListDocumentsResponse> {
   constructor(
     readonly target: ResolvedDataSource,
@@ -37,6 +40,6 @@ export class ListDocumentsHandler implements IQueryHandler<ListDocumentsQuery> {
       }),
       this.readModels.store.count(collection, where),
     ]);
-    return { documents: documents.map((doc) => renderCoreApiDocument(doc)), total };
+    return { documents: documents.map((doc) => renderCoreApiDocument(doc, false)), total };
   }
 }
