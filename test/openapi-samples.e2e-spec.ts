@@ -153,6 +153,32 @@ describe('documented response schemas against real responses', () => {
     expect({ status: deleted.status, body: deleted.body }).toEqual({ status: 200, body: '' });
   });
 
+  it('spaces, data sources, views and documents, on canonical and legacy paths', async () => {
+    const ids: Record<string, string> = { wId: api.workspaceId };
+    ids.spaceId = (await sample('POST', '/api/w/{wId}/spaces', ids, { body: { name: 'Samples', isRestricted: false } })).space.sId;
+    const created = await sample('POST', '/api/w/{wId}/spaces/{spaceId}/data_sources', ids, { body: { name: 'Sampled', description: 'samples' } });
+    ids.dsId = created.dataSource.sId;
+    ids.dsvId = created.dataSourceView.sId;
+    await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/data_sources', ids);
+    await sample('GET', '/api/v1/w/{wId}/data_sources', ids);
+    await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/data_source_views', ids);
+    await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/data_source_views/{dsvId}', ids);
+    await sample('PATCH', '/api/v1/w/{wId}/spaces/{spaceId}/data_source_views/{dsvId}', ids, { body: { parentsToAdd: ['p'] } });
+    for (const base of ['/api/v1/w/{wId}/spaces/{spaceId}/data_sources/{dsId}', '/api/v1/w/{wId}/data_sources/{dsId}']) {
+      ids.documentId = base.includes('spaces') ? 'canonical' : 'legacy';
+      const document = `${base}/documents/{documentId}`;
+      await sample('POST', document, ids, { body: { section: { prefix: 'P', content: 'text', sections: [] }, source_url: 'https://example.com' } });
+      await sample('POST', document, ids, { body: { text: 'light', light_document_output: true } });
+      await sample('POST', document, ids, { body: { text: 'async', async: true } });
+      await sample('GET', document, ids);
+      await sample('GET', `${document}/blob`, ids);
+      await sample('GET', `${base}/documents`, ids, { query: 'limit=5' });
+      await sample('POST', `${document}/parents`, ids, { body: { parent_id: 'p', parents: [ids.documentId, 'p'] } });
+      await sample('POST', `${base}/tokenize`, ids, { body: { text: 'tokens' } });
+      await sample('DELETE', document, ids);
+    }
+  });
+
   it('has checked a real answer of every operation with a JSON success body, on one family or the other', () => {
     const documented = Object.entries<any>(document.paths).flatMap(([path, item]) =>
       METHODS.filter((method) => item[method]?.responses?.['200']?.content?.['application/json']).map((method) => familyless(`${method.toUpperCase()} ${path}`)),

@@ -111,7 +111,7 @@ describe('OpenAPI document and docs page', () => {
         route,
         params: names.map((name) => [name, true, { type: 'string' }]),
       });
-      expect(['health', 'workspaces', 'conversations', 'agents']).toContain(operation.tags[0]);
+      expect(['health', 'workspaces', 'conversations', 'agents', 'data_sources']).toContain(operation.tags[0]);
     }
     expect(document.paths['/api/v1/w/{wId}/assistant/agent_configurations/{sId}'].get.tags).toEqual(['agents']);
   });
@@ -161,7 +161,13 @@ describe('OpenAPI document and docs page', () => {
         expect({ route, schema: schema?.$ref ?? schema?.type }).toEqual({ route, schema: expect.any(String) });
       }
     }
-    expect(empty).toEqual(['DELETE /api/w/{wId}/assistant/conversations/{cId}']);
+    expect(empty.sort()).toEqual(
+      [
+        'DELETE /api/w/{wId}/assistant/conversations/{cId}',
+        'DELETE /api/v1/w/{wId}/spaces/{spaceId}/data_sources/{dsId}',
+        'DELETE /api/w/{wId}/spaces/{spaceId}/data_sources/{dsId}',
+      ].sort(),
+    );
     expect(texts).toEqual(['GET /api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/raw_content_fragment']);
     expect(streams.sort()).toEqual(
       ['/api/v1/w/{wId}', '/api/w/{wId}'].flatMap((prefix) => [

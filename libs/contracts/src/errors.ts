@@ -32,6 +32,9 @@ export const ERROR_STATUS = {
   rate_limit_error: 429,
   internal_server_error: 500,
   service_unavailable: 503,
+  data_source_auth_error: 403,
+  data_source_error: 400,
+  data_source_document_not_found: 404,
 } as const;
 
 export type ErrorType = keyof typeof ERROR_STATUS;

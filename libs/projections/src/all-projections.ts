@@ -9,6 +9,9 @@ import { conversationParticipantProjection } from './conversation/conversation-p
 import { conversationMessageProjection } from './conversation/conversation-message.projection';
 import { conversationProjection } from './conversation/conversation.projection';
 import { spaceProjection } from './workspace/space.projection';
+import { dataSourceDocumentProjection } from './data-source/data-source-document.projection';
+import { dataSourceViewProjection } from './data-source/data-source-view.projection';
+import { dataSourceProjection } from './data-source/data-source.projection';
 import { userProjection } from './workspace/user.projection';
 import { workspaceProjection } from './workspace/workspace.projection';
 
@@ -26,4 +29,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   agentFavoriteProjection,
   agentUsageProjection,
   agentFeedbackProjection,
+  dataSourceProjection,
+  dataSourceViewProjection,
+  dataSourceDocumentProjection,
 ] as readonly Projection[];

@@ -1,15 +1,17 @@
-import { GetWorkspaceResponseSchema, ListSpacesResponseSchema } from '@app/contracts/http/openapi/workspace.schema';
-import type { GetWorkspaceResponse, ListSpacesResponse } from '@app/contracts/http/workspace.types';
+import { CreateSpaceResponseSchema, GetWorkspaceResponseSchema, ListSpacesResponseSchema } from '@app/contracts/http/openapi/workspace.schema';
+import { CreateSpaceDto } from '@app/contracts/http/space.dto';
+import type { CreateSpaceResponse, GetWorkspaceResponse, ListSpacesResponse } from '@app/contracts/http/workspace.types';
 import { UpdateWorkspaceSettingsDto } from '@app/contracts/http/workspace-settings.dto';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { AdminOnly, Auth, type AuthContext } from '../auth/auth-context';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
+import { CreateSpaceCommand } from './commands/create-space.command';
 import { UpdateWorkspaceSettingsCommand } from './commands/update-workspace-settings.command';
 import { GetWorkspaceQuery } from './queries/get-workspace.query';
 import { ListSpacesQuery } from './queries/list-spaces.query';
 
-/** Workspace settings (private family) and the list of spaces (both families). */
+/** Workspace settings (private family) and spaces (both families). */
 @Controller()
 export class WorkspaceController {
   constructor(
@@ -35,5 +37,13 @@ export class WorkspaceController {
   @ApiSuccess('List the spaces of the workspace', ListSpacesResponseSchema)
   listSpaces(@Auth() auth: AuthContext): Promise<ListSpacesResponse> {
     return this.queryBus.execute(new ListSpacesQuery(auth));
+  }
+
+  @Post(['api/w/:wId/spaces', 'api/v1/w/:wId/spaces'])
+  @HttpCode(200)
+  @AdminOnly()
+  @ApiSuccess('Create a regular space (admins)', CreateSpaceResponseSchema)
+  createSpace(@Auth() auth: AuthContext, @Body() body: CreateSpaceDto): Promise<CreateSpaceResponse> {
+    return this.commandBus.execute(new CreateSpaceCommand(auth, body));
   }
 }

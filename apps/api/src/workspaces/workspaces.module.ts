@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApiKeyUsage } from '../auth/api-key-usage';
 import { CreateApiKeyHandler } from './commands/create-api-key.command';
+import { CreateSpaceHandler } from './commands/create-space.command';
 import { CreateWorkspaceHandler } from './commands/create-workspace.command';
 import { RevokeApiKeyHandler } from './commands/revoke-api-key.command';
 import { UpdateWorkspaceSettingsHandler } from './commands/update-workspace-settings.command';
@@ -26,6 +27,7 @@ import { WorkspaceController } from './workspace.controller';
     ListWorkspacesHandler,
     ListApiKeysHandler,
     ApiKeyUsage,
+    CreateSpaceHandler,
   ],
   exports: [ApiKeyUsage],
 })

@@ -44,6 +44,8 @@ export type SpaceCreated = {
     readonly kind: SpaceKind;
     readonly name: string;
     readonly isRestricted: boolean;
+    /** Members (user sIds) of a restricted space; absent on spaces created with the workspace. */
+    readonly memberIds?: string[];
     readonly at: number;
   };
 };

@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsInt, Max } from 'class-validator';
 import { IsOmittable } from './validation/presence.decorator';
-import { coerceNumber, parseDecimalInteger } from './validation/query.transforms';
-import { MESSAGES } from './validation/validation.messages';
+import { QueryInteger } from './validation/query-integer.decorator';
+import { parseDecimalInteger } from './validation/query.transforms';
 
 // Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
 
@@ -12,21 +12,11 @@ export const MAX_CONVERSATION_PAGE_SIZE = 500;
 
 /** Paging of the conversation list. */
 export class ListConversationsQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_CONVERSATION_PAGE_SIZE, example: 50 })
-  @Transform(coerceNumber)
-  @IsOmittable()
-  @Max(MAX_CONVERSATION_PAGE_SIZE, { message: `must be less than or equal to ${MAX_CONVERSATION_PAGE_SIZE}` })
-  @Min(1, { message: 'must be greater than or equal to 1' })
-  @IsInt({ message: MESSAGES.integer })
+  @QueryInteger(1, MAX_CONVERSATION_PAGE_SIZE, { example: 50 })
   limit?: number;
 
   // Past 2^53 a number no longer names one integer: 9999999999999999 would read as 10^16.
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, example: 0 })
-  @Transform(coerceNumber)
-  @IsOmittable()
-  @Max(Number.MAX_SAFE_INTEGER, { message: `must be less than or equal to ${Number.MAX_SAFE_INTEGER}` })
-  @Min(0, { message: 'must be greater than or equal to 0' })
-  @IsInt({ message: MESSAGES.integer })
+  @QueryInteger(0, Number.MAX_SAFE_INTEGER, { example: 0 })
   offset?: number;
 }
 
@@ -38,12 +28,7 @@ export const MAX_CONVERSATION_MESSAGE_PAGE_SIZE = 1000;
  * newest `limit` ranks below `lastValue` (the cursor the previous page answered).
  */
 export class GetConversationQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_CONVERSATION_MESSAGE_PAGE_SIZE, example: 50 })
-  @Transform(coerceNumber)
-  @IsOmittable()
-  @Max(MAX_CONVERSATION_MESSAGE_PAGE_SIZE, { message: `must be less than or equal to ${MAX_CONVERSATION_MESSAGE_PAGE_SIZE}` })
-  @Min(1, { message: 'must be greater than or equal to 1' })
-  @IsInt({ message: MESSAGES.integer })
+  @QueryInteger(1, MAX_CONVERSATION_MESSAGE_PAGE_SIZE, { example: 50 })
   limit?: number;
 
   @ApiPropertyOptional({ type: 'string', pattern: '^\\d+$', example: '50', description: 'A rank: the `lastValue` of the previous page.' })

@@ -26,3 +26,8 @@ export interface GetWorkspaceResponse {
 export interface ListSpacesResponse {
   readonly spaces: SpaceResponse[];
 }
+
+/** `POST /api/w/{wId}/spaces`. */
+export interface CreateSpaceResponse {
+  readonly space: SpaceResponse;
+}

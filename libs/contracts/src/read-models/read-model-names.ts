@@ -16,6 +16,9 @@ export const READ_MODELS = {
   agentFavorites: { name: 'agent_favorites', version: 1 },
   agentUsage: { name: 'agent_usage', version: 2 },
   agentFeedbacks: { name: 'agent_feedbacks', version: 1 },
+  dataSources: { name: 'data_sources', version: 1 },
+  dataSourceViews: { name: 'data_source_views', version: 1 },
+  dataSourceDocuments: { name: 'data_source_documents', version: 1 },
 } as const;
 
 export type ReadModelKey = keyof typeof READ_MODELS;

@@ -46,6 +46,8 @@ export interface SpaceDocument {
   readonly name: string;
   readonly isRestricted: boolean;
   readonly groupIds: string[];
+  /** Members of a restricted space (absent in documents written before spaces had members). */
+  readonly memberIds?: string[];
   readonly createdAt: number;
   readonly updatedAt: number;
 }

@@ -30,4 +30,14 @@ export type UpdateWorkspaceSettings = {
   readonly now: number;
 };
 
-export type WorkspaceCommand = CreateWorkspace | CreateApiKey | RevokeApiKey | UpdateWorkspaceSettings;
+/** A regular space; a restricted one is seen only by admins and its members. */
+export type CreateSpace = {
+  readonly type: 'CreateSpace';
+  readonly spaceId: string;
+  readonly name: string;
+  readonly isRestricted: boolean;
+  readonly memberIds: readonly string[];
+  readonly now: number;
+};
+
+export type WorkspaceCommand = CreateWorkspace | CreateApiKey | RevokeApiKey | UpdateWorkspaceSettings | CreateSpace;

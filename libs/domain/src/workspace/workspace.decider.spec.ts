@@ -94,4 +94,22 @@ describe('workspace decider', () => {
     expect(events).toEqual([{ type: 'WorkspaceSettingsChanged', data: { workspaceId: 'W0rkspace1', changes: { ssoEnforced: true }, at: now } }]);
     expect(given([...created, ...events]).when({ type: 'UpdateWorkspaceSettings', changes: { ssoEnforced: true }, now })).toEqual([]);
   });
+
+  it('creates a regular space with its members; refuses a taken name and unknown members', () => {
+    const member: WorkspaceEvent = {
+      type: 'WorkspaceMemberAdded',
+      data: { workspaceId: 'W0rkspace1', userId: 'Us3r000001', email: 'ada@example.com', username: 'ada', fullName: 'ada', role: 'user', at: now },
+    };
+    const command: WorkspaceCommand = { type: 'CreateSpace', spaceId: 'vlt_board', name: ' Board ', isRestricted: true, memberIds: ['Us3r000001', 'Us3r000001'], now };
+    const events = given([...created, member]).when(command);
+    expect(events).toEqual([
+      {
+        type: 'SpaceCreated',
+        data: { workspaceId: 'W0rkspace1', spaceId: 'vlt_board', kind: 'regular', name: 'Board', isRestricted: true, memberIds: ['Us3r000001'], at: now },
+      },
+    ]);
+    expect(() => given([...created, member, ...events]).when({ ...command, spaceId: 'vlt_other', name: 'board' })).toThrow('already exists');
+    expect(() => given([...created, member]).when({ ...command, name: 'company data' })).toThrow('already exists');
+    expect(() => given([...created]).when(command)).toThrow('Unknown members: Us3r000001');
+  });
 });

@@ -3,7 +3,7 @@ import { initialWorkspaceSettings, type WorkspaceEvent, type WorkspaceSettings }
 import { assertNever } from '@app/contracts/assert-never';
 import type { Aggregate, Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import type { WorkspaceCommand } from './workspace.commands';
+import type { CreateSpace, WorkspaceCommand } from './workspace.commands';
 import type { WorkspaceState } from './workspace.state';
 
 function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEvent[] {
@@ -67,6 +67,8 @@ function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEven
       if (secretHash === undefined) return [];
       return [{ type: 'ApiKeyRevoked', data: { workspaceId, keyId: command.keyId, secretHash, at: command.now } }];
     }
+    case 'CreateSpace':
+      return createSpace(state, command);
     case 'UpdateWorkspaceSettings': {
       const changes = changedSettings(state.settings, command.changes);
       if (Object.keys(changes).length === 0) return [];
@@ -75,6 +77,32 @@ function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEven
     default:
       return assertNever(command);
   }
+}
+
+function createSpace(state: Extract<WorkspaceState, { status: 'active' }>, command: CreateSpace): WorkspaceEvent[] {
+  const name = command.name.trim();
+  if (state.spaceNames.has(name.toLowerCase())) {
+    throw new DomainError('invalid_request_error', `A space named "${name}" already exists in this workspace.`);
+  }
+  const members = new Set(state.membersByEmail.values());
+  const unknown = command.memberIds.filter((id) => !members.has(id));
+  if (unknown.length > 0) {
+    throw new DomainError('invalid_request_error', `Unknown members: ${unknown.join(', ')} (memberIds are user sIds of the workspace).`);
+  }
+  return [
+    {
+      type: 'SpaceCreated',
+      data: {
+        workspaceId: state.workspaceId,
+        spaceId: command.spaceId,
+        kind: 'regular',
+        name,
+        isRestricted: command.isRestricted,
+        memberIds: [...new Set(command.memberIds)],
+        at: command.now,
+      },
+    },
+  ];
 }
 
 /** Keeps only the settings whose value actually changes, so a repeated update is a no-op. */
@@ -96,9 +124,11 @@ function evolve(state: WorkspaceState, event: WorkspaceEvent): WorkspaceState {
         settings: initialWorkspaceSettings(event.data.name),
         membersByEmail: new Map(),
         keys: new Map(),
+        spaceNames: new Set(),
       };
     case 'SpaceCreated':
-      return state;
+      if (state.status !== 'active') return state;
+      return { ...state, spaceNames: new Set(state.spaceNames).add(event.data.name.toLowerCase()) };
     case 'WorkspaceMemberAdded':
       if (state.status !== 'active') return state;
       return { ...state, membersByEmail: new Map(state.membersByEmail).set(event.data.email, event.data.userId) };

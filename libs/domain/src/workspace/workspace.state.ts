@@ -10,4 +10,6 @@ export type WorkspaceState =
       readonly membersByEmail: ReadonlyMap<string, string>;
       /** Live keys: id → secret hash. */
       readonly keys: ReadonlyMap<string, string>;
+      /** Names of the spaces, lower-cased (two spaces may not share a name). */
+      readonly spaceNames: ReadonlySet<string>;
     };

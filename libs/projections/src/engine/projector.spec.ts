@@ -112,6 +112,31 @@ describe('projector', () => {
       { id: randomUUID(), type: 'ApiKeyRevoked', data: { workspaceId, keyId: `key_${workspaceId}`, secretHash: `hash_${workspaceId}`, at: 4 }, metadata: { schemaVersion: 1 } },
     ];
     for (let i = 0; i < 10; i += 1) await eventStore.append(`workspace-w${i}`, workspaceEvents(`w${i}`).slice(0, i % 2 ? 5 : 3), 'no_stream');
+    // Data sources, views and documents of two workspaces: created, patched, deleted, re-upserted.
+    const event = (type: string, data: Record<string, unknown>): NewEvent => ({ id: randomUUID(), type, data: data as NewEvent['data'], metadata: { schemaVersion: 1 } });
+    const documentData = (workspaceId: string, documentId: string, at: number) => ({
+      workspaceId, spaceId: `vlt_${workspaceId}`, dataSourceId: `dts_${workspaceId}`, documentId, title: documentId, mimeType: 'text/plain', sourceUrl: null,
+      tags: [], timestamp: at, parentId: null, parents: [documentId], section: { prefix: null, content: `text of ${documentId}`, sections: [] },
+      hash: `h${at}`, textSize: 10, tokenCount: 3, tokenizer: 'o200k_base', createdAt: 10, at,
+    });
+    for (const workspaceId of ['w0', 'w1']) {
+      const ds = { workspaceId, dataSourceId: `dts_${workspaceId}` };
+      await eventStore.append(`data-sources-${workspaceId}`, [
+        event('DataSourceCreated', { ...ds, spaceId: `vlt_${workspaceId}`, dataSourceViewId: `dsv_${workspaceId}`, name: 'Folder', description: null, createdBy: null, at: 10 }),
+        event('DataSourceViewParentsChanged', { ...ds, dataSourceViewId: `dsv_${workspaceId}`, parentsIn: ['a'], at: 11 }),
+        event('DataSourceCreated', { ...ds, dataSourceId: `dts_gone_${workspaceId}`, spaceId: `vlt_${workspaceId}`, dataSourceViewId: `dsv_gone_${workspaceId}`, name: 'Gone', description: null, createdBy: null, at: 12 }),
+        event('DataSourceDeleted', { ...ds, dataSourceId: `dts_gone_${workspaceId}`, spaceId: `vlt_${workspaceId}`, dataSourceViewIds: [`dsv_gone_${workspaceId}`], at: 13 }),
+      ], 'no_stream');
+      await eventStore.append(`data-source-document-${workspaceId}-a`, [
+        event('DocumentUpserted', documentData(workspaceId, 'a', 14)),
+        event('DocumentParentsChanged', { ...ds, spaceId: `vlt_${workspaceId}`, documentId: 'a', parentId: 'p', parents: ['a', 'p'], at: 15 }),
+        event('DocumentUpserted', { ...documentData(workspaceId, 'a', 16), parentId: 'p', parents: ['a', 'p'] }),
+      ], 'no_stream');
+      await eventStore.append(`data-source-document-${workspaceId}-b`, [
+        event('DocumentUpserted', documentData(workspaceId, 'b', 17)),
+        event('DocumentDeleted', { ...ds, spaceId: `vlt_${workspaceId}`, documentId: 'b', at: 18 }),
+      ], 'no_stream');
+    }
 
     const live = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, silent, new ProjectionProgress());
     await live.start();
@@ -127,9 +152,12 @@ describe('projector', () => {
     const before = await snapshot(1);
     expect(before.workspaces).toHaveLength(10);
     expect(before.api_keys).toHaveLength(5);
+    expect(before.data_sources).toHaveLength(2);
+    expect(before.data_source_views).toMatchObject([{ parentsIn: ['a'] }, { parentsIn: ['a'] }]);
+    expect(before.data_source_documents).toMatchObject([{ documentId: 'a', parents: ['a', 'p'], text: 'text of a' }, { documentId: 'a' }]);
 
     const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, { switchGraceMs: 0 });
-    expect(result).toMatchObject({ generation: 2, previousGeneration: 1, events: 40 });
+    expect(result).toMatchObject({ generation: 2, previousGeneration: 1, events: 58 });
     expect(await new GenerationRegistry(readStore).active()).toBe(2);
     expect(await snapshot(2)).toEqual(before);
     expect(await readStore.listCollections()).not.toContain(physicalCollectionName(ALL_PROJECTIONS[0]!, 1));

@@ -19,6 +19,7 @@ export const spaceProjection: Projection<SpaceDocument> = {
       name: event.data.name,
       isRestricted: event.data.isRestricted,
       groupIds: [],
+      memberIds: event.data.memberIds ?? [],
       createdAt: event.data.at,
       updatedAt: event.data.at,
     };

@@ -9,6 +9,7 @@ export const TAGS = [
   { name: 'workspaces', description: 'The workspace itself and its spaces.' },
   { name: 'conversations', description: 'Conversations, messages, reactions, feedback and their event streams.' },
   { name: 'agents', description: 'Agent configurations (global and custom) and generic agents.' },
+  { name: 'data_sources', description: 'Data sources (folders) in spaces, their views and their documents.' },
 ] as const;
 
 const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
@@ -43,7 +44,16 @@ const PATH_PARAMETER_DESCRIPTIONS: Record<string, string> = {
   cId: 'Conversation sId.',
   mId: 'Message sId.',
   sId: 'Agent configuration sId.',
+  spaceId: 'Space sId (`vlt_…`).',
+  dsId: 'Data source sId (`dts_…`) or name.',
+  dsvId: 'Data source view sId (`dsv_…`).',
+  documentId: 'Document id, chosen by the client (URL-encoded).',
 };
+
+/** A data source route on its legacy path, which names no space. */
+const LEGACY_DATA_SOURCE_PATH = /^\/api(?:\/v1)?\/w\/\{wId\}\/data_sources\/\{dsId\}/;
+/** Routes under a space that belong to the data sources feature. */
+const DATA_SOURCE_SEGMENT = /^\/api(?:\/v1)?\/w\/\{wId\}\/spaces\/\{spaceId\}\/data_source/;
 
 /** What the operation post-processing needs to know about the handler behind an operation. */
 export interface HandlerInfo {
@@ -101,6 +111,7 @@ function familyOf(path: string): 'public' | 'private' | null {
 /** The feature a path belongs to, from its first segment below the workspace (and `assistant`). */
 function tagOf(path: string): string {
   if (path === '/healthz' || path === '/readyz') return 'health';
+  if (DATA_SOURCE_SEGMENT.test(path)) return 'data_sources';
   const workspace = /^\/api(?:\/v1)?\/w\/\{wId\}/.exec(path);
   if (!workspace) return path.split('/')[1] || 'root';
   const segment = path.slice(workspace[0].length).replace(/^\/assistant(?=\/|$)/, '').split('/')[1] ?? '';
@@ -113,7 +124,9 @@ function operationIdOf(handler: HandlerInfo | null, method: string, path: string
   if (!handler) return `${method}${path.replace(/[^A-Za-z0-9]+/g, '_')}`.replace(/_+$/, '');
   // Both families map to one handler, so the family keeps the two operations apart.
   const controller = handler.controller.replace(/Controller$/, '');
-  const base = `${controller.charAt(0).toLowerCase()}${controller.slice(1)}_${handler.handler}`;
+  // Canonical and legacy paths of a data source route map to one handler too: the legacy ones say so.
+  const legacy = LEGACY_DATA_SOURCE_PATH.test(path) ? 'Legacy' : '';
+  const base = `${controller.charAt(0).toLowerCase()}${controller.slice(1)}_${handler.handler}${legacy}`;
   return family ? `${base}_${family}` : base;
 }
 

@@ -3,9 +3,10 @@ import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-mo
 import { renderSpace } from '@app/contracts/render/workspace.render';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
+import { canSeeSpace } from '../../data-sources/space-access';
 import { ReadModels } from '../../infrastructure/read-models.service';
 
-/** The spaces of the caller's workspace, oldest first. */
+/** The spaces of the caller's workspace that it can see, oldest first. */
 export class ListSpacesQuery extends Query<{ spaces: SpaceResponse[] }> {
   constructor(readonly auth: AuthContext) {
     super();
@@ -21,6 +22,6 @@ export class ListSpacesHandler implements IQueryHandler<ListSpacesQuery> {
       where: { workspaceId: auth.workspace.sId },
       sort: [{ field: 'createdAt', direction: 'asc' }],
     });
-    return { spaces: spaces.map(renderSpace) };
+    return { spaces: spaces.filter((space) => canSeeSpace(auth, space)).map(renderSpace) };
   }
 }

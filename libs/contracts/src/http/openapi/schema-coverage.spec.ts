@@ -14,7 +14,9 @@ import type {
 import type * as Wire from '../conversation.types';
 import type * as Responses from '../conversation-responses.types';
 import type { HealthResponse, ReadinessResponse } from '../health.types';
-import type { GetWorkspaceResponse, ListSpacesResponse, SpaceResponse, WorkspaceResponse } from '../workspace.types';
+import type { CreateSpaceResponse, GetWorkspaceResponse, ListSpacesResponse, SpaceResponse, WorkspaceResponse } from '../workspace.types';
+import type * as DataSources from '../data-source.types';
+import * as dataSource from './data-source.schema';
 import * as agentConfiguration from './agent-configuration.schema';
 import * as agentMessage from './agent-message.schema';
 import * as contentFragment from './content-fragment.schema';
@@ -91,11 +93,30 @@ const COVERED: Type<unknown>[] = [
   documents<Responses.RetryMessageResponse>()(conversationResponses.RetryMessageResponseSchema),
   documents<Wire.AgentMessageFeedbackWire>()(conversationResponses.AgentMessageFeedbackSchema),
   documents<Responses.ListFeedbacksResponse>()(conversationResponses.ListFeedbacksResponseSchema),
+  documents<CreateSpaceResponse>()(workspace.CreateSpaceResponseSchema),
+  documents<DataSources.DataSourceResponse>()(dataSource.DataSourceSchema),
+  documents<DataSources.DataSourceViewResponse>()(dataSource.DataSourceViewSchema),
+  documents<DataSources.DocumentChunkResponse>()(dataSource.DocumentChunkSchema),
+  documents<DataSources.CoreApiDocumentResponse>()(dataSource.CoreApiDocumentSchema),
+  documents<DataSources.LightDocumentResponse>()(dataSource.LightDocumentSchema),
+  documents<DataSources.CreateDataSourceResponse>()(dataSource.CreateDataSourceResponseSchema),
+  documents<DataSources.ListDataSourcesResponse>()(dataSource.ListDataSourcesResponseSchema),
+  documents<DataSources.ListDataSourceViewsResponse>()(dataSource.ListDataSourceViewsResponseSchema),
+  documents<DataSources.DataSourceViewEnvelope>()(dataSource.DataSourceViewEnvelopeSchema),
+  documents<DataSources.DocumentIdResponse['document']>()(dataSource.DocumentIdSchema),
+  documents<DataSources.DocumentIdResponse>()(dataSource.DocumentIdResponseSchema),
+  documents<DataSources.UpsertDocumentResponse>()(dataSource.UpsertDocumentResponseSchema),
+  documents<DataSources.GetDocumentResponse>()(dataSource.GetDocumentResponseSchema),
+  documents<DataSources.ListDocumentsResponse>()(dataSource.ListDocumentsResponseSchema),
+  documents<DataSources.DocumentBlobResponse['blob']>()(dataSource.DocumentBlobSchema),
+  documents<DataSources.DocumentBlobResponse>()(dataSource.DocumentBlobResponseSchema),
+  documents<DataSources.UpdatedResponse>()(dataSource.UpdatedResponseSchema),
+  documents<DataSources.TokenizeResponse>()(dataSource.TokenizeResponseSchema),
 ];
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, contentFragment, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace];
+    const modules = [agentConfiguration, agentMessage, contentFragment, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { GetWorkspaceResponse, ListSpacesResponse, SpaceResponse, WorkspaceResponse } from '../workspace.types';
+import type { CreateSpaceResponse, GetWorkspaceResponse, ListSpacesResponse, SpaceResponse, WorkspaceResponse } from '../workspace.types';
 import { ConversationOwnerSchema } from './conversation.schema';
 
 // Documentation-only classes: `implements` ties each one to the wire type it describes, so the
@@ -61,4 +61,11 @@ export class GetWorkspaceResponseSchema implements GetWorkspaceResponse {
 export class ListSpacesResponseSchema implements ListSpacesResponse {
   @ApiProperty({ type: () => SpaceSchema, isArray: true })
   spaces!: SpaceSchema[];
+}
+
+/** Schema of `{ space }`. */
+@ApiSchema({ name: 'CreateSpaceResponse' })
+export class CreateSpaceResponseSchema implements CreateSpaceResponse {
+  @ApiProperty({ type: () => SpaceSchema })
+  space!: SpaceSchema;
 }

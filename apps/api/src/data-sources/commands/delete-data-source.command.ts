@@ -1,0 +1,39 @@
+import { dataSourceCatalogAggregate } from '@app/domain/data-source/data-source.decider';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DeciderExecutor } from '../../application/decider-executor';
+import type { AuthContext } from '../../auth/auth-context';
+import { requireBuilder } from '../../auth/roles';
+import { ReadModels } from '../../infrastructure/read-models.service';
+import { DataSourceLookup } from '../data-source-lookup';
+
+/** Deletes a data source with its views (admins and builders); its documents become unreachable. */
+export class DeleteDataSourceCommand extends Command<void> {
+  constructor(
+    readonly auth: AuthContext,
+    readonly spaceId: string,
+    readonly dsId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DeleteDataSourceCommand)
+export class DeleteDataSourceHandler implements ICommandHandler<DeleteDataSourceCommand> {
+  constructor(
+    private readonly executor: DeciderExecutor,
+    private readonly readModels: ReadModels,
+    private readonly lookup: DataSourceLookup,
+  ) {}
+
+  async execute({ auth, spaceId, dsId }: DeleteDataSourceCommand): Promise<void> {
+    const { dataSource } = await this.lookup.inSpace(auth, spaceId, dsId);
+    requireBuilder(auth);
+    const outcome = await this.executor.execute(
+      dataSourceCatalogAggregate(auth.workspace.sId),
+      auth.workspace.sId,
+      { type: 'DeleteDataSource', dataSourceId: dataSource.sId, now: Date.now() },
+      { actor: auth.user?.sId ?? auth.keyId },
+    );
+    if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
+  }
+}

@@ -1,0 +1,58 @@
+import type { UpsertDocumentDto } from '@app/contracts/http/document.dto';
+import type { DocumentIdResponse, UpsertDocumentResponse } from '@app/contracts/http/data-source.types';
+import { sectionText } from '@app/contracts/documents/document-section';
+import { renderCoreApiDocument, renderDataSource } from '@app/contracts/render/data-source.render';
+import { documentAggregate, documentAggregateId } from '@app/domain/data-source/document.decider';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DeciderExecutor } from '../../application/decider-executor';
+import type { AuthContext } from '../../auth/auth-context';
+import { ReadModels } from '../../infrastructure/read-models.service';
+import { documentContentOf, checkedDocumentId } from '../document-content';
+import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
+
+/**
+ * Creates or replaces a document. Answers once the document is recorded: with `async`, at once;
+ * otherwise when it is readable too. The same content upserted again writes nothing.
+ */
+export class UpsertDocumentCommand extends Command<UpsertDocumentResponse | DocumentIdResponse> {
+  constructor(
+    readonly auth: AuthContext,
+    readonly target: ResolvedDataSource,
+    readonly documentId: string,
+    readonly body: UpsertDocumentDto,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpsertDocumentCommand)
+export class UpsertDocumentHandler implements ICommandHandler<UpsertDocumentCommand> {
+  constructor(
+    private readonly executor: DeciderExecutor,
+    private readonly readModels: ReadModels,
+  ) {}
+
+  async execute({ auth, target, documentId, body }: UpsertDocumentCommand): Promise<UpsertDocumentResponse | DocumentIdResponse> {
+    requireDataSourceWriter(auth);
+    checkedDocumentId(documentId);
+    const now = Date.now();
+    const content = documentContentOf(documentId, body, now);
+    const address = { workspaceId: auth.workspace.sId, spaceId: target.space.sId, dataSourceId: target.dataSource.sId, documentId };
+    const outcome = await this.executor.execute(
+      documentAggregate,
+      documentAggregateId(address.dataSourceId, documentId),
+      { type: 'UpsertDocument', address, content, timestampGiven: body.timestamp !== undefined && body.timestamp !== null, now },
+      { actor: auth.user?.sId ?? auth.keyId },
+    );
+    if (body.async) return { document: { document_id: documentId } };
+    if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
+    const { state } = outcome;
+    if (state.status !== 'live') throw new Error(`document ${documentId} is not live after its upsert`);
+    const stored = { ...address, ...state.content, text: sectionText(state.content.section), createdAt: state.createdAt, updatedAt: now };
+    const full = renderCoreApiDocument(stored);
+    const document = body.light_document_output
+      ? { hash: full.hash, text_size: full.text_size, chunk_count: full.chunk_count, token_count: full.token_count, created: full.created }
+      : full;
+    return { document, data_source: renderDataSource(target.dataSource) };
+  }
+}

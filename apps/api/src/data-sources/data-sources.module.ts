@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { CreateDataSourceHandler } from './commands/create-data-source.command';
+import { DeleteDataSourceHandler } from './commands/delete-data-source.command';
+import { DeleteDocumentHandler } from './commands/delete-document.command';
+import { PatchDataSourceViewHandler } from './commands/patch-data-source-view.command';
+import { UpdateDocumentParentsHandler } from './commands/update-document-parents.command';
+import { UpsertDocumentHandler } from './commands/upsert-document.command';
+import { DataSourceLookup } from './data-source-lookup';
+import { DataSourcesController } from './data-sources.controller';
+import { DocumentsController } from './documents.controller';
+import { GetDataSourceViewHandler } from './queries/get-data-source-view.query';
+import { GetDocumentBlobHandler, GetDocumentHandler } from './queries/get-document.query';
+import { ListDataSourceViewsHandler } from './queries/list-data-source-views.query';
+import { ListDataSourcesHandler } from './queries/list-data-sources.query';
+import { ListDocumentsHandler } from './queries/list-documents.query';
+import { SpaceAccess } from './space-access';
+
+/** Data sources (folders) in spaces, their views and their documents. */
+@Module({
+  controllers: [DataSourcesController, DocumentsController],
+  providers: [
+    SpaceAccess,
+    DataSourceLookup,
+    CreateDataSourceHandler,
+    DeleteDataSourceHandler,
+    PatchDataSourceViewHandler,
+    UpsertDocumentHandler,
+    DeleteDocumentHandler,
+    UpdateDocumentParentsHandler,
+    ListDataSourcesHandler,
+    ListDataSourceViewsHandler,
+    GetDataSourceViewHandler,
+    GetDocumentHandler,
+    GetDocumentBlobHandler,
+    ListDocumentsHandler,
+  ],
+  exports: [SpaceAccess, DataSourceLookup],
+})
+export class DataSourcesModule {}

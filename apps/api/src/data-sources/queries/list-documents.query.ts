@@ -1,0 +1,45 @@
+import type { ListDocumentsQueryDto } from '@app/contracts/http/document.dto';
+import type { ListDocumentsResponse } from '@app/contracts/http/data-source.types';
+import type { DataSourceDocumentRecord } from '@app/contracts/read-models/data-source.read-models';
+import { renderCoreApiDocument } from '@app/contracts/render/data-source.render';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { ReadModels } from '../../infrastructure/read-models.service';
+import type { ResolvedDataSource } from '../data-source-lookup';
+
+const DEFAULT_PAGE_SIZE = 10;
+
+/**
+ * A page of a data source's documents, newest timestamp first, and how many there are in all.
+ * Without their text (`text: null`): a page of large documents would be tens of megabytes.
+ */
+export class ListDocumentsQuery extends Query<ListDocumentsResponse> {
+  constructor(
+    readonly target: ResolvedDataSource,
+    readonly query: ListDocumentsQueryDto,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListDocumentsQuery)
+export class ListDocumentsHandler implements IQueryHandler<ListDocumentsQuery> {
+  constructor(private readonly readModels: ReadModels) {}
+
+  async execute({ target, query }: ListDocumentsQuery): Promise<ListDocumentsResponse> {
+    const where = {
+      dataSourceId: target.dataSource.sId,
+      ...(query.document_ids ? { documentId: { in: query.document_ids } } : {}),
+    };
+    const collection = await this.readModels.collection('dataSourceDocuments');
+    const [documents, total] = await Promise.all([
+      this.readModels.store.find<DataSourceDocumentRecord>(collection, {
+        where,
+        sort: [{ field: 'timestamp', direction: 'desc' }],
+        limit: query.limit ?? DEFAULT_PAGE_SIZE,
+        offset: query.offset ?? 0,
+      }),
+      this.readModels.store.count(collection, where),
+    ]);
+    return { documents: documents.map((doc) => renderCoreApiDocument(doc, false)), total };
+  }
+}
