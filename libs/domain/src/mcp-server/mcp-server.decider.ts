@@ -16,6 +16,7 @@ const initialState: McpServerState = {
   pending: new Set(),
   settled: new Set(),
   registeredRevision: -1,
+  lastSettledRevision: -1,
   eventCount: 0,
 };
 
@@ -82,7 +83,7 @@ function evolve(state: McpServerState, event: McpServerEvent): McpServerState {
       return event.data.requestId === null ? next : { ...next, pending: new Set(state.pending).add(event.data.requestId) };
     case 'McpResultReceived':
     case 'McpRequestAbandoned':
-      return { ...next, ...settle(state, event.data.requestId) };
+      return { ...next, ...settle(state, event.data.requestId), lastSettledRevision: state.eventCount };
     default:
       return next;
   }

@@ -13,6 +13,8 @@ export type McpServerState = {
   readonly settled: ReadonlySet<string>;
   /** Revision of the latest registration: the requests stream never replays what came before it. */
   readonly registeredRevision: number;
+  /** Revision of the latest result or abandonment: notifications sent before it are never replayed. */
+  readonly lastSettledRevision: number;
   /** Events in the stream: the next event's revision. */
   readonly eventCount: number;
 };
