@@ -93,7 +93,7 @@ describe('client-side MCP servers: registration and access', () => {
     expect(late.body.error.type).toBe('mcp_server_connection_not_found');
     const stream = await fetch(shortRequestsUrl(`?serverId=${serverId}`), { headers: { authorization: `Bearer ${shortKey}` } });
     expect(stream.status).toBe(403);
-    expect((await stream.json()).error.type).toBe('mcp_auth_error');
+    expect(((await stream.json()) as any).error.type).toBe('mcp_auth_error');
     const result = await call(short.baseUrl, 'POST', shortMcp('results'), { key: shortKey, body: { serverId, result: { jsonrpc: '2.0', id: 'x', result: {} } } });
     expect(result.status).toBe(403);
     expect(result.body.error.type).toBe('mcp_auth_error');
@@ -103,7 +103,7 @@ describe('client-side MCP servers: registration and access', () => {
     const serverId = await registerServer(t.baseUrl, workspaceId, adaKey, 'Private tools');
     const asBob = await fetch(requestsUrl(`?serverId=${serverId}`), { headers: { authorization: `Bearer ${bobKey}` } });
     expect(asBob.status).toBe(403);
-    expect((await asBob.json()).error.type).toBe('mcp_auth_error');
+    expect(((await asBob.json()) as any).error.type).toBe('mcp_auth_error');
     const bobResult = await call(t.baseUrl, 'POST', mcp('results'), { key: bobKey, body: { serverId, result: { jsonrpc: '2.0', id: 'x', result: {} } } });
     expect(bobResult.status).toBe(403);
     const unknown = await fetch(requestsUrl('?serverId=mcp-client-side:nothing'), { headers: { authorization: `Bearer ${adaKey}` } });

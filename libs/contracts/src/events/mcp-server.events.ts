@@ -56,10 +56,20 @@ export type McpRequestSent = {
   };
 };
 
-/** The server's response to a request. */
+/**
+ * The server's response to a request. A response too large for one event (tool outputs may reach
+ * 16 MB; an event holds 4 MB) comes as its JSON text in `McpResultPartRecorded` events appended
+ * just before, in the same append; then `message` is null and `parts` counts them.
+ */
 export type McpResultReceived = {
   readonly type: 'McpResultReceived';
-  readonly data: ServerRef & { readonly requestId: string; readonly message: JsonRpcMessage; readonly at: number };
+  readonly data: ServerRef & { readonly requestId: string; readonly message: JsonRpcMessage | null; readonly parts?: number; readonly at: number };
+};
+
+/** One slice of the JSON text of a large response, in order (`index` from 0). */
+export type McpResultPartRecorded = {
+  readonly type: 'McpResultPartRecorded';
+  readonly data: ServerRef & { readonly requestId: string; readonly index: number; readonly text: string; readonly at: number };
 };
 
 /** The caller stopped waiting (timeout, cancelled run): the request is settled and never replayed. */
@@ -74,6 +84,7 @@ export type McpServerEvent =
   | McpServerDeregistered
   | McpRequestSent
   | McpResultReceived
+  | McpResultPartRecorded
   | McpRequestAbandoned;
 
 export const MCP_SERVER_EVENT_TYPES = [
@@ -82,6 +93,7 @@ export const MCP_SERVER_EVENT_TYPES = [
   'McpServerDeregistered',
   'McpRequestSent',
   'McpResultReceived',
+  'McpResultPartRecorded',
   'McpRequestAbandoned',
 ] as const satisfies readonly McpServerEvent['type'][];
 

@@ -2,7 +2,7 @@ import type { McpServerEvent } from '@app/contracts/events/mcp-server.events';
 import { foldEvents } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import type { McpServerCommand } from './mcp-server.commands';
-import { mcpServerDecider } from './mcp-server.decider';
+import { mcpServerDecider, RESULT_PART_CHARS } from './mcp-server.decider';
 
 const now = 1_700_000_000_000;
 const ttlMs = 600_000;
@@ -83,6 +83,18 @@ describe('mcp server decider', () => {
     expect(errorTypeOf(() => after.when(result))).toBe('invalid_request_error');
     expect(errorTypeOf(() => after.when({ ...result, requestId: 'mcp_req_2' }))).toBe('invalid_request_error');
     expect(after.when(request('mcp_req_1'))).toEqual([]);
+  });
+
+  it('splits a result too large for one event into parts of its JSON text, appended before it', () => {
+    const sent = given([registered]).when(request('mcp_req_1'));
+    const message = { jsonrpc: '2.0', id: 'mcp_req_1', result: { content: [{ type: 'text', text: 'é'.repeat(RESULT_PART_CHARS * 2) }] } };
+    const events = given([registered, ...sent]).when({ type: 'RecordMcpResult', requestId: 'mcp_req_1', message, now: now + 2 });
+    expect(events.map((e) => e.type)).toEqual(['McpResultPartRecorded', 'McpResultPartRecorded', 'McpResultPartRecorded', 'McpResultReceived']);
+    const parts = events.flatMap((e) => (e.type === 'McpResultPartRecorded' ? [e.data.text] : []));
+    expect(parts.every((text) => text.length <= RESULT_PART_CHARS)).toBe(true);
+    expect(JSON.parse(parts.join(''))).toEqual(message);
+    expect(events.at(-1)?.data).toMatchObject({ requestId: 'mcp_req_1', message: null, parts: 3 });
+    expect(given([registered, ...sent, ...events]).state.settled.has('mcp_req_1')).toBe(true);
   });
 
   it('abandons a pending request, after which its result is refused', () => {

@@ -1,5 +1,5 @@
 import { assertNever } from '@app/contracts/assert-never';
-import type { McpServerEvent } from '@app/contracts/events/mcp-server.events';
+import type { JsonRpcMessage, McpServerEvent } from '@app/contracts/events/mcp-server.events';
 import type { Aggregate, Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import type { McpServerCommand } from './mcp-server.commands';
@@ -52,7 +52,7 @@ function decide(command: McpServerCommand, state: McpServerState): McpServerEven
       if (!state.pending.has(command.requestId)) {
         throw new DomainError('invalid_request_error', `No request ${command.requestId} awaits a result from this server.`);
       }
-      return [{ type: 'McpResultReceived', data: { ...ref, requestId: command.requestId, message: command.message, at: command.now } }];
+      return resultEvents(ref, command.requestId, command.message, command.now);
     }
     case 'AbandonMcpRequest':
       if (!state.pending.has(command.requestId)) return [];
@@ -60,6 +60,24 @@ function decide(command: McpServerCommand, state: McpServerState): McpServerEven
     default:
       return assertNever(command);
   }
+}
+
+/**
+ * Characters of JSON text per result part: at most 6 bytes each once stored (a `\u0000` escape),
+ * so a part stays well under the 4 MB an event may hold.
+ */
+export const RESULT_PART_CHARS = 512 * 1024;
+
+function resultEvents(ref: { workspaceId: string; userId: string; serverId: string }, requestId: string, message: JsonRpcMessage, at: number): McpServerEvent[] {
+  const text = JSON.stringify(message);
+  if (text.length <= RESULT_PART_CHARS) return [{ type: 'McpResultReceived', data: { ...ref, requestId, message, at } }];
+  const events: McpServerEvent[] = [];
+  for (let index = 0; index * RESULT_PART_CHARS < text.length; index += 1) {
+    const part = text.slice(index * RESULT_PART_CHARS, (index + 1) * RESULT_PART_CHARS);
+    events.push({ type: 'McpResultPartRecorded', data: { ...ref, requestId, index, text: part, at } });
+  }
+  events.push({ type: 'McpResultReceived', data: { ...ref, requestId, message: null, parts: events.length, at } });
+  return events;
 }
 
 function settle(state: McpServerState, requestId: string): Pick<McpServerState, 'pending' | 'settled'> {

@@ -40,7 +40,7 @@ export class JsonBodyMiddleware implements NestMiddleware {
   }
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
-    const parser = MCP_RESULTS_PATH.test(request.path) ? this.mcpResultsParser : this.parser;
+    const parser = MCP_RESULTS_PATH.test(request.originalUrl.split('?')[0]) ? this.mcpResultsParser : this.parser;
     await new Promise<void>((resolve, reject) => {
       parser(request, response, (error?: unknown) => (error ? reject(translate(error)) : resolve()));
     });

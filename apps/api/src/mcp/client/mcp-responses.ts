@@ -18,6 +18,8 @@ const FOLLOWER_LINGER_MS = 30_000;
 interface Waiter {
   resolve(settlement: McpSettlement): void;
   reject(error: unknown): void;
+  /** Parts of a large response seen so far, joined when its `McpResultReceived` comes. */
+  parts: string[];
 }
 
 /** One subscription to a server stream, shared by every request of this process waiting on it. */
@@ -36,7 +38,7 @@ class StreamFollower {
   expect(requestId: string): McpExpectation {
     clearTimeout(this.linger);
     let waiter!: Waiter;
-    const settled = new Promise<McpSettlement>((resolve, reject) => (waiter = { resolve, reject }));
+    const settled = new Promise<McpSettlement>((resolve, reject) => (waiter = { resolve, reject, parts: [] }));
     this.waiters.set(requestId, waiter);
     return {
       settled,
@@ -59,7 +61,8 @@ class StreamFollower {
       for await (const recorded of this.subscription) {
         const event = upcast(recorded);
         if (!isMcpServerEvent(event)) continue;
-        if (event.type === 'McpResultReceived') this.settle(event.data.requestId, { kind: 'result', message: event.data.message });
+        if (event.type === 'McpResultPartRecorded') this.waiters.get(event.data.requestId)?.parts.push(event.data.text);
+        else if (event.type === 'McpResultReceived') this.settleWithResult(event.data.requestId, event.data.message);
         else if (event.type === 'McpRequestAbandoned') this.settle(event.data.requestId, { kind: 'abandoned' });
       }
     } catch (error) {
@@ -67,6 +70,17 @@ class StreamFollower {
     } finally {
       this.waiters.clear();
       this.close();
+    }
+  }
+
+  private settleWithResult(requestId: string, message: JsonRpcMessage | null): void {
+    const waiter = this.waiters.get(requestId);
+    if (!waiter) return;
+    try {
+      this.settle(requestId, { kind: 'result', message: message ?? (JSON.parse(waiter.parts.join('')) as JsonRpcMessage) });
+    } catch (error) {
+      this.release(requestId);
+      waiter.reject(error);
     }
   }
 
