@@ -9,6 +9,7 @@ export const TAGS = [
   { name: 'workspaces', description: 'The workspace itself and its spaces.' },
   { name: 'conversations', description: 'Conversations, messages, reactions, feedback and their event streams.' },
   { name: 'agents', description: 'Agent configurations (global and custom) and generic agents.' },
+  { name: 'mcp', description: 'Client-side MCP servers: registration, the requests stream and results.' },
 ] as const;
 
 const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';

@@ -7,7 +7,7 @@ export class RegisterMcpServerResponseSchema implements RegisterMcpServerRespons
   @ApiProperty({ example: 'mcp-client-side:my_ide_tools.1', description: '`mcp-client-side:<slug of the name>`, with `.1`, `.2`… for repeated names.' })
   serverId!: string;
 
-  @ApiProperty({ format: 'date-time', example: '2026-01-01T10:10:00.000Z', description: 'Ten minutes ahead; renewed by heartbeats and by using the server.' })
+  @ApiProperty({ example: '2026-01-01T10:10:00.000Z', description: 'Ten minutes ahead; renewed by heartbeats and by using the server.' })
   expiresAt!: string;
 }
 
@@ -17,6 +17,6 @@ export class HeartbeatMcpServerResponseSchema implements HeartbeatMcpServerRespo
   @ApiProperty({ type: 'boolean', enum: [true] })
   success!: true;
 
-  @ApiProperty({ format: 'date-time', example: '2026-01-01T10:20:00.000Z' })
+  @ApiProperty({ example: '2026-01-01T10:20:00.000Z' })
   expiresAt!: string;
 }
