@@ -14,6 +14,7 @@ import { startTestApp, type TestApp } from '../test/support/test-app';
 import { percentiles } from './support/load';
 import { recordFigure } from './support/results';
 import { runBench } from './support/run-bench';
+import { forEachSseBlock } from './support/sse-blocks';
 
 const CALLS = 200;
 const WARMUP = 20;
@@ -47,30 +48,12 @@ class Responder {
     const url = `${this.t.baseUrl}/api/v1/w/${this.workspaceId}/mcp/requests?serverId=${encodeURIComponent(this.serverId)}`;
     const response = await fetch(url, { headers: { authorization: `Bearer ${this.key}` }, signal: this.controller.signal });
     if (response.status !== 200) throw new Error(`requests stream: ${response.status}`);
-    void this.read(response.body!.getReader());
-  }
-
-  private async read(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let index: number;
-        while ((index = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, index);
-          buffer = buffer.slice(index + 2);
-          if (!block.startsWith('data: {')) continue;
-          const { data } = JSON.parse(block.slice(6)) as { data: { id: string } };
-          this.delivered.set(data.id, performance.now());
-          void this.answer(data.id);
-        }
-      }
-    } catch {
-      // Closed by the bench.
-    }
+    void forEachSseBlock(response.body!, (block) => {
+      if (!block.startsWith('data: {')) return;
+      const { data } = JSON.parse(block.slice(6)) as { data: { id: string } };
+      this.delivered.set(data.id, performance.now());
+      void this.answer(data.id);
+    }).catch(() => undefined); // Closed by the bench.
   }
 
   private async answer(id: string): Promise<void> {
