@@ -72,9 +72,25 @@ describe('client-side MCP servers: agents call their tools', () => {
     expect(sentText(runRequests(openAI.server)[1].body)).toMatch(/did not answer tools\/call within/);
   }, 30_000);
 
-  it('servers the message does not name, or that are not registered, lend no tools', async () => {
+  it('a message naming a server that is not live, or a key not bound to a user, is refused before anything is written', async () => {
+    const unknown = await call(api.t.baseUrl, 'POST', api.path(), {
+      key: userKey,
+      body: { title: 'Tools', message: { content: 'Hello', mentions: [{ configurationId: 'dust' }], context: { ...CONTEXT, clientSideMCPServerIds: ['mcp-client-side:nobody_here'] } } },
+    });
+    expect(unknown.status).toBe(403);
+    expect(unknown.body.error.type).toBe('mcp_auth_error');
+    const unbound = await call(api.t.baseUrl, 'POST', api.path(), {
+      key: api.key,
+      body: { title: 'Tools', message: { content: 'Hello', mentions: [{ configurationId: 'dust' }], context: { ...CONTEXT, clientSideMCPServerIds: [tools.serverId] } } },
+    });
+    expect(unbound.status).toBe(401);
+    expect(unbound.body.error.type).toBe('user_not_found');
+    expect(openAI.server.requests).toHaveLength(0);
+  });
+
+  it('a message without servers offers the agent none of their tools', async () => {
     openAI.server.enqueue(textScenario(['Plain answer.']));
-    const { conversationId, agentMessageId } = await ask('Hello', ['mcp-client-side:nobody_here']);
+    const { conversationId, agentMessageId } = await ask('Hello', []);
     expect(await api.settled(conversationId, agentMessageId, 20_000)).toMatchObject({ status: 'succeeded', content: 'Plain answer.' });
     expect(JSON.stringify(runRequests(openAI.server)[0].body)).not.toContain('never_answers');
   }, 30_000);
