@@ -16,6 +16,7 @@ import { FakeOpenAIServer } from '../test/support/fake-openai-server';
 import { startTestApp } from '../test/support/test-app';
 import { percentiles } from './support/load';
 import { recordFigure } from './support/results';
+import { forEachSseBlock } from './support/sse-blocks';
 
 const TTFT_RUNS = 50;
 const WARMUP_RUNS = 5;
@@ -89,24 +90,10 @@ async function listen(
   const url = `${server.baseUrl}/api/v1/w/${server.workspaceId}/assistant/conversations/${ids.conversationId}/messages/${ids.agentMessageId}/events`;
   const response = await fetch(url, { headers: { authorization: `Bearer ${server.apiKey}` } });
   onOpen();
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    let index: number;
-    while ((index = buffer.indexOf('\n\n')) >= 0) {
-      const line = buffer.slice(0, index);
-      buffer = buffer.slice(index + 2);
-      if (line === 'data: done') {
-        await reader.cancel();
-        return;
-      }
-      if (line.startsWith('data: ')) onFrame((JSON.parse(line.slice(6)) as { data: { type: string; created: number } }).data);
-    }
-  }
+  await forEachSseBlock(response.body!, (line) => {
+    if (line === 'data: done') return 'stop';
+    if (line.startsWith('data: ')) onFrame((JSON.parse(line.slice(6)) as { data: { type: string; created: number } }).data);
+  });
 }
 
 async function timeToFirstToken(server: ServerInfo, fake: FakeOpenAIServer) {

@@ -5,6 +5,8 @@ import { FakeOpenAIServer } from './support/fake-openai-server';
 import { OpenApiResponseValidator } from './support/openapi-response-validator';
 import { call } from './support/test-app';
 import { assistant } from './support/agent-assistant-body';
+import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
+import { McpChannel } from '../apps/api/src/mcp/client/mcp-channel';
 
 jest.setTimeout(30_000);
 
@@ -177,6 +179,25 @@ describe('documented response schemas against real responses', () => {
       await sample('POST', `${base}/tokenize`, ids, { body: { text: 'tokens' } });
       await sample('DELETE', document, ids);
     }
+  });
+
+  it('client-side MCP servers: register, heartbeat, results, deregister', async () => {
+    const ids = { wId: api.workspaceId };
+    const v1 = '/api/v1/w/{wId}/mcp';
+    const { serverId } = await sample('POST', `${v1}/register`, ids, { key: userKey, body: { serverName: 'Sample tools' } });
+    await sample('POST', `${v1}/heartbeat`, ids, { key: userKey, body: { serverId } });
+    const [key] = await api.t.app.get(ReadModels).find<{ userId: string }>('apiKeys', { where: { workspaceId: api.workspaceId, role: 'user' } });
+    const requestId = 'mcp_req_sample_sample_1_0';
+    const pending = api.t.app
+      .get(McpChannel)
+      .request({ workspaceId: api.workspaceId, userId: key.userId, serverId }, { conversationId: 'sample', messageId: 'sample' }, requestId, { jsonrpc: '2.0', id: requestId, method: 'tools/list' }, {
+        timeoutMs: 10_000,
+        signal: new AbortController().signal,
+      });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sample('POST', `${v1}/results`, ids, { key: userKey, body: { serverId, result: { jsonrpc: '2.0', id: requestId, result: { tools: [] } } } });
+    await pending;
+    await sample('POST', `${v1}/deregister`, ids, { key: userKey, body: { serverId } });
   });
 
   it('has checked a real answer of every operation with a JSON success body, on one family or the other', () => {

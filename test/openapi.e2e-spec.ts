@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { API_DOCS } from '../apps/api/src/common/openapi/api-docs';
 import { call, startTestApp, type TestApp } from './support/test-app';
+import { TAGS } from '../apps/api/src/common/openapi/openapi-operations';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const METRICS_PATH = '/metrics';
@@ -111,7 +112,7 @@ describe('OpenAPI document and docs page', () => {
         route,
         params: names.map((name) => [name, true, { type: 'string' }]),
       });
-      expect(['health', 'workspaces', 'conversations', 'agents', 'data_sources']).toContain(operation.tags[0]);
+      expect(TAGS.map((tag) => tag.name)).toContain(operation.tags[0]);
     }
     expect(document.paths['/api/v1/w/{wId}/assistant/agent_configurations/{sId}'].get.tags).toEqual(['agents']);
   });
@@ -173,6 +174,7 @@ describe('OpenAPI document and docs page', () => {
       ['/api/v1/w/{wId}', '/api/w/{wId}'].flatMap((prefix) => [
         `GET ${prefix}/assistant/conversations/{cId}/events`,
         `GET ${prefix}/assistant/conversations/{cId}/messages/{mId}/events`,
+        `GET ${prefix}/mcp/requests`,
       ]).sort(),
     );
     expect(document.paths['/api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/events'].get.description).toContain('data: done');

@@ -23,6 +23,7 @@ import { CoreModule } from './infrastructure/core.module';
 import { StorageModule } from './infrastructure/storage.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 import { DataSourcesModule } from './data-sources/data-sources.module';
+import { McpModule } from './mcp/mcp.module';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
 @Module({})
@@ -42,6 +43,7 @@ export class AppModule implements NestModule {
         AgentRunnerModule,
         AgentMessageEventsModule,
         DataSourcesModule,
+        McpModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -4,6 +4,7 @@ import { agentConfigurationProjection } from './agent-configuration/agent-config
 import { agentFavoriteProjection } from './agent-configuration/agent-favorite.projection';
 import { agentFeedbackProjection } from './agent-configuration/agent-feedback.projection';
 import { agentUsageProjection } from './agent-configuration/agent-usage.projection';
+import { mcpServerProjection } from './mcp-server/mcp-server.projection';
 import { apiKeyProjection } from './workspace/api-key.projection';
 import { conversationParticipantProjection } from './conversation/conversation-participant.projection';
 import { conversationMessageProjection } from './conversation/conversation-message.projection';
@@ -32,4 +33,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   dataSourceProjection,
   dataSourceViewProjection,
   dataSourceDocumentProjection,
+  mcpServerProjection,
 ] as readonly Projection[];

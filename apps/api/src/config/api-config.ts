@@ -14,6 +14,7 @@ import { parseAgentRunnerSettings } from './agent-runner-settings';
 import { parseRateLimitSettings, type RateLimitSettings } from './rate-limit-settings';
 import { parseFileExtractionSettings } from '../files/extraction/extraction-settings';
 import type { WorkerPoolOptions } from '../files/extraction/worker-pool-text-extractor';
+import { parseMcpSettings, type McpSettings } from './mcp-settings';
 
 /** Everything the api process is configured with, validated once at boot. */
 export interface ApiConfig {
@@ -53,6 +54,8 @@ export interface ApiConfig {
   readonly metricsToken: Secret | null;
   /** Text extraction of uploaded files: worker threads, their heap, time and output limits. */
   readonly fileExtraction: WorkerPoolOptions;
+  /** Client-side MCP servers: registration lifetime, requests stream timing, call timeout, results body limit. */
+  readonly mcp: McpSettings;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -101,6 +104,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     trustProxyHops: parseIntegerVariable(env, 'TRUST_PROXY_HOPS', 0, { min: 0, max: 10 }, problems),
     metricsToken: parseMetricsToken(env, problems),
     fileExtraction: parseFileExtractionSettings(env, problems),
+    mcp: parseMcpSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;

@@ -14,6 +14,8 @@ import { ReadModels } from '../infrastructure/read-models.service';
 import type { ContentFragmentInput } from '@app/contracts/http/content-fragment.dto';
 import type { PostMessageInput } from '@app/contracts/http/message.dto';
 import { ApiError } from '../common/http/api-error';
+import { DeciderExecutor } from '../application/decider-executor';
+import { requireOwnLiveServers } from '../mcp/client-side-server-access';
 
 /** The member behind a key as messages record it. */
 export function userSnapshotOf(user: UserDocument | null): UserSnapshot | null {
@@ -52,10 +54,12 @@ export class MessagePreparation {
     private readonly agents: AgentDirectory,
     private readonly readModels: ReadModels,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly executor: DeciderExecutor,
   ) {}
 
   async prepare(auth: AuthContext, input: PostMessageInput, family: PathFamily): Promise<NewUserMessage> {
     const mentions = input.mentions as readonly Mention[];
+    await requireOwnLiveServers(this.executor, auth, input.context.clientSideMCPServerIds);
     const { mentionedAgents, mentionedUsers } = await this.resolveMentions(auth, mentions);
     return {
       messageId: newSId(),

@@ -19,6 +19,7 @@ export const READ_MODELS = {
   dataSources: { name: 'data_sources', version: 1 },
   dataSourceViews: { name: 'data_source_views', version: 1 },
   dataSourceDocuments: { name: 'data_source_documents', version: 1 },
+  mcpServers: { name: 'mcp_servers', version: 1 },
 } as const;
 
 export type ReadModelKey = keyof typeof READ_MODELS;

@@ -131,6 +131,7 @@ export class AgentRunExecutor {
             agentMessageId: data.messageId,
             userId: prompt.parent.user?.sId ?? null,
             agentConfigurationId: data.configuration.sId,
+            clientSideMCPServerIds: prompt.parent.context.clientSideMCPServerIds ?? [],
           },
           maxSteps: Math.max(1, data.configuration.maxStepsPerRun),
           reasoningEffort: model.reasoningEffort,

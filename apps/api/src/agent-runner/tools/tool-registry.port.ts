@@ -26,6 +26,8 @@ export interface ToolContext {
   readonly agentMessageId: string;
   readonly userId: string | null;
   readonly agentConfigurationId: string;
+  /** Client-side MCP servers the user message lent to this run (`context.clientSideMCPServerIds`). */
+  readonly clientSideMCPServerIds?: readonly string[];
 }
 
 /** One call the model made. */

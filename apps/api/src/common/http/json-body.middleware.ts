@@ -31,23 +31,34 @@ class UnreadableCharsetError extends Error {
 @Injectable()
 export class JsonBodyMiddleware implements NestMiddleware {
   private readonly parser: RequestHandler;
+  /** Client-side MCP servers post tool outputs, which may be larger than any other body. */
+  private readonly mcpResultsParser: RequestHandler;
 
   constructor(@Inject(API_CONFIG) config: ApiConfig) {
-    this.parser = express.json({
-      limit: config.bodyLimitBytes,
-      type: ['application/json', 'application/*+json'],
-      verify: (_request, _response, raw, charset) => {
-        if (jsonTextNestingExceeds(utf8Of(raw, charset), MAX_JSON_NESTING_DEPTH)) throw new JsonTooDeepError();
-      },
-    });
+    this.parser = jsonParser(config.bodyLimitBytes);
+    this.mcpResultsParser = jsonParser(Math.max(config.bodyLimitBytes, config.mcp.resultsBodyLimitBytes));
   }
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
+    const parser = MCP_RESULTS_PATH.test(request.originalUrl.split('?')[0]) ? this.mcpResultsParser : this.parser;
     await new Promise<void>((resolve, reject) => {
-      this.parser(request, response, (error?: unknown) => (error ? reject(translate(error)) : resolve()));
+      parser(request, response, (error?: unknown) => (error ? reject(translate(error)) : resolve()));
     });
     next();
   }
+}
+
+/** `POST /api/v1/w/{wId}/mcp/results` and its private twin. */
+const MCP_RESULTS_PATH = /^\/api(?:\/v1)?\/w\/[^/]+\/mcp\/results\/?$/;
+
+function jsonParser(limit: number): RequestHandler {
+  return express.json({
+    limit,
+    type: ['application/json', 'application/*+json'],
+    verify: (_request, _response, raw, charset) => {
+      if (jsonTextNestingExceeds(utf8Of(raw, charset), MAX_JSON_NESTING_DEPTH)) throw new JsonTooDeepError();
+    },
+  });
 }
 
 /** The body as UTF-8 bytes: as sent when it is UTF-8 (nearly always), re-encoded otherwise. */

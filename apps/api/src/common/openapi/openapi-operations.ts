@@ -10,6 +10,7 @@ export const TAGS = [
   { name: 'conversations', description: 'Conversations, messages, reactions, feedback and their event streams.' },
   { name: 'agents', description: 'Agent configurations (global and custom) and generic agents.' },
   { name: 'data_sources', description: 'Data sources (folders) in spaces, their views and their documents.' },
+  { name: 'mcp', description: 'Client-side MCP servers: registration, the requests stream and results.' },
 ] as const;
 
 const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';

@@ -27,6 +27,8 @@ import * as lightAgent from './light-agent-configuration.schema';
 import * as user from './user.schema';
 import * as userMessage from './user-message.schema';
 import * as workspace from './workspace.schema';
+import type { HeartbeatMcpServerResponse, RegisterMcpServerResponse } from '../mcp.types';
+import * as mcp from './mcp.schema';
 
 /** Keys of the wire type the schema class does not declare, optional ones included. */
 type Undocumented<Schema, WireType> = Exclude<keyof WireType, keyof Schema>;
@@ -112,11 +114,13 @@ const COVERED: Type<unknown>[] = [
   documents<DataSources.DocumentBlobResponse>()(dataSource.DocumentBlobResponseSchema),
   documents<DataSources.UpdatedResponse>()(dataSource.UpdatedResponseSchema),
   documents<DataSources.TokenizeResponse>()(dataSource.TokenizeResponseSchema),
+  documents<RegisterMcpServerResponse>()(mcp.RegisterMcpServerResponseSchema),
+  documents<HeartbeatMcpServerResponse>()(mcp.HeartbeatMcpServerResponseSchema),
 ];
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, contentFragment, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource];
+    const modules = [agentConfiguration, agentMessage, contentFragment, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, mcp];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);

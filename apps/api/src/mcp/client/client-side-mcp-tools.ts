@@ -1,0 +1,133 @@
+import { isLive } from '@app/domain/mcp-server/mcp-server.state';
+import { DomainError } from '@app/domain/shared/domain-error';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { AgentToolSources } from '../../agent-runner/tools/agent-tool-sources';
+import type {
+  JsonSchemaObject,
+  ToolCallRequest,
+  ToolCallResult,
+  ToolContext,
+  ToolDefinition,
+  ToolRegistry,
+} from '../../agent-runner/tools/tool-registry.port';
+import { API_CONFIG, type ApiConfig } from '../../config/api-config';
+import { LOGGER } from '../../infrastructure/logger';
+import { McpServers, type McpServerRef } from '../mcp-servers';
+import { McpAbortedError, McpChannel, McpTimeoutError } from './mcp-channel';
+import { McpClientSession } from './mcp-client-session';
+import { toolCallResultOf, toolFailure } from './mcp-tool-output';
+
+/** A tool as offered to one run: the session that reaches its server, and its name there. */
+interface RoutedTool {
+  readonly session: McpClientSession;
+  readonly toolName: string;
+}
+
+/** Runs whose routes are remembered; older ones are dropped (a run lists its tools once, at its start). */
+const MAX_REMEMBERED_RUNS = 1_000;
+
+/** Tool names a model provider accepts. */
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * Tools of the client-side MCP servers a user message names (`context.clientSideMCPServerIds`):
+ * for each live server of the message's author, the run performs the MCP handshake and lists its
+ * tools over the server's stream, then sends `tools/call` for each call the model makes. A server
+ * that is gone or does not answer in time leaves its tools out (listing) or fails the call with a
+ * clear error (calling); the run goes on either way.
+ */
+@Injectable()
+export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
+  private readonly runs = new Map<string, Map<string, RoutedTool>>();
+  private readonly log: Logger;
+
+  constructor(
+    private readonly sources: AgentToolSources,
+    private readonly servers: McpServers,
+    private readonly channel: McpChannel,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.log = logger.child({ component: 'client-side-mcp' });
+  }
+
+  onModuleInit(): void {
+    this.sources.register(this);
+  }
+
+  async listTools(ctx: ToolContext): Promise<ToolDefinition[]> {
+    const serverIds = [...new Set(ctx.clientSideMCPServerIds ?? [])];
+    if (serverIds.length === 0 || ctx.userId === null) return [];
+    const userId = ctx.userId;
+    const signal = AbortSignal.timeout(this.config.mcp.callTimeoutMs * 3);
+    const listed = await Promise.all(serverIds.map((serverId) => this.toolsOf({ workspaceId: ctx.workspaceId, userId, serverId }, ctx, signal)));
+    const routes = new Map<string, RoutedTool>();
+    const definitions: ToolDefinition[] = [];
+    for (const entry of listed) {
+      if (!entry) continue;
+      for (const tool of entry.tools) {
+        const name = uniqueName(tool.name, routes);
+        routes.set(name, { session: entry.session, toolName: tool.name });
+        definitions.push({
+          name,
+          description: tool.description ?? tool.title ?? tool.name,
+          inputSchema: { ...tool.inputSchema, type: 'object' } as JsonSchemaObject,
+          serverId: entry.session.target.serverId,
+          serverName: entry.serverName,
+        });
+      }
+    }
+    this.remember(ctx.agentMessageId, routes);
+    return definitions;
+  }
+
+  async callTool(call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {
+    const route = this.runs.get(ctx.agentMessageId)?.get(call.name);
+    if (!route) return toolFailure('tool_not_found', `No tool named ${call.name}.`);
+    try {
+      return toolCallResultOf(await route.session.callTool(route.toolName, call.input, signal));
+    } catch (error) {
+      if (error instanceof McpTimeoutError) return toolFailure('mcp_server_timeout', error.message);
+      if (error instanceof McpAbortedError) return toolFailure('mcp_request_cancelled', error.message);
+      if (error instanceof DomainError) return toolFailure(error.type, error.message);
+      return toolFailure('mcp_server_error', error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private async toolsOf(target: McpServerRef, ctx: ToolContext, signal: AbortSignal): Promise<{ session: McpClientSession; serverName: string; tools: Tool[] } | null> {
+    try {
+      const state = await this.servers.state(target);
+      if (!isLive(state, Date.now())) {
+        this.log.info({ serverId: target.serverId, messageId: ctx.agentMessageId }, 'client-side MCP server not live; its tools are left out');
+        return null;
+      }
+      const session = new McpClientSession(this.channel, target, { conversationId: ctx.conversationId, messageId: ctx.agentMessageId }, this.config.mcp.callTimeoutMs);
+      await session.initialize(signal);
+      return { session, serverName: state.serverName, tools: await session.listTools(signal) };
+    } catch (error) {
+      this.log.warn({ err: error, serverId: target.serverId, messageId: ctx.agentMessageId }, 'client-side MCP server handshake failed; its tools are left out');
+      return null;
+    }
+  }
+
+  private remember(agentMessageId: string, routes: Map<string, RoutedTool>): void {
+    this.runs.delete(agentMessageId);
+    this.runs.set(agentMessageId, routes);
+    if (this.runs.size > MAX_REMEMBERED_RUNS) {
+      const oldest = this.runs.keys().next().value;
+      if (oldest !== undefined) this.runs.delete(oldest);
+    }
+  }
+}
+
+/** A provider-safe name for a tool, unique among those already routed (`name`, `name_2`, …). */
+function uniqueName(toolName: string, taken: ReadonlyMap<string, unknown>): string {
+  const base = TOOL_NAME.test(toolName) ? toolName : toolName.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 60) || 'tool';
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base.slice(0, 60)}_${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}

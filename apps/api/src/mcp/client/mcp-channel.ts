@@ -1,0 +1,99 @@
+import { toMcpServerStreamName, type JsonRpcMessage } from '@app/contracts/events/mcp-server.events';
+import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
+import { Injectable } from '@nestjs/common';
+import { DeciderExecutor } from '../../application/decider-executor';
+import { keyOf, type McpServerRef } from '../mcp-servers';
+import { McpResponses } from './mcp-responses';
+
+/** The conversation and agent message a request is made for (recorded with it, part of its id). */
+export interface McpOrigin {
+  readonly conversationId: string;
+  readonly messageId: string;
+}
+
+/** A server gave no response in time; the request is settled as abandoned and never replayed. */
+export class McpTimeoutError extends Error {
+  constructor(
+    readonly method: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`The client-side MCP server did not answer ${method} within ${Math.round(timeoutMs / 1000)} s.`);
+    this.name = 'McpTimeoutError';
+  }
+}
+
+/** The run stopped waiting (cancelled, timed out as a whole). */
+export class McpAbortedError extends Error {
+  constructor() {
+    super('The request to the client-side MCP server was cancelled.');
+    this.name = 'McpAbortedError';
+  }
+}
+
+/**
+ * Sends JSON-RPC messages to a client-side server by appending them to its stream (which the
+ * server reads through the requests SSE endpoint), and waits for the response event.
+ */
+@Injectable()
+export class McpChannel {
+  constructor(
+    private readonly executor: DeciderExecutor,
+    private readonly responses: McpResponses,
+  ) {}
+
+  /** Sends a notification; throws a DomainError when the server is not live. */
+  async notify(target: McpServerRef, origin: McpOrigin, message: JsonRpcMessage): Promise<void> {
+    await this.send(target, origin, null, message);
+  }
+
+  /** Sends a request with the string id `requestId` and resolves with the server's response. */
+  async request(
+    target: McpServerRef,
+    origin: McpOrigin,
+    requestId: string,
+    message: JsonRpcMessage,
+    options: { readonly timeoutMs: number; readonly signal: AbortSignal },
+  ): Promise<JsonRpcMessage> {
+    if (options.signal.aborted) throw new McpAbortedError();
+    const key = keyOf(target);
+    const state = await this.executor.read(mcpServerAggregate, key);
+    const expectation = this.responses.expect(toMcpServerStreamName(key), state.eventCount - 1, requestId);
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    try {
+      await this.send(target, origin, requestId, message);
+      const stopped = new Promise<'timeout' | 'cancelled'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), options.timeoutMs);
+        onAbort = () => resolve('cancelled');
+        options.signal.addEventListener('abort', onAbort, { once: true });
+      });
+      const outcome = await Promise.race([expectation.settled, stopped]);
+      if (typeof outcome === 'object') {
+        if (outcome.kind === 'result') return outcome.message;
+        throw new McpTimeoutError(String(message.method), options.timeoutMs);
+      }
+      await this.abandon(target, requestId, outcome);
+      throw outcome === 'timeout' ? new McpTimeoutError(String(message.method), options.timeoutMs) : new McpAbortedError();
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) options.signal.removeEventListener('abort', onAbort);
+      expectation.cancel();
+    }
+  }
+
+  private async send(target: McpServerRef, origin: McpOrigin, requestId: string | null, message: JsonRpcMessage): Promise<void> {
+    await this.executor.execute(
+      mcpServerAggregate,
+      keyOf(target),
+      { type: 'SendMcpRequest', requestId, message, conversationId: origin.conversationId, messageId: origin.messageId, now: Date.now() },
+      { actor: 'system' },
+    );
+  }
+
+  /** Settles a request nobody waits for, so the server never sees it again on a replay. */
+  private async abandon(target: McpServerRef, requestId: string, reason: 'timeout' | 'cancelled'): Promise<void> {
+    await this.executor
+      .execute(mcpServerAggregate, keyOf(target), { type: 'AbandonMcpRequest', requestId, reason, now: Date.now() }, { actor: 'system' })
+      .catch(() => undefined);
+  }
+}

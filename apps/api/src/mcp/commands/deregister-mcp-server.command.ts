@@ -1,0 +1,30 @@
+import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
+import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DeciderExecutor } from '../../application/decider-executor';
+import type { AuthContext } from '../../auth/auth-context';
+import { keyOf, McpServers } from '../mcp-servers';
+
+/** Ends the caller's registration at once (a no-op when there is none). */
+export class DeregisterMcpServerCommand extends Command<SuccessResponse> {
+  constructor(
+    readonly auth: AuthContext,
+    readonly serverId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DeregisterMcpServerCommand)
+export class DeregisterMcpServerHandler implements ICommandHandler<DeregisterMcpServerCommand> {
+  constructor(
+    private readonly servers: McpServers,
+    private readonly executor: DeciderExecutor,
+  ) {}
+
+  async execute({ auth, serverId }: DeregisterMcpServerCommand): Promise<SuccessResponse> {
+    const ref = this.servers.ref(auth, serverId);
+    await this.executor.execute(mcpServerAggregate, keyOf(ref), { type: 'DeregisterMcpServer', now: Date.now() }, { actor: ref.userId });
+    return { success: true };
+  }
+}
