@@ -11,3 +11,4 @@ export * from './read-store/mongodb-read-store';
 export * from './read-store/transient-errors';
 export * from './search-index/search-index.port';
 export * from './search-index/sqlite-search-index';
+export * from './search-index/opensearch-search-index';
