@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { countTokens } from 'gpt-tokenizer';
+import { sectionUnits, type DocumentSection, type SectionUnit } from './document-section';
+
+/** Sizes of chunks, in tokens of the o200k tokenizer (gpt-tokenizer's default encoding). */
+export interface ChunkingOptions {
+  /** Most tokens in a chunk, its section prefixes included. */
+  readonly maxTokens: number;
+  /** Tokens a chunk repeats from the end of the previous one when a section is cut. */
+  readonly overlapTokens: number;
+}
+
+/** A chunk in document order; `hash` is the SHA-256 of its text. */
+export interface DocumentChunk {
+  readonly index: number;
+  readonly text: string;
+  readonly hash: string;
+  readonly tokenCount: number;
+}
+
+/** What a document brings to chunking: plain text, or a section tree. */
+export type ChunkSource = { readonly text: string } | { readonly section: DocumentSection };
+
+export const DEFAULT_CHUNKING: ChunkingOptions = { maxTokens: 512, overlapTokens: 64 };
+
+/**
+ * Cuts a document into chunks of at most `maxTokens` tokens. Cuts fall between words (preferably
+ * after a sentence or a line), never inside one unless a single word exceeds the budget; a long
+ * section repeats `overlapTokens` of context across each cut and every piece carries the section's
+ * prefixes; consecutive small sections share a chunk when they fit whole.
+ */
+export function chunkDocument(source: ChunkSource, options: ChunkingOptions = DEFAULT_CHUNKING): DocumentChunk[] {
+  if (options.maxTokens < 1 || options.overlapTokens < 0 || options.overlapTokens >= options.maxTokens) {
+    throw new RangeError('chunking needs maxTokens >= 1 and 0 <= overlapTokens < maxTokens');
+  }
+  const units: SectionUnit[] = 'text' in source ? [{ prefix: '', content: source.text }] : sectionUnits(source.section);
+  const pieces: { text: string; whole: boolean }[] = [];
+  for (const unit of units) {
+    const parts = splitUnit(unit, options);
+    for (const text of parts) pieces.push({ text, whole: parts.length === 1 });
+  }
+  const texts = mergeWholePieces(pieces, options.maxTokens);
+  return texts
+    .filter((text) => text.trim().length > 0)
+    .map((text, index) => ({ index, text, hash: createHash('sha256').update(text).digest('hex'), tokenCount: countTokens(text) }));
+}
+
+function splitUnit(unit: SectionUnit, options: ChunkingOptions): string[] {
+  const whole = unit.prefix + unit.content;
+  if (countTokens(whole) <= options.maxTokens) return [whole];
+  const prefixTokens = countTokens(unit.prefix);
+  // A prefix that leaves no room for content is cut like content rather than repeated.
+  if (prefixTokens > options.maxTokens / 2) return windows(segmentsOf(whole), options.maxTokens, options.overlapTokens);
+  const budget = options.maxTokens - prefixTokens;
+  return windows(segmentsOf(unit.content), budget, Math.min(options.overlapTokens, Math.floor(budget / 2))).map(
+    (piece) => unit.prefix + piece,
+  );
+}
+
+interface Segment {
+  readonly text: string;
+  readonly tokens: number;
+  /** A good place to cut after: the end of a sentence or a line. */
+  readonly boundary: boolean;
+}
+
+/** Words with the whitespace before them; a word longer than any budget is split by characters later. */
+function segmentsOf(text: string): Segment[] {
+  const words = text.match(/\s*\S+|\s+$/g) ?? [];
+  return words.map((word, i) => {
+    const next = words[i + 1];
+    return { text: word, tokens: countTokens(word), boundary: /[.!?:;]$/.test(word) || (next !== undefined && /^\s*\n/.test(next)) };
+  });
+}
+
+function windows(segments: Segment[], budget: number, overlap: number): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  while (start < segments.length) {
+    let end = start;
+    let tokens = 0;
+    while (end < segments.length && tokens + segments[end].tokens <= budget) {
+      tokens += segments[end].tokens;
+      end += 1;
+    }
+    if (end === start) {
+      // One word over the budget: cut it into pieces that each fit.
+      parts.push(...splitWord(segments[start].text, budget));
+      start += 1;
+      continue;
+    }
+    if (end < segments.length) end = preferredCut(segments, start, end);
+    parts.push(segments.slice(start, end).map((segment) => segment.text).join(''));
+    if (end >= segments.length) break;
+    start = Math.max(overlapStart(segments, start, end, overlap), start + 1);
+  }
+  return parts;
+}
+
+/** The last sentence or line end in the final fifth of the window, else the window's end. */
+function preferredCut(segments: Segment[], start: number, end: number): number {
+  const earliest = start + Math.ceil(((end - start) * 4) / 5);
+  for (let cut = end; cut > earliest; cut -= 1) if (segments[cut - 1].boundary) return cut;
+  return end;
+}
+
+/** Where the next window starts so that it repeats about `overlap` tokens of this one. */
+function overlapStart(segments: Segment[], start: number, end: number, overlap: number): number {
+  let next = end;
+  let tokens = 0;
+  while (next > start && tokens + segments[next - 1].tokens <= overlap) {
+    tokens += segments[next - 1].tokens;
+    next -= 1;
+  }
+  return next;
+}
+
+function splitWord(word: string, budget: number): string[] {
+  const pieces: string[] = [];
+  let rest = word;
+  while (rest.length > 0) {
+    let size = Math.min(rest.length, budget * 4);
+    while (size > 1 && countTokens(rest.slice(0, size)) > budget) size = Math.floor(size * 0.8);
+    pieces.push(rest.slice(0, size));
+    rest = rest.slice(size);
+  }
+  return pieces;
+}
+
+function mergeWholePieces(pieces: { text: string; whole: boolean }[], maxTokens: number): string[] {
+  const merged: string[] = [];
+  let open: string | null = null;
+  for (const piece of pieces) {
+    if (open !== null && piece.whole && countTokens(open + piece.text) <= maxTokens) {
+      open += piece.text;
+      continue;
+    }
+    if (open !== null) merged.push(open);
+    if (piece.whole) open = piece.text;
+    else {
+      merged.push(piece.text);
+      open = null;
+    }
+  }
+  if (open !== null) merged.push(open);
+  return merged;
+}
