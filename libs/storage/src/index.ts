@@ -12,3 +12,4 @@ export * from './read-store/transient-errors';
 export * from './search-index/search-index.port';
 export * from './search-index/sqlite-search-index';
 export * from './search-index/opensearch-search-index';
+export * from './search-index/search-index-config';
