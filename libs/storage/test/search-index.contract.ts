@@ -124,6 +124,8 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
       await expect(docs({ parentsIn: ['middle'] })).resolves.toEqual(['middle']);
       await expect(docs({ parentsNot: ['root'] })).resolves.toEqual(['early', 'middle']);
       await expect(docs({ parentsIn: ['folder-a'], parentsNot: ['root'] })).resolves.toEqual(['early']);
+      await expect(docs({ parentsIn: ['folder-a'], scopeParentsIn: ['root', 'middle'] })).resolves.toEqual(['late']);
+      await expect(docs({ scopeParentsIn: ['folder-b', 'early'] })).resolves.toEqual(['early', 'middle']);
       await expect(docs({ tagsIn: [] })).resolves.toEqual([]);
       await expect(docs({ tagsNot: [] })).resolves.toEqual(['early', 'late', 'middle']);
     });

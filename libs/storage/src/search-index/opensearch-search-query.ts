@@ -24,6 +24,7 @@ export function openSearchFilter(filter: SearchFilter): QueryClause {
   membership('tags', filter.tagsNot, true);
   membership('parents', filter.parentsIn, false);
   membership('parents', filter.parentsNot, true);
+  membership('parents', filter.scopeParentsIn, false);
   return { bool: { filter: must, must_not: mustNot } };
 }
 

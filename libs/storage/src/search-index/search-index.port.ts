@@ -45,6 +45,8 @@ export interface SearchFilter {
   /** Documents with at least one of these among their parents (a document is its own first parent). */
   readonly parentsIn?: readonly string[];
   readonly parentsNot?: readonly string[];
+  /** A second any-of condition on parents, ANDed with `parentsIn`: the `parentsIn` of a data source view. */
+  readonly scopeParentsIn?: readonly string[];
 }
 
 /** A chunk found by a search; `score` grows with relevance (BM25 for lexical, cosine similarity for vector). */

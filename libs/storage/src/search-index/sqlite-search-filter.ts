@@ -37,6 +37,7 @@ export function filterCondition(filter: SearchFilter): SqlCondition {
   membership('document_tags', 'tag', filter.tagsNot, true);
   membership('document_parents', 'parent', filter.parentsIn, false);
   membership('document_parents', 'parent', filter.parentsNot, true);
+  membership('document_parents', 'parent', filter.scopeParentsIn, false);
   return { sql: clauses.join(' AND '), params };
 }
 
