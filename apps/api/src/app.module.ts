@@ -22,6 +22,7 @@ import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { CoreModule } from './infrastructure/core.module';
 import { StorageModule } from './infrastructure/storage.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
+import { SearchModule } from './search/search.module';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
 @Module({})
@@ -40,6 +41,7 @@ export class AppModule implements NestModule {
         AgentConfigurationsModule,
         AgentRunnerModule,
         AgentMessageEventsModule,
+        SearchModule,
       ],
       controllers: [HealthController],
       providers: [
