@@ -1,4 +1,5 @@
 import { DatabaseSync } from 'node:sqlite';
+import { FTS_TOKENIZER } from '../../libs/storage/src/search-index/sqlite-query-terms';
 
 /** Okapi BM25 parameters of the baseline. */
 export const BM25_K1 = 1.2;
@@ -9,7 +10,7 @@ export const BM25_B = 0.75;
  * diacritics removed) produces them, read back through an fts5vocab table, so the baseline and the
  * index see the same words.
  */
-export function ftsTokens(texts: readonly string[], tokenizer = 'porter unicode61 remove_diacritics 2'): string[][] {
+export function ftsTokens(texts: readonly string[], tokenizer = FTS_TOKENIZER): string[][] {
   const db = new DatabaseSync(':memory:');
   try {
     db.exec(`CREATE VIRTUAL TABLE t USING fts5 (body, tokenize = '${tokenizer}')`);

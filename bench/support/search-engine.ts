@@ -6,6 +6,7 @@ import { parseProviderSettings } from '../../apps/api/src/config/provider-settin
 import { parseSearchSettings, type SearchSettings } from '../../apps/api/src/config/search-settings';
 import { EmbedderRegistry } from '../../apps/api/src/search/embeddings/embedder-registry';
 import { DocumentIndexer } from '../../apps/api/src/search/indexing/document-indexer';
+import type { IndexingOutcome } from '../../apps/api/src/search/indexing/document-to-index';
 import { IndexingService } from '../../apps/api/src/search/indexing/indexing.service';
 import type { SearchParams } from '../../apps/api/src/search/search-params';
 import { SearchService } from '../../apps/api/src/search/search.service';
@@ -20,7 +21,10 @@ export interface BenchSearchEngine {
 }
 
 /** Builds the engine from these variables (the api's own parsing and defaults). */
-export function benchSearchEngine(env: Readonly<Record<string, string | undefined>>): BenchSearchEngine {
+export function benchSearchEngine(
+  env: Readonly<Record<string, string | undefined>>,
+  onApplied: (delayMs: number, outcome: IndexingOutcome | null) => void = () => undefined,
+): BenchSearchEngine {
   const dir = mkdtempSync(join(tmpdir(), 'wcs-search-bench-'));
   const problems: string[] = [];
   const settings = parseSearchSettings(env, dir, problems);
@@ -30,7 +34,8 @@ export function benchSearchEngine(env: Readonly<Record<string, string | undefine
   const index = new SqliteSearchIndex({ path: join(dir, 'search.sqlite'), titleWeight: settings.titleWeight });
   const embedders = new EmbedderRegistry(providers.settings, settings);
   const indexer = new DocumentIndexer(index, embedders, { maxTokens: settings.chunkMaxTokens, overlapTokens: settings.chunkOverlapTokens }, logger);
-  const indexing = new IndexingService(index, indexer, { capacity: settings.indexingQueueCapacity, concurrency: settings.indexingConcurrency }, logger);
+  const queue = { capacity: settings.indexingQueueCapacity, concurrency: settings.indexingConcurrency };
+  const indexing = new IndexingService(index, indexer, queue, logger, onApplied);
   return {
     settings,
     indexing,

@@ -69,6 +69,15 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
       await expect(idsOf('  ?! ', { dataSourceIds: [ds] })).resolves.toEqual([]);
     });
 
+    test('a word found in most chunks neither hides them nor outranks a rare word', async () => {
+      const ds = freshDataSource();
+      for (let i = 0; i < 4; i += 1) await index.upsertDocument(documentOf(ds, `common${i}`, ['the usual filler words here']));
+      await index.upsertDocument(documentOf(ds, 'rare', ['the one with turbulence']));
+      await expect(idsOf('turbulence the', { dataSourceIds: [ds] }, 1)).resolves.toEqual(['rare#0']);
+      await expect(idsOf('usual', { dataSourceIds: [ds] })).resolves.toHaveLength(4);
+      await expect(idsOf('the', { dataSourceIds: [ds] })).resolves.toHaveLength(5);
+    });
+
     test('honours the limit', async () => {
       const ds = freshDataSource();
       for (let i = 0; i < 5; i += 1) await index.upsertDocument(documentOf(ds, `d${i}`, ['shared word']));

@@ -48,7 +48,7 @@ export function parseSearchSettings(env: Environment, dataDir: string, problems:
     embeddingMaxAttempts: parseIntegerVariable(env, 'EMBEDDING_MAX_ATTEMPTS', 4, { min: 1, max: 20 }, problems),
     embeddingRetryBaseDelayMs: parseIntegerVariable(env, 'EMBEDDING_RETRY_BASE_DELAY_MS', 500, { min: 0, max: 60_000 }, problems),
     indexingQueueCapacity: parseIntegerVariable(env, 'INDEXING_QUEUE_CAPACITY', 1000, { min: 1, max: 1_000_000 }, problems),
-    indexingConcurrency: parseIntegerVariable(env, 'INDEXING_CONCURRENCY', 2, { min: 1, max: 64 }, problems),
+    indexingConcurrency: parseIntegerVariable(env, 'INDEXING_CONCURRENCY', 8, { min: 1, max: 64 }, problems),
     titleWeight: parseTitleWeight(env, problems),
   };
 }

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { FTS_TOKENIZER } from './sqlite-query-terms';
 
 /**
  * Tables of the embedded search index. `chunks_fts` mirrors `chunks` (same rowid) with the porter
@@ -24,7 +25,8 @@ export function createSearchSchema(db: DatabaseSync): void {
     );
     CREATE UNIQUE INDEX IF NOT EXISTS chunks_document ON chunks (ds, doc, idx);
     CREATE INDEX IF NOT EXISTS chunks_model ON chunks (model, ds) WHERE vector IS NOT NULL;
-    CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5 (title, text, tokenize = 'porter unicode61 remove_diacritics 2');
+    CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5 (title, text, tokenize = '${FTS_TOKENIZER}');
+    CREATE VIRTUAL TABLE IF NOT EXISTS chunks_vocab USING fts5vocab (chunks_fts, 'row');
     CREATE TABLE IF NOT EXISTS stored_vectors (model TEXT NOT NULL, hash TEXT NOT NULL, vector BLOB NOT NULL, PRIMARY KEY (model, hash)) WITHOUT ROWID;
   `);
 }
@@ -38,15 +40,4 @@ export function vectorBlob(vector: readonly number[]): Uint8Array {
 export function vectorOf(blob: Uint8Array): number[] {
   const copy = blob.slice();
   return Array.from(new Float32Array(copy.buffer, copy.byteOffset, copy.byteLength / 4));
-}
-
-/**
- * An FTS5 query matching any word of free text: each word quoted (so operators and punctuation in
- * the user's text are never FTS5 syntax) and joined with OR, which BM25 then ranks. Null when the
- * text holds no word.
- */
-export function ftsQueryOf(text: string): string | null {
-  const words = text.match(/[\p{L}\p{N}]+/gu);
-  if (words === null) return null;
-  return words.map((word) => `"${word}"`).join(' OR ');
 }

@@ -24,6 +24,8 @@ describe('chunkDocument', () => {
     expect(chunks.length).toBeGreaterThan(5);
     expect(chunks.map((chunk) => chunk.index)).toEqual(chunks.map((_, i) => i));
     for (const chunk of chunks) {
+      // Counted word by word, the count is the tokenizer's count of the whole chunk.
+      expect(chunk.tokenCount).toBe(countTokens(chunk.text));
       expect(chunk.tokenCount).toBeLessThanOrEqual(64);
       expect(text).toContain(chunk.text.trim());
     }
@@ -48,7 +50,10 @@ describe('chunkDocument', () => {
     const chunks = chunkDocument({ section: doc }, { maxTokens: 60, overlapTokens: 8 });
     const wingChunks = chunks.filter((chunk) => chunk.text.includes('wing of the aircraft'));
     expect(wingChunks.length).toBeGreaterThan(1);
-    for (const chunk of wingChunks) expect(chunk.text.startsWith('# Manual\n## Wings\n')).toBe(true);
+    for (const chunk of wingChunks) {
+      expect(chunk.text.startsWith('# Manual\n## Wings\n')).toBe(true);
+      expect(countTokens(chunk.text)).toBeLessThanOrEqual(60);
+    }
     expect(chunks.at(-1)?.text).toBe('# Manual\n## Engines\nEngines burn fuel.');
   });
 
@@ -70,7 +75,7 @@ describe('chunkDocument', () => {
     const word = 'x'.repeat(2_000);
     const chunks = chunkDocument({ text: word }, { maxTokens: 32, overlapTokens: 4 });
     expect(chunks.map((chunk) => chunk.text).join('')).toBe(word);
-    for (const chunk of chunks) expect(chunk.tokenCount).toBeLessThanOrEqual(32);
+    for (const chunk of chunks) expect(countTokens(chunk.text)).toBeLessThanOrEqual(32);
     expect(chunkDocument({ text: '   \n ' })).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { countTokens } from 'gpt-tokenizer';
 import { sectionUnits, type DocumentSection, type SectionUnit } from './document-section';
+import { TokenCounter } from './token-counter';
 
 /** Sizes of chunks, in tokens of the o200k tokenizer (gpt-tokenizer's default encoding). */
 export interface ChunkingOptions {
@@ -23,6 +24,15 @@ export type ChunkSource = { readonly text: string } | { readonly section: Docume
 
 export const DEFAULT_CHUNKING: ChunkingOptions = { maxTokens: 512, overlapTokens: 64 };
 
+/** A piece of text and its token count. */
+interface Piece {
+  readonly text: string;
+  readonly tokens: number;
+}
+
+const counter = new TokenCounter();
+const EXACT_COUNT_CHARACTERS_PER_TOKEN = 6;
+
 /**
  * Cuts a document into chunks of at most `maxTokens` tokens. Cuts fall between words (preferably
  * after a sentence or a line), never inside one unless a single word exceeds the budget; a long
@@ -34,27 +44,37 @@ export function chunkDocument(source: ChunkSource, options: ChunkingOptions = DE
     throw new RangeError('chunking needs maxTokens >= 1 and 0 <= overlapTokens < maxTokens');
   }
   const units: SectionUnit[] = 'text' in source ? [{ prefix: '', content: source.text }] : sectionUnits(source.section);
-  const pieces: { text: string; whole: boolean }[] = [];
+  const pieces: (Piece & { whole: boolean })[] = [];
   for (const unit of units) {
     const parts = splitUnit(unit, options);
-    for (const text of parts) pieces.push({ text, whole: parts.length === 1 });
+    for (const part of parts) pieces.push({ ...part, whole: parts.length === 1 });
   }
-  const texts = mergeWholePieces(pieces, options.maxTokens);
-  return texts
-    .filter((text) => text.trim().length > 0)
-    .map((text, index) => ({ index, text, hash: createHash('sha256').update(text).digest('hex'), tokenCount: countTokens(text) }));
+  return mergeWholePieces(pieces, options.maxTokens)
+    .filter((piece) => piece.text.trim().length > 0)
+    .map((piece, index) => ({ index, text: piece.text, hash: createHash('sha256').update(piece.text).digest('hex'), tokenCount: piece.tokens }));
 }
 
-function splitUnit(unit: SectionUnit, options: ChunkingOptions): string[] {
+function splitUnit(unit: SectionUnit, options: ChunkingOptions): Piece[] {
   const whole = unit.prefix + unit.content;
-  if (countTokens(whole) <= options.maxTokens) return [whole];
-  const prefixTokens = countTokens(unit.prefix);
+  // A unit about the size of a chunk is counted exactly (a prefix ending in a space counts one
+  // token more on its own); longer ones are surely cut, and counted word by word from the cache.
+  if (whole.length <= options.maxTokens * EXACT_COUNT_CHARACTERS_PER_TOKEN) {
+    const tokens = countTokens(whole);
+    if (tokens <= options.maxTokens) return [{ text: whole, tokens }];
+  }
+  const prefixTokens = unit.prefix.length === 0 ? 0 : counter.count(unit.prefix);
+  const segments = segmentsOf(unit.content);
+  const contentTokens = segments.reduce((sum, segment) => sum + segment.tokens, 0);
+  if (prefixTokens + contentTokens <= options.maxTokens) return [{ text: whole, tokens: prefixTokens + contentTokens }];
   // A prefix that leaves no room for content is cut like content rather than repeated.
-  if (prefixTokens > options.maxTokens / 2) return windows(segmentsOf(whole), options.maxTokens, options.overlapTokens);
+  if (prefixTokens > options.maxTokens / 2) {
+    return windows(segmentsOf(whole), options.maxTokens, options.overlapTokens);
+  }
   const budget = options.maxTokens - prefixTokens;
-  return windows(segmentsOf(unit.content), budget, Math.min(options.overlapTokens, Math.floor(budget / 2))).map(
-    (piece) => unit.prefix + piece,
-  );
+  return windows(segments, budget, Math.min(options.overlapTokens, Math.floor(budget / 2))).map((piece) => ({
+    text: unit.prefix + piece.text,
+    tokens: prefixTokens + piece.tokens,
+  }));
 }
 
 interface Segment {
@@ -69,12 +89,12 @@ function segmentsOf(text: string): Segment[] {
   const words = text.match(/\s*\S+|\s+$/g) ?? [];
   return words.map((word, i) => {
     const next = words[i + 1];
-    return { text: word, tokens: countTokens(word), boundary: /[.!?:;]$/.test(word) || (next !== undefined && /^\s*\n/.test(next)) };
+    return { text: word, tokens: counter.count(word), boundary: /[.!?:;]$/.test(word) || (next !== undefined && /^\s*\n/.test(next)) };
   });
 }
 
-function windows(segments: Segment[], budget: number, overlap: number): string[] {
-  const parts: string[] = [];
+function windows(segments: Segment[], budget: number, overlap: number): Piece[] {
+  const parts: Piece[] = [];
   let start = 0;
   while (start < segments.length) {
     let end = start;
@@ -90,7 +110,8 @@ function windows(segments: Segment[], budget: number, overlap: number): string[]
       continue;
     }
     if (end < segments.length) end = preferredCut(segments, start, end);
-    parts.push(segments.slice(start, end).map((segment) => segment.text).join(''));
+    const window = segments.slice(start, end);
+    parts.push({ text: window.map((segment) => segment.text).join(''), tokens: window.reduce((sum, segment) => sum + segment.tokens, 0) });
     if (end >= segments.length) break;
     start = Math.max(overlapStart(segments, start, end, overlap), start + 1);
   }
@@ -115,30 +136,34 @@ function overlapStart(segments: Segment[], start: number, end: number, overlap: 
   return next;
 }
 
-function splitWord(word: string, budget: number): string[] {
-  const pieces: string[] = [];
+function splitWord(word: string, budget: number): Piece[] {
+  const pieces: Piece[] = [];
   let rest = word;
   while (rest.length > 0) {
     let size = Math.min(rest.length, budget * 4);
-    while (size > 1 && countTokens(rest.slice(0, size)) > budget) size = Math.floor(size * 0.8);
-    pieces.push(rest.slice(0, size));
+    let tokens = counter.count(rest.slice(0, size));
+    while (size > 1 && tokens > budget) {
+      size = Math.floor(size * 0.8);
+      tokens = counter.count(rest.slice(0, size));
+    }
+    pieces.push({ text: rest.slice(0, size), tokens });
     rest = rest.slice(size);
   }
   return pieces;
 }
 
-function mergeWholePieces(pieces: { text: string; whole: boolean }[], maxTokens: number): string[] {
-  const merged: string[] = [];
-  let open: string | null = null;
+function mergeWholePieces(pieces: readonly (Piece & { whole: boolean })[], maxTokens: number): Piece[] {
+  const merged: Piece[] = [];
+  let open: Piece | null = null;
   for (const piece of pieces) {
-    if (open !== null && piece.whole && countTokens(open + piece.text) <= maxTokens) {
-      open += piece.text;
+    if (open !== null && piece.whole && open.tokens + piece.tokens <= maxTokens) {
+      open = { text: open.text + piece.text, tokens: open.tokens + piece.tokens };
       continue;
     }
     if (open !== null) merged.push(open);
-    if (piece.whole) open = piece.text;
+    if (piece.whole) open = piece;
     else {
-      merged.push(piece.text);
+      merged.push(piece);
       open = null;
     }
   }

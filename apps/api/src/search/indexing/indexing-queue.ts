@@ -35,7 +35,7 @@ interface Entry<TDocument> {
  * waiting one (its waiters hear when the newer one is applied); deleting a data source drops its
  * waiting jobs and waits for its running ones.
  */
-export class IndexingQueue<TDocument> {
+export class IndexingQueue<TDocument, TResult = void> {
   private readonly waiting: Entry<TDocument>[] = [];
   private readonly running = new Map<string, Entry<TDocument>>();
   private readonly roomWaiters: (() => void)[] = [];
@@ -44,9 +44,9 @@ export class IndexingQueue<TDocument> {
   private closed = false;
 
   constructor(
-    private readonly apply: (job: IndexingJob<TDocument>) => Promise<void>,
+    private readonly apply: (job: IndexingJob<TDocument>) => Promise<TResult>,
     private readonly options: IndexingQueueOptions,
-    private readonly onApplied: (delayMs: number, job: IndexingJob<TDocument>) => void = () => undefined,
+    private readonly onApplied: (delayMs: number, job: IndexingJob<TDocument>, result: TResult) => void = () => undefined,
     private readonly onFailed: (error: unknown, job: IndexingJob<TDocument>) => void = () => undefined,
     private readonly now: () => number = () => performance.now(),
   ) {}
@@ -139,10 +139,10 @@ export class IndexingQueue<TDocument> {
 
   private async run(entry: Entry<TDocument>): Promise<void> {
     try {
-      await this.apply(entry.job);
+      const result = await this.apply(entry.job);
       const delayMs = this.now() - entry.enqueuedAt;
       this.stats = { ...this.stats, applied: this.stats.applied + 1, lastDelayMs: delayMs, maxDelayMs: Math.max(this.stats.maxDelayMs ?? 0, delayMs) };
-      this.onApplied(delayMs, entry.job);
+      this.onApplied(delayMs, entry.job, result);
       entry.settle.resolve();
     } catch (error) {
       this.stats = { ...this.stats, failed: this.stats.failed + 1 };

@@ -1,7 +1,7 @@
 import type { DocumentKey, SearchIndex } from '@app/storage';
 import type { Logger } from 'pino';
 import type { DocumentIndexer } from './document-indexer';
-import type { DocumentToIndex } from './document-to-index';
+import type { DocumentToIndex, IndexingOutcome } from './document-to-index';
 import { IndexingQueue, type IndexingDelayStats, type IndexingJob, type IndexingQueueOptions } from './indexing-queue';
 
 /** A job's acceptance: `applied` settles once search sees it. */
@@ -15,19 +15,20 @@ export interface IndexingTicket {
  * searchable is measured for each job.
  */
 export class IndexingService {
-  private readonly queue: IndexingQueue<DocumentToIndex>;
+  private readonly queue: IndexingQueue<DocumentToIndex, IndexingOutcome | null>;
 
   constructor(
     private readonly index: SearchIndex,
     private readonly indexer: DocumentIndexer,
     options: IndexingQueueOptions,
     private readonly logger: Logger,
-    onApplied: (delayMs: number) => void = () => undefined,
+    /** Hears each applied job: its delay from enqueue, and what indexing did (null for deletes). */
+    private readonly onApplied: (delayMs: number, outcome: IndexingOutcome | null) => void = () => undefined,
   ) {
-    this.queue = new IndexingQueue<DocumentToIndex>(
+    this.queue = new IndexingQueue<DocumentToIndex, IndexingOutcome | null>(
       (job) => this.apply(job),
       options,
-      (delayMs) => onApplied(delayMs),
+      (delayMs, _job, outcome) => this.onApplied(delayMs, outcome),
       (error, job) => this.logger.error({ err: error, job: { kind: job.kind, dataSourceId: job.dataSourceId } }, 'search indexing failed'),
     );
   }
@@ -60,17 +61,19 @@ export class IndexingService {
     await this.queue.whenIdle();
   }
 
-  private async apply(job: IndexingJob<DocumentToIndex>): Promise<void> {
+  private async apply(job: IndexingJob<DocumentToIndex>): Promise<IndexingOutcome | null> {
     switch (job.kind) {
       case 'upsert': {
         const outcome = await this.indexer.indexDocument(job.document);
         this.logger.debug({ dataSourceId: job.dataSourceId, documentId: job.documentId, ...outcome }, 'document indexed');
-        return;
+        return outcome;
       }
       case 'delete':
-        return this.index.deleteDocument({ dataSourceId: job.dataSourceId, documentId: job.documentId });
+        await this.index.deleteDocument({ dataSourceId: job.dataSourceId, documentId: job.documentId });
+        return null;
       case 'delete_data_source':
-        return this.index.deleteDataSource(job.dataSourceId);
+        await this.index.deleteDataSource(job.dataSourceId);
+        return null;
       default: {
         const exhaustive: never = job;
         throw new Error(`unknown indexing job ${JSON.stringify(exhaustive)}`);
