@@ -98,6 +98,11 @@ describe('SearchService, lexical only (no embedding provider)', () => {
     expect(first.score).toBeGreaterThan(outcome.documents[1].score);
   });
 
+  it('tells a data source it is lexical only, and why', () => {
+    expect(search.modeFor(null)).toEqual({ mode: 'lexical', lexicalOnlyReason: expect.stringMatching(/EMBEDDING_BASE_URL/) });
+    expect(search.modeFor('openai')).toEqual({ mode: 'lexical', lexicalOnlyReason: 'embedding provider openai is not configured (no API key)' });
+  });
+
   it('returns the full text with fullText, and applies filters', async () => {
     const full = await search.search(params('wing', { fullText: true, timestampGt: 2_000 }));
     expect(full.documents.map((d) => [d.document_id, d.text])).toEqual([['engines', 'Jet engines and wings: the engine pylon sits under the wing.']]);
@@ -165,6 +170,7 @@ describe('SearchService, hybrid with an OpenAI-compatible embedding endpoint', (
     expect(outcome).toEqual({ chunkCount: 1, reusedVectors: 0, computedVectors: 1, lexicalOnlyReason: null });
     expect(server.requests.map((request) => request.input)).toEqual([['Flutter of the wing at high dynamic pressure.'], ['Buffet onset of the tail.']]);
 
+    expect(subject.search.modeFor(null)).toEqual({ mode: 'hybrid', lexicalOnlyReason: null });
     const result = await subject.search.search(params('wing flutter'));
     expect(result.mode).toBe('hybrid');
     expect(result.lexicalOnlyReason).toBeNull();

@@ -32,6 +32,12 @@ export class SearchService {
     private readonly logger: Logger,
   ) {}
 
+  /** How a workspace's searches are answered, for a data source's metadata to show. */
+  modeFor(embeddingProvider: string | null): { readonly mode: SearchMode; readonly lexicalOnlyReason: string | null } {
+    const { lexicalOnlyReason } = this.embedders.resolve(embeddingProvider);
+    return { mode: lexicalOnlyReason === null ? 'hybrid' : 'lexical', lexicalOnlyReason };
+  }
+
   async search(params: SearchParams): Promise<SearchOutcome> {
     const filter = filterOf(params);
     const candidates = Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, params.topK * CANDIDATE_FACTOR));
