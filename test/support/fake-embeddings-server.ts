@@ -18,11 +18,13 @@ export class FakeEmbeddingsServer {
   readonly requests: EmbeddingRequest[] = [];
   private failures: { remaining: number; status: number } = { remaining: 0, status: 500 };
   private url = '';
+  private readonly server: Server;
 
-  private constructor(
-    private readonly server: Server,
-    private readonly defaultDimensions: number,
-  ) {}
+  private constructor(private readonly defaultDimensions: number) {
+    this.server = createServer((req, res) => {
+      void readBody(req).then((raw) => this.handle(req.url ?? '', raw, (status, body) => sendJson(res, status, body)));
+    });
+  }
 
   /** `http://127.0.0.1:<port>/v1`. */
   get baseUrl(): string {
@@ -30,16 +32,12 @@ export class FakeEmbeddingsServer {
   }
 
   static async start(options: { dimensions?: number } = {}): Promise<FakeEmbeddingsServer> {
-    let instance: FakeEmbeddingsServer | undefined;
-    const server = createServer((req, res) => {
-      void readBody(req).then((raw) => instance?.handle(req.url ?? '', raw, (status, body) => sendJson(res, status, body)));
-    });
-    instance = new FakeEmbeddingsServer(server, options.dimensions ?? 64);
+    const instance = new FakeEmbeddingsServer(options.dimensions ?? 64);
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
+      instance.server.once('error', reject);
+      instance.server.listen(0, '127.0.0.1', () => resolve());
     });
-    const address: AddressInfo | string | null = server.address();
+    const address: AddressInfo | string | null = instance.server.address();
     if (address === null || typeof address === 'string') throw new Error('fake-embeddings-server: no TCP address');
     instance.url = `http://127.0.0.1:${address.port}/v1`;
     return instance;
