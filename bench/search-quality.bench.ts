@@ -11,7 +11,8 @@ import { Bm25Baseline, ftsTokens } from './support/bm25-baseline';
 import { findCranfieldDirectory, loadCranfield, ndcgAt, recallAt, type CranfieldCollection } from './support/cranfield';
 import { runBench } from './support/run-bench';
 import { recordFigure } from './support/results';
-import { benchSearchEngine, plainSearch } from './support/search-engine';
+import { unfilteredSearch } from '../apps/api/src/search/search-params';
+import { benchSearchEngine } from './support/search-engine';
 
 const DATA_SOURCE = 'dts_cranfield';
 
@@ -57,7 +58,7 @@ async function ourRankings(collection: CranfieldCollection, env: Readonly<Record
     const rankings: string[][] = [];
     let mode = 'lexical';
     for (const query of collection.queries) {
-      const outcome = await engine.search.search(plainSearch(DATA_SOURCE, query.text, 100));
+      const outcome = await engine.search.search(unfilteredSearch([DATA_SOURCE], query.text, 100));
       mode = outcome.mode;
       rankings.push(outcome.documents.map((document) => document.document_id));
     }

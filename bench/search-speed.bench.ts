@@ -9,7 +9,8 @@ import type { IndexingOutcome } from '../apps/api/src/search/indexing/document-t
 import { seededRandom, ZipfVocabulary } from './support/generated-text';
 import { runBench } from './support/run-bench';
 import { recordFigure } from './support/results';
-import { benchSearchEngine, plainSearch } from './support/search-engine';
+import { unfilteredSearch } from '../apps/api/src/search/search-params';
+import { benchSearchEngine } from './support/search-engine';
 
 const DATA_SOURCE = 'dts_speed';
 const CHUNK_MAX_TOKENS = 128;
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
       if (i % 2 === 0) words.push(vocabulary.words[Math.floor(random() * 20)]);
       const query = words.join(' ');
       const began = performance.now();
-      await engine.search.search(plainSearch(DATA_SOURCE, query, 10));
+      await engine.search.search(unfilteredSearch([DATA_SOURCE], query, 10));
       latencies.push(performance.now() - began);
     }
     latencies.sort((a, b) => a - b);

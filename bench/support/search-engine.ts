@@ -8,7 +8,6 @@ import { EmbedderRegistry } from '../../apps/api/src/search/embeddings/embedder-
 import { DocumentIndexer } from '../../apps/api/src/search/indexing/document-indexer';
 import type { IndexingOutcome } from '../../apps/api/src/search/indexing/document-to-index';
 import { IndexingService } from '../../apps/api/src/search/indexing/indexing.service';
-import type { SearchParams } from '../../apps/api/src/search/search-params';
 import { SearchService } from '../../apps/api/src/search/search.service';
 import { SqliteSearchIndex } from '../../libs/storage/src/search-index/sqlite-search-index';
 
@@ -45,24 +44,5 @@ export function benchSearchEngine(
       await index.close();
       rmSync(dir, { recursive: true, force: true });
     },
-  };
-}
-
-/** Search parameters with no filter over one data source. */
-export function plainSearch(dataSourceId: string, query: string, topK: number): SearchParams {
-  return {
-    dataSourceIds: [dataSourceId],
-    viewParentsIn: null,
-    query,
-    topK,
-    fullText: false,
-    targetDocumentTokens: null,
-    timestampGt: null,
-    timestampLt: null,
-    tagsIn: null,
-    tagsNot: null,
-    parentsIn: null,
-    parentsNot: null,
-    embeddingProvider: null,
   };
 }

@@ -25,3 +25,22 @@ export interface SearchParams {
 
 /** How a search was answered. */
 export type SearchMode = 'hybrid' | 'lexical';
+
+/** A search of these data sources with no filter, no view, no context extension, lexical unless an operator endpoint is set. */
+export function unfilteredSearch(dataSourceIds: readonly string[], query: string, topK: number): SearchParams {
+  return {
+    dataSourceIds,
+    viewParentsIn: null,
+    query,
+    topK,
+    fullText: false,
+    targetDocumentTokens: null,
+    timestampGt: null,
+    timestampLt: null,
+    tagsIn: null,
+    tagsNot: null,
+    parentsIn: null,
+    parentsNot: null,
+    embeddingProvider: null,
+  };
+}

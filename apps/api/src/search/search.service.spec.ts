@@ -7,7 +7,7 @@ import { EmbedderRegistry } from './embeddings/embedder-registry';
 import { DocumentIndexer } from './indexing/document-indexer';
 import type { DocumentToIndex } from './indexing/document-to-index';
 import { IndexingService } from './indexing/indexing.service';
-import type { SearchParams } from './search-params';
+import { unfilteredSearch, type SearchParams } from './search-params';
 import { SearchService } from './search.service';
 
 const logger = pino({ level: 'silent' });
@@ -44,22 +44,7 @@ const doc = (documentId: string, text: string, extra: Partial<DocumentToIndex> =
   ...extra,
 });
 
-const params = (query: string, extra: Partial<SearchParams> = {}): SearchParams => ({
-  dataSourceIds: ['dts_a'],
-  viewParentsIn: null,
-  query,
-  topK: 10,
-  fullText: false,
-  targetDocumentTokens: null,
-  timestampGt: null,
-  timestampLt: null,
-  tagsIn: null,
-  tagsNot: null,
-  parentsIn: null,
-  parentsNot: null,
-  embeddingProvider: null,
-  ...extra,
-});
+const params = (query: string, extra: Partial<SearchParams> = {}): SearchParams => ({ ...unfilteredSearch(['dts_a'], query, 10), ...extra });
 
 const sentences = (topic: string, count: number): string =>
   Array.from({ length: count }, (_, i) => `Paragraph ${i} is about ${topic} number ${i}.`).join(' ');

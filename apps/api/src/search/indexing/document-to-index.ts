@@ -1,25 +1,20 @@
+import type { IndexedDocument } from '@app/storage';
 import type { ChunkSource } from '../chunking/document-chunker';
 
-/** A document as the indexing service takes it, from a document upsert (reference §5.3). */
-export interface DocumentToIndex {
-  readonly dataSourceId: string;
-  readonly documentId: string;
-  readonly title: string;
+/**
+ * A document as the indexing service takes it, from a document upsert (reference §5.3): the
+ * index's metadata of it (parents list the document itself first; times are epoch ms) and its
+ * content before chunking.
+ */
+export type DocumentToIndex = Pick<
+  IndexedDocument,
+  'dataSourceId' | 'documentId' | 'title' | 'tags' | 'parents' | 'parentId' | 'sourceUrl' | 'mimeType' | 'timestamp' | 'created'
+> & {
   /** Plain text or a section tree. */
   readonly source: ChunkSource;
-  readonly tags: readonly string[];
-  /** The document's parents, itself first (reference §5.3). */
-  readonly parents: readonly string[];
-  readonly parentId: string | null;
-  readonly sourceUrl: string | null;
-  readonly mimeType: string;
-  /** Epoch ms. */
-  readonly timestamp: number;
-  /** Epoch ms of the upsert. */
-  readonly created: number;
   /** The workspace's `defaultEmbeddingProvider`, which picks the embedding model. */
   readonly embeddingProvider: string | null;
-}
+};
 
 /** What indexing one document did. */
 export interface IndexingOutcome {
