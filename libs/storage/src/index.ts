@@ -9,3 +9,7 @@ export * from './event-store/eventstoredb-event-store';
 export * from './read-store/sqlite-read-store';
 export * from './read-store/mongodb-read-store';
 export * from './read-store/transient-errors';
+export * from './search-index/search-index.port';
+export * from './search-index/sqlite-search-index';
+export * from './search-index/opensearch-search-index';
+export * from './search-index/search-index-config';

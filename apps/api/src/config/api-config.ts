@@ -15,6 +15,7 @@ import { parseRateLimitSettings, type RateLimitSettings } from './rate-limit-set
 import { parseFileExtractionSettings } from '../files/extraction/extraction-settings';
 import type { WorkerPoolOptions } from '../files/extraction/worker-pool-text-extractor';
 import { parseMcpSettings, type McpSettings } from './mcp-settings';
+import { parseSearchSettings, type SearchSettings } from './search-settings';
 
 /** Everything the api process is configured with, validated once at boot. */
 export interface ApiConfig {
@@ -56,6 +57,8 @@ export interface ApiConfig {
   readonly fileExtraction: WorkerPoolOptions;
   /** Client-side MCP servers: registration lifetime, requests stream timing, call timeout, results body limit. */
   readonly mcp: McpSettings;
+  /** Search index, chunking, embeddings and indexing queue. */
+  readonly search: SearchSettings;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -105,6 +108,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     metricsToken: parseMetricsToken(env, problems),
     fileExtraction: parseFileExtractionSettings(env, problems),
     mcp: parseMcpSettings(env, problems),
+    search: parseSearchSettings(env, storage.dataDir, problems),
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;
