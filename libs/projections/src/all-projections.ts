@@ -11,6 +11,7 @@ import { conversationProjection } from './conversation/conversation.projection';
 import { spaceProjection } from './workspace/space.projection';
 import { userProjection } from './workspace/user.projection';
 import { workspaceProjection } from './workspace/workspace.projection';
+import { fileProjection } from './file/file.projection';
 
 /** Every read model the projector maintains. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -26,4 +27,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   agentFavoriteProjection,
   agentUsageProjection,
   agentFeedbackProjection,
+  fileProjection,
 ] as readonly Projection[];

@@ -16,6 +16,7 @@ export const READ_MODELS = {
   agentFavorites: { name: 'agent_favorites', version: 1 },
   agentUsage: { name: 'agent_usage', version: 2 },
   agentFeedbacks: { name: 'agent_feedbacks', version: 1 },
+  files: { name: 'files', version: 1 },
 } as const;
 
 export type ReadModelKey = keyof typeof READ_MODELS;
