@@ -22,6 +22,8 @@ import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { CoreModule } from './infrastructure/core.module';
 import { StorageModule } from './infrastructure/storage.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
+import { BlobStoreModule } from './files/blob-store.module';
+import { FilesModule } from './files/files.module';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
 @Module({})
@@ -40,6 +42,8 @@ export class AppModule implements NestModule {
         AgentConfigurationsModule,
         AgentRunnerModule,
         AgentMessageEventsModule,
+        BlobStoreModule,
+        FilesModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -12,6 +12,7 @@ import type { ModelEntry } from '@app/contracts/models/model.types';
 import type { AgentRunnerOptions } from '../agent-runner';
 import { parseAgentRunnerSettings } from './agent-runner-settings';
 import { parseRateLimitSettings, type RateLimitSettings } from './rate-limit-settings';
+import { parseFileSettings, type FileSettings } from './file-settings';
 
 /** Everything the api process is configured with, validated once at boot. */
 export interface ApiConfig {
@@ -49,6 +50,8 @@ export interface ApiConfig {
   readonly trustProxyHops: number;
   /** Bearer token `GET /metrics` requires; null leaves it open, like /healthz. */
   readonly metricsToken: Secret | null;
+  /** Uploads, processing and signed downloads of files. */
+  readonly files: FileSettings;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -96,6 +99,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     rateLimits: parseRateLimitSettings(env, problems),
     trustProxyHops: parseIntegerVariable(env, 'TRUST_PROXY_HOPS', 0, { min: 0, max: 10 }, problems),
     metricsToken: parseMetricsToken(env, problems),
+    files: parseFileSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;
