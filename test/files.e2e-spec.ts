@@ -22,7 +22,7 @@ describe('files over HTTP', () => {
       const { status, body, fileId } = await uploadFile(t.baseUrl, key, workspaceId, { name: 'notes.md', type: 'text/markdown', bytes: '# Notes\nThe falcon flies at dawn.' }, family);
       expect({ family, status }).toEqual({ family, status: 200 });
       expect(body.file).toMatchObject({ sId: fileId, id: fileId, status: 'ready', contentType: 'text/markdown', fileName: 'notes.md', fileSize: 33, useCase: 'conversation' });
-      expect(body.file.downloadUrl).toBe(`${t.config.publicUrl}/api/w/${workspaceId}/files/${fileId}`);
+      expect(body.file.downloadUrl).toBe(`${t.baseUrl}/api/w/${workspaceId}/files/${fileId}`);
       const processed = await fetch(`${t.baseUrl}${v1()}/files/${fileId}?action=view&version=processed`, { headers: { authorization: `Bearer ${key}` } });
       expect(processed.status).toBe(200);
       expect(processed.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -33,7 +33,7 @@ describe('files over HTTP', () => {
   it('answers the upload request with status created and the uploadUrl', async () => {
     const res = await call(t.baseUrl, 'POST', `${v1()}/files`, { key, body: { contentType: 'text/plain', fileName: 'a.txt', fileSize: 3, useCase: 'conversation' } });
     expect(res.status).toBe(200);
-    expect(res.body.file).toMatchObject({ status: 'created', fileSize: 3, uploadUrl: `${t.config.publicUrl}/api/v1/w/${workspaceId}/files/${res.body.file.sId}` });
+    expect(res.body.file).toMatchObject({ status: 'created', fileSize: 3, uploadUrl: `${t.baseUrl}/api/v1/w/${workspaceId}/files/${res.body.file.sId}` });
     expect(res.body.file.sId).toMatch(/^fil_[A-Za-z0-9]+$/);
   });
 

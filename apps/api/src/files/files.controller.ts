@@ -17,6 +17,7 @@ import { UploadFileContentCommand } from './commands/upload-file-content.command
 import { FileAccess } from './file-access';
 import { FileContent, fileVersionOf } from './file-content';
 import { isSafeToDisplayInline } from './file-formats';
+import { requestBaseUrl } from './request-base-url';
 import { isValidDownloadSignature, signedDownloadPath } from './signed-download';
 
 const PUBLIC = 'api/v1/w/:wId/files';
@@ -38,15 +39,15 @@ export class FilesController {
   @HttpCode(200)
   @RateLimit({ name: 'file_uploads', budget: { limit: 40, windowMs: 60_000 } })
   @ApiSuccess('Request the upload of a file; answers the URL to post its content to', FileEnvelopeSchema)
-  requestUpload(@Auth() auth: AuthContext, @Body() body: FileUploadRequestDto): Promise<FileEnvelope> {
-    return this.commandBus.execute(new RequestFileUploadCommand(auth, body));
+  requestUpload(@Auth() auth: AuthContext, @Body() body: FileUploadRequestDto, @Req() request: Request): Promise<FileEnvelope> {
+    return this.commandBus.execute(new RequestFileUploadCommand(auth, body, requestBaseUrl(this.config, request)));
   }
 
   @Post(BOTH('/:fileId'))
   @HttpCode(200)
   @ApiSuccess('Upload the content of a requested file (multipart/form-data, one part named `file`) and process it', FileEnvelopeSchema)
   upload(@Auth() auth: AuthContext, @Param('fileId') fileId: string, @Req() request: Request): Promise<FileEnvelope> {
-    return this.commandBus.execute(new UploadFileContentCommand(auth, fileId, request));
+    return this.commandBus.execute(new UploadFileContentCommand(auth, fileId, request, requestBaseUrl(this.config, request)));
   }
 
   @Get(BOTH('/:fileId'))
@@ -54,7 +55,13 @@ export class FilesController {
     'Read a file: `action=view` streams safe types inline, anything else redirects (302) to a signed download URL',
     null,
   )
-  async get(@Auth() auth: AuthContext, @Param('fileId') fileId: string, @Query() query: FileQueryDto, @Res() response: Response): Promise<void> {
+  async get(
+    @Auth() auth: AuthContext,
+    @Param('fileId') fileId: string,
+    @Query() query: FileQueryDto,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const doc = await this.access.load(auth, fileId);
     const version = fileVersionOf(query.version);
     const content = this.content.versionOf(doc, version);
@@ -64,7 +71,7 @@ export class FilesController {
     }
     const expiresAt = Math.floor(Date.now() / 1000) + this.config.files.downloadUrlTtlSeconds;
     const path = signedDownloadPath(this.config.files.downloadSecret.reveal(), { workspaceId: auth.workspace.sId, fileId, version, expiresAt });
-    response.redirect(302, `${this.config.publicUrl}${path}`);
+    response.redirect(302, `${requestBaseUrl(this.config, request)}${path}`);
   }
 
   @Get(`${PRIVATE}/:fileId/signed`)

@@ -1,12 +1,10 @@
 import type { FileEnvelope } from '@app/contracts/http/file.types';
 import type { FileUploadRequestDto } from '@app/contracts/http/file.dto';
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { newPrefixedId } from '../../common/ids';
-import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { ConversationReader } from '../../conversations/conversation-reader';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { fileCategoryOf, MAX_FILE_BYTES, mediaTypeOf } from '../file-formats';
@@ -18,6 +16,8 @@ export class RequestFileUploadCommand extends Command<FileEnvelope> {
   constructor(
     readonly auth: AuthContext,
     readonly input: FileUploadRequestDto,
+    /** Base of the URLs the answer hands out. */
+    readonly baseUrl: string,
   ) {
     super();
   }
@@ -29,10 +29,9 @@ export class RequestFileUploadHandler implements ICommandHandler<RequestFileUplo
     private readonly writer: FileWriter,
     private readonly readModels: ReadModels,
     private readonly conversations: ConversationReader,
-    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
-  async execute({ auth, input }: RequestFileUploadCommand): Promise<FileEnvelope> {
+  async execute({ auth, input, baseUrl }: RequestFileUploadCommand): Promise<FileEnvelope> {
     const contentType = mediaTypeOf(input.contentType);
     const category = fileCategoryOf(contentType);
     if (category === null) throw new ApiError('file_type_not_supported', `Content type "${input.contentType}" is not supported.`);
@@ -61,7 +60,7 @@ export class RequestFileUploadHandler implements ICommandHandler<RequestFileUplo
     if (position !== null) await this.readModels.waitFor(position);
     const doc = await this.readModels.get<FileDocument>('files', fileId);
     if (!doc) throw new ApiError('internal_server_error', 'The file was recorded but cannot be read back.');
-    return { file: renderFile(doc, this.config.publicUrl) };
+    return { file: renderFile(doc, baseUrl) };
   }
 }
 

@@ -6,7 +6,6 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { IncomingMessage } from 'node:http';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
-import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { FileAccess } from '../file-access';
 import { fileCategoryOf, MAX_FILE_BYTES, mediaTypeOf } from '../file-formats';
@@ -25,6 +24,8 @@ export class UploadFileContentCommand extends Command<FileEnvelope> {
     readonly auth: AuthContext,
     readonly fileId: string,
     readonly request: IncomingMessage,
+    /** Base of the URLs the answer hands out. */
+    readonly baseUrl: string,
   ) {
     super();
   }
@@ -38,10 +39,9 @@ export class UploadFileContentHandler implements ICommandHandler<UploadFileConte
     private readonly processor: FileProcessor,
     private readonly readModels: ReadModels,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
-  async execute({ auth, fileId, request }: UploadFileContentCommand): Promise<FileEnvelope> {
+  async execute({ auth, fileId, request, baseUrl }: UploadFileContentCommand): Promise<FileEnvelope> {
     const file = await this.access.load(auth, fileId);
     this.access.requireWriter(auth, file);
     if (file.status !== 'created') throw new ApiError('invalid_request_error', 'The content of this file was already uploaded.');
@@ -65,7 +65,7 @@ export class UploadFileContentHandler implements ICommandHandler<UploadFileConte
     if (position !== null) await this.readModels.waitFor(position);
     const doc = await this.readModels.get<FileDocument>('files', fileId);
     if (!doc) throw new ApiError('file_not_found', 'File not found.');
-    return { file: renderFile(doc, this.config.publicUrl) };
+    return { file: renderFile(doc, baseUrl) };
   }
 
   /** Streams the part into the blob store, checking its type, size and first bytes on the way. */
