@@ -6,7 +6,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { Auth, PublicRoute, type AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
-import { ApiSuccess } from '../common/openapi/api-operation.decorators';
+import { ApiFileContent, ApiNoContent, ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { ReadModels } from '../infrastructure/read-models.service';
 import { RateLimit } from '../rate-limits/route-rate-limit.decorator';
@@ -51,9 +51,9 @@ export class FilesController {
   }
 
   @Get(BOTH('/:fileId'))
-  @ApiSuccess(
-    'Read a file: `action=view` streams safe types inline, anything else redirects (302) to a signed download URL',
-    null,
+  @ApiFileContent(
+    'Read a file',
+    '`action=view` streams the bytes of types safe to show inline; anything else (and `action=download`) redirects (302) to a signed download URL. `version=processed` is the extracted text.',
   )
   async get(
     @Auth() auth: AuthContext,
@@ -76,7 +76,7 @@ export class FilesController {
 
   @Get(`${PRIVATE}/:fileId/signed`)
   @PublicRoute()
-  @ApiSuccess('Download a file through a signed, time-limited URL (no key: the signature is the grant)', null)
+  @ApiFileContent('Download a file through a signed URL', 'No key: the signature in the query is the grant, valid until `expires` (epoch seconds).')
   async signed(
     @Param('wId') workspaceId: string,
     @Param('fileId') fileId: string,
@@ -95,7 +95,7 @@ export class FilesController {
   }
 
   @Delete(BOTH('/:fileId'))
-  @ApiSuccess('Delete a file', null)
+  @ApiNoContent('Delete a file')
   async remove(@Auth() auth: AuthContext, @Param('fileId') fileId: string, @Res() response: Response): Promise<void> {
     await this.commandBus.execute(new DeleteFileCommand(auth, fileId));
     response.status(204).end();

@@ -9,6 +9,7 @@ export const TAGS = [
   { name: 'workspaces', description: 'The workspace itself and its spaces.' },
   { name: 'conversations', description: 'Conversations, messages, reactions, feedback and their event streams.' },
   { name: 'agents', description: 'Agent configurations (global and custom) and generic agents.' },
+  { name: 'files', description: 'File uploads, their processed text, signed downloads and deletion.' },
 ] as const;
 
 const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
@@ -43,6 +44,7 @@ const PATH_PARAMETER_DESCRIPTIONS: Record<string, string> = {
   cId: 'Conversation sId.',
   mId: 'Message sId.',
   sId: 'Agent configuration sId.',
+  fileId: 'File sId (`fil_…`).',
 };
 
 /** What the operation post-processing needs to know about the handler behind an operation. */

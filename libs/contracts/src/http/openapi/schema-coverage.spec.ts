@@ -25,6 +25,8 @@ import * as lightAgent from './light-agent-configuration.schema';
 import * as user from './user.schema';
 import * as userMessage from './user-message.schema';
 import * as workspace from './workspace.schema';
+import * as file from './file.schema';
+import type { FileEnvelope, FileResponse } from '../file.types';
 
 /** Keys of the wire type the schema class does not declare, optional ones included. */
 type Undocumented<Schema, WireType> = Exclude<keyof WireType, keyof Schema>;
@@ -91,11 +93,15 @@ const COVERED: Type<unknown>[] = [
   documents<Responses.RetryMessageResponse>()(conversationResponses.RetryMessageResponseSchema),
   documents<Wire.AgentMessageFeedbackWire>()(conversationResponses.AgentMessageFeedbackSchema),
   documents<Responses.ListFeedbacksResponse>()(conversationResponses.ListFeedbacksResponseSchema),
+  documents<Responses.PostContentFragmentResponse>()(conversationResponses.PostContentFragmentResponseSchema),
+  documents<NonNullable<FileResponse['useCaseMetadata']>>()(file.FileUseCaseMetadataSchema),
+  documents<FileResponse>()(file.FileSchema),
+  documents<FileEnvelope>()(file.FileEnvelopeSchema),
 ];
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, contentFragment, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace];
+    const modules = [agentConfiguration, agentMessage, contentFragment, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, file];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
