@@ -1,8 +1,8 @@
-import { DustAPI } from '@dust-tt/client';
 import { useFakeOpenAI } from './support/agent-loop-harness';
 import { AgentApi, openAIEnv, runRequests, sentText, textScenario } from './support/agent-run-helpers';
 import { PNG_PIXEL, uploadFile } from './support/file-upload-helpers';
 import { minimalPdf } from './support/minimal-pdf';
+import { officialClient } from './support/official-client';
 import { call } from './support/test-app';
 
 // Agents read what is attached to their conversation: the text of uploaded files (latest version
@@ -84,7 +84,6 @@ describe('agents read attached files', () => {
 
 describe('agents read attached files: needs the PDF extractor', () => {
   let api: AgentApi;
-  const logger = { info: () => undefined, error: () => undefined, warn: () => undefined, debug: () => undefined } as unknown as Console;
 
   beforeAll(async () => {
     api = await AgentApi.start(openAIEnv(openAI.server, { OPENAI_API_MODE: 'chat' }));
@@ -93,7 +92,7 @@ describe('agents read attached files: needs the PDF extractor', () => {
 
   it('the official client uploads a PDF and the agent quotes a sentence that exists only inside it', async () => {
     const sentence = 'The heron waits by the silver lake at noon.';
-    const client = new DustAPI({ url: api.t.baseUrl }, { workspaceId: api.workspaceId, apiKey: api.key }, logger);
+    const client = officialClient(api.t.baseUrl, api.workspaceId, api.key);
     const pdf = minimalPdf(sentence);
     const uploaded = await client.uploadFile({
       contentType: 'application/pdf',

@@ -1,25 +1,20 @@
-import { DustAPI } from '@dust-tt/client';
+import type { DustAPI } from '@dust-tt/client';
 import { startTestApp, type TestApp } from './support/test-app';
 import { PNG_PIXEL } from './support/file-upload-helpers';
+import { officialClient, unwrapResult as unwrap } from './support/official-client';
 
 /** Files and content fragments through `@dust-tt/client`, which validates each response against its own schemas. */
 describe('the official client against our server: files and content fragments', () => {
   let t: TestApp;
   let client: DustAPI;
-  const logger = { info: () => undefined, error: () => undefined, warn: () => undefined, debug: () => undefined } as unknown as Console;
-  const context = { username: 'ada', timezone: 'Europe/Paris', fullName: 'Ada Lovelace', email: null, profilePictureUrl: null, origin: 'api' as const };
+  const context = { username: 'ada', timezone: 'UTC', origin: 'api' as const };
 
   beforeAll(async () => {
     t = await startTestApp({ AGENT_RUNNER_ENABLED: 'false' });
     const { workspaceId, apiKey } = await t.createWorkspace();
-    client = new DustAPI({ url: t.baseUrl }, { workspaceId, apiKey }, logger);
+    client = officialClient(t.baseUrl, workspaceId, apiKey);
   });
   afterAll(() => t.close());
-
-  function unwrap<T>(result: { isOk(): boolean; value?: T; error?: unknown }): T {
-    if (!result.isOk()) throw new Error(`client error: ${result.error instanceof Error ? result.error.message : JSON.stringify(result.error)}`);
-    return result.value as T;
-  }
 
   async function upload(name: string, type: string, bytes: Uint8Array): Promise<{ sId: string; status: string }> {
     return unwrap(

@@ -1,20 +1,12 @@
-import type { FileUseCase, FileUseCaseMetadata } from '@app/contracts/events/file.events';
+import type { FileUploadRequested } from '@app/contracts/events/file.events';
 
 interface FileCommandBase {
   readonly now: number;
 }
 
-/** Record a file about to be uploaded (`POST …/files`). */
-export interface RequestFileUpload extends FileCommandBase {
+/** Record a file about to be uploaded (`POST …/files`): what the event records, but the time. */
+export interface RequestFileUpload extends FileCommandBase, Omit<FileUploadRequested['data'], 'at'> {
   readonly type: 'RequestFileUpload';
-  readonly workspaceId: string;
-  readonly fileId: string;
-  readonly contentType: string;
-  readonly fileName: string;
-  readonly fileSize: number;
-  readonly useCase: FileUseCase;
-  readonly useCaseMetadata: FileUseCaseMetadata | null;
-  readonly keyId: string;
 }
 
 /** Record the bytes of the upload, already stored as a blob. */

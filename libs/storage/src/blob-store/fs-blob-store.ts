@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { BlobTooLargeError, isBlobHash, type BlobListing, type BlobRef, type BlobStore } from './blob-store.port';
+import { isBlobHash, type BlobListing, type BlobRef, type BlobStore } from './blob-store.port';
+import { countedSource } from './counted-source';
 
 /**
  * Blobs as files under a directory (`DATA_DIR/blobs`), sharded by the first two hex digits of the
@@ -21,20 +22,16 @@ export class FsBlobStore implements BlobStore {
   async put(source: AsyncIterable<Uint8Array>, options: { readonly maxBytes?: number } = {}): Promise<BlobRef> {
     await mkdir(this.tmpDir, { recursive: true });
     const tmpPath = join(this.tmpDir, randomUUID());
-    const hasher = createHash('sha256');
+    const counted = countedSource(source, options.maxBytes);
     const out = createWriteStream(tmpPath, { flags: 'wx' });
-    let size = 0;
     try {
-      for await (const chunk of source) {
-        size += chunk.byteLength;
-        if (options.maxBytes !== undefined && size > options.maxBytes) throw new BlobTooLargeError(options.maxBytes);
-        hasher.update(chunk);
+      for await (const chunk of counted.chunks) {
         if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', resolve));
       }
       out.end();
       await finished(out);
       await fsync(tmpPath);
-      const hash = hasher.digest('hex');
+      const { hash, size } = counted.result();
       const target = this.pathOf(hash);
       await mkdir(join(target, '..'), { recursive: true });
       await rename(tmpPath, target);

@@ -1,8 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { GridFSBucket, MongoClient, type Db } from 'mongodb';
-import { BlobTooLargeError, isBlobHash, type BlobListing, type BlobRef, type BlobStore } from './blob-store.port';
+import { isBlobHash, type BlobListing, type BlobRef, type BlobStore } from './blob-store.port';
+import { countedSource } from './counted-source';
 
 const TMP_PREFIX = 'tmp-';
 
@@ -24,13 +25,9 @@ export class GridFsBlobStore implements BlobStore {
 
   async put(source: AsyncIterable<Uint8Array>, options: { readonly maxBytes?: number } = {}): Promise<BlobRef> {
     const upload = this.bucket.openUploadStream(`${TMP_PREFIX}${randomUUID()}`);
-    const hasher = createHash('sha256');
-    let size = 0;
+    const counted = countedSource(source, options.maxBytes);
     try {
-      for await (const chunk of source) {
-        size += chunk.byteLength;
-        if (options.maxBytes !== undefined && size > options.maxBytes) throw new BlobTooLargeError(options.maxBytes);
-        hasher.update(chunk);
+      for await (const chunk of counted.chunks) {
         if (!upload.write(chunk)) await new Promise<void>((resolve) => upload.once('drain', resolve));
       }
       upload.end();
@@ -39,7 +36,7 @@ export class GridFsBlobStore implements BlobStore {
       await upload.abort().catch(() => undefined);
       throw error;
     }
-    const hash = hasher.digest('hex');
+    const { hash, size } = counted.result();
     if (await this.has(hash)) await this.bucket.delete(upload.id);
     else await this.bucket.rename(upload.id, hash);
     return { hash, size };
