@@ -239,7 +239,7 @@ function parseCustomProviders(raw: string | undefined, errors: string[]): Custom
         defaultReasoningEffort: defaultEffort,
         creditsPerMillionInputTokens: model.creditsPerMillionInputTokens ?? 0,
         creditsPerMillionOutputTokens: model.creditsPerMillionOutputTokens ?? 0,
-        acceptsImages: model.acceptsImages ?? false,
+        ...(model.acceptsImages !== undefined ? { acceptsImages: model.acceptsImages } : {}),
       };
     });
     return {

@@ -3,6 +3,7 @@ import type { FileEnvelope } from '@app/contracts/http/file.types';
 import { FileEnvelopeSchema } from '@app/contracts/http/openapi/file.schema';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Auth, PublicRoute, type AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
@@ -46,6 +47,8 @@ export class FilesController {
   @Post(BOTH('/:fileId'))
   @HttpCode(200)
   @ApiSuccess('Upload the content of a requested file (multipart/form-data, one part named `file`) and process it', FileEnvelopeSchema)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The bytes, typed as declared.' } } } })
   upload(@Auth() auth: AuthContext, @Param('fileId') fileId: string, @Req() request: Request): Promise<FileEnvelope> {
     return this.commandBus.execute(new UploadFileContentCommand(auth, fileId, request, requestBaseUrl(this.config, request)));
   }
