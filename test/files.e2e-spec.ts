@@ -147,3 +147,46 @@ describe('files over HTTP', () => {
     expect(statuses[40]).toBe(429);
   });
 });
+
+describe('hostile multipart uploads', () => {
+  let t: TestApp;
+  let workspaceId: string;
+  let key: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ AGENT_RUNNER_ENABLED: 'false' });
+    ({ workspaceId, apiKey: key } = await t.createWorkspace());
+  });
+  afterAll(() => t.close());
+
+  async function requested(): Promise<string> {
+    const res = await call(t.baseUrl, 'POST', `/api/v1/w/${workspaceId}/files`, { key, body: { contentType: 'text/plain', fileName: 'a.txt', fileSize: 100, useCase: 'conversation' } });
+    return res.body.file.sId;
+  }
+
+  async function raw(fileId: string, contentType: string, body: string): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${t.baseUrl}/api/v1/w/${workspaceId}/files/${fileId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': contentType },
+      body,
+    });
+    return { status: res.status, body: await res.json() };
+  }
+
+  const part = (name: string, text: string) => `--B\r\nContent-Disposition: form-data; name="${name}"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n`;
+
+  it('answers 400 in the envelope, never a 5xx, and the file ends failed or stays uploadable', async () => {
+    const cases: Array<{ name: string; type: string; body: string }> = [
+      { name: 'no boundary', type: 'multipart/form-data', body: part('file', 'x') },
+      { name: 'truncated', type: 'multipart/form-data; boundary=B', body: `--B\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello` },
+      { name: 'two files', type: 'multipart/form-data; boundary=B', body: `${part('file', 'one')}${part('file', 'two')}--B--\r\n` },
+      { name: 'no file part', type: 'multipart/form-data; boundary=B', body: `${part('other', 'x')}--B--\r\n` },
+      { name: 'garbage', type: 'multipart/form-data; boundary=B', body: '\u0000\u0001 not multipart at all' },
+    ];
+    for (const { name, type, body } of cases) {
+      const fileId = await requested();
+      const res = await raw(fileId, type, body);
+      expect({ name, status: res.status, type: res.body.error?.type }).toEqual({ name, status: 400, type: 'invalid_request_error' });
+    }
+  });
+});

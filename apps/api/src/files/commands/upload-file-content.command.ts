@@ -84,8 +84,12 @@ export class UploadFileContentHandler implements ICommandHandler<UploadFileConte
       if (error instanceof BlobTooLargeError) {
         throw new ApiError('file_too_large', `The uploaded file is larger than the ${file.fileSize} bytes declared.`);
       }
-      throw error;
+      if (error instanceof ApiError) throw error;
+      // A part cut short (a truncated or malformed body) ends the parser with the client's error.
+      throw (await part.finished.then(() => null, (failure: unknown) => failure)) ?? error;
     }
+    // The rest of the body must be well formed and hold no second file.
+    await part.finished;
     if (stored.size === 0) throw new ApiError('file_is_empty', 'The uploaded file is empty.');
     return stored;
   }
