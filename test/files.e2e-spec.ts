@@ -135,6 +135,18 @@ describe('files over HTTP', () => {
     expect({ status: hidden.status, type: hidden.body.error.type }).toEqual({ status: 404, type: 'file_not_found' });
   });
 
+  it('lets only builders change a file that is not a conversation attachment (403 workspace_auth_error)', async () => {
+    const userKey = await t.createKey(workspaceId, 'user');
+    const table = await call(t.baseUrl, 'POST', `${v1()}/files`, { key: userKey, body: { contentType: 'text/csv', fileName: 't.csv', fileSize: 4, useCase: 'upsert_table' } });
+    expect(table.status).toBe(200);
+    const refused = await postContent(t.baseUrl, userKey, `${v1()}/files/${table.body.file.sId}`, Buffer.from('a,b\n'), 't.csv', 'text/csv');
+    expect({ status: refused.status, type: refused.body.error.type }).toEqual({ status: 403, type: 'workspace_auth_error' });
+    const own = await uploadFile(t.baseUrl, userKey, workspaceId, { name: 'mine.txt', type: 'text/plain', bytes: 'mine' });
+    expect(own.body.file.status).toBe('ready');
+    expect((await call(t.baseUrl, 'DELETE', `${v1()}/files/${table.body.file.sId}`, { key: userKey })).status).toBe(403);
+    expect((await call(t.baseUrl, 'DELETE', `${v1()}/files/${own.fileId}`, { key: userKey })).status).toBe(204);
+  });
+
   it('answers 429 rate_limit_error past 40 upload requests a minute in a workspace', async () => {
     const { workspaceId: busy, apiKey } = await t.createWorkspace('Busy');
     const statuses: number[] = [];

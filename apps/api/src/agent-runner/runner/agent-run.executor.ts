@@ -105,14 +105,9 @@ export class AgentRunExecutor {
       return isConversationEvent(current) ? [current] : [];
     });
     const acceptsImages = model.entry?.acceptsImages ?? false;
-    const attachments = await loadPromptAttachments(events, this.readModels, this.blobs, { acceptsImages });
-    return buildAgentPrompt(events, data, {
-      workspaceName: workspace?.name ?? null,
-      now,
-      attachments,
-      attachmentBudgetChars: attachmentBudgetChars(model, this.config.files.promptAttachmentChars),
-      acceptsImages,
-    });
+    const budgetChars = attachmentBudgetChars(model, this.config.files.promptAttachmentChars);
+    const attachments = await loadPromptAttachments(events, this.readModels, this.blobs, { acceptsImages, maxTextChars: budgetChars });
+    return buildAgentPrompt(events, data, { workspaceName: workspace?.name ?? null, now, attachments, attachmentBudgetChars: budgetChars, acceptsImages });
   }
 
   private async loop(

@@ -17,7 +17,7 @@ export async function loadPromptAttachments(
   events: readonly ConversationEvent[],
   readModels: ReadModels,
   blobs: BlobStore,
-  options: { readonly acceptsImages: boolean },
+  options: { readonly acceptsImages: boolean; readonly maxTextChars: number },
 ): Promise<Map<string, AttachmentContent>> {
   const superseded = new Set<string>();
   const fileIds = new Map<string, string>();
@@ -33,10 +33,13 @@ export async function loadPromptAttachments(
   for (const doc of docs.values()) {
     if (doc.status !== 'ready') continue;
     if (doc.processedHash !== null) {
-      const bytes = await readBlob(blobs, doc.processedHash, Number.POSITIVE_INFINITY);
-      if (bytes) attachments.set(doc.sId, { kind: 'text', text: bytes.toString('utf8') });
+      // No prompt takes more than maxTextChars of it: 4 bytes a character at most is enough to read.
+      const limit = Math.min(Number.MAX_SAFE_INTEGER, options.maxTextChars * 4);
+      const read = await readStart(blobs, doc.processedHash, limit);
+      if (read) attachments.set(doc.sId, { kind: 'text', text: read.bytes.toString('utf8'), cut: read.cut });
     } else if (options.acceptsImages && isModelImageType(doc.contentType) && doc.originalHash !== null) {
-      const bytes = await readBlob(blobs, doc.originalHash, MAX_IMAGE_BYTES);
+      const read = await readStart(blobs, doc.originalHash, MAX_IMAGE_BYTES);
+      const bytes = read && !read.cut ? read.bytes : null;
       if (bytes) attachments.set(doc.sId, { kind: 'image', bytes, mediaType: doc.contentType });
     } else if (isModelImageType(doc.contentType)) {
       attachments.set(doc.sId, { kind: 'image', bytes: new Uint8Array(), mediaType: doc.contentType });
@@ -45,18 +48,21 @@ export async function loadPromptAttachments(
   return attachments;
 }
 
-async function readBlob(blobs: BlobStore, hash: string, maxBytes: number): Promise<Buffer | null> {
+/** The first `maxBytes` of a blob (cut: there was more), or null when the blob is gone. */
+async function readStart(blobs: BlobStore, hash: string, maxBytes: number): Promise<{ bytes: Buffer; cut: boolean } | null> {
   const stream = await blobs.get(hash);
   if (stream === null) return null;
   const parts: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
-    size += (chunk as Uint8Array).byteLength;
-    if (size > maxBytes) {
+    const bytes = Buffer.from(chunk as Uint8Array);
+    if (size + bytes.length > maxBytes) {
+      parts.push(bytes.subarray(0, maxBytes - size));
       stream.destroy();
-      return null;
+      return { bytes: Buffer.concat(parts), cut: true };
     }
-    parts.push(Buffer.from(chunk as Uint8Array));
+    size += bytes.length;
+    parts.push(bytes);
   }
-  return Buffer.concat(parts);
+  return { bytes: Buffer.concat(parts), cut: false };
 }

@@ -118,6 +118,14 @@ describe('buildAgentPrompt', () => {
       );
     });
 
+    it('marks a text that was only read in part, even when that part fits', () => {
+      const events: ConversationEvent[] = [conversationCreated(), file('f1', 0, 'fil_big'), userMessagePosted('u1', 2), target];
+      const attachments = new Map([['fil_big', { kind: 'text' as const, text: 'start of a long file', cut: true }]]);
+      expect(texts(buildAgentPrompt(events, target.data, { ...context, attachments, attachmentBudgetChars: 100 }).messages[0])).toContain(
+        'start of a long file\n[Truncated: only the first 20 characters of the attachment fit in this prompt.]',
+      );
+    });
+
     it('says so when a file is not available (deleted since, or not readable)', () => {
       const events: ConversationEvent[] = [conversationCreated(), file('f1', 0, 'fil_gone'), userMessagePosted('u1', 2), target];
       expect(texts(buildAgentPrompt(events, target.data, context).messages[0])).toContain('(The content of this document is not available to you.)');

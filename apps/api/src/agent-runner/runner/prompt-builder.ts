@@ -176,7 +176,7 @@ function renderAttachment(fragment: FragmentVersion, context: PromptContext, bud
       { type: 'image', image: content.bytes, mediaType: content.mediaType },
     ];
   }
-  const body = content?.kind === 'text' ? budget.take(content.text) : '(The content of this document is not available to you.)';
+  const body = content?.kind === 'text' ? budget.take(content.text, content.cut) : '(The content of this document is not available to you.)';
   return [{ type: 'text', text: `${open}\n${body}\n</attachment>` }];
 }
 
