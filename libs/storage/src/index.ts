@@ -11,5 +11,5 @@ export * from './read-store/mongodb-read-store';
 export * from './read-store/transient-errors';
 export * from './blob-store/blob-store.port';
 export * from './blob-store/fs-blob-store';
-export * from './blob-store/gridfs-blob-store';
+export * from './blob-store/mongodb-gridfs-blob-store';
 export * from './blob-store/open-blob-store';

@@ -1,5 +1,5 @@
 import { describeBlobStoreContract } from '../../test/blob-store.contract';
-import { GridFsBlobStore } from './gridfs-blob-store';
+import { GridFsBlobStore } from './mongodb-gridfs-blob-store';
 
 // Set by docker compose; unset means the suite is reported as skipped.
 const url = process.env.MONGODB_URL;
