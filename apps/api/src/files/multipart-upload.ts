@@ -39,10 +39,14 @@ export function readUploadedPart(request: IncomingMessage, maxFileBytes: number)
     finished.catch(() => undefined);
     parser.on('file', (name, stream, info) => {
       if (name !== FILE_FIELD || found) {
+        stream.on('error', () => undefined);
         stream.resume();
         return;
       }
       found = true;
+      // A body cut short errors the part as well as the parser: the reader of the part and
+      // `finished` see it; without a listener of its own, a late one would crash the process.
+      stream.on('error', () => undefined);
       resolve({ stream, mimeType: info.mimeType, finished });
     });
     parser.on('filesLimit', () => settleFinished?.reject(new ApiError('invalid_request_error', 'Only one file may be uploaded at a time.')));

@@ -136,9 +136,9 @@ describe('buildAgentPrompt', () => {
       const bytes = new Uint8Array([1, 2, 3]);
       const attachments = new Map([['fil_img', { kind: 'image' as const, bytes, mediaType: 'image/png' }]]);
       const seeing = buildAgentPrompt(events, target.data, { ...context, attachments, acceptsImages: true });
-      expect(seeing.messages[0]!.content).toContainEqual({ type: 'image', image: bytes, mediaType: 'image/png' });
+      expect(seeing.messages[0]!.content).toContainEqual({ type: 'file', data: bytes, mediaType: 'image/png' });
       const blind = buildAgentPrompt(events, target.data, { ...context, attachments, acceptsImages: false });
-      expect(JSON.stringify(blind.messages[0]!.content)).not.toContain('"image"');
+      expect(JSON.stringify(blind.messages[0]!.content)).not.toContain('"file"');
       expect(texts(blind.messages[0]!)).toContain('this model cannot see images');
     });
   });

@@ -1,5 +1,5 @@
 import type { AgentMessageCreated, ConversationEvent, UserMessageData } from '@app/contracts/events/conversation.events';
-import type { ImagePart, ModelMessage, TextPart } from 'ai';
+import type { FilePart, ModelMessage, TextPart } from 'ai';
 import { AttachmentBudget, type AttachmentContent } from './attachment-budget';
 
 /** What the model is sent for one agent message. */
@@ -39,7 +39,7 @@ type FragmentVersion = {
   readonly fileId: string | null;
   superseded: boolean;
 };
-type AttachmentPart = TextPart | ImagePart;
+type AttachmentPart = TextPart | FilePart;
 type Version = UserVersion | AgentVersion | FragmentVersion;
 
 const DEFAULT_INSTRUCTIONS = 'You are a helpful assistant. Answer precisely and concisely.';
@@ -173,7 +173,7 @@ function renderAttachment(fragment: FragmentVersion, context: PromptContext, bud
     if (!context.acceptsImages) return [{ type: 'text', text: `${open}\n(An image; this model cannot see images.)\n</attachment>` }];
     return [
       { type: 'text', text: `${open}\n(The image follows.)\n</attachment>` },
-      { type: 'image', image: content.bytes, mediaType: content.mediaType },
+      { type: 'file', data: content.bytes, mediaType: content.mediaType },
     ];
   }
   const body = content?.kind === 'text' ? budget.take(content.text, content.cut) : '(The content of this document is not available to you.)';
