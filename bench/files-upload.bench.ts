@@ -53,11 +53,13 @@ function textOf(size: number): string {
   return line.repeat(Math.ceil(size / line.length)).slice(0, size);
 }
 
-function report(label: string, bytes: Buffer, result: Upload): void {
+function report(label: 'text file' | 'PDF', bytes: Buffer, result: Upload): void {
   const ready = result.status === 'ready';
   const detail = ready ? `${(bytes.length / MB).toFixed(1)} MB in ${result.seconds.toFixed(2)} s` : `ended ${result.status}: ${result.failureReason ?? 'no reason'}`;
   console.log(JSON.stringify({ bench: `upload ${label}`, ...result }));
-  recordFigure({ name: `upload of a 10 MB ${label} to ready: throughput`, value: ready ? Math.round((bytes.length / MB / result.seconds) * 10) / 10 : null, unit: 'MB/s', target: { atLeast: 5 }, detail });
+  const throughput = ready ? Math.round((bytes.length / MB / result.seconds) * 10) / 10 : null;
+  // Text is only decoded; a PDF's time is mostly extraction, bounded by the time to ready below.
+  recordFigure({ name: `upload of a 10 MB ${label} to ready: throughput`, value: throughput, unit: 'MB/s', ...(label === 'text file' ? { target: { atLeast: 5 } } : {}), detail });
   recordFigure({ name: `upload of a 10 MB ${label}: time to ready`, value: ready ? Math.round(result.seconds * 1000) : null, unit: 'ms', target: { below: 20_000 }, detail });
   recordFigure({ name: `upload of a 10 MB ${label}: peak RSS (server and client in one process)`, value: Math.round(result.peakRssBytes / MB), unit: 'MB', detail });
 }
