@@ -14,7 +14,7 @@ const SNIPPET_CHARS = 256;
 const SYSTEM_ACTOR = 'system';
 
 /** What processing needs of a file whose bytes are stored. */
-export type StoredFile = Pick<FileDocument, 'sId' | 'contentType' | 'originalHash'>;
+export type StoredFile = Pick<FileDocument, 'sId' | 'contentType' | 'originalHash' | 'fileName'>;
 
 /**
  * Builds a file's processed version off the request path: at most FILE_PROCESSING_CONCURRENCY

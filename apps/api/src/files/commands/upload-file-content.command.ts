@@ -61,7 +61,7 @@ export class UploadFileContentHandler implements ICommandHandler<UploadFileConte
       throw error;
     }
     await this.writer.run(fileId, { type: 'StoreFileContent', originalHash: stored.hash, byteSize: stored.size }, actor);
-    const position = await this.processor.process({ sId: fileId, contentType: file.contentType, originalHash: stored.hash });
+    const position = await this.processor.process({ sId: fileId, contentType: file.contentType, fileName: file.fileName, originalHash: stored.hash });
     if (position !== null) await this.readModels.waitFor(position);
     const doc = await this.readModels.get<FileDocument>('files', fileId);
     if (!doc) throw new ApiError('file_not_found', 'File not found.');
