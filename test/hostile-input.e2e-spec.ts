@@ -66,7 +66,7 @@ describe('hostile input over HTTP', () => {
           body: { error: { type: 'invalid_request_error', message: `Invalid request body: must not nest objects and arrays more than ${MAX_JSON_NESTING_DEPTH} levels deep` } },
         });
       }
-    });
+    }, 30_000); // eleven 2 MB bodies: seconds on a busy machine
 
     it(`takes a body exactly ${MAX_JSON_NESTING_DEPTH} levels deep, brackets in strings not counted`, async () => {
       const within = `{"title":"[[[[{{{{\\"[[[[","extra":${deepText(MAX_JSON_NESTING_DEPTH - 1)}}`;

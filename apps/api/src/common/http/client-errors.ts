@@ -17,6 +17,9 @@ const REFUSALS: Readonly<Record<string, ParserRefusal>> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', type: 'invalid_request_error', message: 'The request did not arrive in time.' },
 };
 
+/** How long a refused connection may keep sending before it is cut. */
+const DRAIN_MS = 2_000;
+
 const MALFORMED: ParserRefusal = { status: 400, reason: 'Bad Request', type: 'invalid_request_error', message: 'The request is not valid HTTP.' };
 
 /**
@@ -34,6 +37,11 @@ export function answerParserErrorsInEnvelope(server: Server): void {
     const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
     const refusal = Object.hasOwn(REFUSALS, code) ? REFUSALS[code] : MALFORMED;
     const body = JSON.stringify({ error: { type: refusal.type, message: refusal.message } } satisfies ErrorEnvelope);
+    // Read and drop what the client is still sending (the rest of an oversized URL): a socket closed
+    // with unread data answers with a reset, which can discard the response before the client reads it.
+    socket.on('data', () => undefined);
+    socket.resume();
+    setTimeout(() => socket.destroy(), DRAIN_MS).unref();
     socket.end(
       `HTTP/1.1 ${refusal.status} ${refusal.reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
