@@ -61,9 +61,14 @@ export class ConversationsController {
 
   @Get(BOTH('/:cId'))
   @ApiSuccess('Get a conversation with its messages', GetConversationResponseSchema)
-  get(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Query() query: GetConversationQueryDto): Promise<GetConversationResponse> {
+  get(
+    @Auth() auth: AuthContext,
+    @Param('cId') conversationId: string,
+    @Query() query: GetConversationQueryDto,
+    @Family() family: PathFamily,
+  ): Promise<GetConversationResponse> {
     const page = query.limit === undefined ? undefined : { limit: query.limit, before: query.lastValue };
-    return this.queryBus.execute(new GetConversationQuery(auth, conversationId, page));
+    return this.queryBus.execute(new GetConversationQuery(auth, conversationId, page, family));
   }
 
   @Patch(`${PUBLIC}/:cId`)

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AgentDirectoryModule } from '../agents/directory/agent-directory.module';
+import { AgentRunnerModule } from '../agent-runner';
+import { CompactConversationHandler } from './commands/compact-conversation.command';
+import { LongConversationsController } from './long-conversations.controller';
 import { CancelGenerationHandler } from './commands/cancel-generation.command';
 import { CreateConversationHandler } from './commands/create-conversation.command';
 import { DeleteConversationHandler } from './commands/delete-conversation.command';
@@ -34,14 +37,21 @@ const COMMAND_HANDLERS = [
   RemoveReactionHandler,
   GiveFeedbackHandler,
   RemoveFeedbackHandler,
+  CompactConversationHandler,
 ];
 
 const QUERY_HANDLERS = [GetConversationHandler, ListConversationsHandler, ListFeedbacksHandler, ConversationEventStreamHandler, GetContentFragmentTextHandler];
 
 /** Conversations, messages, reactions, feedback and the conversation event stream. */
 @Module({
-  imports: [AgentDirectoryModule],
-  controllers: [ConversationsController, MessageReactionsController, ConversationEventsController, ContentFragmentTextController],
+  imports: [AgentDirectoryModule, AgentRunnerModule],
+  controllers: [
+    ConversationsController,
+    MessageReactionsController,
+    ConversationEventsController,
+    ContentFragmentTextController,
+    LongConversationsController,
+  ],
   providers: [ConversationReader, ConversationWriter, MessagePreparation, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],
 })

@@ -1,5 +1,5 @@
 import type { AgentMessageFeedbackWire, Conversation, ConversationListItem } from './conversation.types';
-import type { AgentMessage, ContentFragment, UserMessage } from './conversation-message.types';
+import type { AgentMessage, CompactionMessage, ContentFragment, UserMessage } from './conversation-message.types';
 
 /** `{ success: true }`, the answer of writes that return nothing else. */
 export interface SuccessResponse {
@@ -44,4 +44,14 @@ export interface RetryMessageResponse {
 /** GET …/conversations/{cId}/feedbacks. */
 export interface ListFeedbacksResponse {
   readonly feedbacks: readonly AgentMessageFeedbackWire[];
+}
+
+/** POST …/conversations/{cId}/compact. */
+export interface CompactConversationResponse {
+  readonly compactionMessage: CompactionMessage;
+}
+
+/** POST …/conversations/{cId}/fork. */
+export interface ForkConversationResponse {
+  readonly conversation: Conversation;
 }

@@ -65,6 +65,7 @@ function createdDocument(event: ConversationCreated, position: number): Conversa
     nextRank: 0,
     runningAgentMessages: [],
     failedAgentMessages: [],
+    ...(d.forkedFrom ? { forkedFrom: d.forkedFrom, fileCopyStatus: 'pending' as const } : {}),
     lastPosition: position,
   };
 }
@@ -109,7 +110,19 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent): Co
     case 'ReactionRemoved':
     case 'AgentMessageFeedbackGiven':
     case 'AgentMessageFeedbackRemoved':
+    case 'CompactionMessageCompleted':
+    case 'ForkFileCopyCompleted':
+    case 'ForkFileCopyFailed':
       return doc;
+    case 'CompactionMessageCreated':
+      return { ...doc, nextRank: Math.max(doc.nextRank, event.data.rank + 1) };
+    case 'ConversationForked': {
+      const { childConversationId, childConversationTitle, sourceMessageId, branchedAt, user } = event.data;
+      const children = (doc.forkedChildren ?? []).filter((c) => c.childConversationId !== childConversationId);
+      return { ...doc, forkedChildren: [...children, { childConversationId, childConversationTitle, sourceMessageId, branchedAt, user }] };
+    }
+    case 'ForkPrepared':
+      return { ...doc, fileCopyStatus: 'done' };
     default:
       return assertNever(event);
   }

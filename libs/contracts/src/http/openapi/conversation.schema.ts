@@ -12,6 +12,7 @@ import type {
   WorkspaceWire,
 } from '../conversation.types';
 import { AgentMessageSchema } from './agent-message.schema';
+import { CompactionMessageSchema } from './compaction-message.schema';
 import { ContentNodeContentFragmentSchema, FileContentFragmentSchema } from './content-fragment.schema';
 import { ResourceBaseSchema } from './resource-base.schema';
 import { NULLABLE_FREE_FORM, STRING_ARRAYS } from './schema-shapes';
@@ -163,15 +164,21 @@ export class ConversationListItemSchema extends ResourceBaseSchema implements Co
 }
 
 /** Any message of a conversation's content. */
-type ConversationMessageSchema = UserMessageSchema | AgentMessageSchema | FileContentFragmentSchema | ContentNodeContentFragmentSchema;
+type ConversationMessageSchema =
+  | UserMessageSchema
+  | AgentMessageSchema
+  | FileContentFragmentSchema
+  | ContentNodeContentFragmentSchema
+  | CompactionMessageSchema;
 
 /** Schema of a full conversation, its content in rank order. */
 @ApiSchema({ name: 'Conversation' })
-@ApiExtraModels(UserMessageSchema, AgentMessageSchema, FileContentFragmentSchema, ContentNodeContentFragmentSchema)
+@ApiExtraModels(UserMessageSchema, AgentMessageSchema, FileContentFragmentSchema, ContentNodeContentFragmentSchema, CompactionMessageSchema)
 export class ConversationSchema extends ConversationListItemSchema implements Conversation {
   @ApiProperty({
     type: 'array',
-    description: 'One entry per rank; each entry lists the versions of that message, oldest first.',
+    description:
+      'One entry per rank; each entry lists the versions of that message, oldest first. Compaction messages appear on the private family only (the official client does not know them).',
     items: {
       type: 'array',
       items: {
@@ -180,6 +187,7 @@ export class ConversationSchema extends ConversationListItemSchema implements Co
           { $ref: getSchemaPath(AgentMessageSchema) },
           { $ref: getSchemaPath(FileContentFragmentSchema) },
           { $ref: getSchemaPath(ContentNodeContentFragmentSchema) },
+          { $ref: getSchemaPath(CompactionMessageSchema) },
         ],
       },
     },
