@@ -26,7 +26,7 @@ import { WorkspacesModule } from './workspaces/workspaces.module';
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
 @Module({})
 export class AppModule implements NestModule {
-  static register(config: ApiConfig, logger: Logger): DynamicModule {
+  static register(config: ApiConfig, logger: Logger, extraModules: readonly DynamicModule[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -40,6 +40,7 @@ export class AppModule implements NestModule {
         AgentConfigurationsModule,
         AgentRunnerModule,
         AgentMessageEventsModule,
+        ...extraModules,
       ],
       controllers: [HealthController],
       providers: [

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AgentDirectoryModule } from '../agents/directory/agent-directory.module';
 import { AgentRunnerModule } from '../agent-runner';
 import { CompactConversationHandler } from './commands/compact-conversation.command';
+import { ForkConversationHandler } from './commands/fork-conversation.command';
+import { ForkPreparer } from './forking/fork-preparer';
 import { LongConversationsController } from './long-conversations.controller';
 import { CancelGenerationHandler } from './commands/cancel-generation.command';
 import { CreateConversationHandler } from './commands/create-conversation.command';
@@ -38,6 +40,7 @@ const COMMAND_HANDLERS = [
   GiveFeedbackHandler,
   RemoveFeedbackHandler,
   CompactConversationHandler,
+  ForkConversationHandler,
 ];
 
 const QUERY_HANDLERS = [GetConversationHandler, ListConversationsHandler, ListFeedbacksHandler, ConversationEventStreamHandler, GetContentFragmentTextHandler];
@@ -52,7 +55,7 @@ const QUERY_HANDLERS = [GetConversationHandler, ListConversationsHandler, ListFe
     ContentFragmentTextController,
     LongConversationsController,
   ],
-  providers: [ConversationReader, ConversationWriter, MessagePreparation, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  providers: [ConversationReader, ConversationWriter, MessagePreparation, ForkPreparer, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],
 })
 export class ConversationsModule {}

@@ -135,6 +135,8 @@ export interface RecordFork extends CommandBase {
   readonly childConversationTitle: string | null;
   readonly sourceMessageId: string;
   readonly user: UserSnapshot;
+  /** When the fork was made, as its `forkedFrom` says (defaults to `now`). */
+  readonly branchedAt?: number;
 }
 
 /** Record one outcome of copying a fork's file: the copy, or a failed attempt. */

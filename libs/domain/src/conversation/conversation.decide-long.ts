@@ -88,7 +88,7 @@ export function decideRecordFork(state: ExistingConversationState, command: Reco
         childConversationId: command.childConversationId,
         childConversationTitle: command.childConversationTitle,
         sourceMessageId: command.sourceMessageId,
-        branchedAt: command.now,
+        branchedAt: command.branchedAt ?? command.now,
         user: command.user,
       },
     },

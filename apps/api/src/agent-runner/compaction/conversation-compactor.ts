@@ -1,13 +1,12 @@
-import { isConversationEvent, type ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation.events';
 import type { CompactionTrigger } from '@app/contracts/events/conversation-compaction.events';
-import { upcast } from '@app/contracts/events/upcast';
 import type { CompleteCompaction, StartCompaction } from '@app/domain/conversation/conversation.commands';
 import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
-import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { generateText } from 'ai';
 import type { Logger } from 'pino';
+import { readConversationEvents } from '../../application/conversation-events';
 import { DeciderExecutor } from '../../application/decider-executor';
 import { newSId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
@@ -77,7 +76,7 @@ export class ConversationCompactor {
   private async summarize(request: CompactionRequest, messageId: string): Promise<'succeeded' | 'failed'> {
     let result: Pick<CompleteCompaction, 'status' | 'content' | 'error'>;
     try {
-      const events = await this.events(request.conversationId);
+      const events = await readConversationEvents(this.eventStore, request.conversationId);
       const created = events.find((e) => e.type === 'CompactionMessageCreated' && e.data.messageId === messageId);
       const coversUpToRank = created?.type === 'CompactionMessageCreated' ? created.data.coversUpToRank : 0;
       const model = request.model ?? latestAgentModel(events) ?? this.defaultModel();
@@ -111,13 +110,6 @@ export class ConversationCompactor {
     return result.status;
   }
 
-  private async events(conversationId: string): Promise<ConversationEvent[]> {
-    const recorded = await this.eventStore.readStream(toConversationStreamName(conversationId));
-    return recorded.flatMap((event) => {
-      const current = upcast(event);
-      return isConversationEvent(current) ? [current] : [];
-    });
-  }
 
   private defaultModel(): CompactionModel | null {
     const first = this.config.modelCatalog[0];

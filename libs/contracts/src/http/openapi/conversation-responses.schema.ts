@@ -2,6 +2,7 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaP
 import type { AgentMessageFeedbackWire } from '../conversation.types';
 import type {
   CreateConversationResponse,
+  ForkConversationResponse,
   GetConversationResponse,
   ListConversationsResponse,
   ListFeedbacksResponse,
@@ -131,4 +132,11 @@ export class AgentMessageFeedbackSchema implements AgentMessageFeedbackWire {
 export class ListFeedbacksResponseSchema implements ListFeedbacksResponse {
   @ApiProperty({ type: () => AgentMessageFeedbackSchema, isArray: true })
   feedbacks!: AgentMessageFeedbackSchema[];
+}
+
+/** Schema of a new fork. */
+@ApiSchema({ name: 'ForkConversationResponse' })
+export class ForkConversationResponseSchema implements ForkConversationResponse {
+  @ApiProperty({ type: () => ConversationSchema, description: 'The fork, `forkingData.forkedFrom.fileCopyStatus` `pending` until its files are copied.' })
+  conversation!: ConversationSchema;
 }
