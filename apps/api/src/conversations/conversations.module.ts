@@ -4,6 +4,8 @@ import { AgentRunnerModule } from '../agent-runner';
 import { CompactConversationHandler } from './commands/compact-conversation.command';
 import { ForkConversationHandler } from './commands/fork-conversation.command';
 import { ForkPreparer } from './forking/fork-preparer';
+import { GetConversationAtHandler, GetMessageAtHandler } from './time-travel/conversation-at.queries';
+import { ConversationTimeline } from './time-travel/conversation-timeline';
 import { LongConversationsController } from './long-conversations.controller';
 import { CancelGenerationHandler } from './commands/cancel-generation.command';
 import { CreateConversationHandler } from './commands/create-conversation.command';
@@ -43,7 +45,15 @@ const COMMAND_HANDLERS = [
   ForkConversationHandler,
 ];
 
-const QUERY_HANDLERS = [GetConversationHandler, ListConversationsHandler, ListFeedbacksHandler, ConversationEventStreamHandler, GetContentFragmentTextHandler];
+const QUERY_HANDLERS = [
+  GetConversationHandler,
+  ListConversationsHandler,
+  ListFeedbacksHandler,
+  ConversationEventStreamHandler,
+  GetContentFragmentTextHandler,
+  GetConversationAtHandler,
+  GetMessageAtHandler,
+];
 
 /** Conversations, messages, reactions, feedback and the conversation event stream. */
 @Module({
@@ -55,7 +65,7 @@ const QUERY_HANDLERS = [GetConversationHandler, ListConversationsHandler, ListFe
     ContentFragmentTextController,
     LongConversationsController,
   ],
-  providers: [ConversationReader, ConversationWriter, MessagePreparation, ForkPreparer, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  providers: [ConversationReader, ConversationWriter, MessagePreparation, ForkPreparer, ConversationTimeline, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],
 })
 export class ConversationsModule {}

@@ -1,20 +1,40 @@
-import type { CompactConversationResponse, ForkConversationResponse } from '@app/contracts/http/conversation-responses.types';
+import type { CompactConversationResponse, ForkConversationResponse, GetMessageResponse } from '@app/contracts/http/conversation-responses.types';
+import { MessageAtQueryDto } from '@app/contracts/http/conversation-query.dto';
 import { ForkConversationDto } from '@app/contracts/http/fork-conversation.dto';
-import { CompactConversationResponseSchema } from '@app/contracts/http/openapi/compaction-message.schema';
+import { CompactConversationResponseSchema, GetMessageResponseSchema } from '@app/contracts/http/openapi/compaction-message.schema';
 import { ForkConversationResponseSchema } from '@app/contracts/http/openapi/conversation-responses.schema';
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { CompactConversationCommand } from './commands/compact-conversation.command';
 import { ForkConversationCommand } from './commands/fork-conversation.command';
+import { GetMessageAtQuery } from './time-travel/conversation-at.queries';
 
+const PUBLIC = 'api/v1/w/:wId/assistant/conversations';
 const PRIVATE = 'api/w/:wId/assistant/conversations';
 
-/** Long conversations (private family): compaction on request and forking. */
+/** Long conversations: compaction on request and forking (private family), one message now or as it was (both). */
 @Controller()
 export class LongConversationsController {
-  constructor(private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Get([`${PUBLIC}/:cId/messages/:mId`, `${PRIVATE}/:cId/messages/:mId`])
+  @ApiSuccess(
+    "One message of a conversation; with `at` (epoch ms, this service's extension) as it stood then, an agent answer as far as it had streamed",
+    GetMessageResponseSchema,
+  )
+  message(
+    @Auth() auth: AuthContext,
+    @Param('cId') conversationId: string,
+    @Param('mId') messageId: string,
+    @Query() query: MessageAtQueryDto,
+  ): Promise<GetMessageResponse> {
+    return this.queryBus.execute(new GetMessageAtQuery(auth, conversationId, messageId, query.at));
+  }
 
   @Post(`${PRIVATE}/:cId/compact`)
   @HttpCode(200)

@@ -1,5 +1,5 @@
 import type { AgentMessageFeedbackWire, Conversation, ConversationListItem } from './conversation.types';
-import type { AgentMessage, CompactionMessage, ContentFragment, UserMessage } from './conversation-message.types';
+import type { AgentMessage, CompactionMessage, ContentFragment, ConversationMessage, UserMessage } from './conversation-message.types';
 
 /** `{ success: true }`, the answer of writes that return nothing else. */
 export interface SuccessResponse {
@@ -54,4 +54,9 @@ export interface CompactConversationResponse {
 /** POST …/conversations/{cId}/fork. */
 export interface ForkConversationResponse {
   readonly conversation: Conversation;
+}
+
+/** GET …/conversations/{cId}/messages/{mId}[?at=] (this service's extension). */
+export interface GetMessageResponse {
+  readonly message: ConversationMessage;
 }
