@@ -72,6 +72,9 @@ export function fuzzRoutes(): FuzzRoute[] {
     { method: 'POST', path: `/api/w/{workspaceId}${AGENTS}/{agentId}/restore` },
     { method: 'GET', path: `/api/w/{workspaceId}${AGENTS}/{agentId}/history`, query: ['limit'] },
     { method: 'POST', path: `/api/v1/w/{workspaceId}/assistant/generic_agents`, body: { name: 'fuzz-generic', description: 'd', instructions: 'i' } },
+    { method: 'GET', path: `/api/v1/w/{workspaceId}${MESSAGE}/{agentMessageId}`, query: ['at'] },
+    { method: 'GET', path: `/api/w/{workspaceId}${MESSAGE}/{agentMessageId}`, query: ['at'] },
+    { method: 'POST', path: `/api/w/{workspaceId}${CONVERSATIONS}/{conversationId}/fork`, body: { sourceMessageId: '{userMessageId}' } },
   ];
 }
 

@@ -17,6 +17,7 @@ import type { HealthResponse, ReadinessResponse } from '../health.types';
 import type { GetWorkspaceResponse, ListSpacesResponse, SpaceResponse, WorkspaceResponse } from '../workspace.types';
 import * as agentConfiguration from './agent-configuration.schema';
 import * as agentMessage from './agent-message.schema';
+import * as compactionMessage from './compaction-message.schema';
 import * as contentFragment from './content-fragment.schema';
 import * as conversation from './conversation.schema';
 import * as conversationResponses from './conversation-responses.schema';
@@ -91,11 +92,15 @@ const COVERED: Type<unknown>[] = [
   documents<Responses.RetryMessageResponse>()(conversationResponses.RetryMessageResponseSchema),
   documents<Wire.AgentMessageFeedbackWire>()(conversationResponses.AgentMessageFeedbackSchema),
   documents<Responses.ListFeedbacksResponse>()(conversationResponses.ListFeedbacksResponseSchema),
+  documents<Responses.ForkConversationResponse>()(conversationResponses.ForkConversationResponseSchema),
+  documents<Wire.CompactionMessage>()(compactionMessage.CompactionMessageSchema),
+  documents<Responses.CompactConversationResponse>()(compactionMessage.CompactConversationResponseSchema),
+  documents<Responses.GetMessageResponse>()(compactionMessage.GetMessageResponseSchema),
 ];
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, contentFragment, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
