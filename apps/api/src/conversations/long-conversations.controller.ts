@@ -1,7 +1,8 @@
 import type { CompactConversationResponse, ForkConversationResponse, GetMessageResponse } from '@app/contracts/http/conversation-responses.types';
 import { MessageAtQueryDto } from '@app/contracts/http/conversation-query.dto';
 import { ForkConversationDto } from '@app/contracts/http/fork-conversation.dto';
-import { CompactConversationResponseSchema, GetMessageResponseSchema } from '@app/contracts/http/openapi/compaction-message.schema';
+import { CompactConversationResponseSchema } from '@app/contracts/http/openapi/compaction-message.schema';
+import { GetMessageResponseSchema } from '@app/contracts/http/openapi/message-response.schema';
 import { ForkConversationResponseSchema } from '@app/contracts/http/openapi/conversation-responses.schema';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';

@@ -1,10 +1,7 @@
-import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { CompactionMessage } from '../conversation-message.types';
-import type { CompactConversationResponse, GetMessageResponse } from '../conversation-responses.types';
-import { AgentMessageSchema } from './agent-message.schema';
-import { ContentNodeContentFragmentSchema, FileContentFragmentSchema } from './content-fragment.schema';
+import type { CompactConversationResponse } from '../conversation-responses.types';
 import { MessageBaseSchema } from './resource-base.schema';
-import { UserMessageSchema } from './user-message.schema';
 
 // Documentation-only classes: `implements` ties each one to the wire type it describes, so the
 // compiler fails when that type gains a required field the schema lacks or changes a field's type.
@@ -33,21 +30,4 @@ export class CompactionMessageSchema extends MessageBaseSchema implements Compac
 export class CompactConversationResponseSchema implements CompactConversationResponse {
   @ApiProperty({ type: () => CompactionMessageSchema, description: 'In status `created`: the summary follows on the conversation event stream.' })
   compactionMessage!: CompactionMessageSchema;
-}
-
-/** Schema of one message read now or at an instant (this service's extension). */
-@ApiSchema({ name: 'GetMessageResponse' })
-@ApiExtraModels(UserMessageSchema, AgentMessageSchema, FileContentFragmentSchema, ContentNodeContentFragmentSchema, CompactionMessageSchema)
-export class GetMessageResponseSchema implements GetMessageResponse {
-  @ApiProperty({
-    oneOf: [
-      { $ref: getSchemaPath(UserMessageSchema) },
-      { $ref: getSchemaPath(AgentMessageSchema) },
-      { $ref: getSchemaPath(FileContentFragmentSchema) },
-      { $ref: getSchemaPath(ContentNodeContentFragmentSchema) },
-      { $ref: getSchemaPath(CompactionMessageSchema) },
-    ],
-    description: 'With `at`: an agent answer still running then shows the text streamed by that instant.',
-  })
-  message!: UserMessageSchema | AgentMessageSchema | FileContentFragmentSchema | ContentNodeContentFragmentSchema | CompactionMessageSchema;
 }
