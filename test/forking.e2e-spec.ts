@@ -148,8 +148,10 @@ describe('forking', () => {
     expect(copier.calls).toEqual([{ workspaceId: api.workspaceId, fileId: 'fil_report01', targetConversationId: child.sId }]);
     const ready = await get(child.sId);
     expect(ready.content[2][0].fileId).toBe(`fil_copy_fil_report01_${child.sId}`);
-    // The copied answer was never run again.
+    // The copied answer was never run again, and its event stream ends at once.
     expect(openAI.server.requests.length).toBe(requestsBefore);
+    const copiedEvents = await api.events(child.sId, copied[1].sId, { family: 'private', timeoutMs: 5_000 });
+    expect(copiedEvents.frames.map((frame) => frame.raw)).toEqual(['done']);
 
     openAI.server.enqueue(textScenario(['Fork answer.']));
     const accepted = await post(child.sId, 'Now in the fork?');
