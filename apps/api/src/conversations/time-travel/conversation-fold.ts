@@ -25,6 +25,9 @@ export interface ConversationFold {
 
 export const EMPTY_FOLD: ConversationFold = { header: null, messages: new Map(), revision: -1, maxAt: 0 };
 
+const HEADER_TYPES: ReadonlySet<string> = new Set(conversationProjection.canHandle);
+const MESSAGE_TYPES: ReadonlySet<string> = new Set(conversationMessageProjection.canHandle);
+
 /** Folds stored events (in stream order) into a fold; returns a new fold, `fold` is left as it was. */
 export function foldEvents(fold: ConversationFold, events: readonly RecordedEvent[]): ConversationFold {
   let header = fold.header;
@@ -34,10 +37,10 @@ export function foldEvents(fold: ConversationFold, events: readonly RecordedEven
     const event = upcast(stored);
     revision = event.revision;
     maxAt = Math.max(maxAt, eventAt(event));
-    if (conversationProjection.canHandle.includes(event.type)) {
+    if (HEADER_TYPES.has(event.type)) {
       for (const id of conversationProjection.documentIds(event)) header = conversationProjection.evolve(header, event, id);
     }
-    if (!conversationMessageProjection.canHandle.includes(event.type)) continue;
+    if (!MESSAGE_TYPES.has(event.type)) continue;
     for (const id of conversationMessageProjection.documentIds(event)) {
       messages ??= new Map(fold.messages);
       const next = conversationMessageProjection.evolve(messages.get(id) ?? null, event, id);
