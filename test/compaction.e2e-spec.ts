@@ -5,7 +5,9 @@ import { AgentApi, CONTEXT, openAIEnv, payloads, sentText, textScenario } from '
 import { useFakeOpenAI } from './support/agent-loop-harness';
 import type { RecordedRequest } from './support/fake-openai-server';
 import { collectSse } from './support/sse-client';
-import { call } from './support/test-app';
+import { call, startTestApp } from './support/test-app';
+import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
+import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
 
 // Compaction (spec 2.9): past a share of the model's context window, or on request, a summary
 // written by the model replaces the earlier messages in later prompts.
@@ -154,5 +156,30 @@ describe('compaction', () => {
     expect(empty.body.error.type).toBe('invalid_request_error');
     const missing = await call(api.t.baseUrl, 'POST', privatePath('/nosuchconv1/compact'), { key: api.key });
     expect(missing.status).toBe(404);
+  });
+
+  it('fails, at the next start, a compaction whose writer died with its process', async () => {
+    openAI.server.enqueue(textScenario(['Sure.']));
+    const { conversationId, agentMessageId } = await api.createConversation('Something to compact.');
+    await api.settled(conversationId, agentMessageId);
+    // A compaction started three minutes ago by a process that is gone (it never recorded an end).
+    await api.t.app.get(DeciderExecutor).execute(
+      conversationAggregate,
+      conversationId,
+      { type: 'StartCompaction', conversationId, workspaceId: api.workspaceId, now: Date.now() - 180_000, messageId: 'cmpabandon', trigger: 'manual' },
+      { actor: 'test' },
+    );
+    const dataDir = api.t.dataDir;
+    await api.t.close({ keepData: true });
+    api = api.on(await startTestApp(openAIEnv(openAI.server, { COMPACTION_CONTEXT_SHARE: '0.00005' }), dataDir));
+    await until(async () => (await compactionMessages(conversationId))[0]?.status === 'failed', 10_000);
+    const events = await collectSse(`${api.t.baseUrl}${privatePath(`/${conversationId}/events`)}`, {
+      key: api.key,
+      stop: (frames) => frames.some((f) => f.data?.type === 'compaction_message_done'),
+    });
+    expect(payloads(events.frames).find((p) => p.type === 'compaction_message_done')).toMatchObject({
+      status: 'failed',
+      error: 'The compaction was interrupted by a restart.',
+    });
   });
 });

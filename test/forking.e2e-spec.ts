@@ -32,6 +32,11 @@ class SteeredFileCopier implements FileCopier {
     this.open();
   }
 
+  /** Lets new copies through while those already waiting stay held (their process is gone). */
+  abandonHeld(): void {
+    this.gate = Promise.resolve();
+  }
+
   async copy(workspaceId: string, fileId: string, targetConversationId: string): Promise<string> {
     this.calls.push({ workspaceId, fileId, targetConversationId });
     await this.gate;
@@ -236,5 +241,20 @@ describe('forking', () => {
     expect((await fork('nosuchconv', a.userMessageId)).status).toBe(404);
     const { apiKey } = await api.t.createWorkspace('Other');
     expect((await fork(a.conversationId, a.userMessageId, apiKey)).status).toBe(401);
+  });
+
+  it('resumes, at the next start, a fork whose preparation died with its process', async () => {
+    const parent = await parentWithFile();
+    copier.hold();
+    const childId = (await fork(parent.conversationId, parent.secondQuestionId)).body.conversation.sId;
+    await until(async () => copier.calls.length === 1, 5_000);
+    const dataDir = api.t.dataDir;
+    await api.t.close({ keepData: true });
+    copier.abandonHeld();
+    api = api.on(await startTestApp(openAIEnv(openAI.server), dataDir, [testDoubles]));
+    await prepared(childId);
+    const recorded = (await allEvents(api)).filter((e) => e.streamName === `conversation-${childId}` && e.type.startsWith('Fork'));
+    expect(recorded.map((e) => e.type)).toEqual(['ForkFileCopyCompleted', 'ForkPrepared']);
+    expect(copier.calls).toHaveLength(2);
   });
 });

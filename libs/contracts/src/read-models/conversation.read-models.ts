@@ -73,6 +73,10 @@ export interface ConversationDocument {
   readonly fileCopyStatus?: 'pending' | 'done';
   /** Conversations forked from this one, oldest first. */
   readonly forkedChildren?: readonly ForkedChildRecord[];
+  /** A compaction message is being written (absent on conversations never compacted). */
+  readonly compacting?: boolean;
+  /** The compaction being written, and when it started. */
+  readonly compaction?: { readonly messageId: string; readonly startedAt: number } | null;
   /** Global position of the last event applied (idempotency guard). */
   readonly lastPosition: number;
 }

@@ -287,7 +287,8 @@ describe('conversation projection', () => {
     expect(created).toMatchObject({ sId: 'cmpmsg0001', rank: 4, status: 'created', content: null, compactionMessageId: 101 + index });
     const done = docAfter(index + 2).content.flat().find((m) => m.type === 'compaction_message');
     expect(done).toMatchObject({ status: 'succeeded', content: 'A summary.' });
-    expect(docAfter(index + 1).nextRank).toBe(5);
+    expect(docAfter(index + 1)).toMatchObject({ nextRank: 5, compacting: true, compaction: { messageId: 'cmpmsg0001', startedAt: T0 + 23 } });
+    expect(docAfter(index + 2)).toMatchObject({ compacting: false, compaction: null });
   });
 
   it('lists forks on the parent and names the copied file on the fragment', () => {

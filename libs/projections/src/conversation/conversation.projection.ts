@@ -110,12 +110,15 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent): Co
     case 'ReactionRemoved':
     case 'AgentMessageFeedbackGiven':
     case 'AgentMessageFeedbackRemoved':
-    case 'CompactionMessageCompleted':
     case 'ForkFileCopyCompleted':
     case 'ForkFileCopyFailed':
       return doc;
-    case 'CompactionMessageCreated':
-      return { ...doc, nextRank: Math.max(doc.nextRank, event.data.rank + 1) };
+    case 'CompactionMessageCreated': {
+      const compaction = { messageId: event.data.messageId, startedAt: event.data.at };
+      return { ...doc, nextRank: Math.max(doc.nextRank, event.data.rank + 1), compacting: true, compaction };
+    }
+    case 'CompactionMessageCompleted':
+      return doc.compaction?.messageId === event.data.messageId ? { ...doc, compacting: false, compaction: null } : doc;
     case 'ConversationForked': {
       const { childConversationId, childConversationTitle, sourceMessageId, branchedAt, user } = event.data;
       const children = (doc.forkedChildren ?? []).filter((c) => c.childConversationId !== childConversationId);

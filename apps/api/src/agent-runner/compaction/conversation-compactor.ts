@@ -3,7 +3,8 @@ import type { CompactionTrigger } from '@app/contracts/events/conversation-compa
 import type { CompleteCompaction, StartCompaction } from '@app/domain/conversation/conversation.commands';
 import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { EVENT_STORE, type EventStore } from '@app/storage';
-import { Inject, Injectable } from '@nestjs/common';
+import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { generateText } from 'ai';
 import type { Logger } from 'pino';
 import { readConversationEvents } from '../../application/conversation-events';
@@ -11,6 +12,7 @@ import { DeciderExecutor } from '../../application/decider-executor';
 import { newSId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { LOGGER } from '../../infrastructure/logger';
+import { ReadModels } from '../../infrastructure/read-models.service';
 import { createLanguageModel } from '../models/language-model.factory';
 import { COMPACTION_INSTRUCTIONS, compactionTranscript } from './compaction-transcript';
 
@@ -41,21 +43,69 @@ export interface StartedCompaction {
 }
 
 const SUMMARY_TIMEOUT_MS = 120_000;
+/** A compaction still running this long after it started has lost its writer (every live one times out before). */
+const ABANDONED_AFTER_MS = SUMMARY_TIMEOUT_MS + 30_000;
 
 /**
  * Writes compaction messages (spec 2.9): records the message `created` (posting is refused from
  * then on), asks the model for a summary of what it covers through the AI SDK (the provider path
  * of agent runs), and records `succeeded` with the summary or `failed` with the reason. Every
- * started compaction is ended, whatever happens, so a failure leaves the conversation usable.
+ * started compaction is ended, whatever happens, so a failure leaves the conversation usable; at
+ * start it fails those whose writer died with its process (once they are past any live one's timeout).
  */
 @Injectable()
-export class ConversationCompactor {
+export class ConversationCompactor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly executor: DeciderExecutor,
+    private readonly readModels: ReadModels,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  onApplicationBootstrap(): void {
+    // In the background: the read models first catch up with the log (the projector starts too).
+    void this.scheduleAbandoned().catch((error: unknown) => this.logger.warn({ err: error }, 'could not look for abandoned compactions'));
+  }
+
+  private async scheduleAbandoned(): Promise<void> {
+    await this.readModels.waitFor(await this.eventStore.headPosition());
+    const compacting = await this.readModels.find<ConversationDocument>('conversations', { where: { compacting: true } });
+    for (const conversation of compacting) {
+      const { compaction } = conversation;
+      if (!compaction) continue;
+      const wait = Math.max(0, compaction.startedAt + ABANDONED_AFTER_MS - Date.now());
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        void this.failAbandoned(conversation.workspaceId, conversation.sId, compaction.messageId);
+      }, wait);
+      timer.unref();
+      this.timers.add(timer);
+    }
+  }
+
+  onApplicationShutdown(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+  }
+
+  /** Records an abandoned compaction as failed (nothing when it ended meanwhile). */
+  private async failAbandoned(workspaceId: string, conversationId: string, messageId: string): Promise<void> {
+    const command = {
+      type: 'CompleteCompaction' as const,
+      conversationId,
+      workspaceId,
+      now: Date.now(),
+      messageId,
+      status: 'failed' as const,
+      content: null,
+      error: 'The compaction was interrupted by a restart.',
+    };
+    await this.executor.execute(conversationAggregate, conversationId, command, { actor: 'system:compactor' }).catch((error: unknown) => {
+      this.logger.error({ err: error, conversationId, messageId }, 'could not fail an abandoned compaction');
+    });
+  }
 
   /** Records the compaction message (409 while another runs, 400 with nothing to compact) and starts the summary. */
   async start(request: CompactionRequest): Promise<StartedCompaction> {

@@ -51,7 +51,13 @@ export class ForkPreparer implements OnApplicationBootstrap {
     @Optional() @Inject(FORK_COPY_POLICY) private readonly policy: ForkCopyPolicy = DEFAULT_FORK_COPY_POLICY,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): void {
+    // In the background: the read models first catch up with the log (the projector starts too).
+    void this.resumePending().catch((error: unknown) => this.logger.warn({ err: error }, 'could not look for forks to prepare'));
+  }
+
+  private async resumePending(): Promise<void> {
+    await this.readModels.waitFor(await this.eventStore.headPosition());
     const pending = await this.readModels.find<ConversationDocument>('conversations', { where: { fileCopyStatus: 'pending' } });
     for (const fork of pending) void this.prepare(fork.workspaceId, fork.sId);
   }
