@@ -150,6 +150,14 @@ describe('documented response schemas against real responses', () => {
     await sample('PATCH', `${v1}/{cId}`, ids, { body: { read: true } });
     await sample('PATCH', `${priv}/{cId}`, ids, { body: { title: 'Renamed' } });
 
+    // Time travel, forking and compaction.
+    await sample('GET', `${v1}/{cId}`, ids, { query: `at=${Date.now()}` });
+    await sample('GET', `${v1}/{cId}/messages/{mId}`, ids, { query: `at=${Date.now()}` });
+    await sample('GET', `${priv}/{cId}/messages/{mId}`, ids);
+    await sample('POST', `${priv}/{cId}/fork`, ids, { key: userKey, body: { sourceMessageId: ids.mId } });
+    await sample('POST', `${priv}/{cId}/compact`, ids);
+    await sample('GET', `${priv}/{cId}`, ids, { key: userKey });
+
     // No JSON body: documented without content, answered with nothing.
     expect(validator.responseSchema('DELETE', `${priv}/{cId}`, 200)).toBeNull();
     const deleted = await call(api.t.baseUrl, 'DELETE', `/api/w/${ids.wId}/assistant/conversations/${ids.cId}`, { key: api.key });

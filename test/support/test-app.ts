@@ -1,4 +1,5 @@
 import type { WorkspaceRole } from '@app/contracts/events/workspace.events';
+import type { DynamicModule } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,10 +26,10 @@ export interface TestApp {
 }
 
 /** Starts the real api (embedded stores in a fresh temp directory) on a random port. */
-export async function startTestApp(env: Record<string, string> = {}, dataDir?: string): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, dataDir?: string, extraModules: readonly DynamicModule[] = []): Promise<TestApp> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wcs-e2e-'));
   const config = loadApiConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent', BOOTSTRAP_WORKSPACE: 'false', ...env });
-  const app = await createApp(config, pino({ level: 'silent' }));
+  const app = await createApp(config, pino({ level: 'silent' }), extraModules);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;

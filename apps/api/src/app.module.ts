@@ -27,11 +27,15 @@ import { McpModule } from './mcp/mcp.module';
 import { SearchModule } from './search/search.module';
 import { BlobStoreModule } from './files/blob-store.module';
 import { FilesModule } from './files/files.module';
+import { FileCopierModule } from './files/file-copier.module';
+import { FILE_COPIER } from './conversations/forking/file-copier.port';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
 @Module({})
 export class AppModule implements NestModule {
-  static register(config: ApiConfig, logger: Logger): DynamicModule {
+  /** `extraModules` (tests) may replace a default provider: a module exporting FILE_COPIER replaces the files feature's. */
+  static register(config: ApiConfig, logger: Logger, extraModules: readonly DynamicModule[] = []): DynamicModule {
+    const replaced = (token: symbol) => extraModules.some((module) => module.exports?.includes(token));
     return {
       module: AppModule,
       imports: [
@@ -50,6 +54,8 @@ export class AppModule implements NestModule {
         SearchModule,
         BlobStoreModule,
         FilesModule,
+        ...(replaced(FILE_COPIER) ? [] : [FileCopierModule]),
+        ...extraModules,
       ],
       controllers: [HealthController],
       providers: [

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
@@ -8,9 +9,12 @@ import { setupApiDocs } from './common/openapi/api-docs';
 import type { ApiConfig } from './config/api-config';
 import { PinoNestLogger } from './infrastructure/logger';
 
-/** Builds the Nest application (not listening yet): used by main and by the end-to-end tests. */
-export async function createApp(config: ApiConfig, logger: Logger): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger), {
+/**
+ * Builds the Nest application (not listening yet): used by main and by the end-to-end tests.
+ * `extraModules` are imported beside the app's own (tests register test doubles of ports there).
+ */
+export async function createApp(config: ApiConfig, logger: Logger, extraModules: readonly DynamicModule[] = []): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger, extraModules), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });

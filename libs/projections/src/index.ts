@@ -7,3 +7,5 @@ export * from './engine/failed-events';
 export * from './engine/retry-failed';
 export * from './engine/projector-status';
 export * from './engine/old-generations';
+export { conversationProjection } from './conversation/conversation.projection';
+export { conversationMessageProjection } from './conversation/conversation-message.projection';

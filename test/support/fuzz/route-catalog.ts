@@ -77,6 +77,9 @@ export function fuzzRoutes(): FuzzRoute[] {
     { method: 'POST', path: '/api/v1/w/{workspaceId}/files', body: { contentType: 'text/plain', fileName: 'a.txt', fileSize: 3, useCase: 'conversation', useCaseMetadata: { conversationId: '{conversationId}' } } },
     { method: 'GET', path: '/api/w/{workspaceId}/files/fil_unknown00000', query: ['action', 'version'] },
     { method: 'GET', path: '/api/w/{workspaceId}/files/fil_unknown00000/signed', query: ['version', 'expires', 'signature'] },
+    { method: 'GET', path: `/api/v1/w/{workspaceId}${MESSAGE}/{agentMessageId}`, query: ['at'] },
+    { method: 'GET', path: `/api/w/{workspaceId}${MESSAGE}/{agentMessageId}`, query: ['at'] },
+    { method: 'POST', path: `/api/w/{workspaceId}${CONVERSATIONS}/{conversationId}/fork`, body: { sourceMessageId: '{userMessageId}' } },
   ];
 }
 

@@ -19,6 +19,8 @@ export interface AgentRunnerOptions {
   readonly shutdownGraceMs: number;
   /** Runs one process answers at once; the rest wait unclaimed for a free slot (or another replica). */
   readonly maxConcurrentRuns: number;
+  /** Share (0..1] of the model's context window a prompt may fill before the conversation is compacted first. */
+  readonly compactionContextShare: number;
 }
 
 /** Injection token of the options. */

@@ -7,3 +7,4 @@ export { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from './agent-runner.op
 export { AgentToolSources } from './tools/agent-tool-sources';
 export { StaticToolRegistry, type StaticTool, type StaticToolHandler } from './tools/static-tool-registry';
 export type * from './tools/tool-registry.port';
+export { ConversationCompactor, type StartedCompaction } from './compaction/conversation-compactor';

@@ -14,6 +14,7 @@ describe('parseAgentRunnerSettings', () => {
       checkpointEveryMs: 1_000,
       shutdownGraceMs: 5_000,
       maxConcurrentRuns: 64,
+      compactionContextShare: 0.8,
     });
     expect(problems).toEqual([]);
   });
@@ -49,6 +50,17 @@ describe('parseAgentRunnerSettings', () => {
     expect(problems).toEqual([
       'AGENT_IDLE_TIMEOUT_MS must be an integer between 10000 and 3600000 (got "5000")',
       'AGENT_MAX_CONCURRENT_RUNS must be an integer between 1 and 10000 (got "0")',
+    ]);
+  });
+
+  it('reads the compaction share as a decimal in (0, 1] and names a bad one', () => {
+    const problems: string[] = [];
+    expect(parseAgentRunnerSettings({ COMPACTION_CONTEXT_SHARE: '0.0005' }, problems).compactionContextShare).toBe(0.0005);
+    parseAgentRunnerSettings({ COMPACTION_CONTEXT_SHARE: '1.5' }, problems);
+    parseAgentRunnerSettings({ COMPACTION_CONTEXT_SHARE: 'half' }, problems);
+    expect(problems).toEqual([
+      'COMPACTION_CONTEXT_SHARE must be a number greater than 0 and at most 1 (got "1.5")',
+      'COMPACTION_CONTEXT_SHARE must be a number greater than 0 and at most 1 (got "half")',
     ]);
   });
 });

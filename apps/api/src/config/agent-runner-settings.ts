@@ -17,5 +17,18 @@ export function parseAgentRunnerSettings(env: Environment, problems: string[]): 
     checkpointEveryMs: 1_000,
     shutdownGraceMs: 5_000,
     maxConcurrentRuns: parseIntegerVariable(env, 'AGENT_MAX_CONCURRENT_RUNS', 64, { min: 1, max: 10_000 }, problems),
+    compactionContextShare: parseShare(env, 'COMPACTION_CONTEXT_SHARE', 0.8, problems),
   };
+}
+
+/** A share in (0, 1], written as a decimal number ("0.8"). */
+function parseShare(env: Environment, name: string, fallback: number, problems: string[]): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!/^\d*\.?\d+(e-?\d+)?$/i.test(raw) || !(value > 0 && value <= 1)) {
+    problems.push(`${name} must be a number greater than 0 and at most 1 (got "${raw}")`);
+    return fallback;
+  }
+  return value;
 }

@@ -33,6 +33,7 @@ import { RetryMessageCommand } from './commands/retry-message.command';
 import { UpdateConversationCommand } from './commands/update-conversation.command';
 import { GetConversationQuery } from './queries/get-conversation.query';
 import { ListConversationsQuery } from './queries/list-conversations.query';
+import { GetConversationAtQuery } from './time-travel/conversation-at.queries';
 
 const PUBLIC = 'api/v1/w/:wId/assistant/conversations';
 const PRIVATE = 'api/w/:wId/assistant/conversations';
@@ -60,10 +61,19 @@ export class ConversationsController {
   }
 
   @Get(BOTH('/:cId'))
-  @ApiSuccess('Get a conversation with its messages', GetConversationResponseSchema)
-  get(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Query() query: GetConversationQueryDto): Promise<GetConversationResponse> {
+  @ApiSuccess(
+    "Get a conversation with its messages; with `at` (epoch ms, this service's extension) as it stood at that instant, folded from the event log",
+    GetConversationResponseSchema,
+  )
+  get(
+    @Auth() auth: AuthContext,
+    @Param('cId') conversationId: string,
+    @Query() query: GetConversationQueryDto,
+    @Family() family: PathFamily,
+  ): Promise<GetConversationResponse> {
     const page = query.limit === undefined ? undefined : { limit: query.limit, before: query.lastValue };
-    return this.queryBus.execute(new GetConversationQuery(auth, conversationId, page));
+    if (query.at !== undefined) return this.queryBus.execute(new GetConversationAtQuery(auth, conversationId, query.at, page, family));
+    return this.queryBus.execute(new GetConversationQuery(auth, conversationId, page, family));
   }
 
   @Patch(`${PUBLIC}/:cId`)

@@ -1,5 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AgentDirectoryModule } from '../agents/directory/agent-directory.module';
+import { AgentRunnerModule } from '../agent-runner';
+import { CompactConversationHandler } from './commands/compact-conversation.command';
+import { ForkConversationHandler } from './commands/fork-conversation.command';
+import { ForkPreparer } from './forking/fork-preparer';
+import { GetConversationAtHandler, GetMessageAtHandler } from './time-travel/conversation-at.queries';
+import { ConversationTimeline } from './time-travel/conversation-timeline';
+import { LongConversationsController } from './long-conversations.controller';
 import { CancelGenerationHandler } from './commands/cancel-generation.command';
 import { CreateConversationHandler } from './commands/create-conversation.command';
 import { DeleteConversationHandler } from './commands/delete-conversation.command';
@@ -37,15 +44,32 @@ const COMMAND_HANDLERS = [
   GiveFeedbackHandler,
   RemoveFeedbackHandler,
   PostContentFragmentHandler,
+  CompactConversationHandler,
+  ForkConversationHandler,
 ];
 
-const QUERY_HANDLERS = [GetConversationHandler, ListConversationsHandler, ListFeedbacksHandler, ConversationEventStreamHandler, GetContentFragmentTextHandler];
+const QUERY_HANDLERS = [
+  GetConversationHandler,
+  ListConversationsHandler,
+  ListFeedbacksHandler,
+  ConversationEventStreamHandler,
+  GetContentFragmentTextHandler,
+  GetConversationAtHandler,
+  GetMessageAtHandler,
+];
 
 /** Conversations, messages, reactions, feedback and the conversation event stream. */
 @Module({
-  imports: [AgentDirectoryModule],
-  controllers: [ConversationsController, MessageReactionsController, ConversationEventsController, ContentFragmentTextController, ContentFragmentsController],
-  providers: [ConversationReader, ConversationWriter, MessagePreparation, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  imports: [AgentDirectoryModule, AgentRunnerModule],
+  controllers: [
+    ConversationsController,
+    MessageReactionsController,
+    ConversationEventsController,
+    ContentFragmentTextController,
+    ContentFragmentsController,
+    LongConversationsController,
+  ],
+  providers: [ConversationReader, ConversationWriter, MessagePreparation, ForkPreparer, ConversationTimeline, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],
 })
 export class ConversationsModule {}

@@ -94,6 +94,15 @@ export type ActingUser = {
   readonly id?: number;
 };
 
+/** Where a forked conversation branched off, as recorded on the child's ConversationCreated. */
+export type ForkOrigin = {
+  readonly parentConversationId: string;
+  readonly parentConversationTitle: string | null;
+  readonly sourceMessageId: string;
+  readonly branchedAt: number;
+  readonly user: UserSnapshot;
+};
+
 /** What a conversation starts with: asked for by the create command, recorded by ConversationCreated. */
 export type ConversationCreation = {
   readonly title: string | null;
@@ -104,6 +113,8 @@ export type ConversationCreation = {
   readonly triggerId: string | null;
   readonly requestedSpaceIds: readonly string[];
   readonly createdBy: UserSnapshot | null;
+  /** Set when the conversation is a fork of another one. */
+  readonly forkedFrom?: ForkOrigin | null;
 };
 
 /** An emoji reaction of a user to a message, as asked for and as recorded (added or removed). */

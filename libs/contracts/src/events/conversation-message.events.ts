@@ -65,6 +65,8 @@ export interface AgentMessageCreated {
     readonly modelSelection: ModelSelection | null;
     /** sId of the version this one retries, when it is a retry. */
     readonly previousMessageId?: string | null;
+    /** Set on the copy of an answer that a fork carries over: it is recorded finished, never run. */
+    readonly copiedFromMessageId?: string | null;
   };
 }
 

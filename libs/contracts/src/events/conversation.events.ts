@@ -12,7 +12,12 @@ import type {
   UserMessagePosted,
 } from './conversation-message.events';
 
+import type { CompactionMessageCompleted, CompactionMessageCreated } from './conversation-compaction.events';
+import type { ConversationForked, ForkFileCopyCompleted, ForkFileCopyFailed, ForkPrepared } from './conversation-fork.events';
+
 export type * from './conversation-message.events';
+export type * from './conversation-compaction.events';
+export type * from './conversation-fork.events';
 
 /**
  * Events of the `conversation-<sId>` stream. Names are never changed once written; adding an
@@ -74,7 +79,13 @@ export type ConversationEvent =
   | ReactionAdded
   | ReactionRemoved
   | AgentMessageFeedbackGiven
-  | AgentMessageFeedbackRemoved;
+  | AgentMessageFeedbackRemoved
+  | CompactionMessageCreated
+  | CompactionMessageCompleted
+  | ConversationForked
+  | ForkFileCopyFailed
+  | ForkFileCopyCompleted
+  | ForkPrepared;
 
 /** Type names of the conversation events. */
 export type ConversationEventType = ConversationEvent['type'];
@@ -91,6 +102,10 @@ export const CONVERSATION_MESSAGE_EVENT_TYPES = [
   'ReactionRemoved',
   'AgentMessageFeedbackGiven',
   'AgentMessageFeedbackRemoved',
+  'CompactionMessageCreated',
+  'CompactionMessageCompleted',
+  'ForkFileCopyCompleted',
+  'ForkFileCopyFailed',
 ] as const satisfies readonly ConversationEventType[];
 
 /** A conversation event about one message version. */
@@ -104,6 +119,8 @@ export const CONVERSATION_EVENT_TYPES = [
   'ConversationMetadataChanged',
   'ConversationDeleted',
   'ConversationReadStateChanged',
+  'ConversationForked',
+  'ForkPrepared',
   ...CONVERSATION_MESSAGE_EVENT_TYPES,
 ] as const satisfies readonly ConversationEventType[];
 

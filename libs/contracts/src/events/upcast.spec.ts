@@ -190,7 +190,7 @@ describe('upcast', () => {
         if (message?.type === 'agent_message') rendered.set(event.data.messageId, applyAgentMessageStatusChange(message, event));
       }
     }
-    const messages = answered.filter((m) => m.type !== 'content_fragment');
+    const messages = answered.filter((m) => m.type === 'user_message' || m.type === 'agent_message');
     expect(messages).toHaveLength(rendered.size);
     for (const message of messages) {
       const mine = rendered.get(message.sId);

@@ -225,5 +225,15 @@ export interface ContentNodeContentFragment extends ContentFragmentBase, Pick<Co
 /** Content fragment (2.8). */
 export type ContentFragment = FileContentFragment | ContentNodeContentFragment;
 
+/** Compaction message (2.9): a summary of what came before it, which later prompts use instead. */
+export interface CompactionMessage extends MessageBase {
+  readonly type: 'compaction_message';
+  readonly compactionMessageId: number;
+  readonly sourceConversationId: string | null;
+  readonly status: 'created' | 'succeeded' | 'failed';
+  /** The summary; null while `created` and when the compaction failed. */
+  readonly content: string | null;
+}
+
 /** Any message in `Conversation.content`. */
-export type ConversationMessage = UserMessage | AgentMessage | ContentFragment;
+export type ConversationMessage = UserMessage | AgentMessage | ContentFragment | CompactionMessage;

@@ -37,4 +37,34 @@ export class GetConversationQueryDto {
   @Max(Number.MAX_SAFE_INTEGER, { message: `must be less than or equal to ${Number.MAX_SAFE_INTEGER}` })
   @IsInt({ message: 'must be a rank (a non-negative integer)' })
   lastValue?: number;
+
+  @InstantProperty()
+  at?: number;
+}
+
+/** `?at=`: an instant (epoch ms) to read as of; this service's extension. */
+function InstantProperty(): PropertyDecorator {
+  const decorators = [
+    ApiPropertyOptional({
+      type: 'integer',
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      example: 1_700_000_000_000,
+      description:
+        "This service's extension (time travel): read as it stood at this instant (epoch milliseconds), folded from the event log rather than read from the read model.",
+    }),
+    Transform(parseDecimalInteger),
+    IsOmittable(),
+    Max(Number.MAX_SAFE_INTEGER, { message: `must be less than or equal to ${Number.MAX_SAFE_INTEGER}` }),
+    IsInt({ message: 'must be an instant in epoch milliseconds (a non-negative integer)' }),
+  ];
+  return (target, key) => {
+    for (const decorate of [...decorators].reverse()) decorate(target, key);
+  };
+}
+
+/** Reading one message, optionally as of an instant. */
+export class MessageAtQueryDto {
+  @InstantProperty()
+  at?: number;
 }

@@ -1,5 +1,5 @@
 import type { AgentMessageFeedbackWire, Conversation, ConversationListItem } from './conversation.types';
-import type { AgentMessage, ContentFragment, UserMessage } from './conversation-message.types';
+import type { AgentMessage, CompactionMessage, ContentFragment, ConversationMessage, UserMessage } from './conversation-message.types';
 
 /** `{ success: true }`, the answer of writes that return nothing else. */
 export interface SuccessResponse {
@@ -49,4 +49,19 @@ export interface ListFeedbacksResponse {
 /** POST …/content_fragments (public) and …/content_fragment (private). */
 export interface PostContentFragmentResponse {
   readonly contentFragment: ContentFragment;
+}
+
+/** POST …/conversations/{cId}/compact. */
+export interface CompactConversationResponse {
+  readonly compactionMessage: CompactionMessage;
+}
+
+/** POST …/conversations/{cId}/fork. */
+export interface ForkConversationResponse {
+  readonly conversation: Conversation;
+}
+
+/** GET …/conversations/{cId}/messages/{mId}[?at=] (this service's extension). */
+export interface GetMessageResponse {
+  readonly message: ConversationMessage;
 }

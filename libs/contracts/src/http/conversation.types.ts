@@ -1,5 +1,5 @@
 import type { ConversationVisibility, JsonObject } from '../events/conversation-facts';
-import type { AgentMessage, ConversationMessage, UserMessage } from './conversation-message.types';
+import type { AgentMessage, CompactionMessage, ConversationMessage, UserMessage } from './conversation-message.types';
 
 /**
  * Wire shapes of conversations (service-spec part 2, plus every field the official client's zod
@@ -150,4 +150,26 @@ export type ConversationStreamEvent =
       readonly configurationId: string;
       readonly messageId: string;
     }
-  | { readonly type: 'conversation_title'; readonly created: number; readonly title: string };
+  | { readonly type: 'conversation_title'; readonly created: number; readonly title: string }
+  | {
+      /** A compaction started (this service shows its progress on the stream; the real one filters it out). */
+      readonly type: 'compaction_message_new';
+      readonly created: number;
+      readonly messageId: string;
+      readonly message: CompactionMessage;
+    }
+  | {
+      readonly type: 'compaction_message_done';
+      readonly created: number;
+      readonly messageId: string;
+      readonly status: 'succeeded' | 'failed';
+      readonly content: string | null;
+      readonly error: string | null;
+    }
+  | {
+      /** A fork's files are copied (or gave up): posting is open. */
+      readonly type: 'conversation_fork_prepared';
+      readonly created: number;
+      readonly fileCopyStatus: 'done';
+      readonly failed: boolean;
+    };

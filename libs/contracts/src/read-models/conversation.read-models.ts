@@ -1,3 +1,4 @@
+import type { ForkOrigin, UserSnapshot } from '../events/conversation-facts';
 import type {
   AgentMessageFeedbackWire,
   ConversationMessage,
@@ -66,8 +67,27 @@ export interface ConversationDocument {
   readonly runningAgentMessages: readonly AgentMessageAtRank[];
   /** Failed agent messages no later version replaced yet: `hasError` is whether there is one. */
   readonly failedAgentMessages: readonly AgentMessageAtRank[];
+  /** Where this conversation was forked from (absent on conversations that are not forks). */
+  readonly forkedFrom?: ForkOrigin | null;
+  /** `pending` while a fork's files are being copied, `done` once it is prepared; absent when not a fork. */
+  readonly fileCopyStatus?: 'pending' | 'done';
+  /** Conversations forked from this one, oldest first. */
+  readonly forkedChildren?: readonly ForkedChildRecord[];
+  /** A compaction message is being written (absent on conversations never compacted). */
+  readonly compacting?: boolean;
+  /** The compaction being written, and when it started. */
+  readonly compaction?: { readonly messageId: string; readonly startedAt: number } | null;
   /** Global position of the last event applied (idempotency guard). */
   readonly lastPosition: number;
+}
+
+/** A child of a conversation, as its header keeps it. */
+export interface ForkedChildRecord {
+  readonly childConversationId: string;
+  readonly childConversationTitle: string | null;
+  readonly sourceMessageId: string;
+  readonly branchedAt: number;
+  readonly user: UserSnapshot;
 }
 
 /**

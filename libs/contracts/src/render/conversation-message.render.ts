@@ -2,13 +2,15 @@ import type { AgentMessageOutcome, AgentMessageStatus } from '../events/agent-me
 import { runMessageOf, type RunMessage } from '../events/agent-run.events';
 import type { ActingUser, UserSnapshot } from '../events/conversation-facts';
 import type {
+  CompactionMessageCompleted,
+  CompactionMessageCreated,
   AgentMessageCreated,
   AgentMessageStatusChanged,
   ContentFragmentAdded,
   UserMessageEdited,
   UserMessagePosted,
 } from '../events/conversation.events';
-import type { AgentMessage, ContentFragment, Reaction, UserMessage, UserWire } from '../http/conversation.types';
+import type { AgentMessage, CompactionMessage, ContentFragment, Reaction, UserMessage, UserWire } from '../http/conversation.types';
 import { MESSAGE_AGENT_FLAGS, renderAgentSnapshot } from './agent-configuration.render';
 import { rawContentsOf, renderRichMention, renderToolCall } from './agent-run.render';
 
@@ -220,4 +222,28 @@ export function applyReaction(
   const users = on ? [...others, { userId: user.userId, username: user.username, fullName: user.fullName }] : others;
   if (!existing) return users.length > 0 ? [...reactions, { emoji, users }] : [...reactions];
   return reactions.flatMap((r) => (r.emoji !== emoji ? [r] : users.length > 0 ? [{ emoji, users }] : []));
+}
+
+/** A compaction message (2.9) as created: no summary yet. */
+export function renderCompactionMessageFromEvent(event: CompactionMessageCreated, position: number): CompactionMessage {
+  const d = event.data;
+  return {
+    id: position,
+    compactionMessageId: position,
+    type: 'compaction_message',
+    sId: d.messageId,
+    created: d.at,
+    visibility: 'visible',
+    version: 0,
+    rank: d.rank,
+    branchId: null,
+    sourceConversationId: null,
+    status: 'created',
+    content: null,
+  };
+}
+
+/** A compaction message once it ended. */
+export function applyCompactionCompleted(message: CompactionMessage, event: CompactionMessageCompleted): CompactionMessage {
+  return { ...message, status: event.data.status, content: event.data.content };
 }

@@ -1,6 +1,6 @@
 import type { ConversationEvent } from '../events/conversation.events';
 import type { ConversationStreamEvent } from '../http/conversation.types';
-import { renderAgentMessageFromEvent, renderUserMessageFromEvent } from './conversation-message.render';
+import { renderAgentMessageFromEvent, renderCompactionMessageFromEvent, renderUserMessageFromEvent } from './conversation-message.render';
 import { assertNever } from '../assert-never';
 
 /**
@@ -40,6 +40,22 @@ export function renderConversationStreamEvent(
       return event.data.title === null
         ? null
         : { type: 'conversation_title', created: event.data.at, title: event.data.title };
+    case 'CompactionMessageCreated':
+      return {
+        type: 'compaction_message_new',
+        created: event.data.at,
+        messageId: event.data.messageId,
+        message: renderCompactionMessageFromEvent(event, position),
+      };
+    case 'CompactionMessageCompleted': {
+      const { at, messageId, status, content, error } = event.data;
+      return { type: 'compaction_message_done', created: at, messageId, status, content, error };
+    }
+    case 'ForkPrepared':
+      return { type: 'conversation_fork_prepared', created: event.data.at, fileCopyStatus: 'done', failed: event.data.status === 'failed' };
+    case 'ConversationForked':
+    case 'ForkFileCopyCompleted':
+    case 'ForkFileCopyFailed':
     case 'ConversationCreated':
     case 'ConversationVisibilityChanged':
     case 'ConversationMetadataChanged':

@@ -3,8 +3,12 @@ import type {
   Conversation,
   ConversationListItem,
   ConversationMessage,
+  ForkingData,
+  ForkUser,
   WorkspaceWire,
 } from '../http/conversation.types';
+import type { UserSnapshot } from '../events/conversation-facts';
+import { renderUserFromSnapshot } from './conversation-message.render';
 import type {
   ConversationDocument,
   ConversationFeedbackRecord,
@@ -65,7 +69,53 @@ export function renderConversationListItem(
     requestedSpaceIds: doc.requestedSpaceIds,
     requestedGroupIds: [],
     groupIds: [],
+    ...forkingDataOf(doc),
   };
+}
+
+/** `forkingData` (2.12) of a fork or of a conversation with forks; absent otherwise. */
+function forkingDataOf(doc: ConversationDocument): { forkingData?: ForkingData } {
+  const children = doc.forkedChildren ?? [];
+  const from = doc.forkedFrom ?? null;
+  if (!from && children.length === 0) return {};
+  return {
+    forkingData: {
+      ...(from
+        ? {
+            forkedFrom: {
+              parentConversationId: from.parentConversationId,
+              parentConversationTitle: from.parentConversationTitle,
+              sourceMessageId: from.sourceMessageId,
+              branchedAt: from.branchedAt,
+              user: renderForkUser(from.user, from.branchedAt),
+              fileCopyStatus: doc.fileCopyStatus ?? 'done',
+            },
+          }
+        : {}),
+      forkedChildren: children.map((child) => ({
+        childConversationId: child.childConversationId,
+        childConversationTitle: child.childConversationTitle,
+        sourceMessageId: child.sourceMessageId,
+        branchedAt: child.branchedAt,
+        user: renderForkUser(child.user, child.branchedAt),
+      })),
+    },
+  };
+}
+
+function renderForkUser(user: UserSnapshot, at: number): ForkUser {
+  return { ...renderUserFromSnapshot(user, at), lastLoginAt: null };
+}
+
+/**
+ * The content as the public family shows it: without compaction messages, which the official
+ * client's content union does not know (it would refuse the whole conversation).
+ */
+export function withoutCompactionMessages(conversation: Conversation): Conversation {
+  const content = conversation.content
+    .map((versions) => versions.filter((message) => message.type !== 'compaction_message'))
+    .filter((versions) => versions.length > 0);
+  return { ...conversation, content };
 }
 
 /** Full conversation (2.2): list fields, `url`, and the content (all of it or one page) in rank order. */

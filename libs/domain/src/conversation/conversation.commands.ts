@@ -1,4 +1,11 @@
 import type { AgentMessageOutcome, AgentSnapshot } from '@app/contracts/events/agent-message-facts';
+import type { CompactionTrigger } from '@app/contracts/events/conversation-compaction.events';
+import type {
+  AgentMessageCreated,
+  AgentMessageStatusChanged,
+  ContentFragmentAdded,
+  UserMessagePosted,
+} from '@app/contracts/events/conversation-message.events';
 import type {
   ActingUser,
   AgenticMessageData,
@@ -93,6 +100,59 @@ export interface CreateConversation extends CommandBase, ConversationCreation {
   /** Attached before the message, in order. */
   readonly contentFragments?: readonly NewContentFragment[];
   readonly message?: NewUserMessage | null;
+  /**
+   * For a fork: the copies of the parent's messages, already given their new ids and dense ranks
+   * from 0 (copied answers carry `copiedFromMessageId` and their final status). Recorded as they are.
+   */
+  readonly copiedMessages?: readonly CopiedMessageEvent[];
+}
+
+/** A message event of a fork's parent, rewritten for the fork. */
+export type CopiedMessageEvent = UserMessagePosted | AgentMessageCreated | AgentMessageStatusChanged | ContentFragmentAdded;
+
+/** Start a compaction message covering the ranks below `coversUpToRank` (409 while another runs). */
+export interface StartCompaction extends CommandBase {
+  readonly type: 'StartCompaction';
+  readonly messageId: string;
+  readonly trigger: CompactionTrigger;
+  /** Defaults to the end of the conversation (everything so far). */
+  readonly coversUpToRank?: number;
+}
+
+/** Record the end of a compaction (no-op unless that compaction is the one running). */
+export interface CompleteCompaction extends CommandBase {
+  readonly type: 'CompleteCompaction';
+  readonly messageId: string;
+  readonly status: 'succeeded' | 'failed';
+  readonly content: string | null;
+  readonly error: string | null;
+}
+
+/** Record on the parent that a fork was made from one of its messages. */
+export interface RecordFork extends CommandBase {
+  readonly type: 'RecordFork';
+  readonly childConversationId: string;
+  readonly childConversationTitle: string | null;
+  readonly sourceMessageId: string;
+  readonly user: UserSnapshot;
+  /** When the fork was made, as its `forkedFrom` says (defaults to `now`). */
+  readonly branchedAt?: number;
+}
+
+/** Record one outcome of copying a fork's file: the copy, or a failed attempt. */
+export interface RecordForkFileCopy extends CommandBase {
+  readonly type: 'RecordForkFileCopy';
+  readonly messageId: string;
+  readonly sourceFileId: string;
+  readonly outcome:
+    | { readonly kind: 'copied'; readonly fileId: string }
+    | { readonly kind: 'failed'; readonly attempt: number; readonly reason: string; readonly final: boolean };
+}
+
+/** End the preparation of a fork (no-op when it is not being prepared). */
+export interface CompleteForkPreparation extends CommandBase {
+  readonly type: 'CompleteForkPreparation';
+  readonly status: 'done' | 'failed';
 }
 
 /** Post a user message (and start one agent message per resolved mention). */
@@ -219,4 +279,9 @@ export type ConversationCommand =
   | AddReaction
   | RemoveReaction
   | GiveFeedback
-  | RemoveFeedback;
+  | RemoveFeedback
+  | StartCompaction
+  | CompleteCompaction
+  | RecordFork
+  | RecordForkFileCopy
+  | CompleteForkPreparation;

@@ -21,6 +21,15 @@ import {
   requireAgentMessage,
   requireMessage,
 } from './conversation.decide-messages';
+import {
+  assertOpenForPosting,
+  decideCompleteCompaction,
+  decideCompleteForkPreparation,
+  decideRecordFork,
+  decideRecordForkFileCopy,
+  decideStartCompaction,
+  forkCopies,
+} from './conversation.decide-long';
 import { MAX_CONVERSATION_DEPTH, conversationNotFound, invalidRequest } from './conversation.errors';
 import { evolveConversation } from './conversation.evolve';
 import {
@@ -44,8 +53,10 @@ export function decideConversation(command: ConversationCommand, state: Conversa
   const base = eventBase(state, command.now);
   switch (command.type) {
     case 'PostUserMessage':
+      assertOpenForPosting(state, command.now);
       return decidePostUserMessage(state, command, command.now);
     case 'EditUserMessage':
+      assertOpenForPosting(state, command.now);
       return decideEditUserMessage(state, command);
     case 'RetryAgentMessage':
       return decideRetryAgentMessage(state, command);
@@ -87,6 +98,16 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       return decideGiveFeedback(state, command);
     case 'RemoveFeedback':
       return decideRemoveFeedback(state, command);
+    case 'StartCompaction':
+      return decideStartCompaction(state, command);
+    case 'CompleteCompaction':
+      return decideCompleteCompaction(state, command);
+    case 'RecordFork':
+      return decideRecordFork(state, command);
+    case 'RecordForkFileCopy':
+      return decideRecordForkFileCopy(state, command);
+    case 'CompleteForkPreparation':
+      return decideCompleteForkPreparation(state, command);
     default:
       return assertNever(command);
   }
@@ -110,6 +131,7 @@ function decideCreate(command: CreateConversation, state: ConversationState): Co
       triggerId: command.triggerId,
       requestedSpaceIds: command.requestedSpaceIds,
       createdBy: command.createdBy,
+      ...(command.forkedFrom ? { forkedFrom: command.forkedFrom } : {}),
     },
   };
   const events: ConversationEvent[] = [created];
@@ -118,6 +140,7 @@ function decideCreate(command: CreateConversation, state: ConversationState): Co
     events.push(...more);
     current = existing(more.reduce(evolveConversation, current));
   };
+  if (command.copiedMessages?.length) append(forkCopies(current, command.copiedMessages, command.now));
   for (const fragment of command.contentFragments ?? []) {
     append(decideAddContentFragment(current, fragment, command.now));
   }
@@ -132,7 +155,7 @@ function existing(state: ConversationState): ExistingConversationState {
 
 function decideReaction(state: ExistingConversationState, command: AddReaction | RemoveReaction): ConversationEvent[] {
   const message = requireMessage(state, command.messageId);
-  if (message.kind === 'content_fragment') throw invalidRequest('notReactable');
+  if (message.kind === 'content_fragment' || message.kind === 'compaction_message') throw invalidRequest('notReactable');
   const present = (message.reactions.get(command.emoji) ?? []).includes(command.user.userId);
   const data = { ...eventBase(state, command.now), messageId: message.sId, emoji: command.emoji, user: command.user };
   if (command.type === 'AddReaction') return present ? [] : [{ type: 'ReactionAdded', data }];

@@ -17,6 +17,11 @@ export const CONVERSATION_ERROR_MESSAGES = {
   contentFragmentNotFound: 'The content fragment to supersede was not found in this conversation.',
   agentIdsMismatch: 'One pre-generated agent message id is required per mentioned agent.',
   agentNotFound: 'The agent configuration you mentioned was not found.',
+  compacting: 'User messages cannot be posted while conversation is being compacted.',
+  forkPreparing: 'User messages cannot be posted while the forked conversation is being prepared.',
+  alreadyCompacting: 'The conversation is already being compacted.',
+  nothingToCompact: 'There is nothing to compact in this conversation.',
+  notACompactionMessage: 'The message is not a running compaction message.',
 } as const;
 
 /** Maximum depth of agent-to-agent conversation chains. */
@@ -40,4 +45,9 @@ export function invalidRequest(key: keyof typeof CONVERSATION_ERROR_MESSAGES): D
 /** 404 agent_configuration_not_found: a mention the api did not resolve to a configuration. */
 export function agentConfigurationNotFound(): DomainError {
   return new DomainError('agent_configuration_not_found', CONVERSATION_ERROR_MESSAGES.agentNotFound);
+}
+
+/** 409 invalid_request_error: the conversation refuses new messages for a while (compaction, fork preparation). */
+export function conflict(key: 'compacting' | 'forkPreparing' | 'alreadyCompacting'): DomainError {
+  return new DomainError('invalid_request_error', CONVERSATION_ERROR_MESSAGES[key], 409);
 }

@@ -31,6 +31,11 @@ export function evolveConversation(state: ConversationState, event: Conversation
       nextRank: 0,
       messages: LayeredMap.empty(),
       readAt: new Map(d.createdBy ? [[d.createdBy.sId, d.at]] : []),
+      compactingMessageId: null,
+      compactingSince: 0,
+      compactedUpToRank: 0,
+      forkPreparing: Boolean(d.forkedFrom),
+      forkPreparingSince: d.at,
     };
   }
   if (state.status === 'initial') return state;
@@ -120,6 +125,25 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
         if (m.kind !== 'agent_message') return m;
         return { ...m, feedback: withoutEntry(m.feedback, event.data.user.userId) };
       });
+    case 'CompactionMessageCreated': {
+      const d = event.data;
+      const compaction = { kind: 'compaction_message', ...newVersion({ ...d, version: 0 }), status: 'created', coversUpToRank: d.coversUpToRank } as const;
+      return { ...addVersion(state, compaction, null), compactingMessageId: d.messageId, compactingSince: d.at };
+    }
+    case 'CompactionMessageCompleted': {
+      const message = state.messages.get(event.data.messageId);
+      if (message?.kind !== 'compaction_message') return state;
+      const { status } = event.data;
+      const compactedUpToRank = status === 'succeeded' ? Math.max(state.compactedUpToRank, message.coversUpToRank) : state.compactedUpToRank;
+      const compactingMessageId = state.compactingMessageId === message.sId ? null : state.compactingMessageId;
+      return { ...updateMessage(state, message.sId, () => ({ ...message, status })), compactingMessageId, compactedUpToRank };
+    }
+    case 'ForkPrepared':
+      return { ...state, forkPreparing: false };
+    case 'ConversationForked':
+    case 'ForkFileCopyCompleted':
+    case 'ForkFileCopyFailed':
+      return state;
     default:
       return assertNever(event);
   }

@@ -62,8 +62,15 @@ export interface ContentFragmentState extends MessageStateBase {
   readonly superseded: boolean;
 }
 
+/** A compaction message: what it covers, and whether its summary is there yet. */
+export interface CompactionMessageState extends MessageStateBase {
+  readonly kind: 'compaction_message';
+  readonly status: 'created' | 'succeeded' | 'failed';
+  readonly coversUpToRank: number;
+}
+
 /** Any message slot version. */
-export type MessageState = UserMessageState | AgentMessageState | ContentFragmentState;
+export type MessageState = UserMessageState | AgentMessageState | ContentFragmentState | CompactionMessageState;
 
 /** Before ConversationCreated. */
 export interface InitialConversationState {
@@ -88,6 +95,16 @@ export interface ExistingConversationState {
   readonly messages: LayeredMap<string, MessageState>;
   /** Last read time by user sId; null after an explicit "mark unread". */
   readonly readAt: ReadonlyMap<string, number | null>;
+  /** sId of the compaction message being written; posting waits for it to end. */
+  readonly compactingMessageId: string | null;
+  /** When that compaction started (epoch ms): one its writer never ended stops blocking after a while. */
+  readonly compactingSince: number;
+  /** Ranks below this one are covered by a successful compaction (0: none). */
+  readonly compactedUpToRank: number;
+  /** A fork whose files are still being copied; posting waits for ForkPrepared. */
+  readonly forkPreparing: boolean;
+  /** When the fork's preparation started (its creation). */
+  readonly forkPreparingSince: number;
 }
 
 /** What `decide` needs to know about a conversation. */

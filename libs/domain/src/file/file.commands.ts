@@ -34,4 +34,18 @@ export interface DeleteFile extends FileCommandBase {
   readonly type: 'DeleteFile';
 }
 
-export type FileCommand = RequestFileUpload | StoreFileContent | CompleteFileProcessing | FailFileProcessing | DeleteFile;
+/**
+ * Record a ready copy of another file in one step (a fork's fragments get their own files): the
+ * copy shares the original's blobs, which are content-addressed and deleted only when no file
+ * refers to them any more.
+ */
+export interface CopyFile extends FileCommandBase, Omit<FileUploadRequested['data'], 'at'> {
+  readonly type: 'CopyFile';
+  readonly originalHash: string;
+  readonly byteSize: number;
+  readonly processedHash: string | null;
+  readonly processedBytes: number | null;
+  readonly snippet: string | null;
+}
+
+export type FileCommand = RequestFileUpload | StoreFileContent | CompleteFileProcessing | FailFileProcessing | DeleteFile | CopyFile;

@@ -47,6 +47,14 @@ describe('file decider', () => {
     spec.given([requested]).when(complete).thenNothing();
   });
 
+  it('records a ready copy in one step, and a retried copy with the same id decides nothing', () => {
+    const { type: _type, now: _now, ...fields } = request;
+    const copy = { ...fields, type: 'CopyFile' as const, originalHash: HASH, byteSize: 12, processedHash: TEXT, processedBytes: 12, snippet: 'hello', now: 1000 };
+    const at = (event: FileEvent): FileEvent => ({ ...event, data: { ...event.data, at: 1000 } }) as FileEvent;
+    spec.given([]).when(copy).then([requested, at(stored), at(processed)]);
+    spec.given([requested, stored, processed]).when(copy).thenNothing();
+  });
+
   it('fails a file that is created or processing, never a ready one', () => {
     const fail = { type: 'FailFileProcessing' as const, reason: 'bad', now: 3000 };
     spec.given([requested, stored]).when(fail).then([failed]);

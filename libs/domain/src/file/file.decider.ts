@@ -19,6 +19,17 @@ function decide(command: FileCommand, state: FileState): FileEvent[] {
     const { type: _type, now, ...data } = command;
     return [{ type: 'FileUploadRequested', data: { ...data, at: now } }];
   }
+  if (command.type === 'CopyFile') {
+    // A retried copy with the same id finds the copy made: nothing more to record.
+    if (state.status !== 'absent') return [];
+    const { type: _type, now, originalHash, byteSize, processedHash, processedBytes, snippet, ...request } = command;
+    const { workspaceId, fileId } = request;
+    return [
+      { type: 'FileUploadRequested', data: { ...request, at: now } },
+      { type: 'FileContentStored', data: { workspaceId, fileId, originalHash, byteSize, at: now } },
+      { type: 'FileProcessed', data: { workspaceId, fileId, processedHash, processedBytes, snippet, at: now } },
+    ];
+  }
   if (state.status === 'absent' || state.status === 'deleted') throw notFound();
   const { workspaceId, fileId } = state;
   switch (command.type) {

@@ -12,7 +12,9 @@ import {
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import {
   applyAgentMessageStatusChange,
+  applyCompactionCompleted,
   applyReaction,
+  renderCompactionMessageFromEvent,
   renderAgentMessageFromEvent,
   renderContentFragmentFromEvent,
   renderUserMessageFromEvent,
@@ -73,6 +75,8 @@ function createdMessage(event: ConversationMessageEvent, position: number): Conv
       return renderAgentMessageFromEvent(event, position);
     case 'ContentFragmentAdded':
       return renderContentFragmentFromEvent(event, position);
+    case 'CompactionMessageCreated':
+      return renderCompactionMessageFromEvent(event, position);
     default:
       return null;
   }
@@ -85,14 +89,20 @@ function evolveDocument(doc: ConversationMessageDocument, event: ConversationMes
     case 'UserMessageEdited':
     case 'AgentMessageCreated':
     case 'ContentFragmentAdded':
+    case 'CompactionMessageCreated':
+    case 'ForkFileCopyFailed':
       return doc;
+    case 'CompactionMessageCompleted':
+      return m.type === 'compaction_message' ? { ...doc, message: applyCompactionCompleted(m, event) } : doc;
+    case 'ForkFileCopyCompleted':
+      return m.type === 'content_fragment' && m.contentFragmentType === 'file' ? { ...doc, message: { ...m, fileId: event.data.fileId } } : doc;
     case 'AgentMessageStatusChanged':
       return m.type === 'agent_message' ? { ...doc, message: applyAgentMessageStatusChange(m, event) } : doc;
     case 'ContentFragmentSuperseded':
       return m.type === 'content_fragment' ? { ...doc, message: { ...m, contentFragmentVersion: 'superseded' } } : doc;
     case 'ReactionAdded':
     case 'ReactionRemoved': {
-      if (m.type === 'content_fragment') return doc;
+      if (m.type === 'content_fragment' || m.type === 'compaction_message') return doc;
       const { emoji, user } = event.data;
       return { ...doc, message: { ...m, reactions: applyReaction(m.reactions, emoji, user, event.type === 'ReactionAdded') } };
     }

@@ -9,6 +9,7 @@ import {
   conversationDocument,
   fixtureAgent,
   fixtureBase,
+  fixtureUser,
   userMessagePosted,
 } from '@app/contracts/test/conversation.fixtures';
 import {
@@ -17,7 +18,7 @@ import {
   type ConversationWithContent,
   type StoredFeedbackRecord,
 } from '@app/contracts/read-models/conversation.read-models';
-import { renderConversation } from '@app/contracts/render/conversation.render';
+import { renderConversation, withoutCompactionMessages } from '@app/contracts/render/conversation.render';
 import { GetConversationResponseSchema } from '@dust-tt/client';
 import { conversationMessageProjection } from './conversation-message.projection';
 import { conversationProjection } from './conversation.projection';
@@ -70,6 +71,15 @@ const fullHistory: ConversationEvent[] = [
     data: { ...at(22), messageId: 'agtmsg0002', user: bob, thumbDirection: 'up', content: null, isConversationShared: true },
   },
   { type: 'AgentMessageFeedbackRemoved', data: { ...at(23), messageId: 'agtmsg0002', user: bob } },
+  { type: 'CompactionMessageCreated', data: { ...at(23), messageId: 'cmpmsg0001', rank: 4, coversUpToRank: 4, trigger: 'manual' } },
+  { type: 'CompactionMessageCompleted', data: { ...at(23), messageId: 'cmpmsg0001', status: 'succeeded', content: 'A summary.', error: null } },
+  {
+    type: 'ConversationForked',
+    data: { ...at(23), childConversationId: 'cnvchild01', childConversationTitle: 'Renamed', sourceMessageId: 'agtmsg0002', branchedAt: T0 + 23, user: fixtureUser() },
+  },
+  { type: 'ForkFileCopyFailed', data: { ...at(23), messageId: 'frgmsg0002', sourceFileId: 'fil_source01', attempt: 1, reason: 'busy', final: false } },
+  { type: 'ForkFileCopyCompleted', data: { ...at(23), messageId: 'frgmsg0002', sourceFileId: 'fil_source01', fileId: 'fil_copy0001' } },
+  { type: 'ForkPrepared', data: { ...at(23), status: 'done' } },
   { type: 'ConversationDeleted', data: { ...at(24), deletedBy: null } },
 ];
 const recordedHistory = recordAll(fullHistory, 101);
@@ -250,7 +260,7 @@ describe('conversation projection', () => {
     expect(feedbacksAfter(19)).toEqual([]);
   });
 
-  it('renders, after every event, a conversation the official client accepts', () => {
+  it('renders, after every event, a conversation the official client accepts (on the public family, without compaction messages)', () => {
     const owner = {
       id: 1,
       sId: 'wrkspc0001',
@@ -262,12 +272,38 @@ describe('conversation projection', () => {
       defaultEmbeddingProvider: null,
     };
     recordedHistory.forEach((_event, i) => {
-      const conversation = renderConversation(docAfter(i + 1), { viewerUserId: bob.userId, owner, baseUrl: 'http://x' });
+      const conversation = withoutCompactionMessages(renderConversation(docAfter(i + 1), { viewerUserId: bob.userId, owner, baseUrl: 'http://x' }));
       expect(GetConversationResponseSchema.safeParse({ conversation }).error).toBeUndefined();
     });
   });
 
   it('keeps a deleted conversation, flagged', () => {
-    expect(docAfter(20)).toMatchObject({ deleted: true, visibility: 'deleted', lastPosition: 120 });
+    expect(docAfter(recordedHistory.length)).toMatchObject({ deleted: true, visibility: 'deleted', lastPosition: 100 + recordedHistory.length });
+  });
+
+  it('shows a compaction message created, then with its summary, and keeps its rank', () => {
+    const index = fullHistory.findIndex((e) => e.type === 'CompactionMessageCreated');
+    const created = docAfter(index + 1).content.flat().find((m) => m.type === 'compaction_message');
+    expect(created).toMatchObject({ sId: 'cmpmsg0001', rank: 4, status: 'created', content: null, compactionMessageId: 101 + index });
+    const done = docAfter(index + 2).content.flat().find((m) => m.type === 'compaction_message');
+    expect(done).toMatchObject({ status: 'succeeded', content: 'A summary.' });
+    expect(docAfter(index + 1)).toMatchObject({ nextRank: 5, compacting: true, compaction: { messageId: 'cmpmsg0001', startedAt: T0 + 23 } });
+    expect(docAfter(index + 2)).toMatchObject({ compacting: false, compaction: null });
+  });
+
+  it('lists forks on the parent and names the copied file on the fragment', () => {
+    const doc = docAfter(recordedHistory.length - 1);
+    expect(doc.forkedChildren).toEqual([
+      { childConversationId: 'cnvchild01', childConversationTitle: 'Renamed', sourceMessageId: 'agtmsg0002', branchedAt: T0 + 23, user: fixtureUser() },
+    ]);
+    const fragment = doc.content.flat().find((m) => m.sId === 'frgmsg0002');
+    expect(fragment).toMatchObject({ fileId: 'fil_copy0001' });
+  });
+
+  it('keeps a fork pending until ForkPrepared', () => {
+    const origin = { parentConversationId: 'cnvparent1', parentConversationTitle: 'P', sourceMessageId: 'm1', branchedAt: T0, user: fixtureUser() };
+    const events = recordAll([conversationCreated({ forkedFrom: origin }), { type: 'ForkPrepared', data: { ...at(1), status: 'failed' } }]);
+    expect(project(conversationProjection, events.slice(0, 1)).get(CID)).toMatchObject({ forkedFrom: origin, fileCopyStatus: 'pending' });
+    expect(project(conversationProjection, events).get(CID)).toMatchObject({ fileCopyStatus: 'done' });
   });
 });

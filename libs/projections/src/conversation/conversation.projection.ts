@@ -65,6 +65,7 @@ function createdDocument(event: ConversationCreated, position: number): Conversa
     nextRank: 0,
     runningAgentMessages: [],
     failedAgentMessages: [],
+    ...(d.forkedFrom ? { forkedFrom: d.forkedFrom, fileCopyStatus: 'pending' as const } : {}),
     lastPosition: position,
   };
 }
@@ -109,7 +110,22 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent): Co
     case 'ReactionRemoved':
     case 'AgentMessageFeedbackGiven':
     case 'AgentMessageFeedbackRemoved':
+    case 'ForkFileCopyCompleted':
+    case 'ForkFileCopyFailed':
       return doc;
+    case 'CompactionMessageCreated': {
+      const compaction = { messageId: event.data.messageId, startedAt: event.data.at };
+      return { ...doc, nextRank: Math.max(doc.nextRank, event.data.rank + 1), compacting: true, compaction };
+    }
+    case 'CompactionMessageCompleted':
+      return doc.compaction?.messageId === event.data.messageId ? { ...doc, compacting: false, compaction: null } : doc;
+    case 'ConversationForked': {
+      const { childConversationId, childConversationTitle, sourceMessageId, branchedAt, user } = event.data;
+      const children = (doc.forkedChildren ?? []).filter((c) => c.childConversationId !== childConversationId);
+      return { ...doc, forkedChildren: [...children, { childConversationId, childConversationTitle, sourceMessageId, branchedAt, user }] };
+    }
+    case 'ForkPrepared':
+      return { ...doc, fileCopyStatus: 'done' };
     default:
       return assertNever(event);
   }

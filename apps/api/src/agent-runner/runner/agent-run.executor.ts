@@ -23,6 +23,9 @@ import type { AgentLoopOutcome } from '../loop/agent-loop.types';
 import { finalToolCalls } from './agent-actions';
 import { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from '../agent-runner.options';
 import { AgentToolSources } from '../tools/agent-tool-sources';
+import { ConversationCompactor } from '../compaction/conversation-compactor';
+import { estimatePromptTokens, exceedsContextShare } from '../compaction/prompt-tokens';
+import { DomainError } from '@app/domain/shared/domain-error';
 import { generateConversationTitle } from './conversation-title';
 import { buildAgentPrompt, type AgentPrompt } from './prompt-builder';
 import { loadPromptAttachments } from './prompt-attachments';
@@ -47,6 +50,7 @@ export class AgentRunExecutor {
     private readonly readModels: ReadModels,
     private readonly toolSources: AgentToolSources,
     private readonly outcomes: RunOutcomeRecorder,
+    private readonly compactor: ConversationCompactor,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerOptions,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -65,7 +69,7 @@ export class AgentRunExecutor {
     const renew = setInterval(() => this.renewLease(handle), this.options.leaseRenewMs);
     try {
       languageModel = createLanguageModel(this.config.providers, model.providerId, model.modelId);
-      prompt = await this.prompt(handle, Date.now(), model);
+      prompt = await this.compactedPrompt(handle, model, await this.prompt(handle, Date.now(), model));
       const outcome = await this.loop(handle, languageModel, model, prompt, toolCalls);
       result = this.resultOf(outcome, handle);
     } catch (error) {
@@ -108,6 +112,35 @@ export class AgentRunExecutor {
     const budgetChars = attachmentBudgetChars(model, this.config.files.promptAttachmentChars);
     const attachments = await loadPromptAttachments(events, this.readModels, this.blobs, { acceptsImages, maxTextChars: budgetChars });
     return buildAgentPrompt(events, data, { workspaceName: workspace?.name ?? null, now, attachments, attachmentBudgetChars: budgetChars, acceptsImages });
+  }
+
+  /**
+   * When the prompt would fill more than the configured share of the model's context window, the
+   * conversation is compacted first (everything before the message being answered) and the prompt
+   * rebuilt on the summary. A compaction that fails, or finds nothing new to cover, leaves the
+   * prompt as it was: the run goes on.
+   */
+  private async compactedPrompt(handle: RunHandle, model: RunModel, prompt: AgentPrompt): Promise<AgentPrompt> {
+    const contextSize = model.entry?.contextSize;
+    if (contextSize === undefined) return prompt;
+    const tokens = estimatePromptTokens(prompt.system, prompt.messages);
+    if (!exceedsContextShare(tokens, contextSize, this.options.compactionContextShare)) return prompt;
+    const data = handle.tracked.created.data;
+    try {
+      const started = await this.compactor.start({
+        workspaceId: data.workspaceId,
+        conversationId: data.conversationId,
+        trigger: 'threshold',
+        coversUpToRank: prompt.parent.rank,
+        model: { providerId: model.providerId, modelId: model.modelId },
+        actor: handle.actor,
+      });
+      if ((await started.done) !== 'succeeded') return prompt;
+    } catch (error) {
+      if (error instanceof DomainError) return prompt;
+      throw error;
+    }
+    return this.prompt(handle, Date.now(), model);
   }
 
   private async loop(

@@ -1,6 +1,7 @@
 import type { AgentMessageCreated, ConversationEvent, UserMessageData } from '@app/contracts/events/conversation.events';
 import type { FilePart, ModelMessage, TextPart } from 'ai';
 import { AttachmentBudget, type AttachmentContent } from './attachment-budget';
+import { latestCompaction, summaryMessage } from './compaction-window';
 
 /** What the model is sent for one agent message. */
 export interface AgentPrompt {
@@ -49,7 +50,8 @@ const DEFAULT_INSTRUCTIONS = 'You are a helpful assistant. Answer precisely and 
  * with date, workspace and user context as the system prompt, then the conversation up to the user
  * message being answered. Each rank contributes its latest version only; agent answers that did
  * not succeed are left out; inline content fragments travel as attached documents with the next
- * user message. Pure: the caller reads the events.
+ * user message; after a compaction, its summary replaces the ranks it covers. Pure: the caller
+ * reads the events.
  */
 export function buildAgentPrompt(
   events: readonly ConversationEvent[],
@@ -112,10 +114,13 @@ export function buildAgentPrompt(
   }
 
   const answeredRank = parentRank;
-  const messages: ModelMessage[] = [];
+  // After a compaction, its summary stands for the ranks it covers.
+  const compaction = latestCompaction(events, answeredRank);
+  const firstRank = compaction?.coversUpToRank ?? 0;
+  const messages: ModelMessage[] = compaction ? [summaryMessage(compaction)] : [];
   const budget = new AttachmentBudget(context.attachmentBudgetChars ?? Number.POSITIVE_INFINITY);
   let attachments: AttachmentPart[] = [];
-  const sortedRanks = [...ranks.keys()].filter((rank) => rank < answeredRank).sort((a, b) => a - b);
+  const sortedRanks = [...ranks.keys()].filter((rank) => rank >= firstRank && rank < answeredRank).sort((a, b) => a - b);
   for (const rank of sortedRanks) {
     const latest = ranks.get(rank)?.at(-1);
     if (!latest) continue;

@@ -55,6 +55,8 @@ export class RunTracker {
     this.lastPosition = Math.max(this.lastPosition, event.position);
     if (isConversationEvent(event)) {
       if (event.type === 'AgentMessageCreated') {
+        // A fork's copy of a finished answer is recorded with its outcome: there is nothing to run.
+        if (event.data.copiedFromMessageId) return NONE;
         const existing = this.messages.get(event.data.messageId);
         if (existing) return NONE;
         const message: TrackedMessage = {

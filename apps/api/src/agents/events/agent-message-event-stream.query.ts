@@ -41,6 +41,8 @@ export class AgentMessageEventStreamHandler implements IQueryHandler<AgentMessag
     const after = parseLastEventId(lastEventId);
     const streamName = toAgentMessageStreamName(messageId);
     if (after !== null && (await this.endedBy(streamName, after, message))) return { ended: true };
+    // A finished message that never ran (a fork's copy of an answer) has no run stream to follow.
+    if (message.status !== 'created' && (await this.eventStore.readStream(streamName, { maxCount: 1 })).length === 0) return { ended: true };
     return { ended: false, subscription: this.hub.subscribe(streamName, after), configurationId: message.configuration.sId };
   }
 

@@ -41,7 +41,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown, request: RequestWithId): { status: number; type: string; message: string } {
-    if (exception instanceof DomainError) return envelope(exception.type, exception.message);
+    if (exception instanceof DomainError) {
+      return { ...envelope(exception.type, exception.message), ...(exception.status ? { status: exception.status } : {}) };
+    }
     if (exception instanceof ApiError) {
       return { ...envelope(exception.type, exception.message), ...(exception.status ? { status: exception.status } : {}) };
     }

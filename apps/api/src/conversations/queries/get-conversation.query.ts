@@ -1,7 +1,9 @@
 import type { GetConversationResponse } from '@app/contracts/http/conversation-responses.types';
-import { renderConversation } from '@app/contracts/render/conversation.render';
+import { renderConversation, withoutCompactionMessages } from '@app/contracts/render/conversation.render';
+import type { Conversation } from '@app/contracts/http/conversation.types';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
+import type { PathFamily } from '../../common/http/path-family';
 import { ConversationReader } from '../conversation-reader';
 import type { RankPageRequest } from '../rank-page';
 
@@ -12,6 +14,8 @@ export class GetConversationQuery extends Query<GetConversationResponse> {
     readonly conversationId: string,
     /** Absent: every message, and no paging fields in the answer. */
     readonly page?: RankPageRequest,
+    /** The public family leaves compaction messages out (the official client cannot parse them). */
+    readonly family: PathFamily = 'private',
   ) {
     super();
   }
@@ -21,10 +25,11 @@ export class GetConversationQuery extends Query<GetConversationResponse> {
 export class GetConversationHandler implements IQueryHandler<GetConversationQuery> {
   constructor(private readonly reader: ConversationReader) {}
 
-  async execute({ auth, conversationId, page }: GetConversationQuery): Promise<GetConversationResponse> {
+  async execute({ auth, conversationId, page, family }: GetConversationQuery): Promise<GetConversationResponse> {
     const context = this.reader.renderContext(auth);
-    if (!page) return { conversation: renderConversation(await this.reader.loadWithContent(auth, conversationId), context) };
+    const shown = (conversation: Conversation) => (family === 'public' ? withoutCompactionMessages(conversation) : conversation);
+    if (!page) return { conversation: shown(renderConversation(await this.reader.loadWithContent(auth, conversationId), context)) };
     const { value, hasMore, lastValue } = await this.reader.loadPage(auth, conversationId, page);
-    return { conversation: renderConversation(value, context), hasMore, lastValue };
+    return { conversation: shown(renderConversation(value, context)), hasMore, lastValue };
   }
 }

@@ -2,6 +2,7 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaP
 import type { AgentMessageFeedbackWire } from '../conversation.types';
 import type {
   CreateConversationResponse,
+  ForkConversationResponse,
   GetConversationResponse,
   ListConversationsResponse,
   ListFeedbacksResponse,
@@ -140,4 +141,11 @@ export class ListFeedbacksResponseSchema implements ListFeedbacksResponse {
 export class PostContentFragmentResponseSchema implements PostContentFragmentResponse {
   @ApiProperty({ ...CONTENT_FRAGMENT, description: 'The fragment, at the next rank of the conversation.' })
   contentFragment!: ContentFragmentSchema;
+}
+
+/** Schema of a new fork. */
+@ApiSchema({ name: 'ForkConversationResponse' })
+export class ForkConversationResponseSchema implements ForkConversationResponse {
+  @ApiProperty({ type: () => ConversationSchema, description: 'The fork, `forkingData.forkedFrom.fileCopyStatus` `pending` until its files are copied.' })
+  conversation!: ConversationSchema;
 }

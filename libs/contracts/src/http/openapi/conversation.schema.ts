@@ -1,4 +1,4 @@
-import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type {
   Conversation,
   ConversationListItem,
@@ -11,11 +11,9 @@ import type {
   WorkspaceRole,
   WorkspaceWire,
 } from '../conversation.types';
-import { AgentMessageSchema } from './agent-message.schema';
-import { ContentNodeContentFragmentSchema, FileContentFragmentSchema } from './content-fragment.schema';
+import { CONVERSATION_MESSAGE_ONE_OF, CONVERSATION_MESSAGE_SCHEMAS, type ConversationMessageSchema } from './conversation-message-union.schema';
 import { ResourceBaseSchema } from './resource-base.schema';
 import { NULLABLE_FREE_FORM, STRING_ARRAYS } from './schema-shapes';
-import { UserMessageSchema } from './user-message.schema';
 import { UserSchema } from './user.schema';
 
 // Documentation-only classes: `implements` ties each one to the wire type it describes, so the
@@ -162,26 +160,17 @@ export class ConversationListItemSchema extends ResourceBaseSchema implements Co
   forkingData?: ForkingDataSchema;
 }
 
-/** Any message of a conversation's content. */
-type ConversationMessageSchema = UserMessageSchema | AgentMessageSchema | FileContentFragmentSchema | ContentNodeContentFragmentSchema;
-
 /** Schema of a full conversation, its content in rank order. */
 @ApiSchema({ name: 'Conversation' })
-@ApiExtraModels(UserMessageSchema, AgentMessageSchema, FileContentFragmentSchema, ContentNodeContentFragmentSchema)
+@ApiExtraModels(...CONVERSATION_MESSAGE_SCHEMAS)
 export class ConversationSchema extends ConversationListItemSchema implements Conversation {
   @ApiProperty({
     type: 'array',
-    description: 'One entry per rank; each entry lists the versions of that message, oldest first.',
+    description:
+      'One entry per rank; each entry lists the versions of that message, oldest first. Compaction messages appear on the private family only (the official client does not know them).',
     items: {
       type: 'array',
-      items: {
-        oneOf: [
-          { $ref: getSchemaPath(UserMessageSchema) },
-          { $ref: getSchemaPath(AgentMessageSchema) },
-          { $ref: getSchemaPath(FileContentFragmentSchema) },
-          { $ref: getSchemaPath(ContentNodeContentFragmentSchema) },
-        ],
-      },
+      items: CONVERSATION_MESSAGE_ONE_OF,
     },
   })
   content!: ConversationMessageSchema[][];

@@ -19,7 +19,9 @@ import type * as DataSources from '../data-source.types';
 import * as dataSource from './data-source.schema';
 import * as agentConfiguration from './agent-configuration.schema';
 import * as agentMessage from './agent-message.schema';
+import * as compactionMessage from './compaction-message.schema';
 import * as contentFragment from './content-fragment.schema';
+import * as messageResponse from './message-response.schema';
 import * as conversation from './conversation.schema';
 import * as conversationResponses from './conversation-responses.schema';
 import * as health from './health.schema';
@@ -122,11 +124,15 @@ const COVERED: Type<unknown>[] = [
   documents<NonNullable<FileResponse['useCaseMetadata']>>()(file.FileUseCaseMetadataSchema),
   documents<FileResponse>()(file.FileSchema),
   documents<FileEnvelope>()(file.FileEnvelopeSchema),
+  documents<Responses.ForkConversationResponse>()(conversationResponses.ForkConversationResponseSchema),
+  documents<Wire.CompactionMessage>()(compactionMessage.CompactionMessageSchema),
+  documents<Responses.CompactConversationResponse>()(compactionMessage.CompactConversationResponseSchema),
+  documents<Responses.GetMessageResponse>()(messageResponse.GetMessageResponseSchema),
 ];
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, contentFragment, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, mcp, file];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, mcp, file];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
