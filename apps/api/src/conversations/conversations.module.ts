@@ -17,6 +17,7 @@ import { ConversationReader } from './conversation-reader';
 import { ConversationWriter } from './conversation-writer';
 import { ConversationsController } from './conversations.controller';
 import { MessagePreparation } from './message-preparation';
+import { InlineTextFile } from '../files/inline-text-file';
 import { MessageReactionsController } from './message-reactions.controller';
 import { ConversationEventStreamHandler } from './queries/conversation-event-stream.query';
 import { GetContentFragmentTextHandler } from './queries/get-content-fragment-text.query';
@@ -45,7 +46,7 @@ const QUERY_HANDLERS = [GetConversationHandler, ListConversationsHandler, ListFe
 @Module({
   imports: [AgentDirectoryModule],
   controllers: [ConversationsController, MessageReactionsController, ConversationEventsController, ContentFragmentTextController, ContentFragmentsController],
-  providers: [ConversationReader, ConversationWriter, MessagePreparation, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  providers: [ConversationReader, ConversationWriter, MessagePreparation, InlineTextFile, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],
 })
 export class ConversationsModule {}

@@ -30,8 +30,20 @@ export interface FailFileProcessing extends FileCommandBase {
   readonly reason: string;
 }
 
+/**
+ * Record a file whose text is known on arrival (an inline content fragment): requested, stored and
+ * processed in one decision, so the file is ready or does not exist at all.
+ */
+export interface RecordTextFile extends FileCommandBase, Omit<FileUploadRequested['data'], 'at'> {
+  readonly type: 'RecordTextFile';
+  /** Blob of the UTF-8 text: the original and the processed version at once. */
+  readonly textHash: string;
+  readonly textBytes: number;
+  readonly snippet: string;
+}
+
 export interface DeleteFile extends FileCommandBase {
   readonly type: 'DeleteFile';
 }
 
-export type FileCommand = RequestFileUpload | StoreFileContent | CompleteFileProcessing | FailFileProcessing | DeleteFile;
+export type FileCommand = RequestFileUpload | RecordTextFile | StoreFileContent | CompleteFileProcessing | FailFileProcessing | DeleteFile;
