@@ -44,6 +44,18 @@ describe('agents read attached files', () => {
     expect(sent.indexOf('seventeen gulls')).toBeLessThan(sent.indexOf('What does the memo say?'));
   });
 
+  it('sends the text of an inline fragment, stored as a file, before the user message', async () => {
+    openAI.server.enqueue(textScenario(['Read it.']));
+    const text = 'Inline memo: the archive door code is amber-forty-two.';
+    const { conversationId, agentMessageId, body } = await api.createConversation('What is the door code?', {
+      contentFragments: [{ title: 'memo.txt', content: text, contentType: 'text/plain' }],
+    });
+    expect(body.contentFragments[0]).toMatchObject({ contentFragmentType: 'file', fileId: expect.stringMatching(/^fil_/) });
+    const sent = await runBody(conversationId, agentMessageId);
+    expect(sent).toContain(text);
+    expect(sent.indexOf('amber-forty-two')).toBeLessThan(sent.indexOf('What is the door code?'));
+  });
+
   it('sends only the latest version of a superseded fragment', async () => {
     const cId = (await call(api.t.baseUrl, 'POST', api.path(), { key: api.key, body: { title: 'versions' } })).body.conversation.sId;
     const first = await upload('plan-v1.txt', 'text/plain', 'Plan version one: sail north.');

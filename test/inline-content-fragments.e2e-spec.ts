@@ -1,4 +1,5 @@
 import { MAX_INLINE_FRAGMENT_BYTES } from '@app/contracts/http/content-fragment.dto';
+import { BLOB_STORE, EVENT_STORE, type BlobStore, type EventStore } from '@app/storage';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
 // Inline content fragments become files of their conversation, as the real service converts them
@@ -79,7 +80,7 @@ describe('inline content fragments stored as files', () => {
     expect((await fileText(two.fileId, 'original')).body).toBe('a,b\n1,2');
   });
 
-  it('lets only readers of the conversation read the file, and deletes nothing else with it', async () => {
+  it('lets only readers of the conversation read its file; its file is gone with a deleted conversation', async () => {
     const cId = await newConversation();
     const res = await call(t.baseUrl, 'POST', v1(`/${cId}/content_fragments`), { key, body: { title: 's.txt', content: 'secret', contentType: 'text/plain' } });
     const { fileId } = res.body.contentFragment;
@@ -126,5 +127,34 @@ describe('inline content fragments stored as files', () => {
       [first.fileId, 'superseded'],
       [second.body.contentFragment.fileId, 'latest'],
     ]);
+  });
+
+  it('records no fragment when the text cannot be stored or its file cannot be recorded', async () => {
+    const cId = await newConversation();
+    const blobs = t.app.get<BlobStore>(BLOB_STORE);
+    const events = t.app.get<EventStore>(EVENT_STORE);
+    const countOf = async (what: (event: { streamName: string; type: string; data: { title?: unknown } }) => boolean) => (await events.readAll()).filter(what).length;
+    const fileEvents = () => countOf((event) => event.streamName.startsWith('file-'));
+    const conversationsCreated = () => countOf((event) => event.type === 'ConversationCreated');
+    const before = { files: await fileEvents(), conversations: await conversationsCreated() };
+    const blobFailure = jest.spyOn(blobs, 'put').mockRejectedValueOnce(new Error('disk full'));
+    const appendOf = events.append.bind(events);
+    const fileFailure = jest.spyOn(events, 'append');
+    try {
+      const noBlob = await call(t.baseUrl, 'POST', v1(`/${cId}/content_fragments`), { key, body: { title: 'a.txt', content: 'lost', contentType: 'text/plain' } });
+      expect(noBlob.status).toBe(500);
+      fileFailure.mockImplementation((stream, batch, expected) =>
+        stream.startsWith('file-') ? Promise.reject(new Error('event store down')) : appendOf(stream, batch, expected),
+      );
+      const noFile = await call(t.baseUrl, 'POST', v1(), { key, body: { contentFragment: { title: 'b.txt', content: 'lost too', contentType: 'text/plain' } } });
+      expect(noFile.status).toBe(500);
+    } finally {
+      blobFailure.mockRestore();
+      fileFailure.mockRestore();
+    }
+    expect({ files: await fileEvents(), conversations: await conversationsCreated() }).toEqual(before);
+    expect(await countOf((event) => event.type === 'ContentFragmentAdded' && ['a.txt', 'b.txt'].includes(String(event.data.title)))).toBe(0);
+    const read = await call(t.baseUrl, 'GET', v1(`/${cId}`), { key });
+    expect(read.body.conversation.content).toEqual([]);
   });
 });
