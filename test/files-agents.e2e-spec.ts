@@ -1,3 +1,7 @@
+import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
+import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
+import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
+import { newInlineFragment } from '../libs/domain/test/conversation-decider.fixtures';
 import { useFakeOpenAI } from './support/agent-loop-harness';
 import { AgentApi, openAIEnv, runRequests, sentText, textScenario } from './support/agent-run-helpers';
 import { PNG_PIXEL, uploadFile } from './support/file-upload-helpers';
@@ -42,6 +46,35 @@ describe('agents read attached files', () => {
     const sent = await runBody(conversationId, agentMessageId);
     expect(sent).toContain('The lighthouse keeper counts seventeen gulls.');
     expect(sent.indexOf('seventeen gulls')).toBeLessThan(sent.indexOf('What does the memo say?'));
+  });
+
+  it('sends the text of an inline fragment, stored as a file, before the user message', async () => {
+    openAI.server.enqueue(textScenario(['Read it.']));
+    const text = 'Inline memo: the archive door code is amber-forty-two.';
+    const { conversationId, agentMessageId, body } = await api.createConversation('What is the door code?', {
+      contentFragments: [{ title: 'memo.txt', content: text, contentType: 'text/plain' }],
+    });
+    expect(body.contentFragments[0]).toMatchObject({ contentFragmentType: 'file', fileId: expect.stringMatching(/^fil_/) });
+    const sent = await runBody(conversationId, agentMessageId);
+    expect(sent).toContain(text);
+    expect(sent.indexOf('amber-forty-two')).toBeLessThan(sent.indexOf('What is the door code?'));
+  });
+
+  it('still renders and sends an inline fragment recorded before inline text became files (its text in the event)', async () => {
+    const cId = (await call(api.t.baseUrl, 'POST', api.path(), { key: api.key, body: { title: 'old fragment' } })).body.conversation.sId;
+    const text = 'Old inline note: the well is behind the mill.';
+    const fragment = newInlineFragment('oldfrag001', 'oldcf00001', text);
+    const outcome = await api.t.app
+      .get(DeciderExecutor)
+      .execute(conversationAggregate, cId, { type: 'AddContentFragment', ...fragment, conversationId: cId, workspaceId: api.workspaceId, now: Date.now() }, { actor: 'test' });
+    await api.t.app.get(ReadModels).waitFor(outcome.position ?? 0);
+    const read = await call(api.t.baseUrl, 'GET', api.path(`/${cId}`), { key: api.key });
+    expect(read.body.conversation.content.flat()[0]).toMatchObject({ contentFragmentType: 'file', fileId: null, textBytes: Buffer.byteLength(text) });
+    const raw = await call(api.t.baseUrl, 'GET', `/api/w/${api.workspaceId}/assistant/conversations/${cId}/messages/oldfrag001/raw_content_fragment`, { key: api.key });
+    expect(raw.body).toBe(text);
+    openAI.server.enqueue(textScenario(['By the mill.']));
+    const { agentMessageId } = await api.postMessage(cId, 'Where is the well?');
+    expect(await runBody(cId, agentMessageId)).toContain(text);
   });
 
   it('sends only the latest version of a superseded fragment', async () => {

@@ -62,7 +62,8 @@ describe('the official client against our server: files and content fragments', 
     const inline = unwrap(
       await client.postContentFragment({ conversationId, contentFragment: { title: 'note', content: 'An inline note.', contentType: 'text/plain', url: null, context: null } }),
     );
-    expect(inline).toMatchObject({ contentFragmentType: 'file', fileId: null, textBytes: 15, snippet: 'An inline note.' });
+    // Inline content is stored as a file of the conversation, which the fragment refers to.
+    expect(inline).toMatchObject({ contentFragmentType: 'file', fileId: expect.stringMatching(/^fil_/), textBytes: 15, snippet: 'An inline note.' });
 
     const fetched = unwrap(await client.getConversation({ conversationId }));
     // Both versions share the fragment's id; the older one is marked superseded.
@@ -73,6 +74,22 @@ describe('the official client against our server: files and content fragments', 
       [fragments[0]!.sId, 'superseded'],
       [posted.sId, 'latest'],
     ]);
+  });
+
+  it('postContentFragment with inline content, then getFileContent of its file', async () => {
+    const created = unwrap(await client.createConversation({ title: 'Inline', visibility: 'unlisted' }));
+    const text = 'Inline minutes: the ferry leaves at nine.';
+    const fragment = unwrap(
+      await client.postContentFragment({
+        conversationId: created.conversation.sId,
+        contentFragment: { title: 'minutes.txt', content: text, contentType: 'text/plain', url: null, context: null },
+      }),
+    );
+    if (fragment.contentFragmentType !== 'file' || fragment.fileId === null) throw new Error('an inline fragment refers to its file');
+    const original = unwrap(await client.getFileContent({ fileId: fragment.fileId }));
+    expect(await original.text()).toBe(text);
+    const processed = unwrap(await client.getFileContent({ fileId: fragment.fileId, version: 'processed' }));
+    expect(await processed.text()).toBe(text);
   });
 
   it('deleteFile answers 204; the file then reads as file_not_found', async () => {

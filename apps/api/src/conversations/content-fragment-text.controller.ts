@@ -5,20 +5,20 @@ import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiRawText } from '../common/openapi/api-operation.decorators';
 import { GetContentFragmentTextQuery, type ContentFragmentText } from './queries/get-content-fragment-text.query';
 
-/** Where an inline fragment's `textUrl` points; the real service serves it on the private family only. */
+/** The raw text of a fragment, where the real service points its `textUrl`; served on the private family only. */
 const RAW_CONTENT_FRAGMENT = 'api/w/:wId/assistant/conversations/:cId/messages/:mId/raw_content_fragment';
 
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
 
-/** The raw text of inline content fragments. */
+/** The raw text of content fragments. */
 @Controller()
 export class ContentFragmentTextController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get(RAW_CONTENT_FRAGMENT)
   @ApiRawText(
-    'Read the raw text of an inline content fragment',
-    "The text as it was posted, served as UTF-8 under the fragment's `contentType` (`text/plain` when that is not a media type).",
+    'Read the raw text of a content fragment',
+    "The text as it was posted (the processed text of its file for fragments stored as files), served as UTF-8 under the fragment's `contentType` (`text/plain` when that is not a media type).",
   )
   async text(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Param('mId') messageId: string, @Res() response: Response): Promise<void> {
     const fragment: ContentFragmentText = await this.queryBus.execute(new GetContentFragmentTextQuery(auth, conversationId, messageId));

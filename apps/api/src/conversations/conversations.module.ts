@@ -24,6 +24,7 @@ import { ConversationReader } from './conversation-reader';
 import { ConversationWriter } from './conversation-writer';
 import { ConversationsController } from './conversations.controller';
 import { MessagePreparation } from './message-preparation';
+import { InlineTextFile } from '../files/inline-text-file';
 import { MessageReactionsController } from './message-reactions.controller';
 import { ConversationEventStreamHandler } from './queries/conversation-event-stream.query';
 import { GetContentFragmentTextHandler } from './queries/get-content-fragment-text.query';
@@ -69,7 +70,7 @@ const QUERY_HANDLERS = [
     ContentFragmentsController,
     LongConversationsController,
   ],
-  providers: [ConversationReader, ConversationWriter, MessagePreparation, ForkPreparer, ConversationTimeline, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  providers: [ConversationReader, ConversationWriter, MessagePreparation, InlineTextFile, ForkPreparer, ConversationTimeline, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],
 })
 export class ConversationsModule {}

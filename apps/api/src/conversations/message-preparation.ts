@@ -17,6 +17,7 @@ import type { PostMessageInput } from '@app/contracts/http/message.dto';
 import { ApiError } from '../common/http/api-error';
 import { DeciderExecutor } from '../application/decider-executor';
 import { requireOwnLiveServers } from '../mcp/client-side-server-access';
+import { InlineTextFile } from '../files/inline-text-file';
 
 /** The member behind a key as messages record it. */
 export function userSnapshotOf(user: UserDocument | null): UserSnapshot | null {
@@ -56,6 +57,7 @@ export class MessagePreparation {
     private readonly readModels: ReadModels,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly executor: DeciderExecutor,
+    private readonly inlineFiles: InlineTextFile,
   ) {}
 
   async prepare(auth: AuthContext, input: PostMessageInput, family: PathFamily): Promise<NewUserMessage> {
@@ -122,11 +124,18 @@ export class MessagePreparation {
   }
 
   /**
-   * A fragment as a command: inline text as it is, an uploaded file once it is ready in this
-   * workspace (404 `file_not_found` otherwise, 400 while it is not ready), and content nodes not
-   * yet (404 `data_source_view_not_found`: there are no data source views).
+   * A fragment as a command: inline text stored as a file of the conversation (written here, as
+   * the real service converts it to an upload; 400 for a type a file may not have), an uploaded
+   * file once it is ready in this workspace (404 `file_not_found` otherwise, 400 while it is not
+   * ready), and content nodes not yet (404 `data_source_view_not_found`: there are no data source
+   * views). Inline text is stored last, after every check that can refuse the fragment.
    */
-  async fragment(auth: AuthContext, input: ContentFragmentInput, fallback: UserMessageContext | null): Promise<NewContentFragment> {
+  async fragment(
+    auth: AuthContext,
+    input: ContentFragmentInput,
+    fallback: UserMessageContext | null,
+    conversationId: string,
+  ): Promise<NewContentFragment> {
     if (input.nodeId !== undefined) {
       throw new ApiError('data_source_view_not_found', `The data source view "${input.nodeDataSourceViewId ?? ''}" was not found.`);
     }
@@ -136,7 +145,6 @@ export class MessagePreparation {
       contentFragmentId: newSId(),
       supersededContentFragmentId: input.supersededContentFragmentId ?? null,
       title: input.title,
-      sourceUrl: input.url ?? null,
       context: {
         username: context.username ?? fallback?.username ?? auth.user?.username ?? null,
         fullName: context.fullName ?? fallback?.fullName ?? auth.user?.fullName ?? null,
@@ -148,6 +156,7 @@ export class MessagePreparation {
       const file = await this.readyFile(auth, input.fileId);
       return {
         ...common,
+        sourceUrl: input.url ?? null,
         contentType: file.contentType,
         source: {
           kind: 'file',
@@ -159,13 +168,15 @@ export class MessagePreparation {
         snippet: file.snippet,
       };
     }
-    const text = input.content ?? '';
+    const file = await this.inlineFiles.store(auth, { conversationId, title: input.title, contentType: input.contentType ?? 'text/plain', text: input.content ?? '' });
     return {
       ...common,
-      contentType: input.contentType ?? 'text/plain',
-      source: { kind: 'inline', textContent: text },
-      textBytes: Buffer.byteLength(text, 'utf8'),
-      snippet: text.slice(0, 256),
+      // Without a url, the real service points an inline fragment at the private URL of its file.
+      sourceUrl: input.url ?? `${this.config.publicUrl}/api/w/${auth.workspace.sId}/files/${file.fileId}`,
+      contentType: file.contentType,
+      source: { kind: 'file', fileId: file.fileId, sourceProvider: null, sourceIcon: null },
+      textBytes: file.textBytes,
+      snippet: file.snippet,
     };
   }
 

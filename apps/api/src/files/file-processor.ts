@@ -10,7 +10,8 @@ import { TEXT_EXTRACTOR, type TextExtractor } from './extraction/text-extractor.
 import { isStoredAsIs } from './file-formats';
 import { FileWriter } from './file-writer';
 
-const SNIPPET_CHARS = 256;
+/** Characters of a file's text shown as its snippet. */
+export const SNIPPET_CHARS = 256;
 const SYSTEM_ACTOR = 'system';
 
 /** What processing needs of a file whose bytes are stored. */

@@ -30,6 +30,18 @@ export interface FailFileProcessing extends FileCommandBase {
   readonly reason: string;
 }
 
+/**
+ * Record a file whose text is known on arrival (an inline content fragment): requested, stored and
+ * processed in one decision, so the file is ready or does not exist at all.
+ */
+export interface RecordTextFile extends FileCommandBase, Omit<FileUploadRequested['data'], 'at'> {
+  readonly type: 'RecordTextFile';
+  /** Blob of the UTF-8 text: the original and the processed version at once. */
+  readonly textHash: string;
+  readonly textBytes: number;
+  readonly snippet: string;
+}
+
 export interface DeleteFile extends FileCommandBase {
   readonly type: 'DeleteFile';
 }
@@ -48,4 +60,4 @@ export interface CopyFile extends FileCommandBase, Omit<FileUploadRequested['dat
   readonly snippet: string | null;
 }
 
-export type FileCommand = RequestFileUpload | StoreFileContent | CompleteFileProcessing | FailFileProcessing | DeleteFile | CopyFile;
+export type FileCommand = RequestFileUpload | RecordTextFile | StoreFileContent | CompleteFileProcessing | FailFileProcessing | DeleteFile | CopyFile;

@@ -35,6 +35,21 @@ describe('file decider', () => {
     spec.given([requested]).when(request).thenNothing();
   });
 
+  it('records a text file as requested, stored and processed in one decision, once', () => {
+    const { type: _type, now: _now, ...data } = request;
+    const record = { ...data, type: 'RecordTextFile' as const, textHash: TEXT, textBytes: 12, snippet: 'hello', now: 1000 };
+    const at = { at: 1000 };
+    spec
+      .given([])
+      .when(record)
+      .then([
+        requested,
+        { type: 'FileContentStored', data: { ...ids, originalHash: TEXT, byteSize: 12, ...at } },
+        { type: 'FileProcessed', data: { ...ids, processedHash: TEXT, processedBytes: 12, snippet: 'hello', ...at } },
+      ]);
+    spec.given([requested]).when(record).thenNothing();
+  });
+
   it('stores the content of a created file, once', () => {
     spec.given([requested]).when({ type: 'StoreFileContent', originalHash: HASH, byteSize: 12, now: 2000 }).then([stored]);
     spec.given([requested, stored]).when({ type: 'StoreFileContent', originalHash: HASH, byteSize: 12, now: 2000 }).thenThrows('invalid_request_error');

@@ -2,7 +2,7 @@ import { assertNever } from '@app/contracts/assert-never';
 import type { FileEvent } from '@app/contracts/events/file.events';
 import type { Aggregate, Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import type { FileCommand } from './file.commands';
+import type { FileCommand, RecordTextFile } from './file.commands';
 import type { FileState } from './file.state';
 import { toFileStreamName } from './file.stream';
 
@@ -30,6 +30,7 @@ function decide(command: FileCommand, state: FileState): FileEvent[] {
       { type: 'FileProcessed', data: { workspaceId, fileId, processedHash, processedBytes, snippet, at: now } },
     ];
   }
+  if (command.type === 'RecordTextFile') return state.status === 'absent' ? recordTextFile(command) : [];
   if (state.status === 'absent' || state.status === 'deleted') throw notFound();
   const { workspaceId, fileId } = state;
   switch (command.type) {
@@ -66,6 +67,17 @@ function decide(command: FileCommand, state: FileState): FileEvent[] {
     default:
       return assertNever(command);
   }
+}
+
+/** The three events of an upload whose processed version is the text itself. */
+function recordTextFile(command: RecordTextFile): FileEvent[] {
+  const { type: _type, now: at, textHash, textBytes, snippet, ...request } = command;
+  const { workspaceId, fileId } = request;
+  return [
+    { type: 'FileUploadRequested', data: { ...request, at } },
+    { type: 'FileContentStored', data: { workspaceId, fileId, originalHash: textHash, byteSize: textBytes, at } },
+    { type: 'FileProcessed', data: { workspaceId, fileId, processedHash: textHash, processedBytes: textBytes, snippet, at } },
+  ];
 }
 
 function evolve(state: FileState, event: FileEvent): FileState {

@@ -27,7 +27,7 @@ export class PostContentFragmentHandler implements ICommandHandler<PostContentFr
 
   async execute({ auth, conversationId, input }: PostContentFragmentCommand): Promise<PostContentFragmentResponse> {
     await this.reader.load(auth, conversationId);
-    const fragment = await this.preparation.fragment(auth, input, null);
+    const fragment = await this.preparation.fragment(auth, input, null, conversationId);
     const position = await this.writer.run(auth, conversationId, { type: 'AddContentFragment', ...fragment });
     const messages = await this.reader.loadWrittenMessages(conversationId, position, [fragment.messageId]);
     return { contentFragment: this.reader.contentFragment(messages, fragment.messageId) };

@@ -1,11 +1,13 @@
 import { isConversationEvent } from '@app/contracts/events/conversation.events';
 import { upcast } from '@app/contracts/events/upcast';
 import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
-import { EVENT_STORE, type EventStore } from '@app/storage';
+import type { FileDocument } from '@app/contracts/read-models/file.read-models';
+import { BLOB_STORE, EVENT_STORE, type BlobStore, type EventStore } from '@app/storage';
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
+import { ReadModels } from '../../infrastructure/read-models.service';
 import { ConversationReader } from '../conversation-reader';
 
 /** The text of an inline content fragment and the type its sender declared. */
@@ -14,7 +16,10 @@ export interface ContentFragmentText {
   readonly text: string;
 }
 
-/** The raw text of an inline content fragment: what its `textUrl` serves. */
+/**
+ * The raw text of a content fragment: the text of a fragment recorded inline, or else the processed
+ * text of the file it refers to (inline fragments are stored as files now).
+ */
 export class GetContentFragmentTextQuery extends Query<ContentFragmentText> {
   constructor(
     readonly auth: AuthContext,
@@ -26,14 +31,17 @@ export class GetContentFragmentTextQuery extends Query<ContentFragmentText> {
 }
 
 /**
- * The conversation read model says whether the caller may see the fragment; the text itself is
- * only in the event that added it (read models keep a snippet), read from the conversation's stream.
+ * The conversation read model says whether the caller may see the fragment; the text itself is in
+ * the event that added it (read models keep a snippet), read from the conversation's stream, or in
+ * the blob of its file's processed version.
  */
 @QueryHandler(GetContentFragmentTextQuery)
 export class GetContentFragmentTextHandler implements IQueryHandler<GetContentFragmentTextQuery> {
   constructor(
     private readonly reader: ConversationReader,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly readModels: ReadModels,
   ) {}
 
   async execute({ auth, conversationId, messageId }: GetContentFragmentTextQuery): Promise<ContentFragmentText> {
@@ -42,9 +50,20 @@ export class GetContentFragmentTextHandler implements IQueryHandler<GetContentFr
     for (const recorded of await this.eventStore.readStream(toConversationStreamName(conversationId))) {
       const event = upcast(recorded);
       if (!isConversationEvent(event) || event.type !== 'ContentFragmentAdded' || event.data.messageId !== messageId) continue;
-      if (event.data.textContent === null) break;
-      return { contentType: event.data.contentType, text: event.data.textContent };
+      if (event.data.textContent !== null) return { contentType: event.data.contentType, text: event.data.textContent };
+      if (event.data.fileId === null) break;
+      return { contentType: event.data.contentType, text: await this.fileText(auth, event.data.fileId) };
     }
-    throw new ApiError('message_not_found', 'This content fragment has no inline text.');
+    throw new ApiError('message_not_found', 'This content fragment has no text.');
+  }
+
+  /** The processed text of a ready file of the caller's workspace; 404 once it is deleted or has none. */
+  private async fileText(auth: AuthContext, fileId: string): Promise<string> {
+    const file = await this.readModels.get<FileDocument>('files', fileId);
+    const stream = file?.workspaceId === auth.workspace.sId && file.status === 'ready' && file.processedHash !== null ? await this.blobs.get(file.processedHash) : null;
+    if (stream === null) throw new ApiError('file_not_found', 'The file of this content fragment is no longer available.');
+    const parts: Buffer[] = [];
+    for await (const chunk of stream) parts.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(parts).toString('utf8');
   }
 }
