@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SearchModule } from '../search/search.module';
 import { CreateDataSourceHandler } from './commands/create-data-source.command';
 import { DeleteDataSourceHandler } from './commands/delete-data-source.command';
 import { DeleteDocumentHandler } from './commands/delete-document.command';
@@ -13,11 +14,14 @@ import { GetDocumentBlobHandler, GetDocumentHandler } from './queries/get-docume
 import { ListDataSourceViewsHandler } from './queries/list-data-source-views.query';
 import { ListDataSourcesHandler } from './queries/list-data-sources.query';
 import { ListDocumentsHandler } from './queries/list-documents.query';
+import { SearchDocumentsHandler } from './queries/search-documents.query';
+import { SearchController } from './search.controller';
 import { SpaceAccess } from './space-access';
 
 /** Data sources (folders) in spaces, their views and their documents. */
 @Module({
-  controllers: [DataSourcesController, DocumentsController],
+  imports: [SearchModule],
+  controllers: [DataSourcesController, DocumentsController, SearchController],
   providers: [
     SpaceAccess,
     DataSourceLookup,
@@ -33,6 +37,7 @@ import { SpaceAccess } from './space-access';
     GetDocumentHandler,
     GetDocumentBlobHandler,
     ListDocumentsHandler,
+    SearchDocumentsHandler,
   ],
   exports: [SpaceAccess, DataSourceLookup],
 })

@@ -1,4 +1,4 @@
-import { openSearchIndex, type SearchIndex } from '@app/storage';
+import { EVENT_STORE, openSearchIndex, READ_STORE, type EventStore, type ReadStore, type SearchIndex } from '@app/storage';
 import { Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { Histogram } from 'prom-client';
@@ -8,6 +8,7 @@ import { Metrics } from '../metrics/metrics';
 import { EmbedderRegistry } from './embeddings/embedder-registry';
 import { DocumentIndexer } from './indexing/document-indexer';
 import { IndexingService } from './indexing/indexing.service';
+import { SearchIndexFollower } from './indexing/search-index-follower';
 import { SearchService } from './search.service';
 import { SEARCH_INDEX } from './search.tokens';
 
@@ -44,18 +45,32 @@ import { SEARCH_INDEX } from './search.tokens';
       },
     },
     {
+      provide: SearchIndexFollower,
+      inject: [EVENT_STORE, READ_STORE, IndexingService, LOGGER, Metrics],
+      useFactory: (eventStore: EventStore, readStore: ReadStore, indexing: IndexingService, logger: Logger, metrics: Metrics) => {
+        const searchable = new Histogram({
+          name: 'search_upsert_to_searchable_seconds',
+          help: 'Time from a document change being recorded in the log to the search index showing it.',
+          buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+          registers: [metrics.registry],
+        });
+        return new SearchIndexFollower(eventStore, readStore, indexing, logger.child({ component: 'search-index' }), (delayMs) => searchable.observe(delayMs / 1000));
+      },
+    },
+    {
       provide: SearchService,
       inject: [SEARCH_INDEX, EmbedderRegistry, LOGGER],
       useFactory: (index: SearchIndex, embedders: EmbedderRegistry, logger: Logger) => new SearchService(index, embedders, logger),
     },
   ],
-  exports: [SearchService, IndexingService, EmbedderRegistry, SEARCH_INDEX],
+  exports: [SearchService, IndexingService, EmbedderRegistry, SEARCH_INDEX, SearchIndexFollower],
 })
 export class SearchModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     private readonly embedders: EmbedderRegistry,
     private readonly indexing: IndexingService,
+    private readonly follower: SearchIndexFollower,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
@@ -65,9 +80,11 @@ export class SearchModule implements OnApplicationBootstrap, OnApplicationShutdo
     const index = this.config.search.index.kind;
     if (endpoint === null) this.logger.warn({ searchIndex: index }, summary);
     else this.logger.info({ searchIndex: index, embeddingEndpoint: endpoint }, summary);
+    this.follower.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.follower.stop();
     await this.indexing.drain();
     await this.index.close();
   }
