@@ -80,6 +80,9 @@ export class SearchIndexFollower {
   private async followOnce(): Promise<void> {
     const start = (await this.readStore.getCheckpoint(SEARCH_INDEX_CHECKPOINT)) ?? 0;
     this.caughtUp = false;
+    // Everything up to the checkpoint is in the index already.
+    this.lastEnqueued = Math.max(this.lastEnqueued, start);
+    this.saved = Math.max(this.saved, start);
     let position = start;
     for (;;) {
       const page = await this.eventStore.readAll({ after: position, maxCount: CATCH_UP_PAGE });
