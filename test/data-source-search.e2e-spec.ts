@@ -1,3 +1,5 @@
+import type { SearchIndex } from '@app/storage';
+import { SEARCH_INDEX } from '../apps/api/src/search/search.tokens';
 import { call, startTestApp, type TestApp } from './support/test-app';
 import { searchIndexCaughtUp, searchQueryString } from './support/search-helpers';
 
@@ -139,7 +141,7 @@ describe('data source search', () => {
     expect(ids(await search(scratchPath('/search'), { query: 'zebra', top_k: 10 })).sort()).toEqual(['a', 'b']);
     expect((await call(t.baseUrl, 'DELETE', scratchPath('/documents/a'), { key: builder })).status).toBe(200);
     expect(ids(await search(scratchPath('/search'), { query: 'zebra', top_k: 10 }))).toEqual(['b']);
-    const index = t.app.get((await import('../apps/api/src/search/search.tokens')).SEARCH_INDEX);
+    const index = t.app.get<SearchIndex>(SEARCH_INDEX);
     expect((await call(t.baseUrl, 'DELETE', scratchPath(''), { key: builder })).status).toBeLessThan(300);
     await searchIndexCaughtUp(t);
     expect(await index.searchLexical('zebra', { dataSourceIds: [scratch.sId] }, 10)).toEqual([]);

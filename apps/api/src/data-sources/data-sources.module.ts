@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AgentRunnerModule } from '../agent-runner';
 import { SearchModule } from '../search/search.module';
+import { DataSourceSearchTools } from './agent-search/data-source-search-tools';
 import { CreateDataSourceHandler } from './commands/create-data-source.command';
 import { DeleteDataSourceHandler } from './commands/delete-data-source.command';
 import { DeleteDocumentHandler } from './commands/delete-document.command';
@@ -20,7 +22,7 @@ import { SpaceAccess } from './space-access';
 
 /** Data sources (folders) in spaces, their views and their documents. */
 @Module({
-  imports: [SearchModule],
+  imports: [SearchModule, AgentRunnerModule],
   controllers: [DataSourcesController, DocumentsController, SearchController],
   providers: [
     SpaceAccess,
@@ -38,6 +40,7 @@ import { SpaceAccess } from './space-access';
     GetDocumentBlobHandler,
     ListDocumentsHandler,
     SearchDocumentsHandler,
+    DataSourceSearchTools,
   ],
   exports: [SpaceAccess, DataSourceLookup],
 })
