@@ -8,6 +8,7 @@ import { assistant } from './support/agent-assistant-body';
 import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
 import { McpChannel } from '../apps/api/src/mcp/client/mcp-channel';
 import { searchIndexCaughtUp } from './support/search-helpers';
+import { postContent } from './support/file-upload-helpers';
 
 jest.setTimeout(30_000);
 
@@ -214,6 +215,26 @@ describe('documented response schemas against real responses', () => {
     expect(found.documents).toHaveLength(1);
     await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/data_sources/{dsId}/search', ids, { query });
     await sample('GET', '/api/v1/w/{wId}/data_sources/{dsId}/search', ids, { query });
+  });
+
+  it('files and content fragments: upload request, upload, fragments on both routes', async () => {
+    const ids: Record<string, string> = { wId: api.workspaceId };
+    const requested = await sample('POST', '/api/v1/w/{wId}/files', ids, {
+      body: { contentType: 'text/plain', fileName: 'notes.txt', fileSize: 5, useCase: 'conversation' },
+    });
+    ids.fileId = requested.file.sId;
+    const uploadRoute = 'POST /api/v1/w/{wId}/files/{fileId}';
+    const uploaded = await postContent(api.t.baseUrl, api.key, `/api/v1/w/${ids.wId}/files/${ids.fileId}`, Buffer.from('notes'), 'notes.txt', 'text/plain');
+    expect({ route: uploadRoute, status: uploaded.status }).toEqual({ route: uploadRoute, status: 200 });
+    expect({ route: uploadRoute, errors: validator.errors('POST', '/api/v1/w/{wId}/files/{fileId}', 200, uploaded.body) }).toEqual({ route: uploadRoute, errors: [] });
+    sampled.add(familyless(uploadRoute));
+
+    const conversation = await call(api.t.baseUrl, 'POST', `/api/v1/w/${ids.wId}/assistant/conversations`, { key: api.key, body: { title: 'files' } });
+    ids.cId = conversation.body.conversation.sId;
+    const first = await sample('POST', '/api/v1/w/{wId}/assistant/conversations/{cId}/content_fragments', ids, { body: { title: 'notes.txt', fileId: ids.fileId } });
+    await sample('POST', '/api/w/{wId}/assistant/conversations/{cId}/content_fragment', ids, {
+      body: { title: 'notes.txt', content: 'new notes', contentType: 'text/plain', supersededContentFragmentId: first.contentFragment.contentFragmentId },
+    });
   });
 
   it('has checked a real answer of every operation with a JSON success body, on one family or the other', () => {

@@ -127,7 +127,10 @@ describe('OpenAPI document and docs page', () => {
     expect(document.components.schemas.Error.properties).toMatchObject({ type: { type: 'string' }, message: { type: 'string' } });
     for (const { route, path, operation } of operations(document)) {
       const isHealth = path === '/healthz' || path === '/readyz';
-      expect({ route, security: operation.security }).toEqual({ route, security: isHealth ? [] : [{ apiKey: [] }] });
+      // A signed download URL carries its grant in the query: no key.
+      const isSignedDownload = path === '/api/w/{wId}/files/{fileId}/signed';
+      expect({ route, security: operation.security }).toEqual({ route, security: isHealth || isSignedDownload ? [] : [{ apiKey: [] }] });
+      if (isSignedDownload) continue;
       const statuses = isHealth ? ['500'] : ['400', '401', '403', '404', '429', '500', '503'];
       for (const status of statuses) {
         const ref = operation.responses[status]?.$ref;
@@ -142,12 +145,17 @@ describe('OpenAPI document and docs page', () => {
     const streams: string[] = [];
     const texts: string[] = [];
     const empty: string[] = [];
+    const binaries: string[] = [];
     for (const { route, operation } of operations(document)) {
       expect({ route, summary: typeof operation.summary === 'string' && operation.summary.length > 0 }).toEqual({ route, summary: true });
       const successes = Object.entries<any>(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
-      expect({ route, statuses: successes.map(([status]) => status) }).toEqual({ route, statuses: ['200'] });
+      const isFileDelete = /^DELETE \/api(\/v1)?\/w\/\{wId\}\/files\/\{fileId\}$/.test(route);
+      expect({ route, statuses: successes.map(([status]) => status) }).toEqual({ route, statuses: [isFileDelete ? '204' : '200'] });
       const content = successes[0][1].content;
-      if (!content) {
+      if (content?.['application/octet-stream']) {
+        binaries.push(route);
+        expect({ route, redirect: typeof operation.responses['302']?.description }).toEqual({ route, redirect: 'string' });
+      } else if (!content) {
         empty.push(route);
       } else if (content['text/event-stream']) {
         streams.push(route);
@@ -167,8 +175,11 @@ describe('OpenAPI document and docs page', () => {
         'DELETE /api/w/{wId}/assistant/conversations/{cId}',
         'DELETE /api/v1/w/{wId}/spaces/{spaceId}/data_sources/{dsId}',
         'DELETE /api/w/{wId}/spaces/{spaceId}/data_sources/{dsId}',
+        'DELETE /api/v1/w/{wId}/files/{fileId}',
+        'DELETE /api/w/{wId}/files/{fileId}',
       ].sort(),
     );
+    expect(binaries.sort()).toEqual(['GET /api/v1/w/{wId}/files/{fileId}', 'GET /api/w/{wId}/files/{fileId}', 'GET /api/w/{wId}/files/{fileId}/signed'].sort());
     expect(texts).toEqual(['GET /api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/raw_content_fragment']);
     expect(streams.sort()).toEqual(
       ['/api/v1/w/{wId}', '/api/w/{wId}'].flatMap((prefix) => [

@@ -25,6 +25,8 @@ import { WorkspacesModule } from './workspaces/workspaces.module';
 import { DataSourcesModule } from './data-sources/data-sources.module';
 import { McpModule } from './mcp/mcp.module';
 import { SearchModule } from './search/search.module';
+import { BlobStoreModule } from './files/blob-store.module';
+import { FilesModule } from './files/files.module';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
 @Module({})
@@ -46,6 +48,8 @@ export class AppModule implements NestModule {
         DataSourcesModule,
         McpModule,
         SearchModule,
+        BlobStoreModule,
+        FilesModule,
       ],
       controllers: [HealthController],
       providers: [

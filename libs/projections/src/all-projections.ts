@@ -15,6 +15,7 @@ import { dataSourceViewProjection } from './data-source/data-source-view.project
 import { dataSourceProjection } from './data-source/data-source.projection';
 import { userProjection } from './workspace/user.projection';
 import { workspaceProjection } from './workspace/workspace.projection';
+import { fileProjection } from './file/file.projection';
 
 /** Every read model the projector maintains. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -34,4 +35,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   dataSourceViewProjection,
   dataSourceDocumentProjection,
   mcpServerProjection,
+  fileProjection,
 ] as readonly Projection[];

@@ -13,3 +13,7 @@ export * from './search-index/search-index.port';
 export * from './search-index/sqlite-search-index';
 export * from './search-index/opensearch-search-index';
 export * from './search-index/search-index-config';
+export * from './blob-store/blob-store.port';
+export * from './blob-store/fs-blob-store';
+export * from './blob-store/mongodb-gridfs-blob-store';
+export * from './blob-store/open-blob-store';

@@ -72,6 +72,11 @@ export function fuzzRoutes(): FuzzRoute[] {
     { method: 'POST', path: `/api/w/{workspaceId}${AGENTS}/{agentId}/restore` },
     { method: 'GET', path: `/api/w/{workspaceId}${AGENTS}/{agentId}/history`, query: ['limit'] },
     { method: 'POST', path: `/api/v1/w/{workspaceId}/assistant/generic_agents`, body: { name: 'fuzz-generic', description: 'd', instructions: 'i' } },
+    { method: 'POST', path: `/api/v1/w/{workspaceId}${CONVERSATIONS}/{conversationId}/content_fragments`, body: { title: 'n', content: 'c', contentType: 'text/plain', context: { username: 'ada' } } },
+    { method: 'POST', path: `/api/w/{workspaceId}${CONVERSATIONS}/{conversationId}/content_fragment`, body: { title: 'n', fileId: 'fil_unknown00000' } },
+    { method: 'POST', path: '/api/v1/w/{workspaceId}/files', body: { contentType: 'text/plain', fileName: 'a.txt', fileSize: 3, useCase: 'conversation', useCaseMetadata: { conversationId: '{conversationId}' } } },
+    { method: 'GET', path: '/api/w/{workspaceId}/files/fil_unknown00000', query: ['action', 'version'] },
+    { method: 'GET', path: '/api/w/{workspaceId}/files/fil_unknown00000/signed', query: ['version', 'expires', 'signature'] },
   ];
 }
 

@@ -16,6 +16,7 @@ import { parseFileExtractionSettings } from '../files/extraction/extraction-sett
 import type { WorkerPoolOptions } from '../files/extraction/worker-pool-text-extractor';
 import { parseMcpSettings, type McpSettings } from './mcp-settings';
 import { parseSearchSettings, type SearchSettings } from './search-settings';
+import { parseFileSettings, type FileSettings } from './file-settings';
 
 /** Everything the api process is configured with, validated once at boot. */
 export interface ApiConfig {
@@ -59,6 +60,8 @@ export interface ApiConfig {
   readonly mcp: McpSettings;
   /** Search index, chunking, embeddings and indexing queue. */
   readonly search: SearchSettings;
+  /** Uploads, processing and signed downloads of files. */
+  readonly files: FileSettings;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -109,6 +112,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     fileExtraction: parseFileExtractionSettings(env, problems),
     mcp: parseMcpSettings(env, problems),
     search: parseSearchSettings(env, storage.dataDir, problems),
+    files: parseFileSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;

@@ -38,6 +38,8 @@ interface Spec {
   readonly usdIn: number;
   readonly usdOut: number;
   readonly regions: readonly string[];
+  /** Takes images in its input; every built-in model does unless it says otherwise. */
+  readonly images?: false;
 }
 
 function provider(providerId: string, specs: readonly Spec[]): ModelEntry[] {
@@ -51,6 +53,7 @@ function provider(providerId: string, specs: readonly Spec[]): ModelEntry[] {
     creditsPerMillionInputTokens: creditsForUsdPerMillion(spec.usdIn),
     creditsPerMillionOutputTokens: creditsForUsdPerMillion(spec.usdOut),
     regions: spec.regions,
+    acceptsImages: spec.images ?? true,
   }));
 }
 
@@ -90,7 +93,7 @@ export const BUILT_IN_MODELS: Readonly<Record<BuiltInProviderId, readonly ModelE
     { modelId: 'gemini-2.5-flash-lite', displayName: 'Gemini 2.5 Flash-Lite', contextSize: 1_048_576, ...thinker, usdIn: 0.1, usdOut: 0.4, regions: US },
   ]),
   mistral: provider('mistral', [
-    { modelId: 'mistral-large-latest', displayName: 'Mistral Large', contextSize: 128_000, ...plain, usdIn: 2, usdOut: 6, regions: US_AND_EU },
+    { modelId: 'mistral-large-latest', displayName: 'Mistral Large', contextSize: 128_000, ...plain, usdIn: 2, usdOut: 6, regions: US_AND_EU, images: false },
     { modelId: 'mistral-medium-latest', displayName: 'Mistral Medium', contextSize: 128_000, ...plain, usdIn: 0.4, usdOut: 2, regions: US_AND_EU },
     { modelId: 'mistral-small-latest', displayName: 'Mistral Small', contextSize: 128_000, ...plain, usdIn: 0.1, usdOut: 0.3, regions: US_AND_EU },
   ]),

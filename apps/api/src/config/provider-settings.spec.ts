@@ -233,4 +233,18 @@ describe('buildModelCatalog', () => {
     }
     expect(BUILT_IN_MODELS.mistral.every((model) => model.regions.includes('europe-west1'))).toBe(true);
   });
+
+  it('says which models take images: built-in ones unless noted, custom ones only when declared', () => {
+    expect(BUILT_IN_MODELS.openai.find((model) => model.modelId === 'gpt-4.1')?.acceptsImages).toBe(true);
+    expect(BUILT_IN_MODELS.mistral.find((model) => model.modelId === 'mistral-large-latest')?.acceptsImages).toBe(false);
+    const settings = parseSettings({
+      CUSTOM_MODEL_PROVIDERS: JSON.stringify([
+        { id: 'local', baseUrl: 'http://localhost:1/v1', models: [{ modelId: 'vision', contextSize: 1000, acceptsImages: true }, { modelId: 'text', contextSize: 1000 }] },
+      ]),
+    });
+    expect(buildModelCatalog(settings).map((model) => [model.modelId, model.acceptsImages ?? false])).toEqual([
+      ['vision', true],
+      ['text', false],
+    ]);
+  });
 });

@@ -180,6 +180,7 @@ const customModelSchema = z
     defaultReasoningEffort: reasoningEffortSchema.optional(),
     creditsPerMillionInputTokens: z.number().nonnegative().optional(),
     creditsPerMillionOutputTokens: z.number().nonnegative().optional(),
+    acceptsImages: z.boolean().optional(),
   })
   .strict();
 
@@ -238,6 +239,7 @@ function parseCustomProviders(raw: string | undefined, errors: string[]): Custom
         defaultReasoningEffort: defaultEffort,
         creditsPerMillionInputTokens: model.creditsPerMillionInputTokens ?? 0,
         creditsPerMillionOutputTokens: model.creditsPerMillionOutputTokens ?? 0,
+        ...(model.acceptsImages !== undefined ? { acceptsImages: model.acceptsImages } : {}),
       };
     });
     return {

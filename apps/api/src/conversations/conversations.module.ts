@@ -9,6 +9,8 @@ import { AddReactionHandler, RemoveReactionHandler } from './commands/message-re
 import { PostMessageHandler } from './commands/post-message.command';
 import { RetryMessageHandler } from './commands/retry-message.command';
 import { UpdateConversationHandler } from './commands/update-conversation.command';
+import { PostContentFragmentHandler } from './commands/post-content-fragment.command';
+import { ContentFragmentsController } from './content-fragments.controller';
 import { ContentFragmentTextController } from './content-fragment-text.controller';
 import { ConversationEventsController } from './conversation-events.controller';
 import { ConversationReader } from './conversation-reader';
@@ -34,6 +36,7 @@ const COMMAND_HANDLERS = [
   RemoveReactionHandler,
   GiveFeedbackHandler,
   RemoveFeedbackHandler,
+  PostContentFragmentHandler,
 ];
 
 const QUERY_HANDLERS = [GetConversationHandler, ListConversationsHandler, ListFeedbacksHandler, ConversationEventStreamHandler, GetContentFragmentTextHandler];
@@ -41,7 +44,7 @@ const QUERY_HANDLERS = [GetConversationHandler, ListConversationsHandler, ListFe
 /** Conversations, messages, reactions, feedback and the conversation event stream. */
 @Module({
   imports: [AgentDirectoryModule],
-  controllers: [ConversationsController, MessageReactionsController, ConversationEventsController, ContentFragmentTextController],
+  controllers: [ConversationsController, MessageReactionsController, ConversationEventsController, ContentFragmentTextController, ContentFragmentsController],
   providers: [ConversationReader, ConversationWriter, MessagePreparation, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],
 })

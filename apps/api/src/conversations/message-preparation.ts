@@ -1,5 +1,6 @@
 import type { AgentSnapshot } from '@app/contracts/events/agent-message-facts';
 import type { ActingUser, Mention, ModelSelection, UserMessageContext, UserSnapshot } from '@app/contracts/events/conversation-facts';
+import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import type { UserDocument } from '@app/contracts/read-models/workspace.read-models';
 import type { MentionedUser, NewContentFragment, NewUserMessage } from '@app/domain/conversation/conversation.commands';
 import { validateModelSelection } from '@app/domain/models/model-selection.policy';
@@ -120,20 +121,21 @@ export class MessagePreparation {
     return { providerId: result.model.providerId, modelId: result.model.modelId, ...(result.reasoningEffort ? { reasoningEffort: result.reasoningEffort } : {}) };
   }
 
-  /** Inline fragments become commands; file and node references must name something that exists. */
-  fragment(auth: AuthContext, input: ContentFragmentInput, fallback: UserMessageContext | null): NewContentFragment {
-    if (input.fileId !== undefined) throw new ApiError('file_not_found', `The file "${input.fileId}" was not found.`);
+  /**
+   * A fragment as a command: inline text as it is, an uploaded file once it is ready in this
+   * workspace (404 `file_not_found` otherwise, 400 while it is not ready), and content nodes not
+   * yet (404 `data_source_view_not_found`: there are no data source views).
+   */
+  async fragment(auth: AuthContext, input: ContentFragmentInput, fallback: UserMessageContext | null): Promise<NewContentFragment> {
     if (input.nodeId !== undefined) {
       throw new ApiError('data_source_view_not_found', `The data source view "${input.nodeDataSourceViewId ?? ''}" was not found.`);
     }
-    const text = input.content ?? '';
     const context = input.context ?? {};
-    return {
+    const common = {
       messageId: newSId(),
       contentFragmentId: newSId(),
       supersededContentFragmentId: input.supersededContentFragmentId ?? null,
       title: input.title,
-      contentType: input.contentType ?? 'text/plain',
       sourceUrl: input.url ?? null,
       context: {
         username: context.username ?? fallback?.username ?? auth.user?.username ?? null,
@@ -141,10 +143,41 @@ export class MessagePreparation {
         email: context.email ?? fallback?.email ?? auth.user?.email ?? null,
         profilePictureUrl: context.profilePictureUrl ?? fallback?.profilePictureUrl ?? null,
       },
+    };
+    if (input.fileId !== undefined) {
+      const file = await this.readyFile(auth, input.fileId);
+      return {
+        ...common,
+        contentType: file.contentType,
+        source: {
+          kind: 'file',
+          fileId: file.sId,
+          sourceProvider: file.useCaseMetadata?.sourceProvider ?? null,
+          sourceIcon: file.useCaseMetadata?.sourceIcon ?? null,
+        },
+        textBytes: file.processedBytes,
+        snippet: file.snippet,
+      };
+    }
+    const text = input.content ?? '';
+    return {
+      ...common,
+      contentType: input.contentType ?? 'text/plain',
       source: { kind: 'inline', textContent: text },
       textBytes: Buffer.byteLength(text, 'utf8'),
       snippet: text.slice(0, 256),
     };
+  }
+
+  /** An uploaded file of the caller's workspace that finished processing. */
+  private async readyFile(auth: AuthContext, fileId: string): Promise<FileDocument> {
+    const file = await this.readModels.get<FileDocument>('files', fileId);
+    if (!file || file.workspaceId !== auth.workspace.sId) throw new ApiError('file_not_found', `The file "${fileId}" was not found.`);
+    if (file.status !== 'ready') {
+      const status = file.status === 'processing' ? 'created' : file.status;
+      throw new ApiError('invalid_request_error', `The file "${fileId}" is not ready (status: ${status}); upload its content first.`);
+    }
+    return file;
   }
 
   private context(auth: AuthContext, raw: PostMessageInput['context'], family: PathFamily): UserMessageContext {

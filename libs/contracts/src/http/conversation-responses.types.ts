@@ -45,3 +45,8 @@ export interface RetryMessageResponse {
 export interface ListFeedbacksResponse {
   readonly feedbacks: readonly AgentMessageFeedbackWire[];
 }
+
+/** POST …/content_fragments (public) and …/content_fragment (private). */
+export interface PostContentFragmentResponse {
+  readonly contentFragment: ContentFragment;
+}

@@ -25,6 +25,8 @@ export interface ModelEntry {
   readonly creditsPerMillionOutputTokens: number;
   /** Regions where the model may serve requests (`us-central1`, `europe-west1`). */
   readonly regions: readonly string[];
+  /** Whether the model takes images in its input (attached images are sent only to such models). */
+  readonly acceptsImages?: boolean;
 }
 
 /** A per-message or per-agent choice of model (`modelSelection` on the wire). */

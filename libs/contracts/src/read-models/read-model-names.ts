@@ -20,6 +20,7 @@ export const READ_MODELS = {
   dataSourceViews: { name: 'data_source_views', version: 1 },
   dataSourceDocuments: { name: 'data_source_documents', version: 1 },
   mcpServers: { name: 'mcp_servers', version: 1 },
+  files: { name: 'files', version: 1 },
 } as const;
 
 export type ReadModelKey = keyof typeof READ_MODELS;

@@ -137,6 +137,17 @@ describe('projector', () => {
         event('DocumentDeleted', { ...ds, spaceId: `vlt_${workspaceId}`, documentId: 'b', at: 18 }),
       ], 'no_stream');
     }
+    const fileEvents = (fileId: string): NewEvent[] => [
+      { id: randomUUID(), type: 'FileUploadRequested', data: { workspaceId: 'w1', fileId, contentType: 'text/plain', fileName: `${fileId}.txt`, fileSize: 5, useCase: 'conversation', useCaseMetadata: null, keyId: 'key_w1', at: 5 }, metadata: { schemaVersion: 2 } },
+      { id: randomUUID(), type: 'FileContentStored', data: { workspaceId: 'w1', fileId, originalHash: 'a'.repeat(64), byteSize: 5, at: 6 }, metadata: { schemaVersion: 2 } },
+      fileId.endsWith('failed')
+        ? { id: randomUUID(), type: 'FileProcessingFailed', data: { workspaceId: 'w1', fileId, reason: 'unreadable', at: 7 }, metadata: { schemaVersion: 2 } }
+        : { id: randomUUID(), type: 'FileProcessed', data: { workspaceId: 'w1', fileId, processedHash: 'b'.repeat(64), processedBytes: 5, snippet: 'hello', at: 7 }, metadata: { schemaVersion: 2 } },
+      { id: randomUUID(), type: 'FileDeleted', data: { workspaceId: 'w1', fileId, at: 8 }, metadata: { schemaVersion: 2 } },
+    ];
+    for (const fileId of ['fil_ready', 'fil_failed', 'fil_deleted']) {
+      await eventStore.append(`file-${fileId}`, fileEvents(fileId).slice(0, fileId === 'fil_deleted' ? 4 : 3), 'no_stream');
+    }
 
     const live = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, silent, new ProjectionProgress());
     await live.start();
@@ -156,8 +167,14 @@ describe('projector', () => {
     expect(before.data_source_views).toMatchObject([{ parentsIn: ['a'] }, { parentsIn: ['a'] }]);
     expect(before.data_source_documents).toMatchObject([{ documentId: 'a', parents: ['a', 'p'], text: 'text of a' }, { documentId: 'a' }]);
 
+    expect(before.files).toHaveLength(2);
+    expect(before.files).toEqual(expect.arrayContaining([
+      expect.objectContaining({ sId: 'fil_ready', status: 'ready', processedHash: 'b'.repeat(64) }),
+      expect.objectContaining({ sId: 'fil_failed', status: 'failed', failureReason: 'unreadable' }),
+    ]));
+
     const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, { switchGraceMs: 0 });
-    expect(result).toMatchObject({ generation: 2, previousGeneration: 1, events: 58 });
+    expect(result).toMatchObject({ generation: 2, previousGeneration: 1, events: 68 });
     expect(await new GenerationRegistry(readStore).active()).toBe(2);
     expect(await snapshot(2)).toEqual(before);
     expect(await readStore.listCollections()).not.toContain(physicalCollectionName(ALL_PROJECTIONS[0]!, 1));

@@ -5,7 +5,7 @@ import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.rea
 import type { ChangeTitle } from '@app/domain/conversation/conversation.commands';
 import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
-import { EVENT_STORE, type EventStore } from '@app/storage';
+import { BLOB_STORE, EVENT_STORE, type BlobStore, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { LanguageModel } from 'ai';
 import type { Logger } from 'pino';
@@ -25,6 +25,7 @@ import { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from '../agent-runner.o
 import { AgentToolSources } from '../tools/agent-tool-sources';
 import { generateConversationTitle } from './conversation-title';
 import { buildAgentPrompt, type AgentPrompt } from './prompt-builder';
+import { loadPromptAttachments } from './prompt-attachments';
 import type { RunHandle } from './run-handle';
 import { resolveRunModel, type RunModel } from './run-model';
 import { interruptedError, outcomeOf, type RunResult } from './run-outcome';
@@ -49,6 +50,7 @@ export class AgentRunExecutor {
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerOptions,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
   async execute(handle: RunHandle): Promise<void> {
@@ -63,7 +65,7 @@ export class AgentRunExecutor {
     const renew = setInterval(() => this.renewLease(handle), this.options.leaseRenewMs);
     try {
       languageModel = createLanguageModel(this.config.providers, model.providerId, model.modelId);
-      prompt = await this.prompt(handle, Date.now());
+      prompt = await this.prompt(handle, Date.now(), model);
       const outcome = await this.loop(handle, languageModel, model, prompt, toolCalls);
       result = this.resultOf(outcome, handle);
     } catch (error) {
@@ -92,7 +94,7 @@ export class AgentRunExecutor {
     }
   }
 
-  private async prompt(handle: RunHandle, now: number): Promise<AgentPrompt> {
+  private async prompt(handle: RunHandle, now: number, model: RunModel): Promise<AgentPrompt> {
     const data = handle.tracked.created.data;
     const [recorded, workspace] = await Promise.all([
       this.eventStore.readStream(toConversationStreamName(data.conversationId)),
@@ -102,7 +104,10 @@ export class AgentRunExecutor {
       const current = upcast(event);
       return isConversationEvent(current) ? [current] : [];
     });
-    return buildAgentPrompt(events, data, { workspaceName: workspace?.name ?? null, now });
+    const acceptsImages = model.entry?.acceptsImages ?? false;
+    const budgetChars = attachmentBudgetChars(model, this.config.files.promptAttachmentChars);
+    const attachments = await loadPromptAttachments(events, this.readModels, this.blobs, { acceptsImages, maxTextChars: budgetChars });
+    return buildAgentPrompt(events, data, { workspaceName: workspace?.name ?? null, now, attachments, attachmentBudgetChars: budgetChars, acceptsImages });
   }
 
   private async loop(
@@ -224,4 +229,13 @@ function failureOf(error: unknown): RunResult {
   }
   const message = error instanceof Error ? error.message : String(error);
   return { status: 'failed', error: { code: 'unexpected_error', message: `The agent run failed: ${message}`, metadata: null }, progress: null };
+}
+
+/**
+ * Characters of attached text a run's prompt may take: the configured ceiling, and at most half of
+ * the model's context (about 4 characters a token), so attachments never crowd out the conversation.
+ */
+function attachmentBudgetChars(model: RunModel, ceilingChars: number): number {
+  const contextChars = (model.entry?.contextSize ?? 128_000) * 4;
+  return Math.min(ceilingChars, Math.floor(contextChars / 2));
 }

@@ -96,4 +96,50 @@ describe('buildAgentPrompt', () => {
     expect(buildAgentPrompt([posted, target], target.data, context).system).toContain('UTC');
     expect(() => buildAgentPrompt([target], target.data, context)).toThrow('not in conversation');
   });
+
+  describe('attached files', () => {
+    const target = agentMessageCreated('a1', 3, 'u1');
+    const file = (messageId: string, rank: number, fileId: string, contentType = 'text/plain') =>
+      contentFragmentAdded(messageId, rank, `cf-${fileId}`, { title: fileId, contentType, fileId, textContent: null });
+
+    it('gives the text of each file before the user message, and cuts it at the budget with a marker', () => {
+      const events: ConversationEvent[] = [conversationCreated(), file('f1', 0, 'fil_a'), file('f2', 1, 'fil_b'), userMessagePosted('u1', 2), target];
+      const attachments = new Map([
+        ['fil_a', { kind: 'text' as const, text: 'alpha '.repeat(10) }],
+        ['fil_b', { kind: 'text' as const, text: 'bravo' }],
+      ]);
+      const prompt = buildAgentPrompt(events, target.data, { ...context, attachments, attachmentBudgetChars: 62 });
+      expect(texts(prompt.messages[0])).toBe(
+        [
+          `<attachment title="fil_a" type="text/plain">\n${'alpha '.repeat(10)}\n</attachment>`,
+          '<attachment title="fil_b" type="text/plain">\nbr\n[Truncated: the attachment has 5 characters; only the first 2 fit in this prompt.]\n</attachment>',
+          'From User usr0000001 (@user-usr0000001):\nmessage u1',
+        ].join('|'),
+      );
+    });
+
+    it('marks a text that was only read in part, even when that part fits', () => {
+      const events: ConversationEvent[] = [conversationCreated(), file('f1', 0, 'fil_big'), userMessagePosted('u1', 2), target];
+      const attachments = new Map([['fil_big', { kind: 'text' as const, text: 'start of a long file', cut: true }]]);
+      expect(texts(buildAgentPrompt(events, target.data, { ...context, attachments, attachmentBudgetChars: 100 }).messages[0])).toContain(
+        'start of a long file\n[Truncated: only the first 20 characters of the attachment fit in this prompt.]',
+      );
+    });
+
+    it('says so when a file is not available (deleted since, or not readable)', () => {
+      const events: ConversationEvent[] = [conversationCreated(), file('f1', 0, 'fil_gone'), userMessagePosted('u1', 2), target];
+      expect(texts(buildAgentPrompt(events, target.data, context).messages[0])).toContain('(The content of this document is not available to you.)');
+    });
+
+    it('sends an image as an image part only to a model that takes images', () => {
+      const events: ConversationEvent[] = [conversationCreated(), file('f1', 0, 'fil_img', 'image/png'), userMessagePosted('u1', 2), target];
+      const bytes = new Uint8Array([1, 2, 3]);
+      const attachments = new Map([['fil_img', { kind: 'image' as const, bytes, mediaType: 'image/png' }]]);
+      const seeing = buildAgentPrompt(events, target.data, { ...context, attachments, acceptsImages: true });
+      expect(seeing.messages[0]!.content).toContainEqual({ type: 'file', data: bytes, mediaType: 'image/png' });
+      const blind = buildAgentPrompt(events, target.data, { ...context, attachments, acceptsImages: false });
+      expect(JSON.stringify(blind.messages[0]!.content)).not.toContain('"file"');
+      expect(texts(blind.messages[0]!)).toContain('this model cannot see images');
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import type { AgentMessageCreated, ConversationEvent, UserMessageData } from '@app/contracts/events/conversation.events';
-import type { ModelMessage, TextPart } from 'ai';
+import type { FilePart, ModelMessage, TextPart } from 'ai';
+import { AttachmentBudget, type AttachmentContent } from './attachment-budget';
 
 /** What the model is sent for one agent message. */
 export interface AgentPrompt {
@@ -14,6 +15,12 @@ export interface PromptContext {
   readonly workspaceName: string | null;
   /** Epoch ms of the run, shown to the model in the user's timezone. */
   readonly now: number;
+  /** What the attached files hold, by file id (text of the processed version, or image bytes). */
+  readonly attachments?: ReadonlyMap<string, AttachmentContent>;
+  /** Characters of attached text the prompt takes at most; past it, text is cut with a marker. */
+  readonly attachmentBudgetChars?: number;
+  /** Whether the model takes image parts; otherwise images are named but not sent. */
+  readonly acceptsImages?: boolean;
 }
 
 type UserVersion = { readonly kind: 'user'; readonly data: UserMessageData };
@@ -29,8 +36,10 @@ type FragmentVersion = {
   readonly title: string;
   readonly contentType: string;
   readonly textContent: string | null;
+  readonly fileId: string | null;
   superseded: boolean;
 };
+type AttachmentPart = TextPart | FilePart;
 type Version = UserVersion | AgentVersion | FragmentVersion;
 
 const DEFAULT_INSTRUCTIONS = 'You are a helpful assistant. Answer precisely and concisely.';
@@ -85,6 +94,7 @@ export function buildAgentPrompt(
           title: event.data.title,
           contentType: event.data.contentType,
           textContent: event.data.textContent,
+          fileId: event.data.fileId,
           superseded: false,
         });
         break;
@@ -103,14 +113,15 @@ export function buildAgentPrompt(
 
   const answeredRank = parentRank;
   const messages: ModelMessage[] = [];
-  let attachments: TextPart[] = [];
+  const budget = new AttachmentBudget(context.attachmentBudgetChars ?? Number.POSITIVE_INFINITY);
+  let attachments: AttachmentPart[] = [];
   const sortedRanks = [...ranks.keys()].filter((rank) => rank < answeredRank).sort((a, b) => a - b);
   for (const rank of sortedRanks) {
     const latest = ranks.get(rank)?.at(-1);
     if (!latest) continue;
     switch (latest.kind) {
       case 'fragment':
-        if (!latest.superseded) attachments.push({ type: 'text', text: renderAttachment(latest) });
+        if (!latest.superseded) attachments.push(...renderAttachment(latest, context, budget));
         break;
       case 'user':
         messages.push(userMessage(latest.data, attachments));
@@ -135,7 +146,7 @@ function add(ranks: Map<number, Version[]>, byId: Map<string, Version>, rank: nu
   byId.set(id, version);
 }
 
-function userMessage(data: UserMessageData, attachments: readonly TextPart[]): ModelMessage {
+function userMessage(data: UserMessageData, attachments: readonly AttachmentPart[]): ModelMessage {
   const author = authorOf(data);
   return {
     role: 'user',
@@ -149,9 +160,24 @@ function authorOf(data: UserMessageData): string {
   return fullName && fullName !== username ? `${fullName} (@${username})` : `@${username}`;
 }
 
-function renderAttachment(fragment: FragmentVersion): string {
-  const body = fragment.textContent ?? '(The content of this document is not available to you.)';
-  return `<attachment title="${escapeAttribute(fragment.title)}" type="${escapeAttribute(fragment.contentType)}">\n${body}\n</attachment>`;
+/**
+ * An attached fragment as prompt parts: its text (inline, or the file's processed version) inside
+ * an <attachment> tag, cut to what is left of the budget with a marker; an image as an image part
+ * when the model takes them.
+ */
+function renderAttachment(fragment: FragmentVersion, context: PromptContext, budget: AttachmentBudget): AttachmentPart[] {
+  const content: AttachmentContent | undefined =
+    fragment.textContent !== null ? { kind: 'text', text: fragment.textContent } : fragment.fileId !== null ? context.attachments?.get(fragment.fileId) : undefined;
+  const open = `<attachment title="${escapeAttribute(fragment.title)}" type="${escapeAttribute(fragment.contentType)}">`;
+  if (content?.kind === 'image') {
+    if (!context.acceptsImages) return [{ type: 'text', text: `${open}\n(An image; this model cannot see images.)\n</attachment>` }];
+    return [
+      { type: 'text', text: `${open}\n(The image follows.)\n</attachment>` },
+      { type: 'file', data: content.bytes, mediaType: content.mediaType },
+    ];
+  }
+  const body = content?.kind === 'text' ? budget.take(content.text, content.cut) : '(The content of this document is not available to you.)';
+  return [{ type: 'text', text: `${open}\n${body}\n</attachment>` }];
 }
 
 function escapeAttribute(value: string): string {

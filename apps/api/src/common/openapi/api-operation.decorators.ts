@@ -1,5 +1,5 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse } from '@nestjs/swagger';
 
 // Per-route documentation in one line per handler, so controllers stay readable. Error responses,
 // security, tags and operationIds are added for every operation by describeOperations.
@@ -47,4 +47,19 @@ export function ApiRawText(summary: string, description: string): MethodDecorato
     ApiProduces('text/plain'),
     ApiOkResponse({ description: 'The text.', content: { 'text/plain': { schema: { type: 'string' } } } }),
   );
+}
+
+/** Documents an operation answering with a file's bytes, or with a redirect (302) to a signed download URL. */
+export function ApiFileContent(summary: string, description: string): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({ summary, description }),
+    ApiProduces('application/octet-stream'),
+    ApiOkResponse({ description: 'The bytes, under the content type of the version served.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }),
+    ApiResponse({ status: 302, description: 'Redirect to a signed, time-limited download URL served by this server.' }),
+  );
+}
+
+/** Documents an operation whose success is 204 with no body. */
+export function ApiNoContent(summary: string): MethodDecorator {
+  return applyDecorators(ApiOperation({ summary }), ApiResponse({ status: 204, description: 'Success; no body.' }));
 }

@@ -11,6 +11,7 @@ export const TAGS = [
   { name: 'agents', description: 'Agent configurations (global and custom) and generic agents.' },
   { name: 'data_sources', description: 'Data sources (folders) in spaces, their views and their documents.' },
   { name: 'mcp', description: 'Client-side MCP servers: registration, the requests stream and results.' },
+  { name: 'files', description: 'File uploads, their processed text, signed downloads and deletion.' },
 ] as const;
 
 const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
@@ -49,6 +50,7 @@ const PATH_PARAMETER_DESCRIPTIONS: Record<string, string> = {
   dsId: 'Data source sId (`dts_…`) or name.',
   dsvId: 'Data source view sId (`dsv_…`).',
   documentId: 'Document id, chosen by the client (URL-encoded).',
+  fileId: 'File sId (`fil_…`).',
 };
 
 /** A data source route on its legacy path, which names no space. */

@@ -36,8 +36,10 @@ export class CreateConversationHandler implements ICommandHandler<CreateConversa
   async execute({ auth, input, family }: CreateConversationCommand): Promise<CreateConversationResponse> {
     const conversationId = newSId();
     const message = input.message ? await this.preparation.prepare(auth, input.message, family) : null;
-    const fragments = [...(input.contentFragments ?? []), ...(input.contentFragment ? [input.contentFragment] : [])].map((fragment) =>
-      this.preparation.fragment(auth, fragment, message?.context ?? null),
+    const fragments = await Promise.all(
+      [...(input.contentFragments ?? []), ...(input.contentFragment ? [input.contentFragment] : [])].map((fragment) =>
+        this.preparation.fragment(auth, fragment, message?.context ?? null),
+      ),
     );
     const spaceId = input.spaceId ?? null;
     if (spaceId !== null) await this.requireSpace(auth, spaceId);

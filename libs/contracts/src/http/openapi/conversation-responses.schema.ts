@@ -5,6 +5,7 @@ import type {
   GetConversationResponse,
   ListConversationsResponse,
   ListFeedbacksResponse,
+  PostContentFragmentResponse,
   PostMessageResponse,
   RetryMessageResponse,
   SuccessResponse,
@@ -131,4 +132,12 @@ export class AgentMessageFeedbackSchema implements AgentMessageFeedbackWire {
 export class ListFeedbacksResponseSchema implements ListFeedbacksResponse {
   @ApiProperty({ type: () => AgentMessageFeedbackSchema, isArray: true })
   feedbacks!: AgentMessageFeedbackSchema[];
+}
+
+/** Schema of a posted content fragment. */
+@ApiSchema({ name: 'PostContentFragmentResponse' })
+@ApiExtraModels(FileContentFragmentSchema, ContentNodeContentFragmentSchema)
+export class PostContentFragmentResponseSchema implements PostContentFragmentResponse {
+  @ApiProperty({ ...CONTENT_FRAGMENT, description: 'The fragment, at the next rank of the conversation.' })
+  contentFragment!: ContentFragmentSchema;
 }

@@ -29,6 +29,8 @@ import * as userMessage from './user-message.schema';
 import * as workspace from './workspace.schema';
 import type { HeartbeatMcpServerResponse, RegisterMcpServerResponse } from '../mcp.types';
 import * as mcp from './mcp.schema';
+import * as file from './file.schema';
+import type { FileEnvelope, FileResponse } from '../file.types';
 
 /** Keys of the wire type the schema class does not declare, optional ones included. */
 type Undocumented<Schema, WireType> = Exclude<keyof WireType, keyof Schema>;
@@ -116,11 +118,15 @@ const COVERED: Type<unknown>[] = [
   documents<DataSources.TokenizeResponse>()(dataSource.TokenizeResponseSchema),
   documents<RegisterMcpServerResponse>()(mcp.RegisterMcpServerResponseSchema),
   documents<HeartbeatMcpServerResponse>()(mcp.HeartbeatMcpServerResponseSchema),
+  documents<Responses.PostContentFragmentResponse>()(conversationResponses.PostContentFragmentResponseSchema),
+  documents<NonNullable<FileResponse['useCaseMetadata']>>()(file.FileUseCaseMetadataSchema),
+  documents<FileResponse>()(file.FileSchema),
+  documents<FileEnvelope>()(file.FileEnvelopeSchema),
 ];
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, contentFragment, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, mcp];
+    const modules = [agentConfiguration, agentMessage, contentFragment, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, mcp, file];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);

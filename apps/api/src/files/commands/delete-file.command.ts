@@ -1,0 +1,44 @@
+import type { FileDocument } from '@app/contracts/read-models/file.read-models';
+import { BLOB_STORE, type BlobStore } from '@app/storage';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AuthContext } from '../../auth/auth-context';
+import { ReadModels } from '../../infrastructure/read-models.service';
+import { FileAccess } from '../file-access';
+import { FileWriter } from '../file-writer';
+
+/** Deletes a file and the blobs no other file shares (reference §6.4). */
+export class DeleteFileCommand extends Command<void> {
+  constructor(
+    readonly auth: AuthContext,
+    readonly fileId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DeleteFileCommand)
+export class DeleteFileHandler implements ICommandHandler<DeleteFileCommand> {
+  constructor(
+    private readonly access: FileAccess,
+    private readonly writer: FileWriter,
+    private readonly readModels: ReadModels,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
+
+  async execute({ auth, fileId }: DeleteFileCommand): Promise<void> {
+    const file = await this.access.load(auth, fileId);
+    this.access.requireWriter(auth, file);
+    const position = await this.writer.run(fileId, { type: 'DeleteFile' }, auth.user?.sId ?? auth.keyId);
+    if (position !== null) await this.readModels.waitFor(position);
+    // Blobs are content-addressed: identical bytes uploaded twice are one blob, kept while a file uses it.
+    for (const hash of [file.originalHash, file.processedHash]) {
+      if (hash === null) continue;
+      const [asOriginal, asProcessed] = await Promise.all([
+        this.readModels.find<FileDocument>('files', { where: { originalHash: hash }, limit: 1 }),
+        this.readModels.find<FileDocument>('files', { where: { processedHash: hash }, limit: 1 }),
+      ]);
+      if (asOriginal.length === 0 && asProcessed.length === 0) await this.blobs.delete(hash);
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import type { FileDocument } from '@app/contracts/read-models/file.read-models';
+import { Injectable } from '@nestjs/common';
+import type { AuthContext } from '../auth/auth-context';
+import { ApiError } from '../common/http/api-error';
+import { ConversationReader } from '../conversations/conversation-reader';
+import { ReadModels } from '../infrastructure/read-models.service';
+
+const notFound = (): ApiError => new ApiError('file_not_found', 'File not found.');
+
+/**
+ * Finds the files a caller may use. A file belongs to its workspace and, when it was uploaded for
+ * a conversation, follows that conversation: a file of a conversation the caller cannot read
+ * answers exactly like a file that does not exist.
+ */
+@Injectable()
+export class FileAccess {
+  constructor(
+    private readonly readModels: ReadModels,
+    private readonly conversations: ConversationReader,
+  ) {}
+
+  async load(auth: AuthContext, fileId: string): Promise<FileDocument> {
+    const doc = await this.readModels.get<FileDocument>('files', fileId);
+    if (!doc || doc.workspaceId !== auth.workspace.sId) throw notFound();
+    if (doc.conversationId !== null) {
+      try {
+        await this.conversations.load(auth, doc.conversationId);
+      } catch (error) {
+        if (error instanceof ApiError && error.type === 'conversation_not_found') throw notFound();
+        throw error;
+      }
+    }
+    return doc;
+  }
+
+  /** Changing a file that is not a conversation attachment needs a builder (reference §6.2, §6.4). */
+  requireWriter(auth: AuthContext, doc: FileDocument): void {
+    if (doc.useCase !== 'conversation' && auth.role === 'user') {
+      throw new ApiError('workspace_auth_error', 'Only builders of the workspace can modify this file.', 403);
+    }
+  }
+}

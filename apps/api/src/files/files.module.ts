@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { ConversationsModule } from '../conversations/conversations.module';
+import { DeleteFileHandler } from './commands/delete-file.command';
+import { RequestFileUploadHandler } from './commands/request-file-upload.command';
+import { UploadFileContentHandler } from './commands/upload-file-content.command';
+import { ExtractionModule } from './extraction/extraction.module';
+import { FileAccess } from './file-access';
+import { FileContent } from './file-content';
+import { FileProcessor } from './file-processor';
+import { FileRecovery } from './file-recovery';
+import { FileWriter } from './file-writer';
+import { FilesController } from './files.controller';
+
+/** Files: upload, processing (text extraction off the request path), reading, deletion, recovery at start-up. */
+@Module({
+  imports: [ExtractionModule, ConversationsModule],
+  controllers: [FilesController],
+  providers: [FileWriter, FileAccess, FileContent, FileProcessor, FileRecovery, RequestFileUploadHandler, UploadFileContentHandler, DeleteFileHandler],
+  exports: [FileAccess],
+})
+export class FilesModule {}
