@@ -215,6 +215,13 @@ describe('documented response schemas against real responses', () => {
     expect(found.documents).toHaveLength(1);
     await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/data_sources/{dsId}/search', ids, { query });
     await sample('GET', '/api/v1/w/{wId}/data_sources/{dsId}/search', ids, { query });
+    const requested = await call(api.t.baseUrl, 'POST', `/api/v1/w/${ids.wId}/files`, {
+      key: api.key,
+      body: { contentType: 'text/plain', fileName: 'doc.txt', fileSize: 4, useCase: 'upsert_document' },
+    });
+    const fileId: string = requested.body.file.sId;
+    expect((await postContent(api.t.baseUrl, api.key, `/api/v1/w/${ids.wId}/files/${fileId}`, Buffer.from('file'), 'doc.txt', 'text/plain')).status).toBe(200);
+    await sample('POST', '/api/w/{wId}/spaces/{spaceId}/data_sources/{dsId}/files', ids, { body: { fileId } });
   });
 
   it('files and content fragments: upload request, upload, fragments on both routes', async () => {

@@ -8,6 +8,8 @@ import { DeleteDocumentHandler } from './commands/delete-document.command';
 import { PatchDataSourceViewHandler } from './commands/patch-data-source-view.command';
 import { UpdateDocumentParentsHandler } from './commands/update-document-parents.command';
 import { UpsertDocumentHandler } from './commands/upsert-document.command';
+import { UpsertFileDocumentHandler } from './commands/upsert-file-document.command';
+import { FileDocumentsController } from './file-documents.controller';
 import { DataSourceLookup } from './data-source-lookup';
 import { DataSourcesController } from './data-sources.controller';
 import { DocumentsController } from './documents.controller';
@@ -23,7 +25,7 @@ import { SpaceAccess } from './space-access';
 /** Data sources (folders) in spaces, their views and their documents. */
 @Module({
   imports: [SearchModule, AgentRunnerModule],
-  controllers: [DataSourcesController, DocumentsController, SearchController],
+  controllers: [DataSourcesController, DocumentsController, SearchController, FileDocumentsController],
   providers: [
     SpaceAccess,
     DataSourceLookup,
@@ -41,6 +43,7 @@ import { SpaceAccess } from './space-access';
     ListDocumentsHandler,
     SearchDocumentsHandler,
     DataSourceSearchTools,
+    UpsertFileDocumentHandler,
   ],
   exports: [SpaceAccess, DataSourceLookup],
 })
