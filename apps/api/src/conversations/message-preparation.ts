@@ -17,6 +17,7 @@ import type { PostMessageInput } from '@app/contracts/http/message.dto';
 import { ApiError } from '../common/http/api-error';
 import { DeciderExecutor } from '../application/decider-executor';
 import { requireOwnLiveServers } from '../mcp/client-side-server-access';
+import { resolveContentNode } from './content-node-fragment';
 
 /** The member behind a key as messages record it. */
 export function userSnapshotOf(user: UserDocument | null): UserSnapshot | null {
@@ -123,13 +124,10 @@ export class MessagePreparation {
 
   /**
    * A fragment as a command: inline text as it is, an uploaded file once it is ready in this
-   * workspace (404 `file_not_found` otherwise, 400 while it is not ready), and content nodes not
-   * yet (404 `data_source_view_not_found`: there are no data source views).
+   * workspace (404 `file_not_found` otherwise, 400 while it is not ready), and content nodes once
+   * they name a document their data source view shows.
    */
   async fragment(auth: AuthContext, input: ContentFragmentInput, fallback: UserMessageContext | null): Promise<NewContentFragment> {
-    if (input.nodeId !== undefined) {
-      throw new ApiError('data_source_view_not_found', `The data source view "${input.nodeDataSourceViewId ?? ''}" was not found.`);
-    }
     const context = input.context ?? {};
     const common = {
       messageId: newSId(),
@@ -157,6 +155,17 @@ export class MessagePreparation {
         },
         textBytes: file.processedBytes,
         snippet: file.snippet,
+      };
+    }
+    if (input.nodeId !== undefined) {
+      const { view, space, document } = await resolveContentNode(this.readModels, auth, input.nodeDataSourceViewId ?? '', input.nodeId);
+      return {
+        ...common,
+        sourceUrl: common.sourceUrl ?? document.sourceUrl,
+        contentType: document.mimeType,
+        source: { kind: 'content_node', nodeId: document.documentId, nodeDataSourceViewId: view.sId, nodeType: 'document', provider: null, spaceName: space.name },
+        textBytes: document.textSize,
+        snippet: document.text.slice(0, 256),
       };
     }
     const text = input.content ?? '';
