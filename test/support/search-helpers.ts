@@ -3,9 +3,9 @@ import { SearchIndexFollower } from '../../apps/api/src/search/indexing/search-i
 import type { TestApp } from './test-app';
 
 /** Waits until the search index has applied everything the log holds now. */
-export async function searchIndexCaughtUp(t: TestApp): Promise<void> {
+export async function searchIndexCaughtUp(t: TestApp, timeoutMs?: number): Promise<void> {
   const head = await t.app.get<EventStore>(EVENT_STORE).headPosition();
-  await t.app.get(SearchIndexFollower).waitFor(head);
+  await t.app.get(SearchIndexFollower).waitFor(head, timeoutMs);
 }
 
 /** A query string with repeated keys for arrays, as the official client sends it. */
