@@ -12,6 +12,11 @@ import { SearchIndexFollower } from './indexing/search-index-follower';
 import { SearchService } from './search.service';
 import { SEARCH_INDEX } from './search.tokens';
 
+/** A histogram of delays in seconds, from 10 ms to a minute. */
+function delayHistogram(metrics: Metrics, name: string, help: string): Histogram {
+  return new Histogram({ name, help, buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60], registers: [metrics.registry] });
+}
+
 /**
  * Search below the HTTP layer: the index the configuration names, embeddings, the indexing queue
  * and the hybrid search service. Start-up says whether search can use vectors, never silently.
@@ -32,12 +37,7 @@ import { SEARCH_INDEX } from './search.tokens';
       provide: IndexingService,
       inject: [SEARCH_INDEX, EmbedderRegistry, API_CONFIG, LOGGER, Metrics],
       useFactory: (index: SearchIndex, embedders: EmbedderRegistry, config: ApiConfig, logger: Logger, metrics: Metrics) => {
-        const delay = new Histogram({
-          name: 'search_indexing_delay_seconds',
-          help: 'Time from a document change being queued to the search index showing it.',
-          buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-          registers: [metrics.registry],
-        });
+        const delay = delayHistogram(metrics, 'search_indexing_delay_seconds', 'Time from a document change being queued to the search index showing it.');
         const chunking = { maxTokens: config.search.chunkMaxTokens, overlapTokens: config.search.chunkOverlapTokens };
         const indexer = new DocumentIndexer(index, embedders, chunking, logger);
         const queue = { capacity: config.search.indexingQueueCapacity, concurrency: config.search.indexingConcurrency };
@@ -48,12 +48,7 @@ import { SEARCH_INDEX } from './search.tokens';
       provide: SearchIndexFollower,
       inject: [EVENT_STORE, READ_STORE, IndexingService, LOGGER, Metrics],
       useFactory: (eventStore: EventStore, readStore: ReadStore, indexing: IndexingService, logger: Logger, metrics: Metrics) => {
-        const searchable = new Histogram({
-          name: 'search_upsert_to_searchable_seconds',
-          help: 'Time from a document change being recorded in the log to the search index showing it.',
-          buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-          registers: [metrics.registry],
-        });
+        const searchable = delayHistogram(metrics, 'search_upsert_to_searchable_seconds', 'Time from a document change being recorded in the log to the search index showing it.');
         return new SearchIndexFollower(eventStore, readStore, indexing, logger.child({ component: 'search-index' }), (delayMs) => searchable.observe(delayMs / 1000));
       },
     },

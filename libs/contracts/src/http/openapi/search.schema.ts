@@ -1,4 +1,5 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema, OmitType } from '@nestjs/swagger';
+import { CoreApiDocumentSchema } from './data-source.schema';
 import type { SearchResultChunk, SearchResultDocument } from '../search-result.types';
 
 // Documentation-only classes: `implements` ties each one to the wire type it describes.
@@ -19,48 +20,9 @@ export class SearchResultChunkSchema implements SearchResultChunk {
   score!: number | null;
 }
 
-/** Schema of a document found by a search. */
+/** Schema of a document found by a search: a CoreAPIDocument without its token count, with scores. */
 @ApiSchema({ name: 'SearchResultDocument' })
-export class SearchResultDocumentSchema implements SearchResultDocument {
-  @ApiProperty({ type: 'string' })
-  data_source_id!: string;
-
-  @ApiProperty({ type: 'integer', description: 'Milliseconds since the epoch.' })
-  created!: number;
-
-  @ApiProperty({ type: 'string' })
-  document_id!: string;
-
-  @ApiProperty({ type: 'string' })
-  title!: string;
-
-  @ApiProperty({ type: 'string' })
-  mime_type!: string;
-
-  @ApiProperty({ type: 'integer', description: 'Milliseconds since the epoch.' })
-  timestamp!: number;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  parent_id!: string | null;
-
-  @ApiProperty({ type: 'string', isArray: true })
-  parents!: string[];
-
-  @ApiProperty({ type: 'string', isArray: true })
-  tags!: string[];
-
-  @ApiProperty({ type: 'string', nullable: true })
-  source_url!: string | null;
-
-  @ApiProperty({ type: 'string' })
-  hash!: string;
-
-  @ApiProperty({ type: 'integer' })
-  text_size!: number;
-
-  @ApiProperty({ type: 'integer' })
-  chunk_count!: number;
-
+export class SearchResultDocumentSchema extends OmitType(CoreApiDocumentSchema, ['token_count', 'chunks', 'text'] as const) implements SearchResultDocument {
   @ApiProperty({ type: () => SearchResultChunkSchema, isArray: true })
   chunks!: SearchResultChunkSchema[];
 
