@@ -7,6 +7,7 @@ import { call } from './support/test-app';
 import { assistant } from './support/agent-assistant-body';
 import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
 import { McpChannel } from '../apps/api/src/mcp/client/mcp-channel';
+import { searchIndexCaughtUp } from './support/search-helpers';
 import { postContent } from './support/file-upload-helpers';
 
 jest.setTimeout(30_000);
@@ -207,6 +208,28 @@ describe('documented response schemas against real responses', () => {
     await sample('POST', `${v1}/results`, ids, { key: userKey, body: { serverId, result: { jsonrpc: '2.0', id: requestId, result: { tools: [] } } } });
     await pending;
     await sample('POST', `${v1}/deregister`, ids, { key: userKey, body: { serverId } });
+  });
+
+  it('search of a view and of a data source, with a found document', async () => {
+    const ids: Record<string, string> = { wId: api.workspaceId };
+    ids.spaceId = (await sample('POST', '/api/w/{wId}/spaces', ids, { body: { name: 'Searched', isRestricted: false } })).space.sId;
+    const created = await sample('POST', '/api/w/{wId}/spaces/{spaceId}/data_sources', ids, { body: { name: 'Searchable' } });
+    ids.dsId = created.dataSource.sId;
+    ids.dsvId = created.dataSourceView.sId;
+    await sample('POST', '/api/v1/w/{wId}/spaces/{spaceId}/data_sources/{dsId}/documents/{documentId}', { ...ids, documentId: 'found' }, { body: { text: 'sampled words' } });
+    await searchIndexCaughtUp(api.t);
+    const query = 'query=sampled&top_k=3&target_document_tokens=100';
+    const found = await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/data_source_views/{dsvId}/search', ids, { query });
+    expect(found.documents).toHaveLength(1);
+    await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/data_sources/{dsId}/search', ids, { query });
+    await sample('GET', '/api/v1/w/{wId}/data_sources/{dsId}/search', ids, { query });
+    const requested = await call(api.t.baseUrl, 'POST', `/api/v1/w/${ids.wId}/files`, {
+      key: api.key,
+      body: { contentType: 'text/plain', fileName: 'doc.txt', fileSize: 4, useCase: 'upsert_document' },
+    });
+    const fileId: string = requested.body.file.sId;
+    expect((await postContent(api.t.baseUrl, api.key, `/api/v1/w/${ids.wId}/files/${fileId}`, Buffer.from('file'), 'doc.txt', 'text/plain')).status).toBe(200);
+    await sample('POST', '/api/w/{wId}/spaces/{spaceId}/data_sources/{dsId}/files', ids, { body: { fileId } });
   });
 
   it('files and content fragments: upload request, upload, fragments on both routes', async () => {

@@ -16,6 +16,7 @@ const USAGE = `Usage: npm run cli -- <command>   (or: node dist/apps/api/src/cli
   key create --workspace <wId> --role admin|builder|user [--user <email>]
   key list --workspace <wId>
   key revoke --workspace <wId> --key <keyId>
+  search reindex   (then restart the api: it rebuilds the search index from the log)
 Each command prints one JSON line on stdout. Mistakes go to stderr with exit code 2.`;
 
 /**

@@ -8,6 +8,7 @@ import { CreateWorkspaceCommand, CreateWorkspaceHandler } from '../workspaces/co
 import { RevokeApiKeyCommand, RevokeApiKeyHandler } from '../workspaces/commands/revoke-api-key.command';
 import { ListApiKeysHandler, ListApiKeysQuery } from '../workspaces/queries/list-api-keys.query';
 import { ListWorkspacesHandler, ListWorkspacesQuery } from '../workspaces/queries/list-workspaces.query';
+import { SEARCH_INDEX_CHECKPOINT } from '../search/indexing/search-index-follower';
 import { CliProblem, requiredFlag } from './cli-flags';
 import { staleReadModelsNotice, waitForLiveProjector } from './wait-for-projector';
 
@@ -85,6 +86,15 @@ export const CLI_COMMANDS: ReadonlyMap<string, CliCommand> = new Map<string, Cli
       if (!outcome.revoked) throw new CliProblem(`No live key ${keyId} in workspace ${workspaceId} (see: key list --workspace ${workspaceId})`);
       if (outcome.position !== null) await waitForLiveProjector(readStore, eventStore, outcome.position);
       return { revoked: keyId };
+    },
+  ],
+  [
+    'search reindex',
+    // The api re-reads the whole log into the search index at its next start (stored vectors are reused).
+    async (_flags, { readStore }) => {
+      const previous = await readStore.getCheckpoint(SEARCH_INDEX_CHECKPOINT);
+      await readStore.commit({ puts: [], deletes: [], checkpoint: { name: SEARCH_INDEX_CHECKPOINT, position: 0 } });
+      return { searchIndexCheckpoint: 0, previous };
     },
   ],
 ]);

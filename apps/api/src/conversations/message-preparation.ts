@@ -18,6 +18,7 @@ import { ApiError } from '../common/http/api-error';
 import { DeciderExecutor } from '../application/decider-executor';
 import { requireOwnLiveServers } from '../mcp/client-side-server-access';
 import { InlineTextFile } from '../files/inline-text-file';
+import { resolveContentNode } from './content-node-fragment';
 
 /** The member behind a key as messages record it. */
 export function userSnapshotOf(user: UserDocument | null): UserSnapshot | null {
@@ -127,8 +128,8 @@ export class MessagePreparation {
    * A fragment as a command: inline text stored as a file of the conversation (written here, as
    * the real service converts it to an upload; 400 for a type a file may not have), an uploaded
    * file once it is ready in this workspace (404 `file_not_found` otherwise, 400 while it is not
-   * ready), and content nodes not yet (404 `data_source_view_not_found`: there are no data source
-   * views). Inline text is stored last, after every check that can refuse the fragment.
+   * ready), and content nodes once they name a document their data source view shows. Inline text
+   * is stored last, after every check that can refuse the fragment.
    */
   async fragment(
     auth: AuthContext,
@@ -136,9 +137,6 @@ export class MessagePreparation {
     fallback: UserMessageContext | null,
     conversationId: string,
   ): Promise<NewContentFragment> {
-    if (input.nodeId !== undefined) {
-      throw new ApiError('data_source_view_not_found', `The data source view "${input.nodeDataSourceViewId ?? ''}" was not found.`);
-    }
     const context = input.context ?? {};
     const common = {
       messageId: newSId(),
@@ -166,6 +164,17 @@ export class MessagePreparation {
         },
         textBytes: file.processedBytes,
         snippet: file.snippet,
+      };
+    }
+    if (input.nodeId !== undefined) {
+      const { view, space, document } = await resolveContentNode(this.readModels, auth, input.nodeDataSourceViewId ?? '', input.nodeId);
+      return {
+        ...common,
+        sourceUrl: input.url ?? document.sourceUrl,
+        contentType: document.mimeType,
+        source: { kind: 'content_node', nodeId: document.documentId, nodeDataSourceViewId: view.sId, nodeType: 'document', provider: null, spaceName: space.name },
+        textBytes: document.textSize,
+        snippet: document.text.slice(0, 256),
       };
     }
     const file = await this.inlineFiles.store(auth, { conversationId, title: input.title, contentType: input.contentType ?? 'text/plain', text: input.content ?? '' });

@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
+import { AgentRunnerModule } from '../agent-runner';
+import { SearchModule } from '../search/search.module';
+import { DataSourceSearchTools } from './agent-search/data-source-search-tools';
 import { CreateDataSourceHandler } from './commands/create-data-source.command';
 import { DeleteDataSourceHandler } from './commands/delete-data-source.command';
 import { DeleteDocumentHandler } from './commands/delete-document.command';
 import { PatchDataSourceViewHandler } from './commands/patch-data-source-view.command';
 import { UpdateDocumentParentsHandler } from './commands/update-document-parents.command';
 import { UpsertDocumentHandler } from './commands/upsert-document.command';
+import { UpsertFileDocumentHandler } from './commands/upsert-file-document.command';
+import { FileDocumentsController } from './file-documents.controller';
 import { DataSourceLookup } from './data-source-lookup';
 import { DataSourcesController } from './data-sources.controller';
 import { DocumentsController } from './documents.controller';
@@ -13,11 +18,14 @@ import { GetDocumentBlobHandler, GetDocumentHandler } from './queries/get-docume
 import { ListDataSourceViewsHandler } from './queries/list-data-source-views.query';
 import { ListDataSourcesHandler } from './queries/list-data-sources.query';
 import { ListDocumentsHandler } from './queries/list-documents.query';
+import { SearchDocumentsHandler } from './queries/search-documents.query';
+import { SearchController } from './search.controller';
 import { SpaceAccess } from './space-access';
 
 /** Data sources (folders) in spaces, their views and their documents. */
 @Module({
-  controllers: [DataSourcesController, DocumentsController],
+  imports: [SearchModule, AgentRunnerModule],
+  controllers: [DataSourcesController, DocumentsController, SearchController, FileDocumentsController],
   providers: [
     SpaceAccess,
     DataSourceLookup,
@@ -33,6 +41,9 @@ import { SpaceAccess } from './space-access';
     GetDocumentHandler,
     GetDocumentBlobHandler,
     ListDocumentsHandler,
+    SearchDocumentsHandler,
+    DataSourceSearchTools,
+    UpsertFileDocumentHandler,
   ],
   exports: [SpaceAccess, DataSourceLookup],
 })

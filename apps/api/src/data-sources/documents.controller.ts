@@ -24,7 +24,7 @@ import { ListDocumentsQuery } from './queries/list-documents.query';
 import { tokenize } from './tokenizer';
 
 /** The real service's budget of document upserts: 120 a minute per workspace. */
-const DOCUMENT_UPSERTS = { name: 'document_upserts', budget: { limit: 120, windowMs: 60_000 } } as const;
+export const DOCUMENT_UPSERTS = { name: 'document_upserts', budget: { limit: 120, windowMs: 60_000 } } as const;
 
 /** Documents of a data source (dust-api §5.3), on canonical and legacy paths of both families. */
 @Controller()

@@ -5,6 +5,7 @@ import { loadApiConfig } from '../config/api-config';
 import { EmbedderRegistry } from './embeddings/embedder-registry';
 import { DocumentIndexer } from './indexing/document-indexer';
 import { IndexingService } from './indexing/indexing.service';
+import type { SearchIndexFollower } from './indexing/search-index-follower';
 import { SearchModule } from './search.module';
 
 /** Boots the module's start-up hook with this environment and returns what it logged. */
@@ -21,7 +22,9 @@ async function startupLog(env: Record<string, string>): Promise<{ level: number;
   const index = new SqliteSearchIndex({ path: ':memory:' });
   const embedders = new EmbedderRegistry(config.providers, config.search);
   const indexing = new IndexingService(index, new DocumentIndexer(index, embedders, { maxTokens: 64, overlapTokens: 0 }, logger), { capacity: 1, concurrency: 1 }, logger);
-  const module = new SearchModule(index, embedders, indexing, logger, config);
+  // The log follower is covered by the e2e tests; here it does nothing.
+  const follower = { start: () => undefined, stop: () => Promise.resolve() } as unknown as SearchIndexFollower;
+  const module = new SearchModule(index, embedders, indexing, follower, logger, config);
   module.onApplicationBootstrap();
   await module.onApplicationShutdown();
   return lines;

@@ -5,8 +5,8 @@
  */
 
 /** What a file is for, as on the wire (`useCase`). */
-export type FileUseCase = 'conversation' | 'upsert_table';
-export const FILE_USE_CASES: readonly FileUseCase[] = ['conversation', 'upsert_table'];
+export type FileUseCase = 'conversation' | 'upsert_table' | 'upsert_document';
+export const FILE_USE_CASES: readonly FileUseCase[] = ['conversation', 'upsert_table', 'upsert_document'];
 
 /** Where a file belongs (`useCaseMetadata`); the conversation decides who may read it. */
 export interface FileUseCaseMetadata {

@@ -10,6 +10,8 @@ import type {
 
 /** Prefix of a toolset entry that hands over to another agent. */
 export const RUN_AGENT_TOOL_PREFIX = 'run_agent:';
+/** Toolset entry of a data source view the agent searches (`data_source_view:<dsvId>`). */
+export const DATA_SOURCE_VIEW_TOOL_PREFIX = 'data_source_view:';
 
 /** One version of a workspace agent, ready to render. */
 export interface AgentVersionView {

@@ -1,5 +1,6 @@
 import type { AgentActionInput, AgentAssistantDto } from '@app/contracts/http/agent-configuration.dto';
 import type { AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
+import { DATA_SOURCE_VIEW_TOOL_PREFIX } from '@app/contracts/render/agent-configuration.render';
 import { isReasoningEffort } from '@app/domain/models/model-selection.policy';
 import { ApiError } from '../../common/http/api-error';
 
@@ -39,7 +40,7 @@ export function agentConfigurationInput(assistant: AgentAssistantDto, publicUrl:
   if (effort !== null && !isReasoningEffort(effort)) {
     throw new ApiError('invalid_request_error', 'Invalid request body: assistant.model.reasoningEffort must be one of none, light, medium, high.');
   }
-  const toolset = [...(assistant.actions ?? []).map(toolId), ...(assistant.toolset ?? [])];
+  const toolset = [...(assistant.actions ?? []).flatMap(toolIds), ...(assistant.toolset ?? [])];
   return {
     name: assistant.name.trim(),
     description: assistant.description.trim(),
@@ -54,6 +55,23 @@ export function agentConfigurationInput(assistant: AgentAssistantDto, publicUrl:
     requestedSpaceIds: assistant.requestedSpaceIds ?? [],
     toolset,
   };
+}
+
+/**
+ * The toolset entries of one action: its id, or, for a search action carrying data sources
+ * (`dataSources: [{dataSourceViewId}]`, as the real service's search actions do), one entry per view.
+ */
+function toolIds(tool: string | AgentActionInput): string[] {
+  if (typeof tool !== 'string' && Array.isArray(tool.dataSources)) {
+    return tool.dataSources.map((source: unknown) => {
+      const viewId = (source as { dataSourceViewId?: unknown } | null)?.dataSourceViewId;
+      if (typeof viewId !== 'string' || viewId.length === 0) {
+        throw new ApiError('invalid_request_error', 'Invalid request body: each of an action\'s dataSources needs a dataSourceViewId.');
+      }
+      return `${DATA_SOURCE_VIEW_TOOL_PREFIX}${viewId}`;
+    });
+  }
+  return [toolId(tool)];
 }
 
 function toolId(tool: string | AgentActionInput): string {
