@@ -1,0 +1,46 @@
+import type { ToolStake } from '@app/contracts/events/tool-approval.events';
+
+/**
+ * Stakes an agent's builder sets: per server (every tool of it) and per tool (wins over its server).
+ * Keys are server ids and tool names as the run sees them.
+ */
+export interface ToolStakeSettings {
+  readonly servers?: Readonly<Record<string, ToolStake>>;
+  readonly tools?: Readonly<Record<string, ToolStake>>;
+}
+
+/** What the stake of a call depends on besides the builder's settings. */
+export interface StakedTool {
+  readonly name: string;
+  readonly serverId?: string | null;
+  /** MCP's `readOnlyHint`: the tool only reads. Unknown counts as writing. */
+  readonly readOnly?: boolean;
+}
+
+/** Reading is low stake, anything that may write is high, until the builder says otherwise. */
+export const DEFAULT_READ_STAKE: ToolStake = 'low';
+export const DEFAULT_WRITE_STAKE: ToolStake = 'high';
+
+export function toolStakeOf(tool: StakedTool, settings: ToolStakeSettings | undefined): ToolStake {
+  const own = settings?.tools && Object.hasOwn(settings.tools, tool.name) ? settings.tools[tool.name] : undefined;
+  if (own) return own;
+  const serverId = tool.serverId ?? null;
+  const server = serverId !== null && settings?.servers && Object.hasOwn(settings.servers, serverId) ? settings.servers[serverId] : undefined;
+  if (server) return server;
+  return tool.readOnly === true ? DEFAULT_READ_STAKE : DEFAULT_WRITE_STAKE;
+}
+
+/**
+ * Whether a call waits for a person. `never_ask` never does; a `low` or `medium` tool the user
+ * always approves runs at once; a `high` tool asks every time (a remembered yes does not cover it).
+ */
+export function needsApproval(stake: ToolStake, alwaysApproved: boolean): boolean {
+  if (stake === 'never_ask') return false;
+  if (stake === 'high') return true;
+  return !alwaysApproved;
+}
+
+/** The key under which `always_approved` is remembered for a user: the server and the tool. */
+export function toolApprovalKey(tool: StakedTool): string {
+  return `${tool.serverId ?? ''}/${tool.name}`;
+}
