@@ -24,6 +24,7 @@ import { StorageModule } from './infrastructure/storage.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 import { DataSourcesModule } from './data-sources/data-sources.module';
 import { McpModule } from './mcp/mcp.module';
+import { ToolApprovalsModule } from './tool-approvals/tool-approvals.module';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
 @Module({})
@@ -44,6 +45,7 @@ export class AppModule implements NestModule {
         AgentMessageEventsModule,
         DataSourcesModule,
         McpModule,
+        ToolApprovalsModule,
       ],
       controllers: [HealthController],
       providers: [

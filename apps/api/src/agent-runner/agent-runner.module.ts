@@ -5,6 +5,7 @@ import { AgentRunExecutor } from './runner/agent-run.executor';
 import { AgentRunner } from './runner/agent-runner.service';
 import { RunOutcomeRecorder } from './runner/run-outcome.recorder';
 import { AgentToolSources } from './tools/agent-tool-sources';
+import { ToolApprovals } from './tools/approval/tool-approvals';
 
 /**
  * The agent runner (a process manager inside the api; `AGENT_RUNNER_ENABLED=false` turns it off)
@@ -17,7 +18,8 @@ import { AgentToolSources } from './tools/agent-tool-sources';
     RunOutcomeRecorder,
     AgentRunExecutor,
     AgentRunner,
+    ToolApprovals,
   ],
-  exports: [AgentToolSources, AgentRunner],
+  exports: [AgentToolSources, AgentRunner, ToolApprovals],
 })
 export class AgentRunnerModule {}

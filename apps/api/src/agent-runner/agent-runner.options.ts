@@ -19,6 +19,8 @@ export interface AgentRunnerOptions {
   readonly shutdownGraceMs: number;
   /** Runs one process answers at once; the rest wait unclaimed for a free slot (or another replica). */
   readonly maxConcurrentRuns: number;
+  /** How long a tool call waits for a person's approval before the run fails. */
+  readonly approvalTimeoutMs: number;
 }
 
 /** Injection token of the options. */

@@ -17,5 +17,6 @@ export function parseAgentRunnerSettings(env: Environment, problems: string[]): 
     checkpointEveryMs: 1_000,
     shutdownGraceMs: 5_000,
     maxConcurrentRuns: parseIntegerVariable(env, 'AGENT_MAX_CONCURRENT_RUNS', 64, { min: 1, max: 10_000 }, problems),
+    approvalTimeoutMs: parseIntegerVariable(env, 'TOOL_APPROVAL_TIMEOUT_MS', 10 * 60_000, { min: 100, max: 24 * 3_600_000 }, problems),
   };
 }

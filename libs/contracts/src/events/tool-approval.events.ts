@@ -12,6 +12,15 @@ export type ToolStake = 'never_ask' | 'low' | 'medium' | 'high';
 
 export const TOOL_STAKES = ['never_ask', 'low', 'medium', 'high'] as const satisfies readonly ToolStake[];
 
+/**
+ * Stakes an agent's builder sets: per server id (every tool of it) and per tool name (wins over
+ * its server). Saved with the agent configuration.
+ */
+export interface ToolStakeSettings {
+  readonly servers?: Readonly<Record<string, ToolStake>>;
+  readonly tools?: Readonly<Record<string, ToolStake>>;
+}
+
 /** A user's answer to a blocked call (`validate-action`'s `approved`). */
 export type ToolApprovalAnswer = 'approved' | 'rejected' | 'always_approved';
 

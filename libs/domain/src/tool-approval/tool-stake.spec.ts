@@ -2,20 +2,25 @@ import { needsApproval, toolApprovalKey, toolStakeOf } from './tool-stake';
 
 describe('toolStakeOf', () => {
   it('defaults reading tools to low and every other tool to high', () => {
-    expect(toolStakeOf({ name: 'search', readOnly: true }, undefined)).toBe('low');
-    expect(toolStakeOf({ name: 'delete_file', readOnly: false }, undefined)).toBe('high');
-    expect(toolStakeOf({ name: 'unknown' }, undefined)).toBe('high');
+    expect(toolStakeOf({ name: 'search', external: true, readOnly: true }, undefined)).toBe('low');
+    expect(toolStakeOf({ name: 'delete_file', external: true, readOnly: false }, undefined)).toBe('high');
+    expect(toolStakeOf({ name: 'unknown', external: true }, undefined)).toBe('high');
+  });
+
+  it("never asks for the service's own tools unless the builder says so", () => {
+    expect(toolStakeOf({ name: 'search_data_sources' }, undefined)).toBe('never_ask');
+    expect(toolStakeOf({ name: 'search_data_sources' }, { tools: { search_data_sources: 'medium' } })).toBe('medium');
   });
 
   it('takes the server stake, and a tool stake over it', () => {
     const settings = { servers: { srv: 'medium' as const }, tools: { echo: 'never_ask' as const } };
     expect(toolStakeOf({ name: 'other', serverId: 'srv', readOnly: true }, settings)).toBe('medium');
     expect(toolStakeOf({ name: 'echo', serverId: 'srv' }, settings)).toBe('never_ask');
-    expect(toolStakeOf({ name: 'other', serverId: 'elsewhere' }, settings)).toBe('high');
+    expect(toolStakeOf({ name: 'other', serverId: 'elsewhere', external: true }, settings)).toBe('high');
   });
 
   it('ignores inherited keys of the settings objects', () => {
-    expect(toolStakeOf({ name: 'toString', serverId: 'constructor', readOnly: true }, { servers: {}, tools: {} })).toBe('low');
+    expect(toolStakeOf({ name: 'toString', serverId: 'constructor', external: true, readOnly: true }, { servers: {}, tools: {} })).toBe('low');
   });
 });
 

@@ -1,23 +1,24 @@
-import type { ToolStake } from '@app/contracts/events/tool-approval.events';
+import type { ToolStake, ToolStakeSettings } from '@app/contracts/events/tool-approval.events';
 
-/**
- * Stakes an agent's builder sets: per server (every tool of it) and per tool (wins over its server).
- * Keys are server ids and tool names as the run sees them.
- */
-export interface ToolStakeSettings {
-  readonly servers?: Readonly<Record<string, ToolStake>>;
-  readonly tools?: Readonly<Record<string, ToolStake>>;
-}
+export type { ToolStakeSettings };
 
 /** What the stake of a call depends on besides the builder's settings. */
 export interface StakedTool {
   readonly name: string;
   readonly serverId?: string | null;
+  /**
+   * Whether the tool comes from an MCP server (remote or client-side) rather than the service
+   * itself. The service's own tools (data source search) only read the workspace: never asked.
+   */
+  readonly external?: boolean;
   /** MCP's `readOnlyHint`: the tool only reads. Unknown counts as writing. */
   readonly readOnly?: boolean;
 }
 
-/** Reading is low stake, anything that may write is high, until the builder says otherwise. */
+/**
+ * Reading is low stake, anything that may write is high, until the builder says otherwise; the
+ * service's own tools are `never_ask`.
+ */
 export const DEFAULT_READ_STAKE: ToolStake = 'low';
 export const DEFAULT_WRITE_STAKE: ToolStake = 'high';
 
@@ -27,6 +28,7 @@ export function toolStakeOf(tool: StakedTool, settings: ToolStakeSettings | unde
   const serverId = tool.serverId ?? null;
   const server = serverId !== null && settings?.servers && Object.hasOwn(settings.servers, serverId) ? settings.servers[serverId] : undefined;
   if (server) return server;
+  if (tool.external !== true) return 'never_ask';
   return tool.readOnly === true ? DEFAULT_READ_STAKE : DEFAULT_WRITE_STAKE;
 }
 

@@ -17,6 +17,10 @@ export interface ToolDefinition {
   /** The MCP server (or internal server) behind the tool, for the recorded action. */
   readonly serverId?: string;
   readonly serverName?: string;
+  /** The tool comes from an MCP server rather than the service itself (its calls may need approval). */
+  readonly external?: boolean;
+  /** MCP's `readOnlyHint`: the tool only reads (a lower default stake). */
+  readonly readOnly?: boolean;
 }
 
 /** Who a tool runs for: enough to scope every lookup and to route client-side tool requests. */
