@@ -26,6 +26,21 @@ const writeTool = new StaticToolRegistry([
       return `Sent to ${(input as { to: string }).to}`;
     },
   },
+  {
+    definition: {
+      name: 'read_inbox',
+      description: 'Reads the inbox',
+      inputSchema: { type: 'object', properties: {} },
+      serverId: 'mail-server',
+      serverName: 'mail',
+      external: true,
+      readOnly: true,
+    },
+    handler: () => {
+      calls.push('read');
+      return 'No new mail';
+    },
+  },
 ]);
 
 const toolCallThenText = (answer: string) => [
@@ -54,7 +69,9 @@ describe('tool approval', () => {
   let api: AgentApi;
   let remove: () => void;
   beforeAll(async () => {
-    api = await AgentApi.start(openAIEnv(openAI.server));
+    const started = await AgentApi.start(openAIEnv(openAI.server));
+    // A key bound to a member: `always_approved` is remembered for a user.
+    api = new AgentApi(started.t, started.workspaceId, await started.t.createKey(started.workspaceId, 'user', 'ada@example.com'));
     remove = api.t.app.get(AgentToolSources).register(writeTool);
   });
   afterAll(async () => {
@@ -109,6 +126,32 @@ describe('tool approval', () => {
     expect(sentText(runRequests(openAI.server).at(-1)?.body)).toContain('declined the call of send_email');
   });
 
+  it('remembers always_approved for that user and a low-stake tool: the next call runs at once', async () => {
+    const readThenText = (answer: string) => [{ steps: [{ type: 'tool-call' as const, name: 'read_inbox', args: {} }] }, textScenario([answer])];
+    openAI.server.enqueue(...readThenText('Read once.'));
+    const first = await blockedRun(api, 'Any mail?');
+    expect(first.approval).toMatchObject({ stake: 'low', metadata: { toolName: 'read_inbox' } });
+    await validate(api, first.conversationId, first.agentMessageId, { actionId: first.approval.actionId, approved: 'always_approved' });
+    expect(await api.settled(first.conversationId, first.agentMessageId)).toMatchObject({ status: 'succeeded' });
+
+    openAI.server.enqueue(...readThenText('Read twice.'));
+    const second = await api.createConversation('Any mail now?');
+    expect(await api.settled(second.conversationId, second.agentMessageId)).toMatchObject({ status: 'succeeded', content: 'Read twice.' });
+    expect(calls).toEqual(['read', 'read']);
+  });
+
+  it('asks again for a high-stake tool even after always_approved', async () => {
+    openAI.server.enqueue(...toolCallThenText('Sent.'));
+    const first = await blockedRun(api);
+    await validate(api, first.conversationId, first.agentMessageId, { actionId: first.approval.actionId, approved: 'always_approved' });
+    expect(await api.settled(first.conversationId, first.agentMessageId)).toMatchObject({ status: 'succeeded' });
+    openAI.server.enqueue(...toolCallThenText('Sent again.'));
+    const second = await blockedRun(api);
+    expect(second.approval).toMatchObject({ stake: 'high' });
+    await validate(api, second.conversationId, second.agentMessageId, { actionId: second.approval.actionId, approved: 'approved' });
+    expect(await api.settled(second.conversationId, second.agentMessageId)).toMatchObject({ status: 'succeeded', content: 'Sent again.' });
+  });
+
   it('skips approval for a message posted with skipToolsValidation', async () => {
     openAI.server.enqueue(...toolCallThenText('Sent.'));
     const response = await call(api.t.baseUrl, 'POST', api.path(), {
@@ -120,5 +163,30 @@ describe('tool approval', () => {
     const message = await api.settled(response.body.conversation.sId, agent.sId);
     expect(message).toMatchObject({ status: 'succeeded', content: 'Sent.' });
     expect(calls).toEqual([{ to: 'ada@example.com' }]);
+  });
+});
+
+describe('tool approval nobody gives', () => {
+  let api: AgentApi;
+  let remove: () => void;
+  beforeAll(async () => {
+    api = await AgentApi.start(openAIEnv(openAI.server, { TOOL_APPROVAL_TIMEOUT_MS: '300' }));
+    remove = api.t.app.get(AgentToolSources).register(writeTool);
+  });
+  afterAll(async () => {
+    remove();
+    await api.t.close();
+  });
+
+  it('fails the run cleanly after the configured wait, and the call can no longer be answered', async () => {
+    calls.length = 0;
+    openAI.server.enqueue(...toolCallThenText('never'));
+    const { conversationId, agentMessageId, approval } = await blockedRun(api);
+    const message = await api.settled(conversationId, agentMessageId);
+    expect(message.status).toBe('failed');
+    expect(message.error).toMatchObject({ code: 'tool_approval_expired' });
+    expect(calls).toEqual([]);
+    const late = await validate(api, conversationId, agentMessageId, { actionId: approval.actionId, approved: 'approved' });
+    expect(late).toMatchObject({ status: 400, body: { error: { type: 'action_not_blocked' } } });
   });
 });

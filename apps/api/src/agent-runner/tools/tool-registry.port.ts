@@ -67,3 +67,14 @@ export interface ToolRegistry {
   /** Runs one call; must honour `signal` (the run was cancelled or timed out). */
   callTool(call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult>;
 }
+
+/** Thrown by a registry to fail the run with its own error code (instead of `tool_error`). */
+export class RunFailingToolError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RunFailingToolError';
+  }
+}

@@ -41,7 +41,8 @@ export class ValidateActionHandler implements ICommandHandler<ValidateActionComm
       { actor: userId ?? auth.keyId },
     );
     const call = state.entries.get(actionId)?.call;
-    if (answer === 'always_approved' && userId !== null && call) {
+    // A high stake asks every time: its `always_approved` approves this call only.
+    if (answer === 'always_approved' && userId !== null && call && call.stake !== 'high') {
       await this.approvals.rememberAlwaysApproved(auth.workspace.sId, userId, toolApprovalKey({ name: call.toolName, serverId: call.serverId }));
     }
     return { success: true };

@@ -1,12 +1,19 @@
 import type { BlockedToolCall } from '@app/contracts/events/tool-approval.events';
 import { needsApproval, toolApprovalKey, toolStakeOf, type ToolStakeSettings } from '@app/domain/tool-approval/tool-stake';
-import type { ToolCallRequest, ToolCallResult, ToolContext, ToolDefinition, ToolRegistry } from '../tool-registry.port';
+import {
+  RunFailingToolError,
+  type ToolCallRequest,
+  type ToolCallResult,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolRegistry,
+} from '../tool-registry.port';
 import type { ToolApprovals } from './tool-approvals';
 
 /** Nobody answered a blocked call within the configured wait: the run fails. */
-export class ToolApprovalExpiredError extends Error {
+export class ToolApprovalExpiredError extends RunFailingToolError {
   constructor(readonly toolName: string) {
-    super(`Nobody approved the call of ${toolName} in time.`);
+    super('tool_approval_expired', `Nobody approved the call of ${toolName} in time.`);
     this.name = 'ToolApprovalExpiredError';
   }
 }
