@@ -71,7 +71,7 @@ export interface ToolRegistry {
 /** Thrown by a registry to fail the run with its own error code (instead of `tool_error`). */
 export class RunFailingToolError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: 'tool_approval_expired',
     message: string,
   ) {
     super(message);
