@@ -14,6 +14,7 @@ describe('parseAgentRunnerSettings', () => {
       checkpointEveryMs: 1_000,
       shutdownGraceMs: 5_000,
       maxConcurrentRuns: 64,
+      approvalTimeoutMs: 600_000,
     });
     expect(problems).toEqual([]);
   });
