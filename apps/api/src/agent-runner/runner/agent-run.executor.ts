@@ -122,9 +122,9 @@ export class AgentRunExecutor {
       skip: data.skipToolsValidation,
       stakes: data.configuration.toolStakes,
       timeoutMs: this.options.approvalTimeoutMs,
+      claimed: handle.claimed,
       actionIdOf: (callId) => actionIds.of(callId),
       announce: async (call) => {
-        await handle.claimed;
         await recorder.flush();
         await handle.writer.append({ type: 'AgentToolApprovalRequested', data: { call, agentName: data.configuration.name, at: Date.now() } });
       },

@@ -24,6 +24,8 @@ export interface ApprovalGateOptions {
   readonly skip: boolean;
   readonly stakes: ToolStakeSettings | undefined;
   readonly timeoutMs: number;
+  /** Settles once the run's claim is durable: nothing is blocked for a run another runner took. */
+  readonly claimed: Promise<void>;
   /** The action sId the run records for a call (the `actionId` a person answers). */
   actionIdOf(callId: string): string;
   /** Tells the message's stream that the call waits (`tool_approve_execution`). */
@@ -70,6 +72,7 @@ export class ApprovalGate implements ToolRegistry {
       inputs: call.input,
       stake,
     };
+    await this.options.claimed;
     await this.approvals.block(blocked);
     await this.options.announce(blocked);
     const settlement = await this.approvals.settlement(blocked.messageId, blocked.actionId, this.options.timeoutMs, signal);
