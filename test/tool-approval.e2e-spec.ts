@@ -1,6 +1,7 @@
 import { AgentToolSources, StaticToolRegistry } from '../apps/api/src/agent-runner';
 import { AgentApi, CONTEXT, openAIEnv, payloads, runRequests, sentText, textScenario } from './support/agent-run-helpers';
 import { useFakeOpenAI } from './support/agent-loop-harness';
+import { assistant } from './support/agent-assistant-body';
 import { call } from './support/test-app';
 
 // Tool calls that wait for a person: the stream announces them, the blocked-actions listing shows
@@ -65,11 +66,22 @@ function blocked(api: AgentApi, conversationId: string) {
   return call(api.t.baseUrl, 'GET', api.path(`/${conversationId}/actions/blocked`), { key: api.key });
 }
 
+async function waitForBlocked(api: AgentApi, conversationId: string): Promise<any[]> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const listing = (await blocked(api, conversationId)).body.blockedActions;
+    if (listing.length > 0) return listing;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return [];
+}
+
 describe('tool approval', () => {
   let api: AgentApi;
+  let admin: string;
   let remove: () => void;
   beforeAll(async () => {
     const started = await AgentApi.start(openAIEnv(openAI.server));
+    admin = started.key;
     // A key bound to a member: `always_approved` is remembered for a user.
     api = new AgentApi(started.t, started.workspaceId, await started.t.createKey(started.workspaceId, 'user', 'ada@example.com'));
     remove = api.t.app.get(AgentToolSources).register(writeTool);
@@ -150,6 +162,30 @@ describe('tool approval', () => {
     expect(second.approval).toMatchObject({ stake: 'high' });
     await validate(api, second.conversationId, second.agentMessageId, { actionId: second.approval.actionId, approved: 'approved' });
     expect(await api.settled(second.conversationId, second.agentMessageId)).toMatchObject({ status: 'succeeded', content: 'Sent again.' });
+  });
+
+  it("follows the stakes the agent's builder set, per server and per tool", async () => {
+    const create = (toolStakes: unknown) =>
+      call(api.t.baseUrl, 'POST', `/api/w/${api.workspaceId}/assistant/agent_configurations`, {
+        key: admin,
+        body: { assistant: assistant({ name: `mailer${Math.floor(Math.random() * 1e6)}`, toolStakes }) },
+      });
+    const refused = await create({ tools: { send_email: 'sometimes' } });
+    expect(refused).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error' } } });
+    const created = await create({ servers: { 'mail-server': 'high' }, tools: { send_email: 'never_ask' } });
+    expect(created.status).toBe(200);
+    const agent = created.body.agentConfiguration.sId;
+
+    openAI.server.enqueue(...toolCallThenText('Sent without asking.'));
+    const sent = await api.createConversation('Mail Ada', { agent });
+    expect(await api.settled(sent.conversationId, sent.agentMessageId)).toMatchObject({ status: 'succeeded', content: 'Sent without asking.' });
+    expect(calls).toEqual([{ to: 'ada@example.com' }]);
+
+    // read_inbox is low by default; its server's stake (high) now applies, so it asks.
+    openAI.server.enqueue({ steps: [{ type: 'tool-call', name: 'read_inbox', args: {} }] }, textScenario(['Read.']));
+    const { conversationId } = await api.createConversation('Any mail?', { agent });
+    const listed = await waitForBlocked(api, conversationId);
+    expect(listed).toEqual([expect.objectContaining({ stake: 'high', metadata: expect.objectContaining({ toolName: 'read_inbox' }) })]);
   });
 
   it('skips approval for a message posted with skipToolsValidation', async () => {
