@@ -37,6 +37,8 @@ export class ToolApprovals {
    * decider, so an answer racing the timer and the expiry cannot both win: the stream decides.
    */
   async settlement(messageId: string, actionId: string, timeoutMs: number, signal: AbortSignal): Promise<ApprovalSettlement | 'cancelled'> {
+    // A run stopped before it waited must not leave a timer that would expire the call later.
+    if (signal.aborted) return 'cancelled';
     const subscription = this.eventStore.subscribeToStream(toToolApprovalStreamName(messageId));
     const timer = setTimeout(() => void this.expire(messageId, actionId), timeoutMs);
     const onAbort = () => void subscription.close();
