@@ -252,6 +252,33 @@ describe('documented response schemas against real responses', () => {
     });
   });
 
+  it('tool approval: blocked actions and validate-action', async () => {
+    const remove = api.t.app.get(AgentToolSources).register(
+      new StaticToolRegistry([
+        {
+          definition: { name: 'send_sample', description: 'Sends', inputSchema: { type: 'object', properties: { to: { type: 'string' } } }, serverId: 'srv', serverName: 'mail', external: true },
+          handler: () => 'Sent',
+        },
+      ]),
+    );
+    try {
+      fake.enqueue({ steps: [{ type: 'tool-call', name: 'send_sample', args: { to: 'ada' } }] }, textScenario(['Sent.']));
+      const { conversationId, agentMessageId } = await api.createConversation('Send it');
+      const ids = { wId: api.workspaceId, cId: conversationId, mId: agentMessageId };
+      let listing: any = { blockedActions: [] };
+      for (let attempt = 0; attempt < 200 && listing.blockedActions.length === 0; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        listing = (await call(api.t.baseUrl, 'GET', api.path(`/${conversationId}/actions/blocked`), { key: api.key })).body;
+      }
+      const blocked = await sample('GET', '/api/v1/w/{wId}/assistant/conversations/{cId}/actions/blocked', ids);
+      const [{ actionId }] = blocked.blockedActions;
+      await sample('POST', '/api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/validate-action', ids, { body: { actionId, approved: 'approved' } });
+      await api.settled(conversationId, agentMessageId);
+    } finally {
+      remove();
+    }
+  });
+
   it('has checked a real answer of every operation with a JSON success body, on one family or the other', () => {
     const documented = Object.entries<any>(document.paths).flatMap(([path, item]) =>
       METHODS.filter((method) => item[method]?.responses?.['200']?.content?.['application/json']).map((method) => familyless(`${method.toUpperCase()} ${path}`)),

@@ -29,6 +29,7 @@ import { BlobStoreModule } from './files/blob-store.module';
 import { FilesModule } from './files/files.module';
 import { FileCopierModule } from './files/file-copier.module';
 import { FILE_COPIER } from './conversations/forking/file-copier.port';
+import { ToolApprovalsModule } from './tool-approvals/tool-approvals.module';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
 @Module({})
@@ -55,6 +56,7 @@ export class AppModule implements NestModule {
         BlobStoreModule,
         FilesModule,
         ...(replaced(FILE_COPIER) ? [] : [FileCopierModule]),
+        ToolApprovalsModule,
         ...extraModules,
       ],
       controllers: [HealthController],

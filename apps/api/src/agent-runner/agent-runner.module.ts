@@ -6,6 +6,7 @@ import { AgentRunner } from './runner/agent-runner.service';
 import { RunOutcomeRecorder } from './runner/run-outcome.recorder';
 import { AgentToolSources } from './tools/agent-tool-sources';
 import { ConversationCompactor } from './compaction/conversation-compactor';
+import { ToolApprovals } from './tools/approval/tool-approvals';
 
 /**
  * The agent runner (a process manager inside the api; `AGENT_RUNNER_ENABLED=false` turns it off)
@@ -19,7 +20,8 @@ import { ConversationCompactor } from './compaction/conversation-compactor';
     AgentRunExecutor,
     AgentRunner,
     ConversationCompactor,
+    ToolApprovals,
   ],
-  exports: [AgentToolSources, AgentRunner, ConversationCompactor],
+  exports: [AgentToolSources, AgentRunner, ConversationCompactor, ToolApprovals],
 })
 export class AgentRunnerModule {}

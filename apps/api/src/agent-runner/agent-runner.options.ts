@@ -21,6 +21,8 @@ export interface AgentRunnerOptions {
   readonly maxConcurrentRuns: number;
   /** Share (0..1] of the model's context window a prompt may fill before the conversation is compacted first. */
   readonly compactionContextShare: number;
+  /** How long a tool call waits for a person's approval before the run fails. */
+  readonly approvalTimeoutMs: number;
 }
 
 /** Injection token of the options. */

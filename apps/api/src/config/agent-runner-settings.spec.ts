@@ -15,6 +15,7 @@ describe('parseAgentRunnerSettings', () => {
       shutdownGraceMs: 5_000,
       maxConcurrentRuns: 64,
       compactionContextShare: 0.8,
+      approvalTimeoutMs: 600_000,
     });
     expect(problems).toEqual([]);
   });

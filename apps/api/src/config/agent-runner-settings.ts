@@ -18,6 +18,7 @@ export function parseAgentRunnerSettings(env: Environment, problems: string[]): 
     shutdownGraceMs: 5_000,
     maxConcurrentRuns: parseIntegerVariable(env, 'AGENT_MAX_CONCURRENT_RUNS', 64, { min: 1, max: 10_000 }, problems),
     compactionContextShare: parseShare(env, 'COMPACTION_CONTEXT_SHARE', 0.8, problems),
+    approvalTimeoutMs: parseIntegerVariable(env, 'TOOL_APPROVAL_TIMEOUT_MS', 10 * 60_000, { min: 100, max: 24 * 3_600_000 }, problems),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ToolStakeSettings } from './tool-approval.events';
 import type { ReasoningEffort } from '../models/model.types';
 
 /**
@@ -36,6 +37,8 @@ export type AgentProfile = {
   readonly tags: readonly AgentTag[];
   readonly templateId: string | null;
   readonly requestedSpaceIds: readonly string[];
+  /** Approval stakes the builder set for the agent's tools (absent: the defaults). */
+  readonly toolStakes?: ToolStakeSettings;
 };
 
 /** The full configuration of one version: every version event carries the whole snapshot. */

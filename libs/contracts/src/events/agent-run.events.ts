@@ -1,6 +1,7 @@
 import type { AgentMessageError, AgentMessageOutcome, AgentToolCall } from './agent-message-facts';
 import type { AgentMessageCreated } from './conversation-message.events';
 import { streamIdOf, streamNameOf } from './stream-name';
+import type { BlockedToolCall } from './tool-approval.events';
 
 /**
  * Events of the per-message stream `agent_message-<sId>`, written by the agent runner while it
@@ -124,6 +125,15 @@ export interface AgentActionFailed {
 }
 
 /**
+ * A tool call waits for a person's approval (`tool_approve_execution` on the message stream); its
+ * answer is recorded on the message's approval stream, which the run follows.
+ */
+export interface AgentToolApprovalRequested {
+  readonly type: 'AgentToolApprovalRequested';
+  readonly data: { readonly call: BlockedToolCall; readonly agentName: string; readonly at: number };
+}
+
+/**
  * The run ended with an answer: the message it answers and the outcome the conversation recorded
  * for it. Since schema v2 (v1 held the whole wire message under `message`).
  */
@@ -152,6 +162,7 @@ export type AgentRunEvent =
   | AgentToolParamsRecorded
   | AgentActionSucceeded
   | AgentActionFailed
+  | AgentToolApprovalRequested
   | AgentRunSucceeded
   | AgentRunFailed
   | AgentRunCancelled;
@@ -170,6 +181,7 @@ export const AGENT_RUN_EVENT_TYPES = [
   'AgentRunSucceeded',
   'AgentRunFailed',
   'AgentRunCancelled',
+  'AgentToolApprovalRequested',
 ] as const satisfies readonly AgentRunEventType[];
 
 /** The events that end a run stream (exactly one per stream). */

@@ -1,3 +1,4 @@
+import { TOOL_STAKES, type ToolStakeSettings } from '../events/tool-approval.events';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsDefined, IsIn, IsNumber, IsOptional, IsString, ValidateBy } from 'class-validator';
 import { NestedObject, OmittableBoolean } from './validation/field.decorator';
@@ -158,6 +159,19 @@ export class AgentAssistantDto {
   @IsStringArray()
   requestedSpaceIds?: string[];
 
+  @ApiPropertyOptional({
+    type: 'object',
+    properties: {
+      servers: { type: 'object', additionalProperties: { type: 'string', enum: [...TOOL_STAKES] } },
+      tools: { type: 'object', additionalProperties: { type: 'string', enum: [...TOOL_STAKES] } },
+    },
+    description: 'Approval stakes per MCP server id and per tool name (a tool wins over its server).',
+  })
+  @IsOmittable()
+  @BoundedJson()
+  @ValidateBy({ name: 'isToolStakes', validator: { validate: isToolStakes, defaultMessage: () => `must map ids to one of ${TOOL_STAKES.join(', ')} under servers and tools` } })
+  toolStakes?: ToolStakeSettings;
+
   [key: string]: unknown;
 }
 
@@ -183,4 +197,13 @@ export class PatchAgentConfigurationDto {
   userFavorite?: boolean;
 
   [key: string]: unknown;
+}
+
+function isToolStakes(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const isStakeMap = (map: unknown) =>
+    map === undefined ||
+    (typeof map === 'object' && map !== null && !Array.isArray(map) && Object.values(map).every((stake) => (TOOL_STAKES as readonly unknown[]).includes(stake)));
+  const { servers, tools, ...rest } = value as Record<string, unknown>;
+  return Object.keys(rest).length === 0 && isStakeMap(servers) && isStakeMap(tools);
 }

@@ -79,6 +79,7 @@ export function agentSnapshotOfVersion(view: AgentVersionView): AgentSnapshot {
     tags: c.tags.map((tag) => ({ ...tag })),
     templateId: c.templateId,
     requestedSpaceIds: [...c.requestedSpaceIds],
+    ...(c.toolStakes ? { toolStakes: c.toolStakes } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { TOOL_STAKES, type ToolStake, type ToolStakeSettings } from '@app/contracts/events/tool-approval.events';
 import type { AgentConfigurationSnapshot } from '@app/contracts/events/agent-configuration.events';
 import { DomainError } from '../shared/domain-error';
 import type { ModelSelectionResult } from '../models/model-selection.policy';
@@ -54,6 +55,7 @@ export function toAgentConfigurationSnapshot(input: AgentConfigurationInput, mod
     templateId: input.templateId,
     requestedSpaceIds: [...new Set(input.requestedSpaceIds)],
     toolset: [...new Set(input.toolset)],
+    ...(input.toolStakes ? { toolStakes: validToolStakes(input.toolStakes) } : {}),
   };
 }
 
@@ -107,4 +109,19 @@ function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
 
 function invalid(reason: string): never {
   throw new DomainError('invalid_request_error', `Invalid agent configuration: ${reason}.`);
+}
+
+/** Only known stakes, under at most 200 keys each: the settings are copied onto every message. */
+function validToolStakes(settings: ToolStakeSettings): ToolStakeSettings {
+  const check = (entries: Readonly<Record<string, ToolStake>> | undefined, what: string): Record<string, ToolStake> | undefined => {
+    if (entries === undefined) return undefined;
+    const pairs = Object.entries(entries);
+    if (pairs.length > 200 || pairs.some(([key, stake]) => key.length === 0 || !(TOOL_STAKES as readonly string[]).includes(stake))) {
+      invalid(`toolStakes.${what} must map at most 200 ids to one of ${TOOL_STAKES.join(', ')}`);
+    }
+    return Object.fromEntries(pairs);
+  };
+  const servers = check(settings.servers, 'servers');
+  const tools = check(settings.tools, 'tools');
+  return { ...(servers ? { servers } : {}), ...(tools ? { tools } : {}) };
 }

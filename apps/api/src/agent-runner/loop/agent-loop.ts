@@ -8,7 +8,7 @@ import {
   type ToolSet,
 } from 'ai';
 import type { ReasoningEffort } from '@app/contracts/models/model.types';
-import type { ToolCallResult, ToolDefinition } from '../tools/tool-registry.port';
+import { RunFailingToolError, type ToolCallResult, type ToolDefinition } from '../tools/tool-registry.port';
 import { classifyModelError } from './agent-loop.errors';
 import type { AgentLoopEvent, AgentLoopInput, AgentLoopOutcome, AgentLoopSink } from './agent-loop.types';
 import { buildRegistryToolSet, type ToolExecution } from './registry-tool-set';
@@ -66,8 +66,8 @@ async function drive(input: AgentLoopInput, sink: AgentLoopSink, control: RunCon
     registryFailed: (call, error) => {
       brokenCalls.add(call.callId);
       control.fail({
-        code: 'tool_error',
-        message: `Tool ${call.name} could not be called: ${messageOf(error)}`,
+        code: error instanceof RunFailingToolError ? error.code : 'tool_error',
+        message: error instanceof RunFailingToolError ? error.message : `Tool ${call.name} could not be called: ${messageOf(error)}`,
         metadata: { toolName: call.name, callId: call.callId },
       });
     },

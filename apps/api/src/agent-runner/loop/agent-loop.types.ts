@@ -94,6 +94,7 @@ export type AgentLoopErrorCode =
   | 'model_stream_error'
   | 'model_timeout'
   | 'tool_error'
+  | 'tool_approval_expired'
   | 'unexpected_error';
 
 /** Why a run failed, as it goes into `agent_error` / the message's `error`. */

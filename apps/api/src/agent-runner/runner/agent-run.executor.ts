@@ -34,6 +34,9 @@ import { resolveRunModel, type RunModel } from './run-model';
 import { interruptedError, outcomeOf, type RunResult } from './run-outcome';
 import { RunOutcomeRecorder } from './run-outcome.recorder';
 import { RunRecorder } from './run-recorder';
+import { RunActionIds } from './run-action-ids';
+import { ApprovalGate } from '../tools/approval/approval-gate';
+import { ToolApprovals } from '../tools/approval/tool-approvals';
 import { RunPreemptedError } from './run-stream-writer';
 import { assertNever } from '@app/contracts/assert-never';
 
@@ -51,6 +54,7 @@ export class AgentRunExecutor {
     private readonly toolSources: AgentToolSources,
     private readonly outcomes: RunOutcomeRecorder,
     private readonly compactor: ConversationCompactor,
+    private readonly approvals: ToolApprovals,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerOptions,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -151,11 +155,25 @@ export class AgentRunExecutor {
     toolCalls: Map<string, AgentToolCall>,
   ): Promise<AgentLoopOutcome> {
     const data = handle.tracked.created.data;
-    const tools = this.toolSources.forRun();
-    const recorder = new RunRecorder(handle.writer, handle.tracked.createdPosition, (name) => tools.definition(name), {
-      intervalMs: this.options.tokenFlushMs,
-      maxChars: this.options.tokenFlushChars,
+    const actionIds = new RunActionIds();
+    const tools = new ApprovalGate(this.toolSources.forRun(), this.approvals, {
+      skip: data.skipToolsValidation,
+      stakes: data.configuration.toolStakes,
+      timeoutMs: this.options.approvalTimeoutMs,
+      claimed: handle.claimed,
+      actionIdOf: (callId) => actionIds.of(callId),
+      announce: async (call) => {
+        await recorder.flush();
+        await handle.writer.append({ type: 'AgentToolApprovalRequested', data: { call, agentName: data.configuration.name, at: Date.now() } });
+      },
     });
+    const recorder = new RunRecorder(
+      handle.writer,
+      handle.tracked.createdPosition,
+      (name) => tools.definition(name),
+      { intervalMs: this.options.tokenFlushMs, maxChars: this.options.tokenFlushChars },
+      actionIds,
+    );
     try {
       const outcome = await runAgentLoop(
         {

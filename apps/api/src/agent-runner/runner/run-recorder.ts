@@ -1,8 +1,8 @@
 import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
-import { newPrefixedId } from '../../common/ids';
 import type { AgentLoopEvent } from '../loop/agent-loop.types';
 import type { ToolCallResult, ToolDefinition } from '../tools/tool-registry.port';
 import { toolCallWhenCalled, toolCallWhenDone } from './agent-actions';
+import { RunActionIds } from './run-action-ids';
 import type { RunStreamWriter } from './run-stream-writer';
 import { TokenCoalescer, type TokenCoalescerOptions } from './token-coalescer';
 import { assertNever } from '@app/contracts/assert-never';
@@ -32,6 +32,7 @@ export class RunRecorder {
     private readonly messagePosition: number,
     private readonly definitionOf: (name: string) => ToolDefinition | undefined,
     tokenOptions: TokenCoalescerOptions,
+    private readonly actionIds: RunActionIds = new RunActionIds(),
   ) {
     this.tokens = new TokenCoalescer(async (batch) => {
       await this.writer.append({ type: 'AgentTokensGenerated', data: { ...batch, at: Date.now() } });
@@ -72,7 +73,7 @@ export class RunRecorder {
   private async recordCall(loopCall: LoopCall): Promise<{ call: AgentToolCall; paramsPosition: number }> {
     const at = Date.now();
     const call = toolCallWhenCalled({
-      sId: newPrefixedId('act'),
+      sId: this.actionIds.of(loopCall.callId),
       callId: loopCall.callId,
       name: loopCall.name,
       params: loopCall.input,

@@ -17,6 +17,10 @@ export interface ToolDefinition {
   /** The MCP server (or internal server) behind the tool, for the recorded action. */
   readonly serverId?: string;
   readonly serverName?: string;
+  /** The tool comes from an MCP server rather than the service itself (its calls may need approval). */
+  readonly external?: boolean;
+  /** MCP's `readOnlyHint`: the tool only reads (a lower default stake). */
+  readonly readOnly?: boolean;
 }
 
 /** Who a tool runs for: enough to scope every lookup and to route client-side tool requests. */
@@ -62,4 +66,15 @@ export interface ToolRegistry {
   listTools(ctx: ToolContext): Promise<ToolDefinition[]>;
   /** Runs one call; must honour `signal` (the run was cancelled or timed out). */
   callTool(call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult>;
+}
+
+/** Thrown by a registry to fail the run with its own error code (instead of `tool_error`). */
+export class RunFailingToolError extends Error {
+  constructor(
+    readonly code: 'tool_approval_expired',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RunFailingToolError';
+  }
 }

@@ -54,6 +54,7 @@ export function agentConfigurationInput(assistant: AgentAssistantDto, publicUrl:
     templateId: assistant.templateId ?? null,
     requestedSpaceIds: assistant.requestedSpaceIds ?? [],
     toolset,
+    ...(assistant.toolStakes ? { toolStakes: assistant.toolStakes } : {}),
   };
 }
 

@@ -40,6 +40,34 @@ const call: AgentToolCall = {
 };
 
 describe('agent message SSE payloads', () => {
+  it('renders a blocked tool call as tool_approve_execution', () => {
+    const blocked = {
+      workspaceId: 'w',
+      conversationId: 'c1',
+      messageId: 'm1',
+      userId: null,
+      actionId: 'act_1',
+      callId: 'call_1',
+      toolName: 'send_email',
+      serverId: 'srv',
+      serverName: 'mail',
+      inputs: { to: 'ada' },
+      stake: 'high' as const,
+    };
+    const payload = renderAgentMessageStreamEvent(recorded({ type: 'AgentToolApprovalRequested', data: { call: blocked, agentName: 'helper', at: 7 } }), context);
+    expect(payload).toEqual({
+      type: 'tool_approve_execution',
+      created: 7,
+      ...context,
+      conversationId: 'c1',
+      actionId: 'act_1',
+      inputs: { to: 'ada' },
+      stake: 'high',
+      isLastBlockingEventForStep: true,
+      metadata: { agentName: 'helper', mcpServerName: 'mail', toolName: 'send_email', mcpServerId: 'srv' },
+    });
+  });
+
   it('renders tokens exactly as dust-api §3.2', () => {
     const payload = renderAgentMessageStreamEvent(
       recorded({ type: 'AgentTokensGenerated', data: { text: 'Hi', classification: 'chain_of_thought', step: 0, at: 5 } }),

@@ -2,6 +2,7 @@ import { isAgentRunEvent } from '@app/contracts/events/agent-run.events';
 import type { AgentAction, AgentMessage, AgentMessageError } from '@app/contracts/http/conversation.types';
 import { renderToolCall } from '@app/contracts/render/agent-run.render';
 import { renderAgentMessageAtRunEnd } from '@app/contracts/render/conversation-message.render';
+import type { BlockedToolCall } from '@app/contracts/events/tool-approval.events';
 import type { RecordedEvent } from '@app/storage';
 import { assertNever } from '@app/contracts/assert-never';
 
@@ -21,6 +22,7 @@ export type AgentMessageStreamPayload =
     })
   | (PayloadBase & { readonly type: 'tool_params'; readonly action: AgentAction })
   | (PayloadBase & { readonly type: 'agent_action_success'; readonly action: AgentAction })
+  | (PayloadBase & ToolApproveExecutionFields & { readonly type: 'tool_approve_execution' })
   | (PayloadBase & { readonly type: 'agent_error'; readonly error: AgentMessageError })
   | (PayloadBase & { readonly type: 'agent_generation_cancelled' })
   | (PayloadBase & { readonly type: 'agent_message_success'; readonly message: AgentMessage; readonly runIds: string[] });
@@ -31,6 +33,17 @@ export const TERMINAL_PAYLOAD_TYPES: ReadonlySet<AgentMessageStreamPayload['type
   'agent_error',
   'agent_generation_cancelled',
 ]);
+
+/** What `tool_approve_execution` adds (dust-api §3.2). */
+interface ToolApproveExecutionFields {
+  readonly conversationId: string;
+  readonly actionId: string;
+  readonly userId?: string;
+  readonly inputs: Record<string, unknown>;
+  readonly stake: string;
+  readonly isLastBlockingEventForStep: boolean;
+  readonly metadata: { readonly agentName: string; readonly mcpServerName: string; readonly toolName: string; readonly mcpServerId?: string };
+}
 
 /** Which message the stream is about. */
 export interface AgentMessageStreamContext {
@@ -59,6 +72,8 @@ export function renderAgentMessageStreamEvent(
     case 'AgentActionSucceeded':
     case 'AgentActionFailed':
       return { type: 'agent_action_success', ...base, action: renderToolCall(event.data.call, event.data.messagePosition) };
+    case 'AgentToolApprovalRequested':
+      return { type: 'tool_approve_execution', ...base, ...approveExecutionFields(event.data.call, event.data.agentName) };
     case 'AgentRunSucceeded':
       return {
         type: 'agent_message_success',
@@ -73,4 +88,25 @@ export function renderAgentMessageStreamEvent(
     default:
       return assertNever(event);
   }
+}
+
+function approveExecutionFields(call: BlockedToolCall, agentName: string): ToolApproveExecutionFields {
+  return {
+    conversationId: call.conversationId,
+    actionId: call.actionId,
+    ...(call.userId !== null ? { userId: call.userId } : {}),
+    inputs: isRecord(call.inputs) ? call.inputs : {},
+    stake: call.stake,
+    isLastBlockingEventForStep: true,
+    metadata: {
+      agentName,
+      mcpServerName: call.serverName ?? '',
+      toolName: call.toolName,
+      ...(call.serverId !== null ? { mcpServerId: call.serverId } : {}),
+    },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

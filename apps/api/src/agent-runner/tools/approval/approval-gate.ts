@@ -1,0 +1,93 @@
+import type { BlockedToolCall } from '@app/contracts/events/tool-approval.events';
+import { needsApproval, toolApprovalKey, toolStakeOf, type ToolStakeSettings } from '@app/domain/tool-approval/tool-stake';
+import {
+  RunFailingToolError,
+  type ToolCallRequest,
+  type ToolCallResult,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolRegistry,
+} from '../tool-registry.port';
+import type { ToolApprovals } from './tool-approvals';
+
+/** Nobody answered a blocked call within the configured wait: the run fails. */
+export class ToolApprovalExpiredError extends RunFailingToolError {
+  constructor(readonly toolName: string) {
+    super('tool_approval_expired', `Nobody approved the call of ${toolName} in time.`);
+    this.name = 'ToolApprovalExpiredError';
+  }
+}
+
+/** What the gate needs from the run around it. */
+export interface ApprovalGateOptions {
+  /** The message's `skipToolsValidation`: no call waits. */
+  readonly skip: boolean;
+  readonly stakes: ToolStakeSettings | undefined;
+  readonly timeoutMs: number;
+  /** Settles once the run's claim is durable: nothing is blocked for a run another runner took. */
+  readonly claimed: Promise<void>;
+  /** The action sId the run records for a call (the `actionId` a person answers). */
+  actionIdOf(callId: string): string;
+  /** Tells the message's stream that the call waits (`tool_approve_execution`). */
+  announce(call: BlockedToolCall): Promise<void>;
+}
+
+/**
+ * A registry whose calls wait, when their stake asks for it, for a person's answer: approved (or
+ * always approved) calls run, rejected ones return a refusal the model reads and goes on from.
+ */
+export class ApprovalGate implements ToolRegistry {
+  constructor(
+    private readonly inner: ToolRegistry & { definition(name: string): ToolDefinition | undefined },
+    private readonly approvals: ToolApprovals,
+    private readonly options: ApprovalGateOptions,
+  ) {}
+
+  listTools(ctx: ToolContext): Promise<ToolDefinition[]> {
+    return this.inner.listTools(ctx);
+  }
+
+  definition(name: string): ToolDefinition | undefined {
+    return this.inner.definition(name);
+  }
+
+  async callTool(call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {
+    const definition = this.inner.definition(call.name);
+    if (definition === undefined || this.options.skip) return this.inner.callTool(call, ctx, signal);
+    const tool = { name: definition.name, serverId: definition.serverId ?? null, external: definition.external, readOnly: definition.readOnly };
+    const stake = toolStakeOf(tool, this.options.stakes);
+    const remembered = stake !== 'never_ask' && ctx.userId !== null && (await this.approvals.alwaysApproved(ctx.workspaceId, ctx.userId, toolApprovalKey(tool)));
+    if (!needsApproval(stake, remembered)) return this.inner.callTool(call, ctx, signal);
+
+    const blocked: BlockedToolCall = {
+      workspaceId: ctx.workspaceId,
+      conversationId: ctx.conversationId,
+      messageId: ctx.agentMessageId,
+      userId: ctx.userId,
+      actionId: this.options.actionIdOf(call.callId),
+      callId: call.callId,
+      toolName: definition.name,
+      serverId: definition.serverId ?? null,
+      serverName: definition.serverName ?? null,
+      inputs: call.input,
+      stake,
+    };
+    await this.options.claimed;
+    await this.approvals.block(blocked);
+    await this.options.announce(blocked);
+    const settlement = await this.approvals.settlement(blocked.messageId, blocked.actionId, this.options.timeoutMs, signal);
+    switch (settlement) {
+      case 'approved':
+      case 'always_approved':
+        return this.inner.callTool(call, ctx, signal);
+      case 'rejected': {
+        const message = `The user declined the call of ${definition.name}: do not call it again for this request.`;
+        return { ok: false, output: [{ type: 'text', text: message }], error: { code: 'tool_execution_rejected', message } };
+      }
+      case 'expired':
+        throw new ToolApprovalExpiredError(definition.name);
+      case 'cancelled':
+        return { ok: false, output: [], error: { code: 'tool_execution_cancelled', message: 'The run stopped.' } };
+    }
+  }
+}

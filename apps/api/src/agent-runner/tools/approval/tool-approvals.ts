@@ -1,0 +1,82 @@
+import { CURRENT_SCHEMA_VERSION, upcast } from '@app/contracts/events/upcast';
+import {
+  isToolApprovalEvent,
+  toToolApprovalMemoryStreamName,
+  toToolApprovalStreamName,
+  type BlockedToolCall,
+  type ToolAlwaysApproved,
+  type ToolApprovalAnswer,
+} from '@app/contracts/events/tool-approval.events';
+import { toolApprovalAggregate } from '@app/domain/tool-approval/tool-approval.decider';
+import { EVENT_STORE, type EventStore } from '@app/storage';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DeciderExecutor } from '../../../application/decider-executor';
+
+/** How a blocked call was settled: a person's answer, or nobody answered in time. */
+export type ApprovalSettlement = ToolApprovalAnswer | 'expired';
+
+/**
+ * The approvals of agent runs, kept as events: a blocked call on its message's approval stream, the
+ * answer that unblocks it (from any api instance), and the tools each user always approves.
+ */
+@Injectable()
+export class ToolApprovals {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly executor: DeciderExecutor,
+  ) {}
+
+  /** Records the call as blocked (once: a resumed run asking again records nothing). */
+  async block(call: BlockedToolCall): Promise<void> {
+    await this.executor.execute(toolApprovalAggregate, call.messageId, { type: 'RequestToolApproval', call, now: Date.now() }, { actor: 'system' });
+  }
+
+  /**
+   * Waits for the call's settlement. When `timeoutMs` passes first, the call is expired through the
+   * decider, so an answer racing the timer and the expiry cannot both win: the stream decides.
+   */
+  async settlement(messageId: string, actionId: string, timeoutMs: number, signal: AbortSignal): Promise<ApprovalSettlement | 'cancelled'> {
+    // A run stopped before it waited must not leave a timer that would expire the call later.
+    if (signal.aborted) return 'cancelled';
+    const subscription = this.eventStore.subscribeToStream(toToolApprovalStreamName(messageId));
+    const timer = setTimeout(() => void this.expire(messageId, actionId), timeoutMs);
+    const onAbort = () => void subscription.close();
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      for await (const recorded of subscription) {
+        const event = upcast(recorded);
+        if (!isToolApprovalEvent(event) || !('actionId' in event.data) || event.data.actionId !== actionId) continue;
+        if (event.type === 'ToolApprovalGiven') return event.data.answer;
+        if (event.type === 'ToolApprovalExpired') return 'expired';
+      }
+      return 'cancelled';
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      await subscription.close();
+    }
+  }
+
+  /** Whether the user answered `always_approved` for this tool before. */
+  async alwaysApproved(workspaceId: string, userId: string, toolKey: string): Promise<boolean> {
+    const events = await this.eventStore.readStream(toToolApprovalMemoryStreamName(workspaceId, userId));
+    return events.some((event) => event.type === 'ToolAlwaysApproved' && (event.data as ToolAlwaysApproved['data']).toolKey === toolKey);
+  }
+
+  /** Remembers that the user always approves this tool. */
+  async rememberAlwaysApproved(workspaceId: string, userId: string, toolKey: string): Promise<void> {
+    const data: ToolAlwaysApproved['data'] = { toolKey, at: Date.now() };
+    await this.eventStore.append(
+      toToolApprovalMemoryStreamName(workspaceId, userId),
+      [{ id: randomUUID(), type: 'ToolAlwaysApproved', data, metadata: { actor: userId, schemaVersion: CURRENT_SCHEMA_VERSION } }],
+      'any',
+    );
+  }
+
+  private async expire(messageId: string, actionId: string): Promise<void> {
+    await this.executor
+      .execute(toolApprovalAggregate, messageId, { type: 'ExpireToolApproval', actionId, now: Date.now() }, { actor: 'system' })
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,21 @@
+import type { ToolStake } from '../events/tool-approval.events';
+
+/** One blocked action of a conversation (dust-api §2.9). */
+export interface BlockedAction {
+  readonly messageId: string;
+  readonly conversationId: string;
+  readonly actionId: string;
+  readonly inputs: Record<string, unknown>;
+  readonly stake: ToolStake;
+  readonly status: 'blocked_validation_required';
+  readonly metadata: {
+    readonly agentName: string;
+    readonly mcpServerName: string;
+    readonly toolName: string;
+    readonly mcpServerId?: string;
+  };
+}
+
+export interface BlockedActionsResponse {
+  readonly blockedActions: BlockedAction[];
+}
