@@ -14,10 +14,17 @@ import { ListDataSourceViewsHandler } from './queries/list-data-source-views.que
 import { ListDataSourcesHandler } from './queries/list-data-sources.query';
 import { ListDocumentsHandler } from './queries/list-documents.query';
 import { SpaceAccess } from './space-access';
+import { DeleteTableRowHandler } from './commands/delete-table-row.command';
+import { DeleteTableHandler } from './commands/delete-table.command';
+import { UpdateTableParentsHandler } from './commands/update-table-parents.command';
+import { UpsertTableRowsHandler } from './commands/upsert-table-rows.command';
+import { UpsertTableHandler } from './commands/upsert-table.command';
+import { GetTableHandler, GetTableRowHandler, ListTableRowsHandler, ListTablesHandler } from './queries/table.queries';
+import { TablesController } from './tables.controller';
 
 /** Data sources (folders) in spaces, their views and their documents. */
 @Module({
-  controllers: [DataSourcesController, DocumentsController],
+  controllers: [DataSourcesController, DocumentsController, TablesController],
   providers: [
     SpaceAccess,
     DataSourceLookup,
@@ -33,6 +40,15 @@ import { SpaceAccess } from './space-access';
     GetDocumentHandler,
     GetDocumentBlobHandler,
     ListDocumentsHandler,
+    UpsertTableHandler,
+    DeleteTableHandler,
+    UpdateTableParentsHandler,
+    UpsertTableRowsHandler,
+    DeleteTableRowHandler,
+    ListTablesHandler,
+    GetTableHandler,
+    ListTableRowsHandler,
+    GetTableRowHandler,
   ],
   exports: [SpaceAccess, DataSourceLookup],
 })
