@@ -1,3 +1,4 @@
+import { postContent } from './support/file-upload-helpers';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
 /** Tables of a data source and their rows (dust-api §5.4) through HTTP, on canonical and legacy paths. */
@@ -135,5 +136,59 @@ describe('data source tables', () => {
     const res = await call(t.baseUrl, 'POST', canonical('/tables/kids/parents'), { key: builder, body: { parent_id: 'p', parents: ['kids', 'p'] } });
     expect(res.body).toEqual({ updated: true });
     expect((await call(t.baseUrl, 'GET', canonical('/tables/kids'), { key: user })).body.table).toMatchObject({ parent_id: 'p', parents: ['kids', 'p'] });
+  });
+
+  describe('CSV import', () => {
+    const uploadCsv = async (text: string, useCase = 'upsert_table') => {
+      const bytes = Buffer.from(text, 'utf8');
+      const requested = await call(t.baseUrl, 'POST', `/api/v1/w/${workspaceId}/files`, { key: builder, body: { contentType: 'text/csv', fileName: 'data.csv', fileSize: bytes.length, useCase } });
+      const fileId: string = requested.body.file.sId;
+      await postContent(t.baseUrl, builder, `/api/v1/w/${workspaceId}/files/${fileId}`, bytes, 'data.csv', 'text/csv');
+      return fileId;
+    };
+    const importCsv = (body: Record<string, unknown>) => call(t.baseUrl, 'POST', canonical('/tables/csv'), { key: builder, body: { description: 'imported', ...body } });
+
+    it('creates a table from an uploaded CSV with its schema, and truncates on a second import', async () => {
+      const fileId = await uploadCsv('\uFEFFCity;Population;Coastal\n"Brest";139000;true\n"Lyon";"522000";false\n"Saint-\nÉtienne";171000;false\n');
+      const res = await importCsv({ name: 'cities', tableId: 'cities', fileId, truncate: true });
+      expect(res.status).toBe(200);
+      expect(res.body.table).toMatchObject({
+        table_id: 'cities',
+        schema: [
+          { name: 'city', value_type: 'text', possible_values: ['Brest', 'Lyon', 'Saint-\nÉtienne'] },
+          { name: 'population', value_type: 'int', possible_values: null },
+          { name: 'coastal', value_type: 'bool', possible_values: null },
+        ],
+      });
+      const rows = await call(t.baseUrl, 'GET', canonical('/tables/cities/rows'), { key: user });
+      expect(rows.body).toMatchObject({ total: 3, rows: [{ row_id: '0', value: { city: 'Brest', population: 139000, coastal: true } }, { row_id: '1' }, { row_id: '2' }] });
+
+      const smaller = await uploadCsv('city,population\nNantes,320000\n');
+      await importCsv({ name: 'cities', tableId: 'cities', fileId: smaller, truncate: true });
+      expect((await call(t.baseUrl, 'GET', canonical('/tables/cities/rows'), { key: user })).body).toMatchObject({ total: 1, rows: [{ value: { city: 'Nantes' } }] });
+    });
+
+    it('refuses a malformed CSV naming the line, writing nothing, and a file not meant for tables', async () => {
+      const fileId = await uploadCsv('a,b\n1,2\n3,4,5\n');
+      const res = await importCsv({ name: 'broken', tableId: 'broken', fileId });
+      expect({ status: res.status, type: res.body.error.type }).toEqual({ status: 400, type: 'invalid_rows_request_error' });
+      expect(res.body.error.message).toMatch(/line 3/);
+      expect((await call(t.baseUrl, 'GET', canonical('/tables/broken'), { key: user })).status).toBe(404);
+      const missing = await importCsv({ name: 'nofile', fileId: 'fil_nope' });
+      expect({ status: missing.status, type: missing.body.error.type }).toEqual({ status: 404, type: 'file_not_found' });
+    });
+
+    it('imports in the background with async', async () => {
+      const fileId = await uploadCsv('n\n1\n2\n');
+      const res = await importCsv({ name: 'later', tableId: 'later', fileId, async: true });
+      expect(res.body).toEqual({ table: { table_id: 'later' } });
+      const deadline = Date.now() + 20_000;
+      let total = 0;
+      while (total < 2 && Date.now() < deadline) {
+        total = (await call(t.baseUrl, 'GET', canonical('/tables/later/rows'), { key: user })).body.total ?? 0;
+        if (total < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(total).toBe(2);
+    });
   });
 });

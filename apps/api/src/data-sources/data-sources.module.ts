@@ -21,6 +21,8 @@ import { UpsertTableRowsHandler } from './commands/upsert-table-rows.command';
 import { UpsertTableHandler } from './commands/upsert-table.command';
 import { GetTableHandler, GetTableRowHandler, ListTableRowsHandler, ListTablesHandler } from './queries/table.queries';
 import { TablesController } from './tables.controller';
+import { UpsertTableFromCsvHandler } from './commands/upsert-table-from-csv.command';
+import { TableCsvImport } from './csv/table-csv-import';
 
 /** Data sources (folders) in spaces, their views and their documents. */
 @Module({
@@ -49,6 +51,8 @@ import { TablesController } from './tables.controller';
     GetTableHandler,
     ListTableRowsHandler,
     GetTableRowHandler,
+    TableCsvImport,
+    UpsertTableFromCsvHandler,
   ],
   exports: [SpaceAccess, DataSourceLookup],
 })

@@ -1,5 +1,5 @@
 import type { UpdatedResponse } from '@app/contracts/http/data-source.types';
-import { ListTableRowsQueryDto, UpdateTableParentsDto, UpsertTableDto, UpsertTableRowsDto } from '@app/contracts/http/table.dto';
+import { ListTableRowsQueryDto, UpdateTableParentsDto, UpsertTableDto, UpsertTableFromCsvDto, UpsertTableRowsDto } from '@app/contracts/http/table.dto';
 import type { GetTableResponse, GetTableRowResponse, ListTableRowsResponse, ListTablesResponse, SuccessResponse, UpsertTableRowsResponse } from '@app/contracts/http/table.types';
 import { UpdatedResponseSchema } from '@app/contracts/http/openapi/data-source.schema';
 import {
@@ -18,6 +18,7 @@ import { RateLimit } from '../rate-limits/route-rate-limit.decorator';
 import { DeleteTableRowCommand } from './commands/delete-table-row.command';
 import { DeleteTableCommand } from './commands/delete-table.command';
 import { UpdateTableParentsCommand } from './commands/update-table-parents.command';
+import { UpsertTableFromCsvCommand, type TableIdResponse } from './commands/upsert-table-from-csv.command';
 import { UpsertTableRowsCommand } from './commands/upsert-table-rows.command';
 import { UpsertTableCommand } from './commands/upsert-table.command';
 import { DataSourceLookup, type ResolvedDataSource } from './data-source-lookup';
@@ -48,6 +49,14 @@ export class TablesController {
   @ApiSuccess("Create a table or replace its metadata (admins and builders; names unique in the data source)", GetTableResponseSchema)
   async upsert(@Auth() auth: AuthContext, @Param('spaceId') spaceId: string | undefined, @Param('dsId') dsId: string, @Body() body: UpsertTableDto): Promise<GetTableResponse> {
     return this.commandBus.execute(new UpsertTableCommand(auth, await this.target(auth, spaceId, dsId), body));
+  }
+
+  @Post(dataSourcePaths('/tables/csv'))
+  @HttpCode(200)
+  @RateLimit(TABLE_WRITES)
+  @ApiSuccess('Create or fill a table from an uploaded CSV file (use case upsert_table; admins and builders)', UpsertTableRowsResponseSchema)
+  async upsertCsv(@Auth() auth: AuthContext, @Param('spaceId') spaceId: string | undefined, @Param('dsId') dsId: string, @Body() body: UpsertTableFromCsvDto): Promise<UpsertTableRowsResponse | TableIdResponse> {
+    return this.commandBus.execute(new UpsertTableFromCsvCommand(auth, await this.target(auth, spaceId, dsId), body));
   }
 
   @Get(dataSourcePaths('/tables/:tableId'))

@@ -93,3 +93,57 @@ export class ListTableRowsQueryDto {
   @QueryInteger(0, Number.MAX_SAFE_INTEGER, { default: 0 })
   offset?: number;
 }
+
+/** `POST …/tables/csv`: a table from an uploaded CSV file (use case `upsert_table`). */
+@BoundedExtraKeys()
+export class UpsertTableFromCsvDto {
+  @NonEmptyText(512, 'required', { description: 'Unique among the tables of the data source.' })
+  name!: string;
+
+  @ApiProperty({ type: String, maxLength: 100_000 })
+  @InOrder(IsString({ message: MESSAGES.string }), LengthAtMost(100_000), IsDefined({ message: MESSAGES.required }))
+  description!: string;
+
+  @NullableText(512)
+  title?: string | null;
+
+  @NullableText(255)
+  mimeType?: string | null;
+
+  @NullableText(MAX_DOCUMENT_ID_LENGTH, { description: 'Generated when absent.' })
+  tableId?: string | null;
+
+  @NonEmptyText(64, 'required', { description: 'An uploaded file with use case `upsert_table`.' })
+  fileId!: string;
+
+  @OmittableBoolean({ description: 'Drop every row of the table first.' })
+  truncate?: boolean;
+
+  @OmittableBoolean({ description: 'Answer at once; the rows are imported in the background.' })
+  async?: boolean;
+
+  @ApiPropertyOptional({ type: Number, nullable: true })
+  @IsOmittable()
+  @ValidateBy({
+    name: 'timestamp',
+    validator: {
+      validate: (value: unknown) => value === null || (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 8.64e15),
+      defaultMessage: () => 'must be a number of milliseconds since the epoch',
+    },
+  })
+  timestamp?: number | null;
+
+  @InOrder(IsStringArray({ maxItems: 256, itemMinLength: 1, itemMaxLength: 512 }), IsOmittable(), ApiPropertyOptional({ type: String, isArray: true, nullable: true }))
+  tags?: string[] | null;
+
+  @NullableText(MAX_DOCUMENT_ID_LENGTH)
+  parentId?: string | null;
+
+  @InOrder(IsStringArray({ maxItems: 64, itemMinLength: 1, itemMaxLength: 512 }), IsOmittable(), ApiPropertyOptional({ type: String, isArray: true, nullable: true }))
+  parents?: string[] | null;
+
+  @NullableText(2048)
+  sourceUrl?: string | null;
+
+  [key: string]: unknown;
+}

@@ -88,6 +88,6 @@ function malformed(error: unknown): Error {
   const csv = error as Partial<CsvError> & { lines?: number };
   if (typeof csv.code !== 'string' || !csv.code.startsWith('CSV_')) return error as Error;
   const line = csv.lines !== undefined ? ` at line ${csv.lines}` : '';
-  const reason = csv.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' || csv.code === 'CSV_RECORD_DONT_MATCH_COLUMNS_LENGTH' ? 'the record has a different number of fields than the header' : csv.message;
+  const reason = csv.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' ? 'the record has a different number of fields than the header' : csv.message;
   return new MalformedCsvError(`Malformed CSV${line}: ${reason}.`);
 }
