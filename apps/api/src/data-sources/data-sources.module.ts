@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentRunnerModule } from '../agent-runner/agent-runner.module';
 import { CreateDataSourceHandler } from './commands/create-data-source.command';
 import { DeleteDataSourceHandler } from './commands/delete-data-source.command';
 import { DeleteDocumentHandler } from './commands/delete-document.command';
@@ -23,9 +24,11 @@ import { GetTableHandler, GetTableRowHandler, ListTableRowsHandler, ListTablesHa
 import { TablesController } from './tables.controller';
 import { UpsertTableFromCsvHandler } from './commands/upsert-table-from-csv.command';
 import { TableCsvImport } from './csv/table-csv-import';
+import { TableQueryTools } from './table-query/table-query-tools';
 
 /** Data sources (folders) in spaces, their views and their documents. */
 @Module({
+  imports: [AgentRunnerModule],
   controllers: [DataSourcesController, DocumentsController, TablesController],
   providers: [
     SpaceAccess,
@@ -53,6 +56,7 @@ import { TableCsvImport } from './csv/table-csv-import';
     GetTableRowHandler,
     TableCsvImport,
     UpsertTableFromCsvHandler,
+    TableQueryTools,
   ],
   exports: [SpaceAccess, DataSourceLookup],
 })
