@@ -53,7 +53,5 @@ describe('agents query tables', () => {
     expect(message).toMatchObject({ status: 'succeeded', content: 'I cannot change the table.' });
     expect(message.actions[0]).toMatchObject({ functionCallName: 'query_tables', status: 'errored' });
     expect(sentText(runRequests(openAI.server)[1]!.body)).toMatch(/readonly|read-only/i);
-    const rows = await call(api.t.baseUrl, 'GET', `/api/v1/w/${api.workspaceId}/assistant/agent_configurations/${agentId}`, { key: api.key });
-    expect(rows.status).toBe(200);
   }, 30_000);
 });
