@@ -14,6 +14,26 @@ import { MESSAGES } from './validation/validation.messages';
 /** Most rows one list page may hold. */
 export const MAX_TABLE_ROWS_PAGE_SIZE = 10_000;
 
+/** Milliseconds since the epoch, or null, or left out (defaults to the upsert time). */
+function OptionalEpochMs(): PropertyDecorator {
+  return InOrder(
+    ValidateBy({
+      name: 'timestamp',
+      validator: {
+        validate: (value: unknown) => value === null || (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 8.64e15),
+        defaultMessage: () => 'must be a number of milliseconds since the epoch',
+      },
+    }),
+    IsOmittable(),
+    ApiPropertyOptional({ type: Number, nullable: true, description: 'Milliseconds since the epoch; defaults to the upsert time.' }),
+  );
+}
+
+/** Tags or parents: up to `maxItems` non-empty strings, or null, or left out. */
+function OptionalStringList(maxItems: number): PropertyDecorator {
+  return InOrder(IsStringArray({ maxItems, itemMinLength: 1, itemMaxLength: 512 }), IsOmittable(), ApiPropertyOptional({ type: String, isArray: true, nullable: true }));
+}
+
 /** `POST …/tables` (dust-api §5.4): a table's metadata; its rows come separately. */
 @BoundedExtraKeys()
 export class UpsertTableDto {
@@ -30,24 +50,16 @@ export class UpsertTableDto {
   @NullableText(MAX_DOCUMENT_ID_LENGTH, { description: 'Generated when absent.' })
   table_id?: string | null;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Milliseconds since the epoch; defaults to the upsert time.' })
-  @IsOmittable()
-  @ValidateBy({
-    name: 'timestamp',
-    validator: {
-      validate: (value: unknown) => value === null || (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 8.64e15),
-      defaultMessage: () => 'must be a number of milliseconds since the epoch',
-    },
-  })
+  @OptionalEpochMs()
   timestamp?: number | null;
 
-  @InOrder(IsStringArray({ maxItems: 256, itemMinLength: 1, itemMaxLength: 512 }), IsOmittable(), ApiPropertyOptional({ type: String, isArray: true, nullable: true }))
+  @OptionalStringList(256)
   tags?: string[] | null;
 
   @NullableText(MAX_DOCUMENT_ID_LENGTH)
   parent_id?: string | null;
 
-  @InOrder(IsStringArray({ maxItems: 64, itemMinLength: 1, itemMaxLength: 512 }), IsOmittable(), ApiPropertyOptional({ type: String, isArray: true, nullable: true }))
+  @OptionalStringList(64)
   parents?: string[] | null;
 
   @NullableText(255, { description: 'Defaults to text/csv.' })
@@ -122,24 +134,16 @@ export class UpsertTableFromCsvDto {
   @OmittableBoolean({ description: 'Answer at once; the rows are imported in the background.' })
   async?: boolean;
 
-  @ApiPropertyOptional({ type: Number, nullable: true })
-  @IsOmittable()
-  @ValidateBy({
-    name: 'timestamp',
-    validator: {
-      validate: (value: unknown) => value === null || (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 8.64e15),
-      defaultMessage: () => 'must be a number of milliseconds since the epoch',
-    },
-  })
+  @OptionalEpochMs()
   timestamp?: number | null;
 
-  @InOrder(IsStringArray({ maxItems: 256, itemMinLength: 1, itemMaxLength: 512 }), IsOmittable(), ApiPropertyOptional({ type: String, isArray: true, nullable: true }))
+  @OptionalStringList(256)
   tags?: string[] | null;
 
   @NullableText(MAX_DOCUMENT_ID_LENGTH)
   parentId?: string | null;
 
-  @InOrder(IsStringArray({ maxItems: 64, itemMinLength: 1, itemMaxLength: 512 }), IsOmittable(), ApiPropertyOptional({ type: String, isArray: true, nullable: true }))
+  @OptionalStringList(64)
   parents?: string[] | null;
 
   @NullableText(2048)
