@@ -279,6 +279,28 @@ describe('documented response schemas against real responses', () => {
     }
   });
 
+  it('tables and rows, on canonical and legacy paths', async () => {
+    const ids: Record<string, string> = { wId: api.workspaceId };
+    ids.spaceId = (await sample('POST', '/api/w/{wId}/spaces', ids, { body: { name: 'Tables', isRestricted: false } })).space.sId;
+    ids.dsId = (await sample('POST', '/api/w/{wId}/spaces/{spaceId}/data_sources', ids, { body: { name: 'Tabled', description: 'tables' } })).dataSource.sId;
+    for (const base of ['/api/v1/w/{wId}/spaces/{spaceId}/data_sources/{dsId}', '/api/v1/w/{wId}/data_sources/{dsId}']) {
+      ids.tableId = base.includes('spaces') ? 'canonical' : 'legacy';
+      await sample('POST', `${base}/tables`, ids, { body: { name: ids.tableId, description: 'd', table_id: ids.tableId } });
+      await sample('POST', `${base}/tables/{tableId}/rows`, ids, { body: { rows: [{ row_id: 'r1', value: { n: 1, label: 'a', at: { type: 'datetime', epoch: 1 } } }] } });
+      await sample('GET', `${base}/tables`, ids);
+      await sample('GET', `${base}/tables/{tableId}`, ids);
+      await sample('GET', `${base}/tables/{tableId}/rows`, ids, { query: 'limit=5' });
+      ids.rowId = 'r1';
+      await sample('GET', `${base}/tables/{tableId}/rows/{rowId}`, ids);
+      await sample('POST', `${base}/tables/{tableId}/parents`, ids, { body: { parent_id: 'p', parents: [ids.tableId, 'p'] } });
+      await sample('DELETE', `${base}/tables/{tableId}/rows/{rowId}`, ids);
+      const bytes = Buffer.from('a,b\n1,x\n');
+      const requested = await call(api.t.baseUrl, 'POST', `/api/v1/w/${ids.wId}/files`, { key: api.key, body: { contentType: 'text/csv', fileName: 't.csv', fileSize: bytes.length, useCase: 'upsert_table' } });
+      await postContent(api.t.baseUrl, api.key, `/api/v1/w/${ids.wId}/files/${requested.body.file.sId}`, bytes, 't.csv', 'text/csv');
+      await sample('POST', `${base}/tables/csv`, ids, { body: { name: `${ids.tableId}-csv`, description: 'csv', fileId: requested.body.file.sId, truncate: true } });
+    }
+  });
+
   it('has checked a real answer of every operation with a JSON success body, on one family or the other', () => {
     const documented = Object.entries<any>(document.paths).flatMap(([path, item]) =>
       METHODS.filter((method) => item[method]?.responses?.['200']?.content?.['application/json']).map((method) => familyless(`${method.toUpperCase()} ${path}`)),

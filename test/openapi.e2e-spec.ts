@@ -177,6 +177,7 @@ describe('OpenAPI document and docs page', () => {
         'DELETE /api/w/{wId}/spaces/{spaceId}/data_sources/{dsId}',
         'DELETE /api/v1/w/{wId}/files/{fileId}',
         'DELETE /api/w/{wId}/files/{fileId}',
+        ...['/api/v1/w/{wId}', '/api/w/{wId}'].flatMap((prefix) => [`DELETE ${prefix}/spaces/{spaceId}/data_sources/{dsId}/tables/{tableId}`, `DELETE ${prefix}/data_sources/{dsId}/tables/{tableId}`]),
       ].sort(),
     );
     expect(binaries.sort()).toEqual(['GET /api/v1/w/{wId}/files/{fileId}', 'GET /api/w/{wId}/files/{fileId}', 'GET /api/w/{wId}/files/{fileId}/signed'].sort());

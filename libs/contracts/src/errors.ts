@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   data_source_auth_error: 403,
   data_source_error: 400,
   data_source_document_not_found: 404,
+  invalid_rows_request_error: 400,
+  table_row_not_found: 404,
 } as const;
 
 export type ErrorType = keyof typeof ERROR_STATUS;

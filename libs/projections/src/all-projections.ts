@@ -16,6 +16,8 @@ import { dataSourceProjection } from './data-source/data-source.projection';
 import { userProjection } from './workspace/user.projection';
 import { workspaceProjection } from './workspace/workspace.projection';
 import { fileProjection } from './file/file.projection';
+import { dataSourceTableProjection } from './data-source/data-source-table.projection';
+import { tableRowProjection } from './data-source/table-row.projection';
 
 /** Every read model the projector maintains. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -36,4 +38,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   dataSourceDocumentProjection,
   mcpServerProjection,
   fileProjection,
+  dataSourceTableProjection,
+  tableRowProjection,
 ] as readonly Projection[];

@@ -21,11 +21,21 @@ import { ListDocumentsHandler } from './queries/list-documents.query';
 import { SearchDocumentsHandler } from './queries/search-documents.query';
 import { SearchController } from './search.controller';
 import { SpaceAccess } from './space-access';
+import { DeleteTableRowHandler } from './commands/delete-table-row.command';
+import { DeleteTableHandler } from './commands/delete-table.command';
+import { UpdateTableParentsHandler } from './commands/update-table-parents.command';
+import { UpsertTableRowsHandler } from './commands/upsert-table-rows.command';
+import { UpsertTableHandler } from './commands/upsert-table.command';
+import { GetTableHandler, GetTableRowHandler, ListTableRowsHandler, ListTablesHandler } from './queries/table.queries';
+import { TablesController } from './tables.controller';
+import { UpsertTableFromCsvHandler } from './commands/upsert-table-from-csv.command';
+import { TableCsvImport } from './csv/table-csv-import';
+import { TableQueryTools } from './table-query/table-query-tools';
 
 /** Data sources (folders) in spaces, their views and their documents. */
 @Module({
   imports: [SearchModule, AgentRunnerModule],
-  controllers: [DataSourcesController, DocumentsController, SearchController, FileDocumentsController],
+  controllers: [DataSourcesController, DocumentsController, SearchController, FileDocumentsController, TablesController],
   providers: [
     SpaceAccess,
     DataSourceLookup,
@@ -44,6 +54,18 @@ import { SpaceAccess } from './space-access';
     SearchDocumentsHandler,
     DataSourceSearchTools,
     UpsertFileDocumentHandler,
+    UpsertTableHandler,
+    DeleteTableHandler,
+    UpdateTableParentsHandler,
+    UpsertTableRowsHandler,
+    DeleteTableRowHandler,
+    ListTablesHandler,
+    GetTableHandler,
+    ListTableRowsHandler,
+    GetTableRowHandler,
+    TableCsvImport,
+    UpsertTableFromCsvHandler,
+    TableQueryTools,
   ],
   exports: [SpaceAccess, DataSourceLookup],
 })

@@ -149,6 +149,23 @@ describe('projector', () => {
       await eventStore.append(`file-${fileId}`, fileEvents(fileId).slice(0, fileId === 'fil_deleted' ? 4 : 3), 'no_stream');
     }
 
+    // A table of w0: metadata, two batches of rows, a row upserted again, one deleted, a truncation, and a deleted table.
+    const table = { workspaceId: 'w0', spaceId: 'vlt_w0', dataSourceId: 'dts_w0', tableId: 't1' };
+    const tableMeta = { name: 't1', title: 'T1', description: 'd', mimeType: 'text/csv', sourceUrl: null, tags: [], timestamp: 20, parentId: null, parents: ['t1'], generation: 0, createdAt: 20, at: 20 };
+    const column = [{ name: 'n', value_type: 'int', possible_values: null }];
+    await eventStore.append('data-source-table-w0-t1', [
+      event('TableUpserted', { ...table, ...tableMeta }),
+      event('TableRowsUpserted', { ...table, generation: 0, firstOrdinal: 0, rows: [{ row_id: 'a', value: { n: 1 } }, { row_id: 'b', value: { n: 2 } }], schema: column, at: 21 }),
+      event('TableRowsUpserted', { ...table, generation: 0, firstOrdinal: 2, rows: [{ row_id: 'a', value: { n: 3 } }, { row_id: 'c', value: { n: 4 } }], schema: column, at: 22 }),
+      event('TableRowDeleted', { ...table, generation: 0, rowId: 'b', at: 23 }),
+      event('TableTruncated', { ...table, generation: 1, at: 24 }),
+      event('TableRowsUpserted', { ...table, generation: 1, firstOrdinal: 4, rows: [{ row_id: 'z', value: { n: 9 } }], schema: column, at: 25 }),
+    ], 'no_stream');
+    await eventStore.append('data-source-table-w0-t2', [
+      event('TableUpserted', { ...table, ...tableMeta, tableId: 't2', name: 't2' }),
+      event('TableDeleted', { ...table, tableId: 't2', at: 26 }),
+    ], 'no_stream');
+
     const live = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, silent, new ProjectionProgress());
     await live.start();
     const head = await eventStore.headPosition();
@@ -167,6 +184,14 @@ describe('projector', () => {
     expect(before.data_source_views).toMatchObject([{ parentsIn: ['a'] }, { parentsIn: ['a'] }]);
     expect(before.data_source_documents).toMatchObject([{ documentId: 'a', parents: ['a', 'p'], text: 'text of a' }, { documentId: 'a' }]);
 
+    expect(before.data_source_tables).toMatchObject([{ tableId: 't1', generation: 1, schema: column }]);
+    expect(before.data_source_table_rows).toEqual(expect.arrayContaining([
+      expect.objectContaining({ rowId: 'a', generation: 0, ordinal: 0, value: { n: 3 } }),
+      expect.objectContaining({ rowId: 'c', generation: 0, ordinal: 3 }),
+      expect.objectContaining({ rowId: 'z', generation: 1, ordinal: 4 }),
+    ]));
+    expect(before.data_source_table_rows).toHaveLength(3);
+
     expect(before.files).toHaveLength(2);
     expect(before.files).toEqual(expect.arrayContaining([
       expect.objectContaining({ sId: 'fil_ready', status: 'ready', processedHash: 'b'.repeat(64) }),
@@ -174,7 +199,7 @@ describe('projector', () => {
     ]));
 
     const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, { switchGraceMs: 0 });
-    expect(result).toMatchObject({ generation: 2, previousGeneration: 1, events: 68 });
+    expect(result).toMatchObject({ generation: 2, previousGeneration: 1, events: 76 });
     expect(await new GenerationRegistry(readStore).active()).toBe(2);
     expect(await snapshot(2)).toEqual(before);
     expect(await readStore.listCollections()).not.toContain(physicalCollectionName(ALL_PROJECTIONS[0]!, 1));

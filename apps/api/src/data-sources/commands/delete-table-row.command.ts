@@ -1,0 +1,39 @@
+import type { SuccessResponse } from '@app/contracts/http/table.types';
+import { tableAggregate, tableAggregateId } from '@app/domain/data-source/table.decider';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DeciderExecutor } from '../../application/decider-executor';
+import type { AuthContext } from '../../auth/auth-context';
+import { ApiError } from '../../common/http/api-error';
+import { ReadModels } from '../../infrastructure/read-models.service';
+import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
+import { findRow, loadTable, tableAddress } from '../table-lookup';
+
+/** Deletes one row (404 when the table or the row does not exist). */
+export class DeleteTableRowCommand extends Command<SuccessResponse> {
+  constructor(
+    readonly auth: AuthContext,
+    readonly target: ResolvedDataSource,
+    readonly tableId: string,
+    readonly rowId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DeleteTableRowCommand)
+export class DeleteTableRowHandler implements ICommandHandler<DeleteTableRowCommand> {
+  constructor(
+    private readonly executor: DeciderExecutor,
+    private readonly readModels: ReadModels,
+  ) {}
+
+  async execute({ auth, target, tableId, rowId }: DeleteTableRowCommand): Promise<SuccessResponse> {
+    requireDataSourceWriter(auth);
+    const table = await loadTable(this.readModels, target, tableId);
+    if (!(await findRow(this.readModels, table, rowId))) throw new ApiError('table_row_not_found', 'The row you requested was not found.');
+    const command = { type: 'DeleteTableRow' as const, address: tableAddress(target, tableId), rowId, now: Date.now() };
+    const outcome = await this.executor.execute(tableAggregate, tableAggregateId(target.dataSource.sId, tableId), command, { actor: auth.user?.sId ?? auth.keyId });
+    if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
+    return { success: true };
+  }
+}

@@ -1,0 +1,45 @@
+import type { TableMetadata } from '../events/data-source-table.events';
+import type { CellValue, TableColumn } from '../tables/table-values';
+
+/** Read model of a table (`data_source_tables`, id = {@link dataSourceTableKey}): metadata and schema. */
+export interface DataSourceTableRecord extends TableMetadata {
+  [key: string]: unknown;
+  readonly workspaceId: string;
+  readonly spaceId: string;
+  readonly dataSourceId: string;
+  readonly tableId: string;
+  /** Rows of this generation are the table's (older ones were truncated away). */
+  readonly generation: number;
+  readonly schema: TableColumn[];
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/**
+ * Read model of a row (`data_source_table_rows`, id = {@link tableRowKey}). `ordinal` orders the
+ * rows of a table as first upserted, so a page at any offset is read from an index.
+ */
+export interface TableRowRecord {
+  [key: string]: unknown;
+  readonly dataSourceId: string;
+  readonly tableId: string;
+  readonly generation: number;
+  readonly rowId: string;
+  readonly ordinal: number;
+  readonly value: Record<string, CellValue>;
+}
+
+/** Id of a table in its read model (data source sIds hold no colon). */
+export function dataSourceTableKey(dataSourceId: string, tableId: string): string {
+  return `${dataSourceId}:${tableId}`;
+}
+
+/** Id of a row in its read model: every part, as JSON (table and row ids are any strings). */
+export function tableRowKey(dataSourceId: string, tableId: string, generation: number, rowId: string): string {
+  return JSON.stringify([dataSourceId, tableId, generation, rowId]);
+}
+
+/** The row id a {@link tableRowKey} names. */
+export function rowIdOfKey(key: string): string {
+  return (JSON.parse(key) as [string, string, number, string])[3];
+}

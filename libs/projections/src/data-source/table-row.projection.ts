@@ -1,0 +1,44 @@
+import { isDataSourceTableEvent, type TableRowsUpserted } from '@app/contracts/events/data-source-table.events';
+import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
+import { rowIdOfKey, tableRowKey, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
+import type { RecordedEvent } from '@app/storage';
+import type { Projection } from '../projection';
+
+/** Index of each row of a batch by row id, built once per event (evolve runs once per row). */
+const batchIndexes = new WeakMap<RecordedEvent, Map<string, number>>();
+
+function indexInBatch(event: RecordedEvent, data: TableRowsUpserted['data'], rowId: string): number {
+  let index = batchIndexes.get(event);
+  if (!index) {
+    index = new Map(data.rows.map((row, i) => [row.row_id, i]));
+    batchIndexes.set(event, index);
+  }
+  return index.get(rowId) ?? -1;
+}
+
+/**
+ * One document per row of the current generation of each table. A row upserted again keeps its
+ * ordinal; rows of a truncated or deleted table's older generations are no longer read.
+ */
+export const tableRowProjection: Projection<TableRowRecord> = {
+  ...READ_MODELS.tableRows,
+  indexes: [{ equal: ['dataSourceId', 'tableId', 'generation'], sort: [{ field: 'ordinal', direction: 'asc' }] }],
+  canHandle: ['TableRowsUpserted', 'TableRowDeleted'],
+  documentIds(event) {
+    if (!isDataSourceTableEvent(event)) return [];
+    const { dataSourceId, tableId } = event.data;
+    if (event.type === 'TableRowsUpserted') return event.data.rows.map((row) => tableRowKey(dataSourceId, tableId, event.data.generation, row.row_id));
+    if (event.type === 'TableRowDeleted') return [tableRowKey(dataSourceId, tableId, event.data.generation, event.data.rowId)];
+    return [];
+  },
+  evolve(doc, event, documentId) {
+    if (!isDataSourceTableEvent(event)) return doc;
+    if (event.type === 'TableRowDeleted') return null;
+    if (event.type !== 'TableRowsUpserted') return doc;
+    const { dataSourceId, tableId, generation, firstOrdinal, rows } = event.data;
+    const rowId = rowIdOfKey(documentId);
+    const i = indexInBatch(event, event.data, rowId);
+    if (i < 0) return doc;
+    return { dataSourceId, tableId, generation, rowId, ordinal: doc?.ordinal ?? firstOrdinal + i, value: rows[i].value };
+  },
+};
