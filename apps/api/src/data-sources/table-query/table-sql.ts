@@ -1,6 +1,9 @@
 import type { CellValue, TableColumn } from '@app/contracts/tables/table-values';
-import { Worker } from 'node:worker_threads';
-import { TABLE_SQL_WORKER_SOURCE } from './table-sql.worker-source';
+import { spawn } from 'node:child_process';
+import { TABLE_SQL_PROCESS_SOURCE } from './table-sql.process-source';
+
+/** Heap of the query process: the tables' rows plus SQLite's own memory stay well under it. */
+const QUERY_PROCESS_HEAP_MB = 512;
 
 /** A table as the query sees it: its SQL name, schema and rows' cells. */
 export interface QueryTable {
@@ -10,7 +13,7 @@ export interface QueryTable {
 }
 
 export interface TableSqlLimits {
-  /** Wall time of loading and running, after which the worker is terminated. */
+  /** Wall time of loading and running, after which the query process is killed. */
   readonly timeoutMs: number;
   /** Rows returned at most (the answer says when there were more). */
   readonly maxRows: number;
@@ -21,28 +24,33 @@ export type TableSqlResult =
   | { readonly ok: false; readonly code: 'query_error' | 'query_timeout'; readonly message: string };
 
 /**
- * Runs one read-only SQL statement over tables in a fresh in-memory SQLite database, in a worker
- * thread that is terminated when the time is up: a runaway query costs its time bound, no more,
+ * Runs one read-only SQL statement over tables in a fresh in-memory SQLite database, in a child
+ * process that is killed when the time is up: a runaway query costs its time bound, no more,
  * and a write fails on the read-only connection.
  */
 export function runTableSql(tables: readonly QueryTable[], sql: string, limits: TableSqlLimits, signal?: AbortSignal): Promise<TableSqlResult> {
   return new Promise((resolve) => {
-    const worker = new Worker(TABLE_SQL_WORKER_SOURCE, { eval: true, workerData: { tables, sql, maxRows: limits.maxRows } });
+    const child = spawn(process.execPath, [`--max-old-space-size=${QUERY_PROCESS_HEAP_MB}`, '-e', TABLE_SQL_PROCESS_SOURCE], {
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      serialization: 'advanced',
+    });
     let settled = false;
     const finish = (result: TableSqlResult) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       resolve(result);
     };
     const timer = setTimeout(() => finish({ ok: false, code: 'query_timeout', message: `The query ran longer than ${limits.timeoutMs} ms and was stopped.` }), limits.timeoutMs);
     const onAbort = () => finish({ ok: false, code: 'query_timeout', message: 'The query was stopped: the run was cancelled.' });
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.once('message', (message: { ok: boolean; rows?: Record<string, unknown>[]; truncated?: boolean; message?: string }) =>
+    child.once('message', (message: { ok: boolean; rows?: Record<string, unknown>[]; truncated?: boolean; message?: string }) =>
       finish(message.ok ? { ok: true, rows: message.rows ?? [], truncated: message.truncated ?? false } : { ok: false, code: 'query_error', message: message.message ?? 'The query failed.' }),
     );
-    worker.once('error', (error) => finish({ ok: false, code: 'query_error', message: error.message }));
+    child.once('error', (error) => finish({ ok: false, code: 'query_error', message: error.message }));
+    child.once('exit', (code, exitSignal) => finish({ ok: false, code: 'query_error', message: `The query process ended without an answer (${exitSignal ?? `exit ${code}`}).` }));
+    child.send({ tables, sql, maxRows: limits.maxRows });
   });
 }

@@ -1,11 +1,12 @@
 /**
- * The worker that runs one query: plain JavaScript (evaluated with `eval: true`, so it runs the
- * same under ts-node, jest and the built app). It loads the tables into a fresh in-memory SQLite
- * database, makes the connection read-only (`PRAGMA query_only`), runs the one statement and posts
- * back at most `maxRows` rows. The parent terminates the worker when the query runs too long.
+ * The child process that runs one query: plain JavaScript (given to `node -e`, so it runs the same
+ * under jest and the built app). It receives the tables and the statement over IPC, loads the
+ * tables into a fresh in-memory SQLite database, makes the connection read-only (`PRAGMA
+ * query_only`), runs the one statement and sends back at most `maxRows` rows. A process, not a
+ * worker thread: a statement busy inside SQLite cannot be stopped by terminating a thread (V8 can
+ * only interrupt JavaScript), but a process can always be killed.
  */
-export const TABLE_SQL_WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
+export const TABLE_SQL_PROCESS_SOURCE = `
 const { DatabaseSync } = require('node:sqlite');
 const quote = (name) => '"' + String(name).replace(/"/g, '""') + '"';
 const SQL_TYPES = { int: 'INTEGER', float: 'REAL', bool: 'INTEGER', datetime: 'TEXT', text: 'TEXT' };
@@ -15,6 +16,8 @@ const cell = (value) => {
   if (typeof value === 'object') return value.string_value ?? new Date(value.epoch).toISOString();
   return value;
 };
+const reply = (message) => process.send(message, () => process.exit(0));
+process.once('message', (workerData) => {
 try {
   const db = new DatabaseSync(':memory:');
   for (const table of workerData.tables) {
@@ -34,8 +37,9 @@ try {
     if (rows.length >= workerData.maxRows) { truncated = true; break; }
     rows.push(row);
   }
-  parentPort.postMessage({ ok: true, rows, truncated });
+  reply({ ok: true, rows, truncated });
 } catch (error) {
-  parentPort.postMessage({ ok: false, message: error && error.message ? error.message : String(error) });
+  reply({ ok: false, message: error && error.message ? error.message : String(error) });
 }
+});
 `;
