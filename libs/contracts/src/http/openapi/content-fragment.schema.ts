@@ -6,6 +6,7 @@ import type {
   ContentNodeType,
   FileContentFragment,
 } from '../conversation-message.types';
+import type { ContentFragmentExpiredReason } from '../../events/conversation-message.events';
 import { MessageBaseSchema } from './resource-base.schema';
 import { ALWAYS_NULL } from './schema-shapes';
 
@@ -32,7 +33,7 @@ export class ContentFragmentContextSchema implements ContentFragmentContext {
 
 // The fields both kinds share; each kind's class is a schema of its own, so this one never is.
 // Not abstract: IntersectionType below constructs the classes it combines.
-class ContentFragmentBaseSchema extends MessageBaseSchema {
+export class ContentFragmentBaseSchema extends MessageBaseSchema {
   @ApiProperty({ type: 'string', enum: ['content_fragment'] })
   type!: 'content_fragment';
 
@@ -54,8 +55,8 @@ class ContentFragmentBaseSchema extends MessageBaseSchema {
   @ApiProperty({ type: 'string', enum: ['latest', 'superseded'] })
   contentFragmentVersion!: 'latest' | 'superseded';
 
-  @ApiProperty(ALWAYS_NULL)
-  expiredReason!: null;
+  @ApiProperty({ type: 'string', enum: ['data_source_deleted'], nullable: true, description: 'Set once the data source the fragment pointed into was deleted.' })
+  expiredReason!: ContentFragmentExpiredReason | null;
 }
 
 /** Schema of a content fragment backed by a file or inline text. */
