@@ -4,18 +4,17 @@ import type { ConversationMessageDocument } from '@app/contracts/read-models/con
 import { upcast } from '@app/contracts/events/upcast';
 import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { DomainError } from '@app/domain/shared/domain-error';
-import { EVENT_STORE, READ_STORE, type EventStore, type EventSubscription, type ReadStore, type RecordedEvent } from '@app/storage';
+import { EVENT_STORE, READ_STORE, type EventStore, type ReadStore, type RecordedEvent } from '@app/storage';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DeciderExecutor } from '../../application/decider-executor';
+import { LogFollowerLoop } from '../../application/log-follower-loop';
 import { LOGGER } from '../../infrastructure/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
 
 /** Checkpoint name of the content fragment expiry in the read store. */
 export const CONTENT_FRAGMENT_EXPIRY_CHECKPOINT = 'content_fragment_expiry';
 
-const CATCH_UP_PAGE = 500;
-const RESTART_DELAY_MS = 1_000;
 const ACTOR = 'system:content-fragment-expiry';
 
 /**
@@ -28,19 +27,20 @@ const ACTOR = 'system:content-fragment-expiry';
  */
 @Injectable()
 export class ContentFragmentExpirer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private subscription: EventSubscription | null = null;
-  private following: Promise<void> = Promise.resolve();
-  private stopping = false;
+  private readonly loop: LogFollowerLoop;
   private applied = -1;
   private saved = -1;
 
   constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(EVENT_STORE) eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly readModels: ReadModels,
     private readonly executor: DeciderExecutor,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    const steps = { begin: () => this.begin(), apply: (event: RecordedEvent) => this.apply(event), afterPage: () => this.saveCheckpoint() };
+    this.loop = new LogFollowerLoop(eventStore, steps, logger, 'content fragment expiry');
+  }
 
   onApplicationBootstrap(): void {
     this.start();
@@ -52,16 +52,13 @@ export class ContentFragmentExpirer implements OnApplicationBootstrap, OnApplica
 
   start(): void {
     // Where to begin is the stored checkpoint's business, not what an earlier run remembered.
-    this.stopping = false;
     this.applied = -1;
     this.saved = -1;
-    this.following = this.follow();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
-    await this.subscription?.close();
-    await this.following;
+    await this.loop.stop();
     await this.saveCheckpoint();
   }
 
@@ -74,37 +71,11 @@ export class ContentFragmentExpirer implements OnApplicationBootstrap, OnApplica
     }
   }
 
-  private async follow(): Promise<void> {
-    while (!this.stopping) {
-      try {
-        await this.followOnce();
-      } catch (error) {
-        if (this.stopping) return;
-        this.logger.error({ err: error }, 'content fragment expiry lost the event log; restarting from its checkpoint');
-        await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS));
-      }
-    }
-  }
-
-  private async followOnce(): Promise<void> {
+  private async begin(): Promise<number> {
     const start = (await this.readStore.getCheckpoint(CONTENT_FRAGMENT_EXPIRY_CHECKPOINT)) ?? 0;
     this.applied = Math.max(this.applied, start);
     this.saved = Math.max(this.saved, start);
-    let position = start;
-    for (;;) {
-      const page = await this.eventStore.readAll({ after: position, maxCount: CATCH_UP_PAGE });
-      if (page.length === 0) break;
-      for (const event of page) await this.apply(event);
-      position = page[page.length - 1].position;
-      await this.saveCheckpoint();
-    }
-    const subscription = this.eventStore.subscribeToAll({ after: position });
-    this.subscription = subscription;
-    if (this.stopping) await subscription.close();
-    for await (const event of subscription) {
-      if (this.stopping) break;
-      await this.apply(event);
-    }
+    return start;
   }
 
   private async apply(recorded: RecordedEvent): Promise<void> {
