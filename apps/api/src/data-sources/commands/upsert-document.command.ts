@@ -16,7 +16,7 @@ import { documentContentOf, checkedDocumentId } from '../document-content';
 import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
 
 /** How long a synchronous upsert waits for the search index, to report the document's chunks. */
-const CHUNKS_WAIT_MS = 5_000;
+const CHUNKS_WAIT_MS = 1_000;
 
 /**
  * Creates or replaces a document. Answers once the document is recorded: with `async`, at once;

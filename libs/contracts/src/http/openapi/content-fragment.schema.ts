@@ -4,6 +4,7 @@ import type {
   ContentNodeContentFragment,
   ContentNodeData,
   ContentNodeType,
+  ExpiredContentNodeContentFragment,
   FileContentFragment,
 } from '../conversation-message.types';
 import type { ContentFragmentExpiredReason } from '../../events/conversation-message.events';
@@ -33,7 +34,7 @@ export class ContentFragmentContextSchema implements ContentFragmentContext {
 
 // The fields both kinds share; each kind's class is a schema of its own, so this one never is.
 // Not abstract: IntersectionType below constructs the classes it combines.
-export class ContentFragmentBaseSchema extends MessageBaseSchema {
+class ContentFragmentBaseSchema extends MessageBaseSchema {
   @ApiProperty({ type: 'string', enum: ['content_fragment'] })
   type!: 'content_fragment';
 
@@ -138,4 +139,34 @@ export class ContentNodeContentFragmentSchema
 
   @ApiProperty({ type: 'integer', nullable: true })
   textBytes!: number | null;
+}
+
+const GONE = { ...ALWAYS_NULL, description: 'Null: the data source this pointed into was deleted.' };
+
+/** Schema of a content-node fragment whose data source was deleted (reference §1, expired variants). */
+@ApiSchema({ name: 'ExpiredContentNodeContentFragment' })
+export class ExpiredContentNodeContentFragmentSchema extends ContentFragmentBaseSchema implements ExpiredContentNodeContentFragment {
+  @ApiProperty({ type: 'string', enum: ['content_node'] })
+  contentFragmentType!: 'content_node';
+
+  @ApiProperty({ type: 'string', enum: ['data_source_deleted'] })
+  declare expiredReason: ContentFragmentExpiredReason;
+
+  @ApiProperty(GONE)
+  nodeId!: null;
+
+  @ApiProperty(GONE)
+  nodeDataSourceViewId!: null;
+
+  @ApiProperty(GONE)
+  nodeType!: null;
+
+  @ApiProperty(GONE)
+  contentNodeData!: null;
+
+  @ApiProperty(GONE)
+  snippet!: null;
+
+  @ApiProperty(GONE)
+  textBytes!: null;
 }

@@ -1,8 +1,7 @@
 import { getSchemaPath } from '@nestjs/swagger';
 import { AgentMessageSchema } from './agent-message.schema';
 import { CompactionMessageSchema } from './compaction-message.schema';
-import { ContentNodeContentFragmentSchema, FileContentFragmentSchema } from './content-fragment.schema';
-import { ExpiredContentNodeContentFragmentSchema } from './expired-content-fragment.schema';
+import { ContentNodeContentFragmentSchema, ExpiredContentNodeContentFragmentSchema, FileContentFragmentSchema } from './content-fragment.schema';
 import { UserMessageSchema } from './user-message.schema';
 
 /** Every kind of message of a conversation's content, as schema classes. */

@@ -21,7 +21,6 @@ import * as agentConfiguration from './agent-configuration.schema';
 import * as agentMessage from './agent-message.schema';
 import * as compactionMessage from './compaction-message.schema';
 import * as contentFragment from './content-fragment.schema';
-import * as expiredContentFragment from './expired-content-fragment.schema';
 import * as messageResponse from './message-response.schema';
 import * as conversation from './conversation.schema';
 import * as conversationResponses from './conversation-responses.schema';
@@ -66,7 +65,7 @@ const COVERED: Type<unknown>[] = [
   documents<Wire.FileContentFragment>()(contentFragment.FileContentFragmentSchema),
   documents<Wire.ContentNodeData>()(contentFragment.ContentNodeDataSchema),
   documents<Wire.ContentNodeContentFragment>()(contentFragment.ContentNodeContentFragmentSchema),
-  documents<Wire.ExpiredContentNodeContentFragment>()(expiredContentFragment.ExpiredContentNodeContentFragmentSchema),
+  documents<Wire.ExpiredContentNodeContentFragment>()(contentFragment.ExpiredContentNodeContentFragmentSchema),
   documents<Wire.AgentModelConfiguration>()(lightAgent.AgentModelConfigurationSchema),
   documents<Wire.LightAgentConfiguration['tags'][number]>()(lightAgent.AgentTagSchema),
   documents<Wire.LightAgentConfiguration>()(lightAgent.LightAgentConfigurationSchema),
