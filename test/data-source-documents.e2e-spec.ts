@@ -59,13 +59,23 @@ describe('data source documents', () => {
       text_size: 20,
       hash: expect.stringMatching(/^[0-9a-f]{64}$/),
       token_count: expect.any(Number),
-      chunks: [],
+      chunk_count: 1,
+      chunks: [{ text: expect.stringContaining('The quick brown fox.'), hash: expect.stringMatching(/^[0-9a-f]{64}$/), offset: 0, vector: null }],
     });
     for (const path of forms('/documents/doc-1')) {
       const got = await call(t.baseUrl, 'GET', path, { key: user });
       expect({ path, status: got.status }).toEqual({ path, status: 200 });
       expect(got.body.document).toEqual(res.body.document);
     }
+    // The chunks are the ones search finds.
+    const found = await call(t.baseUrl, 'GET', `${canonical('/search')}?query=quick%20fox&top_k=5`, { key: user });
+    const hit = found.body.documents.find((d: any) => d.document_id === 'doc-1');
+    expect(hit.chunk_count).toBe(1);
+    expect(hit.chunks.map(({ text, hash, offset }: any) => ({ text, hash, offset }))).toEqual(
+      res.body.document.chunks.map(({ text, hash, offset }: any) => ({ text, hash, offset })),
+    );
+    const listed = await call(t.baseUrl, 'GET', `${canonical('/documents')}?document_ids=doc-1`, { key: user });
+    expect(listed.body.documents[0]).toMatchObject({ chunk_count: 1, chunks: res.body.document.chunks, text: null });
     // A data source is also named by its name, as the real service allows.
     const byName = await call(t.baseUrl, 'GET', `/api/v1/w/${workspaceId}/data_sources/Handbook/documents/doc-1`, { key: user });
     expect(byName.body.document).toEqual(res.body.document);
@@ -128,7 +138,7 @@ describe('data source documents', () => {
 
   it('answers light and async upserts', async () => {
     const light = await upsert('light', { text: 'Light one', light_document_output: true });
-    expect(light.body.document).toEqual({ hash: expect.any(String), text_size: 9, chunk_count: 0, token_count: expect.any(Number), created: expect.any(Number) });
+    expect(light.body.document).toEqual({ hash: expect.any(String), text_size: 9, chunk_count: 1, token_count: expect.any(Number), created: expect.any(Number) });
     const deferred = await upsert('later', { text: 'Async one', async: true });
     expect(deferred.body).toEqual({ document: { document_id: 'later' } });
   });

@@ -4,6 +4,7 @@ import { AgentRunnerModule } from '../agent-runner';
 import { CompactConversationHandler } from './commands/compact-conversation.command';
 import { ForkConversationHandler } from './commands/fork-conversation.command';
 import { ForkPreparer } from './forking/fork-preparer';
+import { ContentFragmentExpirer } from './expiry/content-fragment-expirer';
 import { GetConversationAtHandler, GetMessageAtHandler } from './time-travel/conversation-at.queries';
 import { ConversationTimeline } from './time-travel/conversation-timeline';
 import { LongConversationsController } from './long-conversations.controller';
@@ -70,7 +71,7 @@ const QUERY_HANDLERS = [
     ContentFragmentsController,
     LongConversationsController,
   ],
-  providers: [ConversationReader, ConversationWriter, MessagePreparation, InlineTextFile, ForkPreparer, ConversationTimeline, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  providers: [ConversationReader, ConversationWriter, MessagePreparation, InlineTextFile, ForkPreparer, ContentFragmentExpirer, ConversationTimeline, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],
 })
 export class ConversationsModule {}

@@ -124,6 +124,20 @@ export interface ContentFragmentSuperseded {
   };
 }
 
+/** Why a content fragment's content is gone (reference: `expiredReason`). */
+export type ContentFragmentExpiredReason = 'data_source_deleted';
+
+/** A content-node fragment lost its content: the data source its view belonged to was deleted. */
+export interface ContentFragmentExpired {
+  readonly type: 'ContentFragmentExpired';
+  readonly data: ConversationEventBase & {
+    readonly messageId: string;
+    readonly contentFragmentId: string;
+    readonly reason: ContentFragmentExpiredReason;
+    readonly dataSourceId: string;
+  };
+}
+
 /** A user reacted to a message with an emoji. */
 export interface ReactionAdded {
   readonly type: 'ReactionAdded';

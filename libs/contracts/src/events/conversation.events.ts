@@ -6,6 +6,7 @@ import type {
   AgentMessageStatusChanged,
   ContentFragmentAdded,
   ContentFragmentSuperseded,
+  ContentFragmentExpired,
   ReactionAdded,
   ReactionRemoved,
   UserMessageEdited,
@@ -76,6 +77,7 @@ export type ConversationEvent =
   | AgentMessageStatusChanged
   | ContentFragmentAdded
   | ContentFragmentSuperseded
+  | ContentFragmentExpired
   | ReactionAdded
   | ReactionRemoved
   | AgentMessageFeedbackGiven
@@ -98,6 +100,7 @@ export const CONVERSATION_MESSAGE_EVENT_TYPES = [
   'AgentMessageStatusChanged',
   'ContentFragmentAdded',
   'ContentFragmentSuperseded',
+  'ContentFragmentExpired',
   'ReactionAdded',
   'ReactionRemoved',
   'AgentMessageFeedbackGiven',

@@ -14,6 +14,7 @@ import type {
   Mention,
   UserMessageContext,
 } from '../events/conversation-facts';
+import type { ContentFragmentExpiredReason } from '../events/conversation-message.events';
 import type { MessageVisibility, ResourceBase, UserWire } from './conversation.types';
 
 /**
@@ -184,7 +185,8 @@ interface ContentFragmentBase extends MessageBase {
   readonly context: ContentFragmentContext;
   readonly contentFragmentId: string;
   readonly contentFragmentVersion: 'latest' | 'superseded';
-  readonly expiredReason: null;
+  /** Set once the fragment's content is gone (its data source was deleted); null while it lasts. */
+  readonly expiredReason: ContentFragmentExpiredReason | null;
 }
 
 /** Content fragment backed by a file or inline text. */
@@ -222,8 +224,20 @@ export interface ContentNodeContentFragment extends ContentFragmentBase, Pick<Co
   readonly textBytes: number | null;
 }
 
+/** A content-node fragment whose data source was deleted: what pointed into it is null (reference §1). */
+export interface ExpiredContentNodeContentFragment extends ContentFragmentBase {
+  readonly contentFragmentType: 'content_node';
+  readonly expiredReason: ContentFragmentExpiredReason;
+  readonly nodeId: null;
+  readonly nodeDataSourceViewId: null;
+  readonly nodeType: null;
+  readonly contentNodeData: null;
+  readonly snippet: null;
+  readonly textBytes: null;
+}
+
 /** Content fragment (2.8). */
-export type ContentFragment = FileContentFragment | ContentNodeContentFragment;
+export type ContentFragment = FileContentFragment | ContentNodeContentFragment | ExpiredContentNodeContentFragment;
 
 /** Compaction message (2.9): a summary of what came before it, which later prompts use instead. */
 export interface CompactionMessage extends MessageBase {

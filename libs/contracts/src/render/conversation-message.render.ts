@@ -7,6 +7,7 @@ import type {
   AgentMessageCreated,
   AgentMessageStatusChanged,
   ContentFragmentAdded,
+  ContentFragmentExpiredReason,
   UserMessageEdited,
   UserMessagePosted,
 } from '../events/conversation.events';
@@ -135,6 +136,15 @@ export function applyAgentMessageOutcome(
     modelResolutionMethod: o.modelResolutionMethod !== undefined ? o.modelResolutionMethod : message.modelResolutionMethod,
     completedTs: o.completedTs ?? (final ? at : message.completedTs),
   };
+}
+
+/**
+ * A content fragment once its data source is gone: the reason, and null for everything that
+ * pointed into it (reference §1, expired variants). A file fragment has nothing to expire.
+ */
+export function expireContentFragment(fragment: ContentFragment, reason: ContentFragmentExpiredReason): ContentFragment {
+  if (fragment.contentFragmentType !== 'content_node') return fragment;
+  return { ...fragment, expiredReason: reason, nodeId: null, nodeDataSourceViewId: null, nodeType: null, contentNodeData: null, snippet: null, textBytes: null };
 }
 
 /**

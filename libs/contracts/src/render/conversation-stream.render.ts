@@ -63,6 +63,7 @@ export function renderConversationStreamEvent(
     case 'ConversationReadStateChanged':
     case 'ContentFragmentAdded':
     case 'ContentFragmentSuperseded':
+    case 'ContentFragmentExpired':
     case 'ReactionAdded':
     case 'ReactionRemoved':
     case 'AgentMessageFeedbackGiven':

@@ -32,7 +32,10 @@ export function renderDataSourceView(view: DataSourceViewDocument, dataSource: D
   };
 }
 
-/** The wire document; `withText` false leaves `text` null (lists of many large documents). */
+/**
+ * The wire document; `withText` false leaves `text` null (lists of many large documents). Its
+ * chunks live in the search index: the API fills `chunk_count` and `chunks` from there.
+ */
 export function renderCoreApiDocument(doc: DataSourceDocumentRecord, withText = true): CoreApiDocumentResponse {
   return {
     data_source_id: doc.dataSourceId,

@@ -261,6 +261,14 @@ export interface RemoveFeedback extends CommandBase {
   readonly user: ActingUser;
 }
 
+/** Mark content fragments as expired (their data source is gone); already expired ones are skipped. */
+export interface ExpireContentFragments extends CommandBase {
+  readonly type: 'ExpireContentFragments';
+  readonly messageIds: readonly string[];
+  readonly reason: 'data_source_deleted';
+  readonly dataSourceId: string;
+}
+
 /** Every command of the conversation aggregate. */
 export type ConversationCommand =
   | CreateConversation
@@ -284,4 +292,5 @@ export type ConversationCommand =
   | CompleteCompaction
   | RecordFork
   | RecordForkFileCopy
-  | CompleteForkPreparation;
+  | CompleteForkPreparation
+  | ExpireContentFragments;

@@ -30,6 +30,7 @@ import {
   decideStartCompaction,
   forkCopies,
 } from './conversation.decide-long';
+import { decideExpireContentFragments } from './conversation.decide-expiry';
 import { MAX_CONVERSATION_DEPTH, conversationNotFound, invalidRequest } from './conversation.errors';
 import { evolveConversation } from './conversation.evolve';
 import {
@@ -108,6 +109,8 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       return decideRecordForkFileCopy(state, command);
     case 'CompleteForkPreparation':
       return decideCompleteForkPreparation(state, command);
+    case 'ExpireContentFragments':
+      return decideExpireContentFragments(state, command);
     default:
       return assertNever(command);
   }

@@ -104,6 +104,8 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
       return updateMessage(state, event.data.messageId, (m) =>
         m.kind === 'content_fragment' ? { ...m, superseded: true } : m,
       );
+    case 'ContentFragmentExpired':
+      return updateMessage(state, event.data.messageId, (m) => (m.kind === 'content_fragment' ? { ...m, expired: true } : m));
     case 'ReactionAdded':
     case 'ReactionRemoved': {
       const on = event.type === 'ReactionAdded';

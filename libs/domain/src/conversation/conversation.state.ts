@@ -60,6 +60,8 @@ export interface ContentFragmentState extends MessageStateBase {
   readonly kind: 'content_fragment';
   readonly contentFragmentId: string;
   readonly superseded: boolean;
+  /** Set once its content is gone (its data source was deleted). */
+  readonly expired?: boolean;
 }
 
 /** A compaction message: what it covers, and whether its summary is there yet. */

@@ -16,6 +16,7 @@ import {
   applyReaction,
   renderCompactionMessageFromEvent,
   renderAgentMessageFromEvent,
+  expireContentFragment,
   renderContentFragmentFromEvent,
   renderUserMessageFromEvent,
 } from '@app/contracts/render/conversation-message.render';
@@ -45,6 +46,8 @@ export const conversationMessageProjection: Projection<ConversationMessageDocume
         { field: 'createdPosition', direction: 'asc' },
       ],
     },
+    // The content-node fragments that point into a data source view (to expire them with it).
+    'message.nodeDataSourceViewId',
   ],
   canHandle: CONVERSATION_MESSAGE_EVENT_TYPES,
   documentIds(event) {
@@ -100,6 +103,8 @@ function evolveDocument(doc: ConversationMessageDocument, event: ConversationMes
       return m.type === 'agent_message' ? { ...doc, message: applyAgentMessageStatusChange(m, event) } : doc;
     case 'ContentFragmentSuperseded':
       return m.type === 'content_fragment' ? { ...doc, message: { ...m, contentFragmentVersion: 'superseded' } } : doc;
+    case 'ContentFragmentExpired':
+      return m.type === 'content_fragment' ? { ...doc, message: expireContentFragment(m, event.data.reason) } : doc;
     case 'ReactionAdded':
     case 'ReactionRemoved': {
       if (m.type === 'content_fragment' || m.type === 'compaction_message') return doc;

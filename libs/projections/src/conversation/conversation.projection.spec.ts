@@ -80,6 +80,7 @@ const fullHistory: ConversationEvent[] = [
   { type: 'ForkFileCopyFailed', data: { ...at(23), messageId: 'frgmsg0002', sourceFileId: 'fil_source01', attempt: 1, reason: 'busy', final: false } },
   { type: 'ForkFileCopyCompleted', data: { ...at(23), messageId: 'frgmsg0002', sourceFileId: 'fil_source01', fileId: 'fil_copy0001' } },
   { type: 'ForkPrepared', data: { ...at(23), status: 'done' } },
+  { type: 'ContentFragmentExpired', data: { ...at(23), messageId: 'frgmsg0001', contentFragmentId: 'cf00000001', reason: 'data_source_deleted', dataSourceId: 'dts_1' } },
   { type: 'ConversationDeleted', data: { ...at(24), deletedBy: null } },
 ];
 const recordedHistory = recordAll(fullHistory, 101);

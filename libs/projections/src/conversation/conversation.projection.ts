@@ -106,6 +106,7 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent): Co
     case 'ContentFragmentAdded':
       return withVersionAt(doc, event.data.rank);
     case 'ContentFragmentSuperseded':
+    case 'ContentFragmentExpired':
     case 'ReactionAdded':
     case 'ReactionRemoved':
     case 'AgentMessageFeedbackGiven':

@@ -17,6 +17,7 @@ import { ProjectionApplier } from './projection-applier';
 import { ProjectionProgress } from './projection-progress';
 import { rebuildReadModels } from './rebuild';
 import { until } from '@app/contracts/test/until';
+import { contentFragmentAdded, conversationCreated, fixtureBase } from '@app/contracts/test/conversation.fixtures';
 
 /** Deliberately NOT idempotent: applying an event twice shows in `count`, so double-applies are caught. */
 const counter: Projection<{ count: number; positions: number[] }> = {
@@ -166,6 +167,15 @@ describe('projector', () => {
       event('TableDeleted', { ...table, tableId: 't2', at: 26 }),
     ], 'no_stream');
 
+    // A conversation whose content-node fragment expired with its data source.
+    const asNew = (e: { type: string; data: object }): NewEvent => ({ id: randomUUID(), type: e.type, data: e.data as NewEvent['data'], metadata: { schemaVersion: 2 } });
+    const nodeFragment = contentFragmentAdded('frgnode001', 0, 'cfnode0001', { contentFragmentType: 'content_node', nodeId: 'a', nodeDataSourceViewId: 'dsv_gone_w0', nodeType: 'document' });
+    await eventStore.append(`conversation-${nodeFragment.data.conversationId}`, [
+      asNew(conversationCreated()),
+      asNew(nodeFragment),
+      asNew({ type: 'ContentFragmentExpired', data: { ...fixtureBase(1), messageId: 'frgnode001', contentFragmentId: 'cfnode0001', reason: 'data_source_deleted', dataSourceId: 'dts_gone_w0' } }),
+    ], 'no_stream');
+
     const live = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, silent, new ProjectionProgress());
     await live.start();
     const head = await eventStore.headPosition();
@@ -192,6 +202,7 @@ describe('projector', () => {
     ]));
     expect(before.data_source_table_rows).toHaveLength(3);
 
+    expect(before.conversation_messages).toMatchObject([{ message: { sId: 'frgnode001', expiredReason: 'data_source_deleted', nodeId: null, nodeDataSourceViewId: null } }]);
     expect(before.files).toHaveLength(2);
     expect(before.files).toEqual(expect.arrayContaining([
       expect.objectContaining({ sId: 'fil_ready', status: 'ready', processedHash: 'b'.repeat(64) }),
@@ -199,7 +210,7 @@ describe('projector', () => {
     ]));
 
     const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, { switchGraceMs: 0 });
-    expect(result).toMatchObject({ generation: 2, previousGeneration: 1, events: 76 });
+    expect(result).toMatchObject({ generation: 2, previousGeneration: 1, events: 79 });
     expect(await new GenerationRegistry(readStore).active()).toBe(2);
     expect(await snapshot(2)).toEqual(before);
     expect(await readStore.listCollections()).not.toContain(physicalCollectionName(ALL_PROJECTIONS[0]!, 1));

@@ -50,6 +50,11 @@ export function compactionTranscript(events: readonly ConversationEvent[], cover
         if (line) line.text = null;
         break;
       }
+      case 'ContentFragmentExpired': {
+        const line = byId.get(event.data.messageId);
+        if (line) line.text = 'Attached document (deleted with its data source; content no longer available).';
+        break;
+      }
       default:
         break;
     }

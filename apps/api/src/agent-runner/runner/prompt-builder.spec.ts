@@ -90,6 +90,22 @@ describe('buildAgentPrompt', () => {
     expect(prompt.messages[1]).toEqual({ role: 'assistant', content: '[@helper] hi from helper' });
   });
 
+  it('marks a content-node fragment whose data source was deleted instead of giving its content', () => {
+    const target = agentMessageCreated('a1', 2, 'u1');
+    const node = { contentFragmentType: 'content_node' as const, nodeId: 'n1', nodeDataSourceViewId: 'dsv_1', nodeType: 'document' as const, snippet: 'secret plans' };
+    const events: ConversationEvent[] = [
+      conversationCreated(),
+      contentFragmentAdded('f0', 0, 'cf0', { title: 'plans', ...node }),
+      { type: 'ContentFragmentExpired', data: { ...fixtureBase(), messageId: 'f0', contentFragmentId: 'cf0', reason: 'data_source_deleted', dataSourceId: 'dts_1' } },
+      userMessagePosted('u1', 1),
+      target,
+    ];
+    const text = JSON.stringify(buildAgentPrompt(events, target.data, context).messages);
+    expect(text).toContain('plans');
+    expect(text).toContain('deleted with its data source');
+    expect(text).not.toContain('secret plans');
+  });
+
   it('falls back to UTC for an unknown timezone and throws when the parent is missing', () => {
     const target = agentMessageCreated('a1', 1, 'u1');
     const posted = userMessagePosted('u1', 0, [], { context: { username: 'x', timezone: 'Mars/Olympus' } });

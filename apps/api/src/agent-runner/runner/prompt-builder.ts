@@ -39,6 +39,8 @@ type FragmentVersion = {
   readonly textContent: string | null;
   readonly fileId: string | null;
   superseded: boolean;
+  /** Its data source was deleted: the text it carried is no longer shown to agents. */
+  expired: boolean;
 };
 type AttachmentPart = TextPart | FilePart;
 type Version = UserVersion | AgentVersion | FragmentVersion;
@@ -98,11 +100,17 @@ export function buildAgentPrompt(
           textContent: event.data.textContent,
           fileId: event.data.fileId,
           superseded: false,
+          expired: false,
         });
         break;
       case 'ContentFragmentSuperseded': {
         const version = byId.get(event.data.messageId);
         if (version?.kind === 'fragment') version.superseded = true;
+        break;
+      }
+      case 'ContentFragmentExpired': {
+        const version = byId.get(event.data.messageId);
+        if (version?.kind === 'fragment') version.expired = true;
         break;
       }
       default:
@@ -171,9 +179,10 @@ function authorOf(data: UserMessageData): string {
  * when the model takes them.
  */
 function renderAttachment(fragment: FragmentVersion, context: PromptContext, budget: AttachmentBudget): AttachmentPart[] {
+  const open = `<attachment title="${escapeAttribute(fragment.title)}" type="${escapeAttribute(fragment.contentType)}">`;
+  if (fragment.expired) return [{ type: 'text', text: `${open}\n(This document was deleted with its data source; its content is no longer available.)\n</attachment>` }];
   const content: AttachmentContent | undefined =
     fragment.textContent !== null ? { kind: 'text', text: fragment.textContent } : fragment.fileId !== null ? context.attachments?.get(fragment.fileId) : undefined;
-  const open = `<attachment title="${escapeAttribute(fragment.title)}" type="${escapeAttribute(fragment.contentType)}">`;
   if (content?.kind === 'image') {
     if (!context.acceptsImages) return [{ type: 'text', text: `${open}\n(An image; this model cannot see images.)\n</attachment>` }];
     return [

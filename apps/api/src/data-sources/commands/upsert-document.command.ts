@@ -3,12 +3,20 @@ import type { DocumentIdResponse, UpsertDocumentResponse } from '@app/contracts/
 import { sectionText } from '@app/contracts/documents/document-section';
 import { renderCoreApiDocument, renderDataSource } from '@app/contracts/render/data-source.render';
 import { documentAggregate, documentAggregateId } from '@app/domain/data-source/document.decider';
+import { type SearchIndex } from '@app/storage';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DeciderExecutor } from '../../application/decider-executor';
 import type { AuthContext } from '../../auth/auth-context';
 import { ReadModels } from '../../infrastructure/read-models.service';
+import { indexedDocumentChunks } from '../../search/indexed-document-chunks';
+import { SearchIndexFollower } from '../../search/indexing/search-index-follower';
+import { SEARCH_INDEX } from '../../search/search.tokens';
 import { documentContentOf, checkedDocumentId } from '../document-content';
 import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
+
+/** How long a synchronous upsert waits for the search index, to report the document's chunks. */
+const CHUNKS_WAIT_MS = 1_000;
 
 /**
  * Creates or replaces a document. Answers once the document is recorded: with `async`, at once;
@@ -30,6 +38,8 @@ export class UpsertDocumentHandler implements ICommandHandler<UpsertDocumentComm
   constructor(
     private readonly executor: DeciderExecutor,
     private readonly readModels: ReadModels,
+    @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+    private readonly searchIndex: SearchIndexFollower,
   ) {}
 
   async execute({ auth, target, documentId, body }: UpsertDocumentCommand): Promise<UpsertDocumentResponse | DocumentIdResponse> {
@@ -49,7 +59,10 @@ export class UpsertDocumentHandler implements ICommandHandler<UpsertDocumentComm
     const { state } = outcome;
     if (state.status !== 'live') throw new Error(`document ${documentId} is not live after its upsert`);
     const stored = { ...address, ...state.content, text: sectionText(state.content.section), createdAt: state.createdAt, updatedAt: now };
-    const full = renderCoreApiDocument(stored);
+    // Chunks come from the search index (as search shows them); past the wait, it has none yet.
+    if (outcome.position !== null) await this.searchIndex.waitFor(outcome.position, CHUNKS_WAIT_MS).catch(() => undefined);
+    const [chunks] = await indexedDocumentChunks(this.index, [stored]);
+    const full = { ...renderCoreApiDocument(stored), ...chunks };
     const document = body.light_document_output
       ? { hash: full.hash, text_size: full.text_size, chunk_count: full.chunk_count, token_count: full.token_count, created: full.created }
       : full;

@@ -1,9 +1,13 @@
 import type { DocumentBlobResponse, GetDocumentResponse } from '@app/contracts/http/data-source.types';
 import { dataSourceDocumentKey, type DataSourceDocumentRecord } from '@app/contracts/read-models/data-source.read-models';
 import { renderCoreApiDocument, renderDocumentBlob } from '@app/contracts/render/data-source.render';
+import { type SearchIndex } from '@app/storage';
+import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../common/http/api-error';
 import { ReadModels } from '../../infrastructure/read-models.service';
+import { indexedDocumentChunks } from '../../search/indexed-document-chunks';
+import { SEARCH_INDEX } from '../../search/search.tokens';
 import type { ResolvedDataSource } from '../data-source-lookup';
 
 async function loadDocument(readModels: ReadModels, target: ResolvedDataSource, documentId: string): Promise<DataSourceDocumentRecord> {
@@ -24,10 +28,15 @@ export class GetDocumentQuery extends Query<GetDocumentResponse> {
 
 @QueryHandler(GetDocumentQuery)
 export class GetDocumentHandler implements IQueryHandler<GetDocumentQuery> {
-  constructor(private readonly readModels: ReadModels) {}
+  constructor(
+    private readonly readModels: ReadModels,
+    @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+  ) {}
 
   async execute({ target, documentId }: GetDocumentQuery): Promise<GetDocumentResponse> {
-    return { document: renderCoreApiDocument(await loadDocument(this.readModels, target, documentId)) };
+    const doc = await loadDocument(this.readModels, target, documentId);
+    const [chunks] = await indexedDocumentChunks(this.index, [doc]);
+    return { document: { ...renderCoreApiDocument(doc), ...chunks } };
   }
 }
 

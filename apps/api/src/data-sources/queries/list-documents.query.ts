@@ -2,8 +2,12 @@ import type { ListDocumentsQueryDto } from '@app/contracts/http/document.dto';
 import type { ListDocumentsResponse } from '@app/contracts/http/data-source.types';
 import type { DataSourceDocumentRecord } from '@app/contracts/read-models/data-source.read-models';
 import { renderCoreApiDocument } from '@app/contracts/render/data-source.render';
+import { type SearchIndex } from '@app/storage';
+import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ReadModels } from '../../infrastructure/read-models.service';
+import { indexedDocumentChunks } from '../../search/indexed-document-chunks';
+import { SEARCH_INDEX } from '../../search/search.tokens';
 import type { ResolvedDataSource } from '../data-source-lookup';
 
 const DEFAULT_PAGE_SIZE = 10;
@@ -23,7 +27,10 @@ export class ListDocumentsQuery extends Query<ListDocumentsResponse> {
 
 @QueryHandler(ListDocumentsQuery)
 export class ListDocumentsHandler implements IQueryHandler<ListDocumentsQuery> {
-  constructor(private readonly readModels: ReadModels) {}
+  constructor(
+    private readonly readModels: ReadModels,
+    @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
+  ) {}
 
   async execute({ target, query }: ListDocumentsQuery): Promise<ListDocumentsResponse> {
     const where = {
@@ -40,6 +47,7 @@ export class ListDocumentsHandler implements IQueryHandler<ListDocumentsQuery> {
       }),
       this.readModels.store.count(collection, where),
     ]);
-    return { documents: documents.map((doc) => renderCoreApiDocument(doc, false)), total };
+    const chunks = await indexedDocumentChunks(this.index, documents);
+    return { documents: documents.map((doc, i) => ({ ...renderCoreApiDocument(doc, false), ...chunks[i] })), total };
   }
 }

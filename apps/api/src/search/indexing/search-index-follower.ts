@@ -1,16 +1,15 @@
 import { isDataSourceDocumentEvent, type DocumentUpserted } from '@app/contracts/events/data-source-document.events';
 import { isDataSourceEvent } from '@app/contracts/events/data-source.events';
 import { upcast } from '@app/contracts/events/upcast';
-import type { EventStore, EventSubscription, ReadStore, RecordedEvent } from '@app/storage';
+import type { EventStore, ReadStore, RecordedEvent } from '@app/storage';
 import type { Logger } from 'pino';
+import { LogFollowerLoop } from '../../application/log-follower-loop';
 import { documentToIndexOf } from './document-event-indexing';
 import type { IndexingService, IndexingTicket } from './indexing.service';
 
 /** Checkpoint name of the search index in the read store. */
 export const SEARCH_INDEX_CHECKPOINT = 'search_index';
 
-const CATCH_UP_PAGE = 500;
-const RESTART_DELAY_MS = 1_000;
 const CHECKPOINT_EVERY_MS = 250;
 
 /**
@@ -23,9 +22,7 @@ const CHECKPOINT_EVERY_MS = 250;
  * rebuilds the index from the log.
  */
 export class SearchIndexFollower {
-  private subscription: EventSubscription | null = null;
-  private following: Promise<void> = Promise.resolve();
-  private stopping = false;
+  private readonly loop: LogFollowerLoop;
   private lastEnqueued = -1;
   private saved = -1;
   private checkpointTimer: NodeJS.Timeout | undefined;
@@ -39,19 +36,27 @@ export class SearchIndexFollower {
     private readonly logger: Logger,
     /** Hears, once the follower is live, the delay from a document change being recorded to search showing it. */
     private readonly onSearchable: (delayMs: number) => void = () => undefined,
-  ) {}
+  ) {
+    const steps = {
+      begin: () => this.begin(),
+      apply: (event: RecordedEvent) => this.apply(event),
+      caughtUp: (from: number, to: number) => {
+        this.caughtUp = true;
+        this.logger.info({ from, to }, 'search index caught up with the log');
+      },
+    };
+    this.loop = new LogFollowerLoop(eventStore, steps, logger, 'search index');
+  }
 
   start(): void {
-    this.following = this.follow();
+    this.loop.start();
     this.checkpointTimer = setInterval(() => void this.saveCheckpoint(), CHECKPOINT_EVERY_MS);
     this.checkpointTimer.unref();
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
     clearInterval(this.checkpointTimer);
-    await this.subscription?.close();
-    await this.following;
+    await this.loop.stop();
     await this.saveCheckpoint();
   }
 
@@ -65,40 +70,13 @@ export class SearchIndexFollower {
     await this.indexing.whenIdle();
   }
 
-  private async follow(): Promise<void> {
-    while (!this.stopping) {
-      try {
-        await this.followOnce();
-      } catch (error) {
-        if (this.stopping) return;
-        this.logger.error({ err: error }, 'search index lost the event log; restarting from its checkpoint');
-        await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS));
-      }
-    }
-  }
-
-  private async followOnce(): Promise<void> {
+  private async begin(): Promise<number> {
     const start = (await this.readStore.getCheckpoint(SEARCH_INDEX_CHECKPOINT)) ?? 0;
     this.caughtUp = false;
     // Everything up to the checkpoint is in the index already.
     this.lastEnqueued = Math.max(this.lastEnqueued, start);
     this.saved = Math.max(this.saved, start);
-    let position = start;
-    for (;;) {
-      const page = await this.eventStore.readAll({ after: position, maxCount: CATCH_UP_PAGE });
-      if (page.length === 0) break;
-      for (const event of page) await this.apply(event);
-      position = page[page.length - 1].position;
-    }
-    this.caughtUp = true;
-    this.logger.info({ from: start, to: position }, 'search index caught up with the log');
-    const subscription = this.eventStore.subscribeToAll({ after: position });
-    this.subscription = subscription;
-    if (this.stopping) await subscription.close();
-    for await (const event of subscription) {
-      if (this.stopping) break;
-      await this.apply(event);
-    }
+    return start;
   }
 
   private async apply(recorded: RecordedEvent): Promise<void> {

@@ -4,8 +4,10 @@ import type {
   ContentNodeContentFragment,
   ContentNodeData,
   ContentNodeType,
+  ExpiredContentNodeContentFragment,
   FileContentFragment,
 } from '../conversation-message.types';
+import type { ContentFragmentExpiredReason } from '../../events/conversation-message.events';
 import { MessageBaseSchema } from './resource-base.schema';
 import { ALWAYS_NULL } from './schema-shapes';
 
@@ -54,8 +56,8 @@ class ContentFragmentBaseSchema extends MessageBaseSchema {
   @ApiProperty({ type: 'string', enum: ['latest', 'superseded'] })
   contentFragmentVersion!: 'latest' | 'superseded';
 
-  @ApiProperty(ALWAYS_NULL)
-  expiredReason!: null;
+  @ApiProperty({ type: 'string', enum: ['data_source_deleted'], nullable: true, description: 'Set once the data source the fragment pointed into was deleted.' })
+  expiredReason!: ContentFragmentExpiredReason | null;
 }
 
 /** Schema of a content fragment backed by a file or inline text. */
@@ -137,4 +139,34 @@ export class ContentNodeContentFragmentSchema
 
   @ApiProperty({ type: 'integer', nullable: true })
   textBytes!: number | null;
+}
+
+const GONE = { ...ALWAYS_NULL, description: 'Null: the data source this pointed into was deleted.' };
+
+/** Schema of a content-node fragment whose data source was deleted (reference §1, expired variants). */
+@ApiSchema({ name: 'ExpiredContentNodeContentFragment' })
+export class ExpiredContentNodeContentFragmentSchema extends ContentFragmentBaseSchema implements ExpiredContentNodeContentFragment {
+  @ApiProperty({ type: 'string', enum: ['content_node'] })
+  contentFragmentType!: 'content_node';
+
+  @ApiProperty({ type: 'string', enum: ['data_source_deleted'] })
+  declare expiredReason: ContentFragmentExpiredReason;
+
+  @ApiProperty(GONE)
+  nodeId!: null;
+
+  @ApiProperty(GONE)
+  nodeDataSourceViewId!: null;
+
+  @ApiProperty(GONE)
+  nodeType!: null;
+
+  @ApiProperty(GONE)
+  contentNodeData!: null;
+
+  @ApiProperty(GONE)
+  snippet!: null;
+
+  @ApiProperty(GONE)
+  textBytes!: null;
 }

@@ -65,6 +65,7 @@ const COVERED: Type<unknown>[] = [
   documents<Wire.FileContentFragment>()(contentFragment.FileContentFragmentSchema),
   documents<Wire.ContentNodeData>()(contentFragment.ContentNodeDataSchema),
   documents<Wire.ContentNodeContentFragment>()(contentFragment.ContentNodeContentFragmentSchema),
+  documents<Wire.ExpiredContentNodeContentFragment>()(contentFragment.ExpiredContentNodeContentFragmentSchema),
   documents<Wire.AgentModelConfiguration>()(lightAgent.AgentModelConfigurationSchema),
   documents<Wire.LightAgentConfiguration['tags'][number]>()(lightAgent.AgentTagSchema),
   documents<Wire.LightAgentConfiguration>()(lightAgent.LightAgentConfigurationSchema),
