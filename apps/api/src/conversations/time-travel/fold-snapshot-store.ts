@@ -64,7 +64,9 @@ export class FoldSnapshotStore {
 
   /** Saves `fold`, folded on from the snapshot `base`, in the background; the index row is written only once the fold is. */
   save(conversationId: string, base: ConversationFold, fold: ConversationFold): void {
-    const saving = this.write(conversationId, base, fold)
+    // After the read that took the snapshot has answered: the store's writes may be synchronous.
+    const saving = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.write(conversationId, base, fold))
       .catch((error: unknown) => this.logger.warn({ err: error, conversationId, revision: fold.revision }, 'could not save a conversation snapshot'))
       .finally(() => this.saving.delete(saving));
     this.saving.add(saving);
