@@ -1,7 +1,8 @@
 /**
  * Time travel on a long conversation: reading a 10,000-event conversation as it stood at random
  * instants (`GET …?at=` folds the conversation's events, with snapshots every 500 events), one page
- * of 50 ranks as the paged GET renders it, and the whole conversation.
+ * of 50 ranks as the paged GET renders it, and the whole conversation; then the first read of a
+ * restarted process (nothing in memory: the nearest snapshot stored in the read store is loaded).
  * Run: `npm run build:bench && node dist/bench/time-travel.bench.js`.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,8 @@ import type { ConversationCommand } from '../libs/domain/src/conversation/conver
 import { rankPage } from '../apps/api/src/conversations/rank-page';
 import { conversationOf } from '../apps/api/src/conversations/time-travel/conversation-fold';
 import { ConversationTimeline } from '../apps/api/src/conversations/time-travel/conversation-timeline';
+import { FoldSnapshotStore } from '../apps/api/src/conversations/time-travel/fold-snapshot-store';
+import pino from 'pino';
 import { embeddedStores } from './support/embedded-stores';
 import { percentiles } from './support/load';
 import { recordFigure } from './support/results';
@@ -21,6 +24,8 @@ import { runBench } from './support/run-bench';
 
 const EVENTS = 10_000;
 const SAMPLES = 300;
+/** Reads each by a restarted process. */
+const COLD_SAMPLES = 100;
 const PAGE = 50;
 /** Time between two events of the conversation. */
 const EVENT_SPACING_MS = 1_000;
@@ -65,10 +70,12 @@ async function main(): Promise<void> {
       const batch = events.slice(i, i + 500).map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata: { schemaVersion: CURRENT_SCHEMA_VERSION } }));
       await stores.eventStore.append(stream, batch, i === 0 ? 'no_stream' : i - 1);
     }
-    const timeline = new ConversationTimeline(stores.eventStore);
+    const logger = pino({ level: 'silent' });
+    const snapshots = new FoldSnapshotStore(stores.readStore, logger);
+    const timeline = new ConversationTimeline(stores.eventStore, snapshots);
     const instantOf = (sample: number) => start + ((sample * 7919) % EVENTS) * EVENT_SPACING_MS;
-    const page = async (at: number) => {
-      const fold = await timeline.at(ids.conversationId, at);
+    const page = async (at: number, on = timeline) => {
+      const fold = await on.at(ids.conversationId, at);
       if (!fold) throw new Error(`no conversation at ${at}`);
       const ranks = new Set(rankPage(fold.header.nextRank, { limit: PAGE }).ranks);
       return JSON.stringify(renderConversation(conversationOf(fold, ranks), context)).length;
@@ -88,10 +95,25 @@ async function main(): Promise<void> {
         ).ms,
       );
     }
+    await snapshots.settled();
+    // A restarted process: a timeline and snapshot store with nothing in memory, on the same stores.
+    const cold: number[] = [];
+    for (let sample = 0; sample < COLD_SAMPLES; sample += 1) {
+      const restarted = new ConversationTimeline(stores.eventStore, new FoldSnapshotStore(stores.readStore, logger));
+      cold.push((await time(() => page(instantOf(sample * 31 + 1), restarted))).ms);
+    }
     const pages = percentiles(paged);
     const whole = percentiles(full);
+    const restarts = percentiles(cold);
     const detail = `p50 ${pages.p50} ms; first read (no snapshot yet) ${first.ms.toFixed(1)} ms; the whole conversation at those instants (up to about ${Math.round(EVENTS / 1.35)} messages) p50 ${whole.p50} ms, p99 ${whole.p99} ms`;
     recordFigure({ name: `time travel on a ${EVENTS.toLocaleString('en')}-event conversation, one page of ${PAGE} at a random instant: p99`, value: pages.p99, unit: 'ms', target: { below: 100 }, detail });
+    recordFigure({
+      name: `time travel on a ${EVENTS.toLocaleString('en')}-event conversation, first read after a restart (stored snapshots), one page of ${PAGE} at a random instant: p99`,
+      value: restarts.p99,
+      unit: 'ms',
+      target: { below: 100 },
+      detail: `p50 ${restarts.p50} ms over ${COLD_SAMPLES} restarts`,
+    });
   } finally {
     await stores.close();
   }

@@ -9,6 +9,7 @@ import { toConversationStreamName } from '@app/domain/conversation/conversation.
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { EMPTY_FOLD, eventAt, foldEvents, type ConversationFold } from './conversation-fold';
+import { FoldSnapshotStore, type FoldSnapshotRef } from './fold-snapshot-store';
 
 /** Events folded between two snapshots of a conversation. */
 export const SNAPSHOT_EVERY_EVENTS = 500;
@@ -23,6 +24,12 @@ const PAGE = 1_000;
  */
 const CLOCK_SKEW_MS = 5_000;
 
+/** Snapshots of one conversation: those in memory, and those stored (listed once per cache entry). */
+interface ConversationSnapshots {
+  readonly folds: ConversationFold[];
+  readonly stored: Promise<FoldSnapshotRef[]>;
+}
+
 /** A conversation as it stood at an instant: its fold, or null when it did not exist yet (or no longer). */
 export type FoldAt = (ConversationFold & { readonly header: ConversationDocument }) | null;
 
@@ -31,13 +38,18 @@ export type FoldAt = (ConversationFold & { readonly header: ConversationDocument
  * at or before the instant) with the read model's projections; agent answers still running then
  * show the text their run stream had streamed by that instant. Folds are kept as snapshots every
  * SNAPSHOT_EVERY_EVENTS events (a stream never changes below its end), so reading an old
- * instant of a long conversation folds at most that many events after reading them.
+ * instant of a long conversation folds at most that many events after reading them. Snapshots are
+ * also stored in the read store (saved in the background), so that the first read after a restart
+ * loads the nearest one instead of folding the conversation from its start.
  */
 @Injectable()
 export class ConversationTimeline {
-  private readonly snapshots = new Map<string, ConversationFold[]>();
+  private readonly snapshots = new Map<string, ConversationSnapshots>();
 
-  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly stored: FoldSnapshotStore,
+  ) {}
 
   /** The conversation at `at` (epoch ms). */
   async at(conversationId: string, at: number): Promise<FoldAt> {
@@ -56,8 +68,8 @@ export class ConversationTimeline {
   }
 
   private async foldUntil(conversationId: string, at: number): Promise<ConversationFold> {
-    const snapshots = this.snapshotsOf(conversationId);
-    let fold = [...snapshots].reverse().find((snapshot) => snapshot.maxAt <= at) ?? EMPTY_FOLD;
+    const { folds: snapshots, stored } = this.snapshotsOf(conversationId);
+    let fold = await this.nearest(conversationId, at, snapshots, await stored);
     const streamName = toConversationStreamName(conversationId);
     // A snapshot must hold every event up to its revision: none is taken once one was left out.
     let skipped = false;
@@ -77,9 +89,10 @@ export class ConversationTimeline {
         }
         pending.push(event);
         if (pending.length >= SNAPSHOT_EVERY_EVENTS) {
+          const base = fold;
           fold = foldEvents(fold, pending);
           pending = [];
-          if (!skipped && fold.revision > (snapshots.at(-1)?.revision ?? -1)) snapshots.push(fold);
+          if (!skipped) this.keep(conversationId, base, fold, snapshots, await stored);
         }
       }
       fold = foldEvents(fold, pending);
@@ -87,7 +100,28 @@ export class ConversationTimeline {
     }
   }
 
-  private snapshotsOf(conversationId: string): ConversationFold[] {
+  /** The latest snapshot at or before `at`: in memory, or loaded from the store when a later one is stored. */
+  private async nearest(conversationId: string, at: number, snapshots: ConversationFold[], stored: FoldSnapshotRef[]): Promise<ConversationFold> {
+    const inMemory = snapshots.findLast((snapshot) => snapshot.maxAt <= at) ?? EMPTY_FOLD;
+    const chain = chainOf(stored).filter((ref) => ref.maxAt <= at);
+    if (chain.length === 0 || chain.at(-1)!.revision <= inMemory.revision) return inMemory;
+    const loaded = await this.stored.load(conversationId, chain).catch(() => null);
+    if (!loaded || loaded.revision <= inMemory.revision) return inMemory;
+    insertInOrder(snapshots, loaded);
+    return loaded;
+  }
+
+  /** Keeps a fold (folded on from the snapshot `base`) in memory unless a snapshot at its revision is there, and stores it unless it is stored already. */
+  private keep(conversationId: string, base: ConversationFold, fold: ConversationFold, snapshots: ConversationFold[], stored: FoldSnapshotRef[]): void {
+    if (snapshots.some((snapshot) => snapshot.revision === fold.revision)) return;
+    insertInOrder(snapshots, fold);
+    if (stored.some((ref) => ref.revision === fold.revision)) return;
+    stored.push({ base: base.revision, revision: fold.revision, maxAt: fold.maxAt });
+    stored.sort((a, b) => a.revision - b.revision);
+    this.stored.save(conversationId, base, fold);
+  }
+
+  private snapshotsOf(conversationId: string): ConversationSnapshots {
     const cached = this.snapshots.get(conversationId);
     if (cached) {
       // Least recently read last out: move it to the end of the insertion order.
@@ -95,7 +129,7 @@ export class ConversationTimeline {
       this.snapshots.set(conversationId, cached);
       return cached;
     }
-    const fresh: ConversationFold[] = [];
+    const fresh: ConversationSnapshots = { folds: [], stored: this.stored.list(conversationId).catch(() => []) };
     this.snapshots.set(conversationId, fresh);
     if (this.snapshots.size > CACHED_CONVERSATIONS) {
       const oldest = this.snapshots.keys().next().value;
@@ -117,5 +151,24 @@ export class ConversationTimeline {
     }
     if (content === '' && chainOfThought === '') return null;
     return { ...doc, message: { ...message, content: content || null, chainOfThought: chainOfThought || null } };
+  }
+}
+
+/** Snapshots are kept in revision order, as they are found by their `maxAt` (which grows with the revision). */
+function insertInOrder(snapshots: ConversationFold[], fold: ConversationFold): void {
+  const index = snapshots.findIndex((snapshot) => snapshot.revision > fold.revision);
+  if (index === -1) snapshots.push(fold);
+  else snapshots.splice(index, 0, fold);
+}
+
+/** The stored snapshots that follow one another from the start of the stream, each a change from the one before. */
+function chainOf(stored: readonly FoldSnapshotRef[]): FoldSnapshotRef[] {
+  const chain: FoldSnapshotRef[] = [];
+  let revision = EMPTY_FOLD.revision;
+  for (;;) {
+    const next = stored.find((ref) => ref.base === revision);
+    if (!next) return chain;
+    chain.push(next);
+    revision = next.revision;
   }
 }
