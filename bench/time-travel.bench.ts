@@ -1,7 +1,8 @@
 /**
  * Time travel on a long conversation: reading a 10,000-event conversation as it stood at random
  * instants (`GET …?at=` folds the conversation's events, with snapshots every 500 events), one page
- * of 50 ranks as the paged GET renders it, and the whole conversation; then the first read of a
+ * of 50 ranks as the paged GET renders it, and the whole conversation (the first read ever starts from
+ * the snapshots the log follower stored while the events were appended); then the first read of a
  * restarted process (nothing in memory: the nearest snapshot stored in the read store is loaded).
  * Run: `npm run build:bench && node dist/bench/time-travel.bench.js`.
  */
@@ -16,6 +17,7 @@ import { rankPage } from '../apps/api/src/conversations/rank-page';
 import { conversationOf } from '../apps/api/src/conversations/time-travel/conversation-fold';
 import { ConversationTimeline } from '../apps/api/src/conversations/time-travel/conversation-timeline';
 import { FoldSnapshotStore } from '../apps/api/src/conversations/time-travel/fold-snapshot-store';
+import { FoldSnapshotter } from '../apps/api/src/conversations/time-travel/fold-snapshotter';
 import pino from 'pino';
 import { embeddedStores } from './support/embedded-stores';
 import { percentiles } from './support/load';
@@ -66,11 +68,18 @@ async function main(): Promise<void> {
     const start = Date.now() - EVENTS * EVENT_SPACING_MS;
     const events = history(start);
     const stream = `conversation-${ids.conversationId}`;
+    const logger = pino({ level: 'silent' });
+    // The service's snapshotter follows the log while the conversation grows, as in the api.
+    const written = new FoldSnapshotStore(stores.readStore, logger);
+    const snapshotter = new FoldSnapshotter(stores.eventStore, new ConversationTimeline(stores.eventStore, written), logger);
+    snapshotter.onApplicationBootstrap();
     for (let i = 0; i < events.length; i += 500) {
       const batch = events.slice(i, i + 500).map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata: { schemaVersion: CURRENT_SCHEMA_VERSION } }));
       await stores.eventStore.append(stream, batch, i === 0 ? 'no_stream' : i - 1);
     }
-    const logger = pino({ level: 'silent' });
+    await snapshotter.settled();
+    await snapshotter.onApplicationShutdown();
+    await written.settled();
     const snapshots = new FoldSnapshotStore(stores.readStore, logger);
     const timeline = new ConversationTimeline(stores.eventStore, snapshots);
     const instantOf = (sample: number) => start + ((sample * 7919) % EVENTS) * EVENT_SPACING_MS;
@@ -105,8 +114,15 @@ async function main(): Promise<void> {
     const pages = percentiles(paged);
     const whole = percentiles(full);
     const restarts = percentiles(cold);
-    const detail = `p50 ${pages.p50} ms; first read (no snapshot yet) ${first.ms.toFixed(1)} ms; the whole conversation at those instants (up to about ${Math.round(EVENTS / 1.35)} messages) p50 ${whole.p50} ms, p99 ${whole.p99} ms`;
+    const detail = `p50 ${pages.p50} ms; the whole conversation at those instants (up to about ${Math.round(EVENTS / 1.35)} messages) p50 ${whole.p50} ms, p99 ${whole.p99} ms`;
     recordFigure({ name: `time travel on a ${EVENTS.toLocaleString('en')}-event conversation, one page of ${PAGE} at a random instant: p99`, value: pages.p99, unit: 'ms', target: { below: 100 }, detail });
+    recordFigure({
+      name: `time travel on a ${EVENTS.toLocaleString('en')}-event conversation, first read ever (snapshots taken as it grew), one page of ${PAGE} at its end`,
+      value: Math.round(first.ms * 100) / 100,
+      unit: 'ms',
+      target: { below: 100 },
+      detail: 'nothing in memory; the snapshots the log follower stored while the events were appended',
+    });
     recordFigure({
       name: `time travel on a ${EVENTS.toLocaleString('en')}-event conversation, first read after a restart (stored snapshots), one page of ${PAGE} at a random instant: p99`,
       value: restarts.p99,

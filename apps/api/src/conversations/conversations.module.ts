@@ -8,6 +8,7 @@ import { ContentFragmentExpirer } from './expiry/content-fragment-expirer';
 import { GetConversationAtHandler, GetMessageAtHandler } from './time-travel/conversation-at.queries';
 import { ConversationTimeline } from './time-travel/conversation-timeline';
 import { FoldSnapshotStore } from './time-travel/fold-snapshot-store';
+import { FoldSnapshotter } from './time-travel/fold-snapshotter';
 import { LongConversationsController } from './long-conversations.controller';
 import { CancelGenerationHandler } from './commands/cancel-generation.command';
 import { CreateConversationHandler } from './commands/create-conversation.command';
@@ -72,7 +73,7 @@ const QUERY_HANDLERS = [
     ContentFragmentsController,
     LongConversationsController,
   ],
-  providers: [ConversationReader, ConversationWriter, MessagePreparation, InlineTextFile, ForkPreparer, ContentFragmentExpirer, ConversationTimeline, FoldSnapshotStore, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  providers: [ConversationReader, ConversationWriter, MessagePreparation, InlineTextFile, ForkPreparer, ContentFragmentExpirer, ConversationTimeline, FoldSnapshotStore, FoldSnapshotter, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],
 })
 export class ConversationsModule {}

@@ -67,8 +67,17 @@ export class ConversationTimeline {
     return { ...fold, header: fold.header, messages };
   }
 
-  private async foldUntil(conversationId: string, at: number): Promise<ConversationFold> {
-    const { folds: snapshots, stored } = this.snapshotsOf(conversationId);
+  /**
+   * Folds the conversation up to now, which takes (and stores) the snapshots it lacks. The
+   * conversation joins the in-memory cache only if a read put it there.
+   */
+  async snapshotNow(conversationId: string): Promise<void> {
+    const cached = this.snapshots.get(conversationId);
+    await this.foldUntil(conversationId, Date.now(), cached ?? this.uncached(conversationId));
+  }
+
+  private async foldUntil(conversationId: string, at: number, from = this.snapshotsOf(conversationId)): Promise<ConversationFold> {
+    const { folds: snapshots, stored } = from;
     let fold = await this.nearest(conversationId, at, snapshots, await stored);
     const streamName = toConversationStreamName(conversationId);
     // A snapshot must hold every event up to its revision: none is taken once one was left out.
@@ -129,13 +138,17 @@ export class ConversationTimeline {
       this.snapshots.set(conversationId, cached);
       return cached;
     }
-    const fresh: ConversationSnapshots = { folds: [], stored: this.stored.list(conversationId).catch(() => []) };
+    const fresh = this.uncached(conversationId);
     this.snapshots.set(conversationId, fresh);
     if (this.snapshots.size > CACHED_CONVERSATIONS) {
       const oldest = this.snapshots.keys().next().value;
       if (oldest !== undefined) this.snapshots.delete(oldest);
     }
     return fresh;
+  }
+
+  private uncached(conversationId: string): ConversationSnapshots {
+    return { folds: [], stored: this.stored.list(conversationId).catch(() => []) };
   }
 
   /** A running agent message with the tokens its run had streamed by `at`. */
