@@ -8,16 +8,19 @@ describe('content fragments expire with their data source', () => {
   let t: TestApp;
   let workspaceId: string;
   let key: string;
+  /** A key of a user: the conversation is theirs, so they can fork it. */
+  let userKey: string;
 
   beforeAll(async () => {
     t = await startTestApp({ AGENT_RUNNER_ENABLED: 'false' });
     ({ workspaceId, apiKey: key } = await t.createWorkspace());
+    userKey = await t.createKey(workspaceId, 'user', 'ada@example.com');
   });
   afterAll(() => t.close());
 
   async function fragmentOn(family: 'v1' | 'front', conversationId: string): Promise<any> {
     const prefix = family === 'v1' ? `/api/v1/w/${workspaceId}/assistant` : `/api/w/${workspaceId}/assistant`;
-    const res = await call(t.baseUrl, 'GET', `${prefix}/conversations/${conversationId}`, { key });
+    const res = await call(t.baseUrl, 'GET', `${prefix}/conversations/${conversationId}`, { key: userKey });
     expect(res.status).toBe(200);
     return res.body.conversation.content.flat().find((m: any) => m.type === 'content_fragment');
   }
@@ -42,7 +45,7 @@ describe('content fragments expire with their data source', () => {
     const dataSource = `/api/v1/w/${workspaceId}/spaces/${spaceId}/data_sources/${created.dataSource.sId}`;
     expect((await call(t.baseUrl, 'POST', `${dataSource}/documents/handbook`, { key, body: { text: 'The handbook says hello.' } })).status).toBe(200);
     const conversation = await call(t.baseUrl, 'POST', `/api/v1/w/${workspaceId}/assistant/conversations`, {
-      key,
+      key: userKey,
       body: { contentFragments: [{ title: 'Handbook', nodeId: 'handbook', nodeDataSourceViewId: viewId }] },
     });
     expect(conversation.status).toBe(200);
@@ -77,5 +80,11 @@ describe('content fragments expire with their data source', () => {
     await expirer.waitFor(head, 15_000);
     expect(await expiredEvents(cId)).toBe(1);
     expect(await fragmentOn('front', cId)).toMatchObject({ expiredReason: 'data_source_deleted' });
+
+    // A fork copies the fragment as it is: expired.
+    const sourceMessageId = (await fragmentOn('front', cId)).sId;
+    const forked = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/assistant/conversations/${cId}/fork`, { key: userKey, body: { sourceMessageId } });
+    expect(forked.status).toBe(200);
+    expect(await fragmentOn('front', forked.body.conversation.sId)).toMatchObject({ title: 'Handbook', expiredReason: 'data_source_deleted', nodeId: null });
   });
 });

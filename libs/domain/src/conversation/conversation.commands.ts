@@ -4,6 +4,7 @@ import type {
   AgentMessageCreated,
   AgentMessageStatusChanged,
   ContentFragmentAdded,
+  ContentFragmentExpired,
   UserMessagePosted,
 } from '@app/contracts/events/conversation-message.events';
 import type {
@@ -108,7 +109,7 @@ export interface CreateConversation extends CommandBase, ConversationCreation {
 }
 
 /** A message event of a fork's parent, rewritten for the fork. */
-export type CopiedMessageEvent = UserMessagePosted | AgentMessageCreated | AgentMessageStatusChanged | ContentFragmentAdded;
+export type CopiedMessageEvent = UserMessagePosted | AgentMessageCreated | AgentMessageStatusChanged | ContentFragmentAdded | ContentFragmentExpired;
 
 /** Start a compaction message covering the ranks below `coversUpToRank` (409 while another runs). */
 export interface StartCompaction extends CommandBase {

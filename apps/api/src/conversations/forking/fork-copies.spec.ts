@@ -40,6 +40,17 @@ describe('forkContent', () => {
     expect(copies[3].data).toMatchObject({ contentFragmentId: 'new0000004', version: 0 });
   });
 
+  it('keeps a fragment that expired in the parent expired in the fork', () => {
+    const expired: ConversationEvent = {
+      type: 'ContentFragmentExpired',
+      data: { ...fixtureBase(5), messageId: 'frgmsg0001', contentFragmentId: 'cf00000001', reason: 'data_source_deleted', dataSourceId: 'dts0000001' },
+    } as ConversationEvent;
+    const copies = forkContent([...history, expired], 'usrmsg0003', ids())?.copies ?? [];
+    const expiry = copies.find((e) => e.type === 'ContentFragmentExpired');
+    expect(expiry?.data).toMatchObject({ messageId: 'new0000003', contentFragmentId: 'new0000004', reason: 'data_source_deleted', dataSourceId: 'dts0000001' });
+    expect(copies.findIndex((e) => e.type === 'ContentFragmentExpired')).toBe(copies.findIndex((e) => e.type === 'ContentFragmentAdded') + 1);
+  });
+
   it('is null for a message the conversation does not hold, and leaves out answers still running', () => {
     expect(forkContent(history, 'nosuchmsg1', ids())).toBeNull();
     const copies = forkContent(history, 'agtmsg0003', ids())?.copies ?? [];

@@ -1,4 +1,4 @@
-import type { AgentMessageStatusChanged, ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { AgentMessageStatusChanged, ContentFragmentExpired, ConversationEvent } from '@app/contracts/events/conversation.events';
 import type { CopiedMessageEvent } from '@app/domain/conversation/conversation.commands';
 
 /** The messages a fork starts with, and the files of its fragments that need copying. */
@@ -14,7 +14,7 @@ type Creation = Extract<ConversationEvent, { type: 'UserMessagePosted' | 'UserMe
  * The copies of a parent's messages for a fork from `sourceMessageId`: the latest version of every
  * rank up to and including the source message's rank, renumbered from rank 0 with new ids
  * (`newId`). Finished answers are copied with their outcome and marked `copiedFromMessageId` (they
- * are never run again); answers still running, superseded fragments and compaction messages are
+ * are never run again), expired fragments stay expired; answers still running, superseded fragments and compaction messages are
  * left out. Null when the parent has no such message. Pure.
  */
 export function forkContent(events: readonly ConversationEvent[], sourceMessageId: string, newId: () => string): ForkContent | null {
@@ -22,6 +22,7 @@ export function forkContent(events: readonly ConversationEvent[], sourceMessageI
   const versionsByRank = new Map<number, string[]>();
   const finalStatus = new Map<string, AgentMessageStatusChanged>();
   const superseded = new Set<string>();
+  const expired = new Map<string, ContentFragmentExpired>();
   let sourceRank: number | null = null;
   for (const event of events) {
     switch (event.type) {
@@ -39,6 +40,9 @@ export function forkContent(events: readonly ConversationEvent[], sourceMessageI
       case 'ContentFragmentSuperseded':
         superseded.add(event.data.messageId);
         break;
+      case 'ContentFragmentExpired':
+        expired.set(event.data.messageId, event);
+        break;
       default:
         break;
     }
@@ -52,7 +56,7 @@ export function forkContent(events: readonly ConversationEvent[], sourceMessageI
   for (const rank of ranks) {
     const event = latestByRank.get(rank);
     if (!event) continue;
-    const copied = copyOf(event, { rank: nextRank, ids, newId, finalStatus, superseded });
+    const copied = copyOf(event, { rank: nextRank, ids, newId, finalStatus, superseded, expired });
     if (copied.length === 0) continue;
     // An answer to an older version of a message points at its copy too.
     const copyId = copied[0].data.messageId;
@@ -69,6 +73,7 @@ interface CopyContext {
   readonly newId: () => string;
   readonly finalStatus: ReadonlyMap<string, AgentMessageStatusChanged>;
   readonly superseded: ReadonlySet<string>;
+  readonly expired: ReadonlyMap<string, ContentFragmentExpired>;
 }
 
 function copyOf(event: Creation, context: CopyContext): CopiedMessageEvent[] {
@@ -103,9 +108,14 @@ function copyOf(event: Creation, context: CopyContext): CopiedMessageEvent[] {
         { type: 'AgentMessageStatusChanged', data: { ...outcome.data, messageId } },
       ];
     }
-    case 'ContentFragmentAdded':
+    case 'ContentFragmentAdded': {
       if (context.superseded.has(event.data.messageId)) return [];
       ids.set(event.data.messageId, messageId);
-      return [{ type: 'ContentFragmentAdded', data: { ...event.data, messageId, rank, version: 0, contentFragmentId: newId() } }];
+      const contentFragmentId = newId();
+      const added: CopiedMessageEvent = { type: 'ContentFragmentAdded', data: { ...event.data, messageId, rank, version: 0, contentFragmentId } };
+      // A fragment that expired in the parent stays expired in the fork.
+      const expiry = context.expired.get(event.data.messageId);
+      return expiry ? [added, { type: 'ContentFragmentExpired', data: { ...expiry.data, messageId, contentFragmentId } }] : [added];
+    }
   }
 }
