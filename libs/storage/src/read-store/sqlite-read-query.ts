@@ -15,7 +15,7 @@ export function findStatement(table: string, query: FindQuery, now: number): { s
   // The id breaks ties so that pages never overlap.
   const order = [...(query.sort ?? []).map((s) => `${extractOf(s.field)} ${directionOf(s.direction)}`), 'id ASC'];
   params.push(countOf('limit', query.limit) ?? -1, countOf('offset', query.offset) ?? 0);
-  return { sql: `SELECT doc FROM "${table}" WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`, params };
+  return { sql: `SELECT doc, expires_at FROM "${table}" WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`, params };
 }
 
 /** SQL of a document field, as an expression index and a query both spell it. */

@@ -1,6 +1,7 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { indexLayoutOf } from './index-keys';
 import type { CollectionSpec, FindQuery, IndexSpec, PutOptions, ReadDocument, ReadStore, WriteUnit } from './read-store.port';
+import { DEFAULT_READ_CACHE_LIMITS, SqliteReadCache, type ReadCacheLimits } from './sqlite-read-cache';
 import { directionOf, extractOf, findStatement, LIVE, whereClauses } from './sqlite-read-query';
 import { CHECKPOINTS_TABLE, isCollectionName, isMissingTable, parseDocument, TABLE_PREFIX, tableOf } from './sqlite-read-tables';
 
@@ -8,6 +9,8 @@ import { CHECKPOINTS_TABLE, isCollectionName, isMissingTable, parseDocument, TAB
 export interface SqliteReadStoreOptions {
   /** Database file, or ':memory:' for a private in-memory database. */
   readonly path: string;
+  /** Bounds of the cache of parsed answers (`maxChars: 0` turns it off). */
+  readonly cache?: ReadCacheLimits;
 }
 
 const PURGE_INTERVAL_MS = 60_000;
@@ -22,8 +25,11 @@ export class SqliteReadStore implements ReadStore {
   private readonly statements = new Map<string, StatementSync>();
   private readonly lastPurgeMs = new Map<string, number>();
   private lastOptimizeMs = 0;
+  private readonly cache: SqliteReadCache;
+  private dataVersion: unknown = null;
 
   constructor(options: SqliteReadStoreOptions) {
+    this.cache = new SqliteReadCache(options.cache ?? DEFAULT_READ_CACHE_LIMITS);
     this.db = new DatabaseSync(options.path);
     this.db.exec('PRAGMA journal_mode = WAL');
     this.db.exec('PRAGMA busy_timeout = 5000');
@@ -51,6 +57,7 @@ export class SqliteReadStore implements ReadStore {
   async dropCollection(name: string): Promise<void> {
     const table = tableOf(name);
     this.db.exec(`DROP TABLE IF EXISTS "${table}"`);
+    this.cache.cleared(table);
     this.lastPurgeMs.delete(table);
     for (const sql of this.statements.keys()) {
       if (sql.includes(`"${table}"`)) this.statements.delete(sql);
@@ -68,10 +75,15 @@ export class SqliteReadStore implements ReadStore {
 
   async get<T extends ReadDocument = ReadDocument>(collection: string, id: string): Promise<T | null> {
     const table = tableOf(collection);
+    const now = this.cacheReady();
+    const cached = this.cache.lookup(this.cache.documentKey(table, id), now);
+    if (cached !== undefined) return cached as T | null;
     const row = this.readOr(undefined, () =>
-      this.statement(`SELECT doc FROM "${table}" WHERE id = ? AND ${LIVE}`).get(id, Date.now()),
+      this.statement(`SELECT doc, expires_at FROM "${table}" WHERE id = ? AND ${LIVE}`).get(id, now),
     );
-    return row ? parseDocument<T>(row.doc) : null;
+    const doc = row ? parseDocument<T>(row.doc) : null;
+    this.cache.keepDocument(table, id, doc, row ? String(row.doc).length : id.length, validUntil(row?.expires_at));
+    return doc;
   }
 
   async getMany<T extends ReadDocument = ReadDocument>(
@@ -80,21 +92,47 @@ export class SqliteReadStore implements ReadStore {
   ): Promise<Map<string, T>> {
     const table = tableOf(collection);
     const found = new Map<string, T>();
-    if (ids.length === 0) return found;
+    const now = this.cacheReady();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const cached = this.cache.lookup(this.cache.documentKey(table, id), now);
+      if (cached === undefined) missing.push(id);
+      else if (cached !== null) found.set(id, cached as T);
+    }
+    if (missing.length === 0) return found;
     // One bound JSON array keeps a single cached statement for any number of ids.
     const rows = this.readOr([], () =>
       this.statement(
-        `SELECT id, doc FROM "${table}" WHERE id IN (SELECT value FROM json_each(?)) AND ${LIVE}`,
-      ).all(JSON.stringify(ids), Date.now()),
+        `SELECT id, doc, expires_at FROM "${table}" WHERE id IN (SELECT value FROM json_each(?)) AND ${LIVE}`,
+      ).all(JSON.stringify(missing), now),
     );
-    for (const row of rows) found.set(String(row.id), parseDocument<T>(row.doc));
+    for (const row of rows) {
+      const id = String(row.id);
+      const doc = parseDocument<T>(row.doc);
+      found.set(id, doc);
+      this.cache.keepDocument(table, id, doc, String(row.doc).length, validUntil(row.expires_at));
+    }
+    for (const id of missing) if (!found.has(id)) this.cache.keepDocument(table, id, null, id.length, Infinity);
     return found;
   }
 
   async find<T extends ReadDocument = ReadDocument>(collection: string, query: FindQuery = {}): Promise<T[]> {
-    const { sql, params } = findStatement(tableOf(collection), query, Date.now());
+    const table = tableOf(collection);
+    const now = this.cacheReady();
+    const key = `f\u0000${table}\u0000${JSON.stringify(query)}`;
+    const cached = this.cache.lookup(key, now);
+    if (cached !== undefined) return cached as T[];
+    const { sql, params } = findStatement(table, query, now);
     const rows = this.readOr([], () => this.statement(sql).all(...params));
-    return rows.map((row) => parseDocument<T>(row.doc));
+    let chars = 0;
+    let until = Infinity;
+    const docs = rows.map((row) => {
+      chars += String(row.doc).length;
+      until = Math.min(until, validUntil(row.expires_at));
+      return parseDocument<T>(row.doc);
+    });
+    this.cache.keepAnswer(key, table, docs, docs.length, chars, until);
+    return docs;
   }
 
   async count(collection: string, where?: FindQuery['where']): Promise<number> {
@@ -189,6 +227,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private upsert(table: string, id: string, doc: ReadDocument, expiresAt: number | undefined): void {
+    this.cache.wrote(table, id);
     const text = JSON.stringify(doc);
     const write = (): unknown =>
       this.statement(
@@ -206,7 +245,23 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private remove(table: string, id: string): void {
+    this.cache.wrote(table, id);
     this.readOr(undefined, () => this.statement(`DELETE FROM "${table}" WHERE id = ?`).run(id));
+  }
+
+  /**
+   * The time reads are made at, once the cache is known to be current: a commit by another
+   * connection (another replica, the CLI) changes `data_version`, and then nothing cached holds.
+   */
+  private cacheReady(): number {
+    if (this.cache.enabled) {
+      const version = this.statement('PRAGMA data_version').get()?.data_version;
+      if (version !== this.dataVersion) {
+        this.cache.clear();
+        this.dataVersion = version;
+      }
+    }
+    return Date.now();
   }
 
   /** Runs a statement on a table that may not exist yet; a missing table reads as empty. */
@@ -240,6 +295,11 @@ export class SqliteReadStore implements ReadStore {
       this.statement(`DELETE FROM "${table}" WHERE expires_at IS NOT NULL AND expires_at <= ?`).run(now),
     );
   }
+}
+
+/** Until when a row read now stays as read, as far as expiry goes. */
+function validUntil(expiresAt: unknown): number {
+  return typeof expiresAt === 'number' ? expiresAt : Infinity;
 }
 
 /**
