@@ -4,6 +4,7 @@ import { EventStoreDbEventStore, type EventStoreDbEventStoreOptions } from '../e
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
 import { MongoReadStore } from '../read-store/mongodb-read-store';
 import type { ReadStore } from '../read-store/read-store.port';
+import { DEFAULT_READ_CACHE_LIMITS } from '../read-store/sqlite-read-cache';
 import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import type { StorageConfig } from './storage-config';
 
@@ -18,7 +19,8 @@ export function openEventStore(config: StorageConfig, options: EventStoreDbEvent
 export function openReadStore(config: StorageConfig): ReadStore {
   if (config.readStore.kind === 'mongodb') return new MongoReadStore({ url: config.readStore.url, dbName: config.readStore.dbName });
   mkdirSync(config.dataDir, { recursive: true });
-  return new SqliteReadStore({ path: config.readStore.path });
+  const cache = { ...DEFAULT_READ_CACHE_LIMITS, maxChars: config.readStore.cacheMb * 1024 * 1024 };
+  return new SqliteReadStore({ path: config.readStore.path, cache });
 }
 
 /**

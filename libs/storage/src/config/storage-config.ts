@@ -2,7 +2,7 @@
 export interface StorageConfig {
   readonly eventStore: { readonly kind: 'sqlite'; readonly path: string } | { readonly kind: 'eventstoredb'; readonly url: string };
   readonly readStore:
-    | { readonly kind: 'sqlite'; readonly path: string }
+    | { readonly kind: 'sqlite'; readonly path: string; readonly cacheMb: number }
     | { readonly kind: 'mongodb'; readonly url: string; readonly dbName: string };
   readonly dataDir: string;
   /** True when both stores are the embedded ones: the api then runs the projector in-process. */
@@ -24,10 +24,11 @@ export function parseStorageConfig(env: Environment, problems: string[]): Storag
   }
   const dbName = nonEmpty(env.MONGODB_DB) ?? 'workspace_service';
   if (!/^[A-Za-z0-9_-]{1,63}$/.test(dbName)) problems.push('MONGODB_DB must be 1-63 letters, digits, "_" or "-"');
+  const cacheMb = parseIntegerVariable(env, 'READ_CACHE_MB', 32, { min: 0, max: 16_384 }, problems);
   return {
     dataDir,
     eventStore: eventStoreUrl ? { kind: 'eventstoredb', url: eventStoreUrl } : { kind: 'sqlite', path: `${dataDir}/events.sqlite` },
-    readStore: mongoUrl ? { kind: 'mongodb', url: mongoUrl, dbName } : { kind: 'sqlite', path: `${dataDir}/read-models.sqlite` },
+    readStore: mongoUrl ? { kind: 'mongodb', url: mongoUrl, dbName } : { kind: 'sqlite', path: `${dataDir}/read-models.sqlite`, cacheMb },
     embedded: eventStoreUrl === undefined && mongoUrl === undefined,
   };
 }

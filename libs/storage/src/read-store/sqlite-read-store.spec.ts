@@ -15,6 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describeReadStoreContract('SqliteReadStore (file)', async () => new SqliteReadStore({ path: freshPath() }));
 describeReadStoreContract('SqliteReadStore (:memory:)', async () => new SqliteReadStore({ path: ':memory:' }));
+describeReadStoreContract('SqliteReadStore (no read cache)', async () => new SqliteReadStore({ path: freshPath(), cache: { maxChars: 0, maxDocumentsPerAnswer: 0 } }));
 
 describe('SqliteReadStore on a file', () => {
   const collection = { name: 'conversations_v1_g1', indexes: ['workspaceId'] };

@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteReadCache } from './sqlite-read-cache';
+import { SqliteReadStore } from './sqlite-read-store';
+
+const dir = mkdtempSync(join(tmpdir(), 'read-cache-'));
+let files = 0;
+const freshPath = (): string => join(dir, `store-${++files}.sqlite`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const collection = { name: 'things_v1_g1', indexes: ['kind'] };
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('SqliteReadStore cache', () => {
+  const open: SqliteReadStore[] = [];
+  async function store(path = freshPath(), maxChars?: number): Promise<SqliteReadStore> {
+    const opened = new SqliteReadStore({ path, ...(maxChars === undefined ? {} : { cache: { maxChars, maxDocumentsPerAnswer: 1_000 } }) });
+    await opened.ensureCollection(collection);
+    open.push(opened);
+    return opened;
+  }
+  afterEach(async () => {
+    for (const opened of open.splice(0)) await opened.close();
+  });
+
+  it('answers a repeated read from the cache: the very same (frozen) value', async () => {
+    const s = await store();
+    await s.put(collection.name, 'a', { kind: 'x', tags: ['t'] });
+    const first = await s.get<{ kind: string; tags: string[] }>(collection.name, 'a');
+    expect(await s.get(collection.name, 'a')).toBe(first);
+    const found = await s.find(collection.name, { where: { kind: 'x' } });
+    expect(await s.find(collection.name, { where: { kind: 'x' } })).toBe(found);
+    expect(() => {
+      first!.tags.push('changed');
+    }).toThrow(TypeError);
+    expect(await s.get(collection.name, 'a')).toStrictEqual({ kind: 'x', tags: ['t'] });
+  });
+
+  it("sees this process's own writes at once: put, delete, commit, drop", async () => {
+    const s = await store();
+    await s.put(collection.name, 'a', { kind: 'x', n: 1 });
+    expect(await s.find(collection.name, { where: { kind: 'x' } })).toHaveLength(1);
+    expect(await s.get(collection.name, 'b')).toBeNull();
+    await s.put(collection.name, 'b', { kind: 'x', n: 2 });
+    expect(await s.get(collection.name, 'b')).toStrictEqual({ kind: 'x', n: 2 });
+    expect(await s.find(collection.name, { where: { kind: 'x' } })).toHaveLength(2);
+    await s.commit({ puts: [{ collection: collection.name, id: 'a', doc: { kind: 'y', n: 3 } }], deletes: [{ collection: collection.name, id: 'b' }] });
+    expect(await s.get(collection.name, 'a')).toStrictEqual({ kind: 'y', n: 3 });
+    expect(await s.get(collection.name, 'b')).toBeNull();
+    expect((await s.getMany(collection.name, ['a', 'b'])).size).toBe(1);
+    expect(await s.find(collection.name, { where: { kind: 'x' } })).toEqual([]);
+    await s.dropCollection(collection.name);
+    expect(await s.get(collection.name, 'a')).toBeNull();
+    expect(await s.find(collection.name, {})).toEqual([]);
+  });
+
+  it('empties itself when another connection (another replica) commits to the same file', async () => {
+    const path = freshPath();
+    const reader = await store(path);
+    const writer = await store(path);
+    await writer.put(collection.name, 'a', { kind: 'x', n: 1 });
+    expect(await reader.get(collection.name, 'a')).toStrictEqual({ kind: 'x', n: 1 });
+    expect(await reader.find(collection.name, { where: { kind: 'x' } })).toHaveLength(1);
+    expect((await reader.getMany(collection.name, ['a', 'b'])).size).toBe(1);
+    await writer.put(collection.name, 'a', { kind: 'x', n: 2 });
+    await writer.put(collection.name, 'b', { kind: 'x', n: 3 });
+    expect(await reader.get(collection.name, 'a')).toStrictEqual({ kind: 'x', n: 2 });
+    expect(await reader.find(collection.name, { where: { kind: 'x' } })).toHaveLength(2);
+    expect((await reader.getMany(collection.name, ['a', 'b'])).size).toBe(2);
+  });
+
+  it('stops answering with a document once it expires, with no write in between', async () => {
+    const s = await store();
+    await s.put(collection.name, 'a', { kind: 'x' }, { expiresAt: Date.now() + 150 });
+    expect(await s.get(collection.name, 'a')).not.toBeNull();
+    expect(await s.find(collection.name, { where: { kind: 'x' } })).toHaveLength(1);
+    await sleep(200);
+    expect(await s.get(collection.name, 'a')).toBeNull();
+    expect(await s.find(collection.name, { where: { kind: 'x' } })).toEqual([]);
+  });
+
+  it('answers the same with the cache turned off', async () => {
+    const s = await store(freshPath(), 0);
+    await s.put(collection.name, 'a', { kind: 'x' });
+    const first = await s.get(collection.name, 'a');
+    const second = await s.get(collection.name, 'a');
+    expect(second).toStrictEqual(first);
+    expect(second).not.toBe(first);
+  });
+});
+
+describe('SqliteReadCache', () => {
+  it('keeps within its character budget, least recently used out first', () => {
+    const cache = new SqliteReadCache({ maxChars: 400, maxDocumentsPerAnswer: 10 });
+    for (let i = 0; i < 10; i += 1) cache.keepDocument('t', `id${i}`, { i }, 80, Infinity);
+    expect(cache.size.chars).toBeLessThanOrEqual(400);
+    expect(cache.lookup(cache.documentKey('t', 'id9'), 0)).toEqual({ i: 9 });
+    expect(cache.lookup(cache.documentKey('t', 'id0'), 0)).toBeUndefined();
+  });
+
+  it('drops every answer of a table on any write to it, and only the written document among those kept by id', () => {
+    const cache = new SqliteReadCache();
+    cache.keepAnswer('q', 't', [{ a: 1 }], 1, 10, Infinity);
+    cache.keepDocument('t', 'a', { a: 1 }, 10, Infinity);
+    cache.keepDocument('t', 'b', { b: 1 }, 10, Infinity);
+    cache.wrote('t', 'b');
+    expect(cache.lookup('q', 0)).toBeUndefined();
+    expect(cache.lookup(cache.documentKey('t', 'a'), 0)).toEqual({ a: 1 });
+    expect(cache.lookup(cache.documentKey('t', 'b'), 0)).toBeUndefined();
+  });
+
+  it('does not keep answers larger than its per-answer bound', () => {
+    const cache = new SqliteReadCache({ maxChars: 1_000_000, maxDocumentsPerAnswer: 2 });
+    cache.keepAnswer('q', 't', [1, 2, 3], 3, 30, Infinity);
+    expect(cache.lookup('q', 0)).toBeUndefined();
+  });
+});
