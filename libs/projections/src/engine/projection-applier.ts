@@ -108,7 +108,7 @@ export class ProjectionApplier {
     for (const { collection, id } of touches) idsByCollection.set(collection, (idsByCollection.get(collection) ?? new Set()).add(id));
     const documents = new Map<string, ReadDocument | null>();
     for (const [collection, ids] of idsByCollection) {
-      const found = await this.store.getMany(collection, [...ids]);
+      const found = await this.store.getMany(collection, [...ids], { forUpdate: true });
       for (const id of ids) documents.set(documentKey(collection, id), found.get(id) ?? null);
     }
     return documents;

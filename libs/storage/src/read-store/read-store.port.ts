@@ -45,13 +45,19 @@ export interface WriteUnit {
 }
 
 /** Port of the read store: documents built by projections, queried by the api. */
+/** How a read is meant. */
+export interface ReadOptions {
+  /** The caller reads these documents to write them next (the projector): an adapter with a read cache does not keep them. */
+  readonly forUpdate?: boolean;
+}
+
 export interface ReadStore {
   /** Creates the collection and its indexes if missing. Idempotent. */
   ensureCollection(spec: CollectionSpec): Promise<void>;
   dropCollection(name: string): Promise<void>;
   listCollections(): Promise<string[]>;
   get<T extends ReadDocument = ReadDocument>(collection: string, id: string): Promise<T | null>;
-  getMany<T extends ReadDocument = ReadDocument>(collection: string, ids: readonly string[]): Promise<Map<string, T>>;
+  getMany<T extends ReadDocument = ReadDocument>(collection: string, ids: readonly string[], options?: ReadOptions): Promise<Map<string, T>>;
   find<T extends ReadDocument = ReadDocument>(collection: string, query?: FindQuery): Promise<T[]>;
   count(collection: string, where?: FindQuery['where']): Promise<number>;
   put(collection: string, id: string, doc: ReadDocument, options?: PutOptions): Promise<void>;

@@ -80,6 +80,16 @@ describe('SqliteReadStore cache', () => {
     expect(await s.find(collection.name, { where: { kind: 'x' } })).toEqual([]);
   });
 
+  it('does not keep documents read for update (the projector reads what it writes next)', async () => {
+    const s = await store();
+    await s.put(collection.name, 'a', { kind: 'x' });
+    const first = (await s.getMany(collection.name, ['a'], { forUpdate: true })).get('a');
+    const second = (await s.getMany(collection.name, ['a'], { forUpdate: true })).get('a');
+    expect(second).toStrictEqual(first);
+    expect(second).not.toBe(first);
+    expect(Object.isFrozen(second)).toBe(false);
+  });
+
   it('answers the same with the cache turned off', async () => {
     const s = await store(freshPath(), 0);
     await s.put(collection.name, 'a', { kind: 'x' });

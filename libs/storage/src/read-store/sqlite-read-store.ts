@@ -1,6 +1,6 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { indexLayoutOf } from './index-keys';
-import type { CollectionSpec, FindQuery, IndexSpec, PutOptions, ReadDocument, ReadStore, WriteUnit } from './read-store.port';
+import type { CollectionSpec, FindQuery, IndexSpec, PutOptions, ReadDocument, ReadOptions, ReadStore, WriteUnit } from './read-store.port';
 import { DEFAULT_READ_CACHE_LIMITS, SqliteReadCache, type ReadCacheLimits } from './sqlite-read-cache';
 import { directionOf, extractOf, findStatement, LIVE, whereClauses } from './sqlite-read-query';
 import { CHECKPOINTS_TABLE, isCollectionName, isMissingTable, parseDocument, TABLE_PREFIX, tableOf } from './sqlite-read-tables';
@@ -89,10 +89,13 @@ export class SqliteReadStore implements ReadStore {
   async getMany<T extends ReadDocument = ReadDocument>(
     collection: string,
     ids: readonly string[],
+    options: ReadOptions = {},
   ): Promise<Map<string, T>> {
     const table = tableOf(collection);
     const found = new Map<string, T>();
     const now = this.cacheReady();
+    // Documents read to be written next would only be dropped again, after the cost of freezing them.
+    const keep = !options.forUpdate;
     const missing: string[] = [];
     for (const id of ids) {
       const cached = this.cache.lookup(this.cache.documentKey(table, id), now);
@@ -110,9 +113,9 @@ export class SqliteReadStore implements ReadStore {
       const id = String(row.id);
       const doc = parseDocument<T>(row.doc);
       found.set(id, doc);
-      this.cache.keepDocument(table, id, doc, String(row.doc).length, validUntil(row.expires_at));
+      if (keep) this.cache.keepDocument(table, id, doc, String(row.doc).length, validUntil(row.expires_at));
     }
-    for (const id of missing) if (!found.has(id)) this.cache.keepDocument(table, id, null, id.length, Infinity);
+    if (keep) for (const id of missing) if (!found.has(id)) this.cache.keepDocument(table, id, null, id.length, Infinity);
     return found;
   }
 
