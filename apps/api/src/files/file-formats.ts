@@ -23,7 +23,8 @@ const DOCUMENT_TYPES = [
   'application/octet-stream',
 ] as const;
 
-const TEXT_TYPES = [
+/** Types read as text (source, markup, data): every one of them has a processed text version. */
+export const TEXT_TYPES = [
   'application/vnd.dust.section.json',
   'message/rfc822',
   'text/comma-separated-values',
