@@ -3,7 +3,7 @@ import { SqliteReadStore, type FindQuery } from '@app/storage';
 import { countStatement, findStatement } from '@app/storage/read-store/sqlite-read-query';
 import { tableOf } from '@app/storage/read-store/sqlite-read-tables';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentConfigurationVersionProjection } from './agent-configuration/agent-configuration-version.projection';
@@ -95,12 +95,15 @@ const LISTS: ReadonlyArray<{ readonly list: string; readonly projection: Project
   },
 ];
 
+type Statement = { sql: string; params: SQLInputValue[] };
+
 describe('read-model indexes', () => {
   const dir = mkdtempSync(join(tmpdir(), 'read-model-indexes-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it.each(LISTS)('serve $list without sorting in memory', async ({ projection, query }) => {
-    const path = join(dir, `${projection.name}.sqlite`);
+  /** The query plan of the statement built for the projection's collection, in a fresh store. */
+  async function planOf(file: string, projection: Projection, statement: (table: string) => Statement): Promise<string> {
+    const path = join(dir, `${file}.sqlite`);
     const collection = physicalCollectionName(projection, 1);
     const store = new SqliteReadStore({ path });
     await store.ensureCollection({ name: collection, indexes: projection.indexes });
@@ -108,31 +111,24 @@ describe('read-model indexes', () => {
 
     const db = new DatabaseSync(path);
     try {
-      const { sql, params } = findStatement(tableOf(collection), query, Date.now());
-      const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => String(row.detail));
-      expect(plan.join('\n')).toMatch(/USING INDEX .*,id\b/);
-      expect(plan.join('\n')).not.toContain('TEMP B-TREE');
+      const { sql, params } = statement(tableOf(collection));
+      return db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => String(row.detail)).join('\n');
     } finally {
       db.close();
     }
+  }
+
+  it.each(LISTS)('serve $list without sorting in memory', async ({ projection, query }) => {
+    const plan = await planOf(projection.name, projection, (table) => findStatement(table, query, Date.now()));
+    expect(plan).toMatch(/USING INDEX .*,id\b/);
+    expect(plan).not.toContain('TEMP B-TREE');
   });
 
   // The total of a rows page counts a whole table: with a document read per row, a million-row
   // table takes seconds.
   it('count the rows of a table from the index alone', async () => {
-    const path = join(dir, 'rows-count.sqlite');
-    const collection = physicalCollectionName(tableRowProjection, 1);
-    const store = new SqliteReadStore({ path });
-    await store.ensureCollection({ name: collection, indexes: tableRowProjection.indexes });
-    await store.close();
-
-    const db = new DatabaseSync(path);
-    try {
-      const { sql, params } = countStatement(tableOf(collection), { dataSourceId: 'ds1', tableId: 't1', generation: 2 }, Date.now());
-      const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => String(row.detail));
-      expect(plan.join('\n')).toMatch(/USING COVERING INDEX .*,id\b/);
-    } finally {
-      db.close();
-    }
+    const where = { dataSourceId: 'ds1', tableId: 't1', generation: 2 };
+    const plan = await planOf('rows-count', tableRowProjection, (table) => countStatement(table, where, Date.now()));
+    expect(plan).toMatch(/USING COVERING INDEX .*,id\b/);
   });
 });
