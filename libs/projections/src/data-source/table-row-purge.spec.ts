@@ -52,5 +52,5 @@ describe('table row purge', () => {
     await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, { switchGraceMs: 0 });
     await until(async () => (await rowsOf(2)).length === 3 && (await pending(2)) === 0, 20_000);
     expect(await rowsOf(2)).toEqual(current);
-  });
+  }, 60_000);
 });
