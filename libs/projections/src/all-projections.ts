@@ -18,6 +18,7 @@ import { workspaceProjection } from './workspace/workspace.projection';
 import { fileProjection } from './file/file.projection';
 import { dataSourceTableProjection } from './data-source/data-source-table.projection';
 import { tableRowProjection } from './data-source/table-row.projection';
+import { tableRowPurgeProjection } from './data-source/table-row-purge.projection';
 
 /** Every read model the projector maintains. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -40,4 +41,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   fileProjection,
   dataSourceTableProjection,
   tableRowProjection,
+  tableRowPurgeProjection,
 ] as readonly Projection[];

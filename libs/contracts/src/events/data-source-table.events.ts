@@ -68,7 +68,28 @@ export type TableRowDeleted = {
   readonly data: TableAddress & { readonly generation: number; readonly rowId: string; readonly at: number };
 };
 
-export type DataSourceTableEvent = TableUpserted | TableDeleted | TableParentsChanged | TableRowsUpserted | TableTruncated | TableRowDeleted;
+/**
+ * Where a CSV import into the table stands: recorded as it starts, every so many rows while it runs,
+ * and as it ends (`ready`, or `failed` with the reason).
+ */
+export type TableImportStatusChanged = {
+  readonly type: 'TableImportStatusChanged';
+  readonly data: TableAddress & {
+    readonly state: 'importing' | 'ready' | 'failed';
+    readonly rowsImported: number;
+    readonly reason: string | null;
+    readonly at: number;
+  };
+};
+
+export type DataSourceTableEvent =
+  | TableUpserted
+  | TableDeleted
+  | TableParentsChanged
+  | TableRowsUpserted
+  | TableTruncated
+  | TableRowDeleted
+  | TableImportStatusChanged;
 
 export const DATA_SOURCE_TABLE_EVENT_TYPES = [
   'TableUpserted',
@@ -77,6 +98,7 @@ export const DATA_SOURCE_TABLE_EVENT_TYPES = [
   'TableRowsUpserted',
   'TableTruncated',
   'TableRowDeleted',
+  'TableImportStatusChanged',
 ] as const satisfies readonly DataSourceTableEvent['type'][];
 
 /** Narrows a stored event to a table event by its type. */

@@ -13,6 +13,17 @@ export interface TableResponse {
   readonly parent_id: string | null;
   readonly mime_type: string;
   readonly source_url: string | null;
+  /** Rows of the table now. */
+  readonly row_count: number;
+  /** The last CSV import: null when the table never had one. */
+  readonly status: TableImportStatusResponse | null;
+}
+
+/** Where a CSV import stands: rows written so far, and why it failed when it did. */
+export interface TableImportStatusResponse {
+  readonly state: 'importing' | 'ready' | 'failed';
+  readonly rows_imported: number;
+  readonly reason: string | null;
 }
 
 export interface ListTablesResponse {

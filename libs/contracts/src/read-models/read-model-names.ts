@@ -21,8 +21,9 @@ export const READ_MODELS = {
   dataSourceDocuments: { name: 'data_source_documents', version: 1 },
   mcpServers: { name: 'mcp_servers', version: 1 },
   files: { name: 'files', version: 1 },
-  dataSourceTables: { name: 'data_source_tables', version: 1 },
-  tableRows: { name: 'data_source_table_rows', version: 1 },
+  dataSourceTables: { name: 'data_source_tables', version: 2 },
+  tableRows: { name: 'data_source_table_rows', version: 2 },
+  tableRowPurges: { name: 'data_source_table_row_purges', version: 1 },
 } as const;
 
 export type ReadModelKey = keyof typeof READ_MODELS;

@@ -1,5 +1,13 @@
 import type { TableMetadata } from '../events/data-source-table.events';
+import type { RowBlockCounts } from '../tables/row-blocks';
 import type { CellValue, TableColumn } from '../tables/table-values';
+
+/** Where a CSV import into the table stands: rows written so far, and why it failed if it did. */
+export interface TableImportStatus {
+  readonly state: 'importing' | 'ready' | 'failed';
+  readonly rowsImported: number;
+  readonly reason: string | null;
+}
 
 /** Read model of a table (`data_source_tables`, id = {@link dataSourceTableKey}): metadata and schema. */
 export interface DataSourceTableRecord extends TableMetadata {
@@ -11,6 +19,12 @@ export interface DataSourceTableRecord extends TableMetadata {
   /** Rows of this generation are the table's (older ones were truncated away). */
   readonly generation: number;
   readonly schema: TableColumn[];
+  /** Live rows of the current generation, kept in step with the rows read model. */
+  readonly rowCount: number;
+  /** Live rows per ordinal block of the current generation (see row-blocks). */
+  readonly rowBlocks: RowBlockCounts;
+  /** The last CSV import, or null when the table never had one. */
+  readonly importStatus: TableImportStatus | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -26,6 +40,8 @@ export interface TableRowRecord {
   readonly generation: number;
   readonly rowId: string;
   readonly ordinal: number;
+  /** Key of the row's ordinal block (`rowBlockKey`): what a page query filters on. */
+  readonly block: string;
   readonly value: Record<string, CellValue>;
 }
 

@@ -16,6 +16,8 @@ export function renderTable(table: DataSourceTableRecord): TableResponse {
     parent_id: table.parentId,
     mime_type: table.mimeType,
     source_url: table.sourceUrl,
+    row_count: table.rowCount,
+    status: table.importStatus && { state: table.importStatus.state, rows_imported: table.importStatus.rowsImported, reason: table.importStatus.reason },
   };
 }
 

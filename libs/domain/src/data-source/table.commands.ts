@@ -29,4 +29,14 @@ export type UpsertTableRows = {
 
 export type DeleteTableRow = { readonly type: 'DeleteTableRow'; readonly address: TableAddress; readonly rowId: string; readonly now: number };
 
-export type TableCommand = UpsertTable | DeleteTable | UpdateTableParents | UpsertTableRows | DeleteTableRow;
+/** Records where a CSV import into the table stands (see `TableImportStatusChanged`). */
+export type RecordTableImportStatus = {
+  readonly type: 'RecordTableImportStatus';
+  readonly address: TableAddress;
+  readonly state: 'importing' | 'ready' | 'failed';
+  readonly rowsImported: number;
+  readonly reason: string | null;
+  readonly now: number;
+};
+
+export type TableCommand = UpsertTable | DeleteTable | UpdateTableParents | UpsertTableRows | DeleteTableRow | RecordTableImportStatus;

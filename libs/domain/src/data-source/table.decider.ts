@@ -50,6 +50,11 @@ function decide(command: TableCommand, state: TableState): DataSourceTableEvent[
     case 'DeleteTableRow':
       if (state.status === 'absent') throw notFound();
       return [{ type: 'TableRowDeleted', data: { ...address, generation: state.generation, rowId: command.rowId, at } }];
+    case 'RecordTableImportStatus': {
+      if (state.status === 'absent') throw notFound();
+      const { state: importState, rowsImported, reason } = command;
+      return [{ type: 'TableImportStatusChanged', data: { ...address, state: importState, rowsImported, reason, at } }];
+    }
     default:
       return assertNever(command);
   }
@@ -99,6 +104,7 @@ function evolve(state: TableState, event: DataSourceTableEvent): TableState {
       if (state.status !== 'live') return state;
       return { ...state, schema: event.data.schema, nextOrdinal: event.data.firstOrdinal + event.data.rows.length };
     case 'TableRowDeleted':
+    case 'TableImportStatusChanged':
       return state;
     default:
       return assertNever(event);

@@ -1,6 +1,7 @@
 import { isDataSourceTableEvent, type TableRowsUpserted } from '@app/contracts/events/data-source-table.events';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import { rowIdOfKey, tableRowKey, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
+import { rowBlockKey, rowBlockOf } from '@app/contracts/tables/row-blocks';
 import type { RecordedEvent } from '@app/storage';
 import type { Projection } from '../projection';
 
@@ -18,11 +19,15 @@ function indexInBatch(event: RecordedEvent, data: TableRowsUpserted['data'], row
 
 /**
  * One document per row of the current generation of each table. A row upserted again keeps its
- * ordinal; rows of a truncated or deleted table's older generations are no longer read.
+ * ordinal; rows of a truncated or deleted table's older generations are no longer read (and those
+ * of a truncation are purged, see table-row-purge.projection). Pages are read by ordinal block.
  */
 export const tableRowProjection: Projection<TableRowRecord> = {
   ...READ_MODELS.tableRows,
-  indexes: [{ equal: ['dataSourceId', 'tableId', 'generation'], sort: [{ field: 'ordinal', direction: 'asc' }] }],
+  indexes: [
+    { equal: ['dataSourceId', 'tableId', 'generation'], sort: [{ field: 'ordinal', direction: 'asc' }] },
+    { equal: ['block'], sort: [{ field: 'ordinal', direction: 'asc' }] },
+  ],
   canHandle: ['TableRowsUpserted', 'TableRowDeleted'],
   documentIds(event) {
     if (!isDataSourceTableEvent(event)) return [];
@@ -39,6 +44,8 @@ export const tableRowProjection: Projection<TableRowRecord> = {
     const rowId = rowIdOfKey(documentId);
     const i = indexInBatch(event, event.data, rowId);
     if (i < 0) return doc;
-    return { dataSourceId, tableId, generation, rowId, ordinal: doc?.ordinal ?? firstOrdinal + i, value: rows[i].value };
+    const ordinal = doc?.ordinal ?? firstOrdinal + i;
+    const block = rowBlockKey(dataSourceId, tableId, generation, rowBlockOf(ordinal));
+    return { dataSourceId, tableId, generation, rowId, ordinal, block, value: rows[i].value };
   },
 };

@@ -19,7 +19,12 @@ export interface LiveProjectorOptions {
   readonly retryDelayMs?: number;
   /** Called with the events recorded as failed (metrics, alerts). */
   readonly onFailedEvents?: (failed: readonly FailedEvent[]) => void;
+  /** Pause between sweeps that found nothing to remove (see `Projection.sweep`). */
+  readonly sweepIntervalMs?: number;
 }
+
+/** Pause between sweep steps that removed something: a large purge yields to requests in between. */
+const SWEEP_STEP_PAUSE_MS = 20;
 
 /**
  * Follows the global log from the active generation's checkpoint and applies every event to the
@@ -33,6 +38,9 @@ export class LiveProjector {
   private readonly applier: ProjectionApplier;
   private readonly generations: GenerationRegistry;
   private readonly board: ProjectorStatusBoard;
+  private readonly sweepers: readonly Projection[];
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
   private subscription: EventSubscription | null = null;
   private running = false;
   private loop: Promise<void> | null = null;
@@ -53,6 +61,7 @@ export class LiveProjector {
     this.applier = new ProjectionApplier(readStore, projections);
     this.generations = new GenerationRegistry(readStore);
     this.board = new ProjectorStatusBoard(readStore);
+    this.sweepers = projections.filter((projection) => projection.sweep);
   }
 
   /** Position of the last event applied by this projector. */
@@ -73,11 +82,14 @@ export class LiveProjector {
     this.generationTimer.unref();
     this.stopGenerationRequests = this.progress.onGenerationCheckRequest(() => void this.checkGeneration());
     this.loop = this.run();
+    this.scheduleSweep(this.options.sweepIntervalMs ?? 1000);
   }
 
   async stop(): Promise<void> {
     this.running = false;
     if (this.generationTimer) clearInterval(this.generationTimer);
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    await this.sweeping;
     this.stopGenerationRequests?.();
     await this.subscription?.close();
     await this.loop;
@@ -155,6 +167,31 @@ export class LiveProjector {
     } catch {
       // The store is what failed; /readyz sees that directly.
     }
+  }
+
+  private scheduleSweep(delayMs: number): void {
+    if (!this.running || this.sweepers.length === 0) return;
+    this.sweepTimer = setTimeout(() => {
+      this.sweeping = this.sweep().then((removed) => {
+        this.sweeping = null;
+        this.scheduleSweep(removed > 0 ? SWEEP_STEP_PAUSE_MS : (this.options.sweepIntervalMs ?? 1000));
+      });
+    }, delayMs);
+    this.sweepTimer.unref();
+  }
+
+  /** One step of each projection's housekeeping on the generation being followed; documents removed. */
+  private async sweep(): Promise<number> {
+    let removed = 0;
+    for (const projection of this.sweepers) {
+      try {
+        removed += (await projection.sweep?.(this.readStore, this.activeGeneration)) ?? 0;
+      } catch (error) {
+        // Housekeeping waits for the next tick; the main loop reports store failures.
+        this.logger.error({ projection: projection.name, err: error instanceof Error ? error.message : String(error) }, 'read-model sweep failed');
+      }
+    }
+    return removed;
   }
 
   /** A rebuild switched generations: drop the subscription so the loop resumes on the new one. */

@@ -1,7 +1,7 @@
 import { upcast } from '@app/contracts/events/upcast';
 import { physicalCollectionName } from '@app/contracts/read-models/read-model-names';
 import type { ReadDocument, ReadStore, RecordedEvent, WriteUnit } from '@app/storage';
-import type { Projection } from '../projection';
+import type { DocumentChange, Projection } from '../projection';
 import { checkpointName } from '@app/storage';
 
 interface Touch {
@@ -17,6 +17,8 @@ interface Touch {
  */
 export class ProjectionApplier {
   private readonly byType = new Map<string, Projection[]>();
+  /** Names of the projections another one follows (see `Projection.follows`). */
+  private readonly followed = new Set<string>();
 
   constructor(
     private readonly store: ReadStore,
@@ -24,6 +26,7 @@ export class ProjectionApplier {
   ) {
     for (const projection of projections) {
       for (const type of projection.canHandle) this.byType.set(type, [...(this.byType.get(type) ?? []), projection]);
+      if (projection.follows) this.followed.add(projection.follows.of);
     }
   }
 
@@ -76,11 +79,27 @@ export class ProjectionApplier {
     const dirty = new Map<string, { collection: string; id: string; projection: Projection }>();
 
     events.forEach((event, index) => {
-      for (const touch of touchesPerEvent[index] ?? []) {
+      const touches = touchesPerEvent[index] ?? [];
+      const changes = new Map<string, DocumentChange[]>();
+      for (const touch of touches) {
         const key = documentKey(touch.collection, touch.id);
-        const next = touch.projection.evolve(documents.get(key) ?? null, event, touch.id);
-        documents.set(key, next);
+        const before = documents.get(key) ?? null;
+        const after = touch.projection.evolve(before, event, touch.id);
+        documents.set(key, after);
         dirty.set(key, touch);
+        const name = touch.projection.name;
+        if (!this.followed.has(name)) continue;
+        const list = changes.get(name) ?? [];
+        list.push({ before, after });
+        changes.set(name, list);
+      }
+      // Followers tally once the whole event is folded, so they see every change it made.
+      for (const { projection, collection, id } of touches) {
+        const follows = projection.follows;
+        const followed = follows && changes.get(follows.of);
+        if (!follows || !followed) continue;
+        const key = documentKey(collection, id);
+        documents.set(key, follows.tally(documents.get(key) ?? null, followed));
       }
     });
 

@@ -18,6 +18,13 @@ export function findStatement(table: string, query: FindQuery, now: number): { s
   return { sql: `SELECT doc, expires_at FROM "${table}" WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`, params };
 }
 
+/** The SELECT counting the live documents of `table` that match `where` at time `now`, and its parameters. */
+export function countStatement(table: string, where: FindQuery['where'], now: number): { sql: string; params: SQLInputValue[] } {
+  const params: SQLInputValue[] = [now];
+  const clauses = [LIVE, ...whereClauses(where, params)].join(' AND ');
+  return { sql: `SELECT count(*) AS n FROM "${table}" WHERE ${clauses}`, params };
+}
+
 /** SQL of a document field, as an expression index and a query both spell it. */
 export function extractOf(field: string): string {
   if (!FIELD_PATH.test(field)) throw new Error(`Invalid read-store field path "${field}"`);
@@ -44,9 +51,10 @@ export function countOf(label: string, value: number | undefined): number | unde
 
 /**
  * WHERE clauses of a find query; their parameters are pushed onto `params`.
- * json_extract turns JSON true/false into 1/0 and objects into JSON text, so every comparison also
- * checks json_type: true never matches 1 and "x" never matches an object. The json_extract term
- * comes first and alone on its side so the expression index serves it.
+ * json_extract turns JSON true/false into 1/0 and objects into JSON text, so a comparison that could
+ * meet them also checks json_type: true never matches 1 and "{}" never matches an object. Other
+ * values skip that check, which would read every document, so the index alone answers them. The
+ * json_extract term comes first and alone on its side so the expression index serves it.
  */
 export function whereClauses(where: FindQuery['where'], params: SQLInputValue[]): string[] {
   return Object.entries(where ?? {}).map(([field, condition]) => conditionClause(field, condition, params));
@@ -61,17 +69,34 @@ function conditionClause(field: string, condition: FieldCondition, params: SQLIn
   const strings = values.filter((v) => typeof v === 'string');
   const numbers = values.filter((v) => typeof v === 'number').map((v) => finite(field, v));
   const parts: string[] = [];
-  if (strings.length > 0) parts.push(memberClause(field, "= 'text'", strings, params));
-  if (numbers.length > 0) parts.push(memberClause(field, "IN ('integer', 'real')", numbers, params));
+  if (strings.length > 0) parts.push(memberClause(field, "= 'text'", strings, strings.some(mayMatchContainer), params));
+  if (numbers.length > 0) parts.push(memberClause(field, "IN ('integer', 'real')", numbers, numbers.some(mayMatchBoolean), params));
   if (values.includes(true)) parts.push(equalsClause(field, true, params));
   if (values.includes(false)) parts.push(equalsClause(field, false, params));
   if (values.includes(null)) parts.push(equalsClause(field, null, params));
   return parts.length === 0 ? '0' : `(${parts.join(' OR ')})`;
 }
 
-function memberClause(field: string, typeTest: string, values: readonly unknown[], params: SQLInputValue[]): string {
+function memberClause(
+  field: string,
+  typeTest: string,
+  values: readonly unknown[],
+  checkType: boolean,
+  params: SQLInputValue[],
+): string {
   params.push(JSON.stringify(values));
-  return `(${extractOf(field)} IN (SELECT value FROM json_each(?)) AND ${typeOf(field)} ${typeTest})`;
+  const member = `${extractOf(field)} IN (SELECT value FROM json_each(?))`;
+  return checkType ? `(${member} AND ${typeOf(field)} ${typeTest})` : member;
+}
+
+/** Whether json_extract could give this string for an object or array (their JSON text). */
+function mayMatchContainer(value: string): boolean {
+  return value.startsWith('{') || value.startsWith('[');
+}
+
+/** Whether json_extract could give this number for a boolean (1 or 0). */
+function mayMatchBoolean(value: number): boolean {
+  return value === 0 || value === 1;
 }
 
 function equalsClause(field: string, value: FieldValue, params: SQLInputValue[]): string {
@@ -82,11 +107,11 @@ function equalsClause(field: string, value: FieldValue, params: SQLInputValue[])
   if (value === false) return `(${extract} = 0 AND ${typeOf(field)} = 'false')`;
   if (typeof value === 'number') {
     params.push(finite(field, value));
-    return `(${extract} = ? AND ${typeOf(field)} IN ('integer', 'real'))`;
+    return mayMatchBoolean(value) ? `(${extract} = ? AND ${typeOf(field)} IN ('integer', 'real'))` : `${extract} = ?`;
   }
   if (typeof value === 'string') {
     params.push(value);
-    return `(${extract} = ? AND ${typeOf(field)} = 'text')`;
+    return mayMatchContainer(value) ? `(${extract} = ? AND ${typeOf(field)} = 'text')` : `${extract} = ?`;
   }
   throw new Error(`Invalid condition value on "${field}"`);
 }

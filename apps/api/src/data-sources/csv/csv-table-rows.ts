@@ -1,5 +1,5 @@
 import type { TableRow } from '@app/contracts/tables/table-values';
-import { parse, type CsvError } from 'csv-parse';
+import { parse, type CsvError, type Parser } from 'csv-parse';
 import type { Readable } from 'node:stream';
 import { columnNames, csvCell, sniffDelimiter } from './csv-cells';
 
@@ -52,7 +52,11 @@ export async function* csvTableRows(source: Readable, batchSize: number): AsyncG
   const parser = parse({ delimiter, bom: true, relax_column_count: false, skip_empty_lines: true, max_record_size: 1024 * 1024 });
   const feeding = (async () => {
     try {
-      for await (const chunk of whole) if (!parser.write(chunk)) await new Promise((resolve) => parser.once('drain', resolve));
+      for await (const chunk of whole) {
+        if (!parser.write(chunk)) await drainedOrClosed(parser);
+        // The reader stopped early (its own failure, or a malformed record): stop reading the file.
+        if (parser.destroyed) return void source.destroy();
+      }
       parser.end();
     } catch (error) {
       parser.destroy(error as Error);
@@ -82,6 +86,19 @@ export async function* csvTableRows(source: Readable, batchSize: number): AsyncG
   }
   if (names === null) throw new MalformedCsvError('The CSV file is empty: it has no header line.');
   if (batch.length > 0) yield batch;
+}
+
+/** Resolves when the parser takes writes again, or is destroyed and never will (no drain comes then). */
+function drainedOrClosed(parser: Parser): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      parser.off('drain', done);
+      parser.off('close', done);
+      resolve();
+    };
+    parser.on('drain', done);
+    parser.on('close', done);
+  });
 }
 
 function malformed(error: unknown): Error {

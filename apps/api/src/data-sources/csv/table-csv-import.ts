@@ -1,5 +1,6 @@
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import { tableAggregate, tableAggregateId } from '@app/domain/data-source/table.decider';
+import type { TableCommand } from '@app/domain/data-source/table.commands';
 import { BLOB_STORE, type BlobStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
@@ -14,6 +15,9 @@ import { csvTableRows, MalformedCsvError } from './csv-table-rows';
 
 /** Rows per command: a few events each, and the memory of one batch at a time. */
 const IMPORT_BATCH_ROWS = 5_000;
+
+/** Rows between two progress records in the table's status: a bounded number of events per import. */
+export const IMPORT_PROGRESS_STEP_ROWS = 50_000;
 
 /**
  * Rows of an uploaded CSV into a table, in two streamed passes over the stored bytes: the first
@@ -49,16 +53,33 @@ export class TableCsvImport {
     return rows;
   }
 
-  /** Upserts every row of the file into the table (after truncating it when asked). */
+  /**
+   * Upserts every row of the file into the table (after truncating it when asked). The table's
+   * status follows: importing (rows so far, every {@link IMPORT_PROGRESS_STEP_ROWS}), then ready,
+   * or failed with the reason (the error is thrown on as well).
+   */
   async import(auth: AuthContext, target: ResolvedDataSource, tableId: string, file: FileDocument, truncate: boolean): Promise<void> {
-    let first = true;
-    let position: number | null = null;
-    for await (const rows of csvTableRows(await this.bytes(file), IMPORT_BATCH_ROWS)) {
-      const command = { type: 'UpsertTableRows' as const, address: tableAddress(target, tableId), rows, truncate: truncate && first, maxEventBytes: ROW_BATCH_BYTES, now: Date.now() };
-      const outcome = await this.executor.execute(tableAggregate, tableAggregateId(target.dataSource.sId, tableId), command, { actor: auth.user?.sId ?? auth.keyId });
-      position = outcome.position ?? position;
-      first = false;
+    const execute = (command: TableCommand) =>
+      this.executor.execute(tableAggregate, tableAggregateId(target.dataSource.sId, tableId), command, { actor: auth.user?.sId ?? auth.keyId });
+    const address = tableAddress(target, tableId);
+    const status = (state: 'importing' | 'ready' | 'failed', rowsImported: number, reason: string | null = null) =>
+      execute({ type: 'RecordTableImportStatus', address, state, rowsImported, reason, now: Date.now() });
+    let imported = 0;
+    let position = (await status('importing', 0)).position;
+    try {
+      for await (const rows of csvTableRows(await this.bytes(file), IMPORT_BATCH_ROWS)) {
+        const outcome = await execute({ type: 'UpsertTableRows', address, rows, truncate: truncate && imported === 0, maxEventBytes: ROW_BATCH_BYTES, now: Date.now() });
+        position = outcome.position ?? position;
+        const before = imported;
+        imported += rows.length;
+        if (Math.floor(imported / IMPORT_PROGRESS_STEP_ROWS) > Math.floor(before / IMPORT_PROGRESS_STEP_ROWS)) position = (await status('importing', imported)).position ?? position;
+      }
+    } catch (error) {
+      // The import's own error is the one to report, even if the table went away meanwhile.
+      await status('failed', imported, error instanceof Error ? error.message : String(error)).catch(() => undefined);
+      throw error;
     }
+    position = (await status('ready', imported)).position ?? position;
     if (position !== null) await this.readModels.waitFor(position);
   }
 

@@ -1,12 +1,13 @@
 import type { ListTableRowsQueryDto } from '@app/contracts/http/table.dto';
 import type { GetTableResponse, GetTableRowResponse, ListTableRowsResponse, ListTablesResponse } from '@app/contracts/http/table.types';
-import type { DataSourceTableRecord, TableRowRecord } from '@app/contracts/read-models/table.read-models';
+import type { DataSourceTableRecord } from '@app/contracts/read-models/table.read-models';
 import { renderTable, renderTableRow } from '@app/contracts/render/table.render';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../common/http/api-error';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import type { ResolvedDataSource } from '../data-source-lookup';
 import { findRow, loadTable } from '../table-lookup';
+import { readRowPage } from '../table-row-page';
 
 /** Every table of a data source, newest timestamp first. */
 export class ListTablesQuery extends Query<ListTablesResponse> {
@@ -43,7 +44,7 @@ export class GetTableHandler implements IQueryHandler<GetTableQuery> {
   }
 }
 
-/** A page of a table's rows in the order they were first upserted, read from the ordinal index. */
+/** A page of a table's rows in the order they were first upserted; the total is the table's row count. */
 export class ListTableRowsQuery extends Query<ListTableRowsResponse> {
   constructor(
     readonly target: ResolvedDataSource,
@@ -62,13 +63,8 @@ export class ListTableRowsHandler implements IQueryHandler<ListTableRowsQuery> {
     const table = await loadTable(this.readModels, target, tableId);
     const limit = query.limit ?? 10;
     const offset = query.offset ?? 0;
-    const where = { dataSourceId: table.dataSourceId, tableId: table.tableId, generation: table.generation };
-    const collection = await this.readModels.collection('tableRows');
-    const [rows, total] = await Promise.all([
-      this.readModels.store.find<TableRowRecord>(collection, { where, sort: [{ field: 'ordinal', direction: 'asc' }], limit, offset }),
-      this.readModels.store.count(collection, where),
-    ]);
-    return { rows: rows.map(renderTableRow), offset, limit, total };
+    const rows = await readRowPage(this.readModels, table, offset, limit);
+    return { rows: rows.map(renderTableRow), offset, limit, total: table.rowCount };
   }
 }
 

@@ -31,6 +31,19 @@ export class TableColumnSchema implements TableColumn {
   possible_values!: string[] | null;
 }
 
+/** Where a CSV import into a table stands. */
+@ApiSchema({ name: 'TableImportStatus' })
+export class TableImportStatusSchema implements Wire.TableImportStatusResponse {
+  @ApiProperty({ type: 'string', enum: ['importing', 'ready', 'failed'] })
+  state!: 'importing' | 'ready' | 'failed';
+
+  @ApiProperty({ type: 'integer', description: 'Rows written so far (updated every 50,000 rows while importing).' })
+  rows_imported!: number;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'Why the import failed; null otherwise.' })
+  reason!: string | null;
+}
+
 /** Schema of a table. */
 @ApiSchema({ name: 'Table' })
 export class TableSchema implements Wire.TableResponse {
@@ -66,6 +79,12 @@ export class TableSchema implements Wire.TableResponse {
 
   @ApiProperty({ type: 'string', nullable: true })
   source_url!: string | null;
+
+  @ApiProperty({ type: 'integer', description: 'Rows of the table now.' })
+  row_count!: number;
+
+  @ApiProperty({ type: () => TableImportStatusSchema, nullable: true, description: 'The last CSV import; null when the table never had one.' })
+  status!: TableImportStatusSchema | null;
 }
 
 @ApiSchema({ name: 'ListTablesResponse' })

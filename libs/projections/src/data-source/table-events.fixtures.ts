@@ -1,0 +1,28 @@
+import type { DataSourceTableEvent, TableAddress } from '@app/contracts/events/data-source-table.events';
+import type { NewEvent } from '@app/storage';
+import { randomUUID } from 'node:crypto';
+
+const ADDRESS: TableAddress = { workspaceId: 'w', spaceId: 's', dataSourceId: 'ds', tableId: 't' };
+
+/** Events of table `t` of data source `ds`, as the table decider records them, built step by step. */
+export function tableEvents() {
+  const events: NewEvent[] = [];
+  const add = (event: DataSourceTableEvent) =>
+    events.push({ id: randomUUID(), type: event.type, data: event.data as unknown as NewEvent['data'], metadata: { schemaVersion: 1 } });
+  const metadata = (name: string, generation = 0) =>
+    add({
+      type: 'TableUpserted',
+      data: { ...ADDRESS, name, title: name, description: 'd', mimeType: 'text/csv', sourceUrl: null, tags: [], timestamp: 1, parentId: null, parents: ['t'], generation, createdAt: 1, at: 1 },
+    });
+  metadata('t');
+  return {
+    events,
+    metadata,
+    upsert: (generation: number, firstOrdinal: number, rowIds: readonly string[]) =>
+      add({ type: 'TableRowsUpserted', data: { ...ADDRESS, generation, firstOrdinal, rows: rowIds.map((row_id) => ({ row_id, value: { id: row_id } })), schema: [], at: 2 } }),
+    remove: (generation: number, rowId: string) => add({ type: 'TableRowDeleted', data: { ...ADDRESS, generation, rowId, at: 3 } }),
+    truncate: (generation: number) => add({ type: 'TableTruncated', data: { ...ADDRESS, generation, at: 4 } }),
+    importStatus: (state: 'importing' | 'ready' | 'failed', rowsImported: number, reason: string | null = null) =>
+      add({ type: 'TableImportStatusChanged', data: { ...ADDRESS, state, rowsImported, reason, at: 5 } }),
+  };
+}

@@ -1,0 +1,56 @@
+import { physicalCollectionName } from '@app/contracts/read-models/read-model-names';
+import type { TableRowRecord } from '@app/contracts/read-models/table.read-models';
+import { until } from '@app/contracts/test/until';
+import { SqliteEventStore, SqliteReadStore, type EventStore, type ReadStore } from '@app/storage';
+import { ALL_PROJECTIONS } from '../all-projections';
+import { LiveProjector } from '../engine/live-projector';
+import { ProjectionProgress } from '../engine/projection-progress';
+import { rebuildReadModels } from '../engine/rebuild';
+import { tableEvents } from './table-events.fixtures';
+import { ROW_PURGE_BATCH, tableRowPurgeProjection } from './table-row-purge.projection';
+import { tableRowProjection } from './table-row.projection';
+
+const silent = { info: () => undefined, error: () => undefined };
+
+describe('table row purge', () => {
+  let eventStore: EventStore;
+  let readStore: ReadStore;
+  let live: LiveProjector;
+
+  beforeEach(() => {
+    eventStore = new SqliteEventStore({ path: ':memory:' });
+    readStore = new SqliteReadStore({ path: ':memory:' });
+    live = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, silent, new ProjectionProgress(), { sweepIntervalMs: 20, generationCheckIntervalMs: 20 });
+  });
+  afterEach(async () => {
+    await live.stop();
+    await eventStore.close();
+    await readStore.close();
+  });
+
+  const rowsOf = (generation: number) => readStore.find<TableRowRecord>(physicalCollectionName(tableRowProjection, generation), { sort: [{ field: 'rowId', direction: 'asc' }] });
+  const pending = (generation: number) => readStore.count(physicalCollectionName(tableRowPurgeProjection, generation));
+
+  it('removes the rows a truncation replaced in batches, keeps the current ones, and again after a rebuild', async () => {
+    // More stale rows than one sweep step removes, so the purge takes several steps.
+    const stale = Array.from({ length: ROW_PURGE_BATCH + 7 }, (_, i) => `old${i}`);
+    const { events, upsert, truncate } = tableEvents();
+    upsert(0, 0, stale.slice(0, ROW_PURGE_BATCH));
+    upsert(0, ROW_PURGE_BATCH, stale.slice(ROW_PURGE_BATCH));
+    truncate(1);
+    upsert(1, stale.length, ['x', 'y']);
+    truncate(2);
+    upsert(2, stale.length + 2, ['a', 'b', 'c']);
+    await eventStore.append('table-t', events, 'no_stream');
+
+    await live.start();
+    await until(async () => (await rowsOf(1)).length === 3 && (await pending(1)) === 0, 20_000);
+    const current = await rowsOf(1);
+    expect(current.map((row) => [row.rowId, row.generation])).toEqual([['a', 2], ['b', 2], ['c', 2]]);
+
+    // A rebuild replays the stale rows into its collections; the sweep removes them there too.
+    await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, { switchGraceMs: 0 });
+    await until(async () => (await rowsOf(2)).length === 3 && (await pending(2)) === 0, 20_000);
+    expect(await rowsOf(2)).toEqual(current);
+  }, 60_000);
+});
