@@ -127,5 +127,5 @@ describe('files across a restart', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 60_000);
 });

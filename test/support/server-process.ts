@@ -28,7 +28,8 @@ export async function startServer(
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const deadline = Date.now() + 15_000;
+  // Generous: a loaded machine can take a while to boot the api.
+  const deadline = Date.now() + 45_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${out}`);
     try {
