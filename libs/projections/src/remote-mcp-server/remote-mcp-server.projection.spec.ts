@@ -1,24 +1,12 @@
 import type { RemoteMcpCatalogEvent } from '@app/contracts/events/remote-mcp-server.events';
-import { CURRENT_SCHEMA_VERSION } from '@app/contracts/events/upcast';
-import type { RecordedEvent } from '@app/storage';
 import { project } from '../../test/conversation-recorded.fixtures';
+import { recordedOn } from '../../test/recorded-event.fixtures';
 import { mcpServerViewProjection, remoteMcpServerProjection } from './remote-mcp-server.projection';
 
 const at = 1_700_000_000_000;
 const workspaceId = 'W0rkspace1';
 
-function recorded(event: RemoteMcpCatalogEvent, revision: number): RecordedEvent {
-  return {
-    id: `00000000-0000-4000-8000-${String(revision).padStart(12, '0')}`,
-    streamName: `remote_mcp_servers-${workspaceId}`,
-    revision,
-    position: revision + 1,
-    type: event.type,
-    data: event.data,
-    metadata: { schemaVersion: CURRENT_SCHEMA_VERSION },
-    recordedAt: at,
-  };
-}
+const recorded = (event: RemoteMcpCatalogEvent, revision: number) => recordedOn(`remote_mcp_servers-${workspaceId}`, event, revision + 1, at);
 
 const tools = [{ name: 'lookup_order', description: 'Looks an order up.', inputSchema: { type: 'object' }, readOnly: true }];
 const registered = recorded(
