@@ -311,3 +311,37 @@ describe('remote MCP servers', () => {
     expect(sentText(runRequests(openAI.server).at(-1)?.body)).not.toContain('cancel_order');
   });
 });
+
+describe('remote MCP servers: tools listed again when stale', () => {
+  let api: AgentApi;
+  let server: RemoteToolServer;
+  beforeAll(async () => {
+    server = await startRemoteToolServer();
+    api = await AgentApi.start(openAIEnv(openAI.server, { MCP_ALLOW_PRIVATE_NETWORKS: 'true', MCP_REMOTE_TOOLS_STALE_AFTER_MS: '1000' }));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await api?.t.close();
+  });
+
+  it('a run lists the tools of a server whose last listing is older than the configured age first', async () => {
+    const v1 = (suffix: string) => `/api/v1/w/${api.workspaceId}${suffix}`;
+    const registered = await call(api.t.baseUrl, 'POST', v1('/mcp/remote_servers'), { key: api.key, body: { url: server.url } });
+    const serverId = registered.body.server.sId;
+    const space = await call(api.t.baseUrl, 'POST', `/api/w/${api.workspaceId}/spaces`, { key: api.key, body: { name: 'Tools', isRestricted: false } });
+    const view = await call(api.t.baseUrl, 'POST', v1(`/spaces/${space.body.space.sId}/mcp_server_views`), { key: api.key, body: { serverId } });
+    const agent = await call(api.t.baseUrl, 'POST', `/api/w/${api.workspaceId}/assistant/agent_configurations`, {
+      key: api.key,
+      body: { assistant: assistant({ name: 'fresh', actions: [{ mcpServerViewId: view.body.serverView.sId }] }) },
+    });
+    server.extraTools.push('archive_order');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    openAI.server.enqueue(textScenario(['Listed.']));
+    const { conversationId, agentMessageId } = await api.createConversation('Hi', { agent: agent.body.agentConfiguration.sId });
+    expect(await api.settled(conversationId, agentMessageId, 20_000)).toMatchObject({ status: 'succeeded' });
+    expect(sentText(runRequests(openAI.server).at(-1)?.body)).toContain('archive_order');
+    const listed = await call(api.t.baseUrl, 'GET', v1('/mcp/remote_servers'), { key: api.key });
+    expect(listed.body.servers[0].tools.map((tool: any) => tool.name)).toContain('archive_order');
+    expect(listed.body.servers[0].syncedAt).toBeGreaterThan(registered.body.server.syncedAt);
+  });
+});

@@ -12,6 +12,8 @@ export interface RemoteToolServer {
   readonly calls: { name: string; args: unknown }[];
   /** The Authorization header of every request received. */
   readonly authorizations: (string | undefined)[];
+  /** Names of tools added while running (each answers "done"): the next listing shows them. */
+  readonly extraTools: string[];
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export interface RemoteToolServerOptions {
 export async function startRemoteToolServer(options: RemoteToolServerOptions = {}): Promise<RemoteToolServer> {
   const calls: { name: string; args: unknown }[] = [];
   const authorizations: (string | undefined)[] = [];
+  const extraTools: string[] = [];
   const tools = () => {
     const server = new McpServer({ name: 'orders', version: '2.1.0' });
     server.registerTool(
@@ -51,6 +54,7 @@ export async function startRemoteToolServer(options: RemoteToolServerOptions = {
       calls.push({ name: 'huge_report', args: {} });
       return { content: [{ type: 'text', text: 'x'.repeat(options.hugeBytes ?? 200_000) }] };
     });
+    for (const name of extraTools) server.registerTool(name, { description: `Extra tool ${name}.`, inputSchema: {} }, async () => ({ content: [{ type: 'text', text: 'done' }] }));
     return server;
   };
   const http: Server = createServer((request, response) => {
@@ -77,6 +81,7 @@ export async function startRemoteToolServer(options: RemoteToolServerOptions = {
     port,
     calls,
     authorizations,
+    extraTools,
     close: () =>
       new Promise<void>((resolve) => {
         http.closeAllConnections();
