@@ -9,6 +9,7 @@ import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
 import { McpChannel } from '../apps/api/src/mcp/client/mcp-channel';
 import { searchIndexCaughtUp } from './support/search-helpers';
 import { postContent } from './support/file-upload-helpers';
+import { startRemoteToolServer } from './support/remote-mcp-server';
 
 jest.setTimeout(30_000);
 
@@ -298,6 +299,33 @@ describe('documented response schemas against real responses', () => {
       const requested = await call(api.t.baseUrl, 'POST', `/api/v1/w/${ids.wId}/files`, { key: api.key, body: { contentType: 'text/csv', fileName: 't.csv', fileSize: bytes.length, useCase: 'upsert_table' } });
       await postContent(api.t.baseUrl, api.key, `/api/v1/w/${ids.wId}/files/${requested.body.file.sId}`, bytes, 't.csv', 'text/csv');
       await sample('POST', `${base}/tables/csv`, ids, { body: { name: `${ids.tableId}-csv`, description: 'csv', fileId: requested.body.file.sId, truncate: true } });
+    }
+  });
+
+  it('remote MCP servers, MCP server views and conversation tools', async () => {
+    // Remote servers on this machine need private networks allowed, and headers need a secrets key:
+    // an app of its own, sampled through the same document.
+    const main = api;
+    const orders = await startRemoteToolServer({ token: 'sample-token' });
+    api = await AgentApi.start(openAIEnv(fake, { MCP_ALLOW_PRIVATE_NETWORKS: 'true', SECRETS_KEY: '0'.repeat(64) }));
+    try {
+      const ids: Record<string, string> = { wId: api.workspaceId };
+      const servers = '/api/v1/w/{wId}/mcp/remote_servers';
+      ids.serverId = (await sample('POST', servers, ids, { body: { url: orders.url, headers: { Authorization: 'Bearer sample-token' } } })).server.sId;
+      await sample('GET', servers, ids);
+      await sample('POST', `${servers}/{serverId}/sync`, ids);
+      ids.spaceId = (await sample('POST', '/api/w/{wId}/spaces', ids, { body: { name: 'Tools', isRestricted: false } })).space.sId;
+      const views = '/api/v1/w/{wId}/spaces/{spaceId}/mcp_server_views';
+      ids.svId = (await sample('POST', views, ids, { body: { serverId: ids.serverId } })).serverView.sId;
+      await sample('GET', views, ids);
+      ids.cId = (await api.createConversation('Hello')).conversationId;
+      await sample('POST', '/api/v1/w/{wId}/assistant/conversations/{cId}/tools', ids, { body: { action: 'add', mcp_server_view_id: ids.svId } });
+      await sample('DELETE', `${views}/{svId}`, ids);
+      await sample('DELETE', `${servers}/{serverId}`, ids);
+    } finally {
+      await api.t.close();
+      api = main;
+      await orders.close();
     }
   });
 

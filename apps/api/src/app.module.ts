@@ -30,6 +30,7 @@ import { FilesModule } from './files/files.module';
 import { FileCopierModule } from './files/file-copier.module';
 import { FILE_COPIER } from './conversations/forking/file-copier.port';
 import { ToolApprovalsModule } from './tool-approvals/tool-approvals.module';
+import { RemoteMcpModule } from './remote-mcp/remote-mcp.module';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
 @Module({})
@@ -57,6 +58,7 @@ export class AppModule implements NestModule {
         FilesModule,
         ...(replaced(FILE_COPIER) ? [] : [FileCopierModule]),
         ToolApprovalsModule,
+        RemoteMcpModule,
         ...extraModules,
       ],
       controllers: [HealthController],

@@ -5,6 +5,7 @@ import { agentFavoriteProjection } from './agent-configuration/agent-favorite.pr
 import { agentFeedbackProjection } from './agent-configuration/agent-feedback.projection';
 import { agentUsageProjection } from './agent-configuration/agent-usage.projection';
 import { mcpServerProjection } from './mcp-server/mcp-server.projection';
+import { mcpServerViewProjection, remoteMcpServerProjection } from './remote-mcp-server/remote-mcp-server.projection';
 import { apiKeyProjection } from './workspace/api-key.projection';
 import { conversationParticipantProjection } from './conversation/conversation-participant.projection';
 import { conversationMessageProjection } from './conversation/conversation-message.projection';
@@ -38,6 +39,8 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   dataSourceViewProjection,
   dataSourceDocumentProjection,
   mcpServerProjection,
+  remoteMcpServerProjection,
+  mcpServerViewProjection,
   fileProjection,
   dataSourceTableProjection,
   tableRowProjection,

@@ -8,3 +8,4 @@ export { AgentToolSources } from './tools/agent-tool-sources';
 export { StaticToolRegistry, type StaticTool, type StaticToolHandler } from './tools/static-tool-registry';
 export type * from './tools/tool-registry.port';
 export { ConversationCompactor, type StartedCompaction } from './compaction/conversation-compactor';
+export { RunToolRoutes, uniqueToolName } from './tools/run-tool-routes';

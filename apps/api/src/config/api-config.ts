@@ -15,6 +15,7 @@ import { parseRateLimitSettings, type RateLimitSettings } from './rate-limit-set
 import { parseFileExtractionSettings } from '../files/extraction/extraction-settings';
 import type { WorkerPoolOptions } from '../files/extraction/worker-pool-text-extractor';
 import { parseMcpSettings, type McpSettings } from './mcp-settings';
+import { parseRemoteMcpSettings, type RemoteMcpSettings } from './remote-mcp-settings';
 import { parseSearchSettings, type SearchSettings } from './search-settings';
 import { parseFileSettings, type FileSettings } from './file-settings';
 
@@ -58,6 +59,8 @@ export interface ApiConfig {
   readonly fileExtraction: WorkerPoolOptions;
   /** Client-side MCP servers: registration lifetime, requests stream timing, call timeout, results body limit. */
   readonly mcp: McpSettings;
+  /** Remote MCP servers: the secrets key, private networks, timeouts and the result size limit. */
+  readonly remoteMcp: RemoteMcpSettings;
   /** Search index, chunking, embeddings and indexing queue. */
   readonly search: SearchSettings;
   /** Uploads, processing and signed downloads of files. */
@@ -111,6 +114,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     metricsToken: parseMetricsToken(env, problems),
     fileExtraction: parseFileExtractionSettings(env, problems),
     mcp: parseMcpSettings(env, problems),
+    remoteMcp: parseRemoteMcpSettings(env, problems),
     search: parseSearchSettings(env, storage.dataDir, problems),
     files: parseFileSettings(env, problems),
   };

@@ -20,6 +20,8 @@ export const READ_MODELS = {
   dataSourceViews: { name: 'data_source_views', version: 1 },
   dataSourceDocuments: { name: 'data_source_documents', version: 1 },
   mcpServers: { name: 'mcp_servers', version: 1 },
+  remoteMcpServers: { name: 'remote_mcp_servers', version: 1 },
+  mcpServerViews: { name: 'mcp_server_views', version: 1 },
   files: { name: 'files', version: 1 },
   dataSourceTables: { name: 'data_source_tables', version: 2 },
   tableRows: { name: 'data_source_table_rows', version: 2 },

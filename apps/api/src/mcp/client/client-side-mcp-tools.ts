@@ -4,6 +4,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { AgentToolSources } from '../../agent-runner/tools/agent-tool-sources';
+import { RunToolRoutes, uniqueToolName } from '../../agent-runner';
 import type {
   JsonSchemaObject,
   ToolCallRequest,
@@ -25,12 +26,6 @@ interface RoutedTool {
   readonly toolName: string;
 }
 
-/** Runs whose routes are remembered; older ones are dropped (a run lists its tools once, at its start). */
-const MAX_REMEMBERED_RUNS = 1_000;
-
-/** Tool names a model provider accepts. */
-const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-
 /**
  * Tools of the client-side MCP servers a user message names (`context.clientSideMCPServerIds`):
  * for each live server of the message's author, the run performs the MCP handshake and lists its
@@ -40,7 +35,7 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
  */
 @Injectable()
 export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
-  private readonly runs = new Map<string, Map<string, RoutedTool>>();
+  private readonly runs = new RunToolRoutes<RoutedTool>();
   private readonly log: Logger;
 
   constructor(
@@ -68,7 +63,7 @@ export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
     for (const entry of listed) {
       if (!entry) continue;
       for (const tool of entry.tools) {
-        const name = uniqueName(tool.name, routes);
+        const name = uniqueToolName(tool.name, routes);
         routes.set(name, { session: entry.session, toolName: tool.name });
         definitions.push({
           name,
@@ -79,12 +74,12 @@ export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
         });
       }
     }
-    this.remember(ctx.agentMessageId, routes);
+    this.runs.remember(ctx.agentMessageId, routes);
     return definitions;
   }
 
   async callTool(call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {
-    const route = this.runs.get(ctx.agentMessageId)?.get(call.name);
+    const route = this.runs.route(ctx.agentMessageId, call.name);
     if (!route) return toolFailure('tool_not_found', `No tool named ${call.name}.`);
     try {
       return toolCallResultOf(await route.session.callTool(route.toolName, call.input, signal));
@@ -110,24 +105,5 @@ export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
       this.log.warn({ err: error, serverId: target.serverId, messageId: ctx.agentMessageId }, 'client-side MCP server handshake failed; its tools are left out');
       return null;
     }
-  }
-
-  private remember(agentMessageId: string, routes: Map<string, RoutedTool>): void {
-    this.runs.delete(agentMessageId);
-    this.runs.set(agentMessageId, routes);
-    if (this.runs.size > MAX_REMEMBERED_RUNS) {
-      const oldest = this.runs.keys().next().value;
-      if (oldest !== undefined) this.runs.delete(oldest);
-    }
-  }
-}
-
-/** A provider-safe name for a tool, unique among those already routed (`name`, `name_2`, …). */
-function uniqueName(toolName: string, taken: ReadonlyMap<string, unknown>): string {
-  const base = TOOL_NAME.test(toolName) ? toolName : toolName.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 60) || 'tool';
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n += 1) {
-    const candidate = `${base.slice(0, 60)}_${n}`;
-    if (!taken.has(candidate)) return candidate;
   }
 }
