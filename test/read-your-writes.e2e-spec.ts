@@ -1,6 +1,8 @@
 import { ProjectionProgress } from '@app/projections';
 import { startTestApp, type TestApp } from './support/test-app';
 
+jest.setTimeout(60_000);
+
 describe('read your writes with the embedded projector', () => {
   let t: TestApp;
 
