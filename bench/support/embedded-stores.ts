@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { SqliteEventStore } from '../../libs/storage/src/event-store/sqlite-event-store';
 import { SqliteReadStore } from '../../libs/storage/src/read-store/sqlite-read-store';
 
-/** A fresh SQLite event log and read store in a temp directory, removed by `close()`. */
+/** A fresh SQLite event log and read store in a temp directory, as the service opens them; removed by `close()`. */
 export function embeddedStores(prefix: string): { eventStore: SqliteEventStore; readStore: SqliteReadStore; close(): Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const eventStore = new SqliteEventStore({ path: join(dir, 'events.sqlite') });
-  const readStore = new SqliteReadStore({ path: join(dir, 'read-models.sqlite') });
+  const eventStore = new SqliteEventStore({ path: join(dir, 'events.sqlite'), backgroundCheckpoints: true });
+  const readStore = new SqliteReadStore({ path: join(dir, 'read-models.sqlite'), backgroundCheckpoints: true });
   return {
     eventStore,
     readStore,

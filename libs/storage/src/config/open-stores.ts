@@ -12,7 +12,7 @@ import type { StorageConfig } from './storage-config';
 export function openEventStore(config: StorageConfig, options: EventStoreDbEventStoreOptions = {}): EventStore {
   if (config.eventStore.kind === 'eventstoredb') return new EventStoreDbEventStore(config.eventStore.url, options);
   mkdirSync(config.dataDir, { recursive: true });
-  return new SqliteEventStore({ path: config.eventStore.path });
+  return new SqliteEventStore({ path: config.eventStore.path, backgroundCheckpoints: true });
 }
 
 /** Opens the read store the configuration names. */
@@ -20,7 +20,7 @@ export function openReadStore(config: StorageConfig): ReadStore {
   if (config.readStore.kind === 'mongodb') return new MongoReadStore({ url: config.readStore.url, dbName: config.readStore.dbName });
   mkdirSync(config.dataDir, { recursive: true });
   const cache = { ...DEFAULT_READ_CACHE_LIMITS, maxChars: config.readStore.cacheMb * 1024 * 1024 };
-  return new SqliteReadStore({ path: config.readStore.path, cache });
+  return new SqliteReadStore({ path: config.readStore.path, cache, backgroundCheckpoints: true });
 }
 
 /**

@@ -1,9 +1,9 @@
 import { transformFileSync } from '@swc/core';
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describeEventStoreContract } from '../../test/event-store.contract';
 import type { EventSubscription, NewEvent, RecordedEvent } from './event-store.port';
 import { SqliteEventStore } from './sqlite-event-store';
@@ -36,18 +36,24 @@ async function nextEvent(iterator: AsyncIterator<RecordedEvent>, timeoutMs: numb
 
 /** Compiles the adapter to plain JS in `directory` with a writer script child processes can run. */
 function compileWriterScript(): string {
-  for (const name of ['sqlite-event-store', 'sqlite-event-schema', 'sqlite-event-subscription', 'sqlite-group-commit', 'event-store.port', 'storable-event']) {
-    const { code } = transformFileSync(join(__dirname, `${name}.ts`), {
+  // Laid out as in src/, so the adapter's relative imports resolve.
+  const sources = [
+    ...['sqlite-event-store', 'sqlite-event-schema', 'sqlite-event-subscription', 'sqlite-group-commit', 'event-store.port', 'storable-event'].map((name) => `event-store/${name}`),
+    'sqlite/wal-checkpointer',
+  ];
+  for (const source of sources) {
+    const { code } = transformFileSync(join(__dirname, '..', `${source}.ts`), {
       jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
       module: { type: 'commonjs' },
     });
-    writeFileSync(join(directory, `${name}.js`), code);
+    mkdirSync(join(directory, dirname(source)), { recursive: true });
+    writeFileSync(join(directory, `${source}.js`), code);
   }
   const script = join(directory, 'writer.js');
   writeFileSync(
     script,
     `const { randomUUID } = require('node:crypto');
-const { SqliteEventStore } = require('./sqlite-event-store.js');
+const { SqliteEventStore } = require('./event-store/sqlite-event-store.js');
 const [path, me, rounds] = process.argv.slice(2);
 const event = () => ({ id: randomUUID(), type: 'WriterEventHappened', data: { me }, metadata: { schemaVersion: 1 } });
 (async () => {

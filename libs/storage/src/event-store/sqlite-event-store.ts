@@ -14,6 +14,7 @@ import { assertStorableEvents } from './storable-event';
 import { intColumn, nullableIntColumn, prepareStatements, SCHEMA, toRecordedEvent } from './sqlite-event-schema';
 import { ChangeSignal, SqliteSubscription, SUBSCRIPTION_PAGE_SIZE, type SubscriptionSource } from './sqlite-event-subscription';
 import { SqliteGroupCommit } from './sqlite-group-commit';
+import { WalCheckpointer } from '../sqlite/wal-checkpointer';
 
 /** Options of {@link SqliteEventStore}. */
 export interface SqliteEventStoreOptions {
@@ -21,6 +22,8 @@ export interface SqliteEventStoreOptions {
   readonly path: string;
   /** How often waiting subscriptions look for commits made by other connections (other processes). Default 100. */
   readonly pollIntervalMs?: number;
+  /** Checkpoint the WAL from a worker thread instead of inside commits (see WalCheckpointer). Default false. */
+  readonly backgroundCheckpoints?: boolean;
 }
 
 // Other processes (the CLI) may hold the write lock briefly; wait instead of failing with SQLITE_BUSY.
@@ -37,6 +40,7 @@ export class SqliteEventStore implements EventStore {
   private readonly changes: ChangeSignal;
   private readonly groupCommit: SqliteGroupCommit;
   private readonly subscriptions = new Set<SqliteSubscription>();
+  private readonly checkpointer: WalCheckpointer | null;
   private closed = false;
 
   constructor(options: SqliteEventStoreOptions) {
@@ -45,6 +49,7 @@ export class SqliteEventStore implements EventStore {
     this.db.exec('PRAGMA journal_mode = WAL');
     // The log is the only copy of the truth: keep every commit durable across power loss, not just crashes.
     this.db.exec('PRAGMA synchronous = FULL');
+    this.checkpointer = options.backgroundCheckpoints ? WalCheckpointer.start(this.db, options.path) : null;
     this.db.exec(SCHEMA);
     this.statements = prepareStatements(this.db);
     const dataVersion = this.statements.dataVersion;
@@ -104,6 +109,7 @@ export class SqliteEventStore implements EventStore {
     this.groupCommit.flush();
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     this.changes.stop();
+    await this.checkpointer?.stop();
     this.db.close();
   }
 

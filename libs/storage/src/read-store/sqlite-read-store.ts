@@ -3,6 +3,7 @@ import { indexLayoutOf } from './index-keys';
 import type { CollectionSpec, FindQuery, IndexSpec, PutOptions, ReadDocument, ReadOptions, ReadStore, WriteUnit } from './read-store.port';
 import { DEFAULT_READ_CACHE_LIMITS, SqliteReadCache, type ReadCacheLimits } from './sqlite-read-cache';
 import { countStatement, directionOf, extractOf, findStatement, LIVE } from './sqlite-read-query';
+import { WalCheckpointer } from '../sqlite/wal-checkpointer';
 import { CHECKPOINTS_TABLE, isCollectionName, isMissingTable, parseDocument, TABLE_PREFIX, tableOf } from './sqlite-read-tables';
 
 /** Options of the SQLite read store. */
@@ -11,6 +12,8 @@ export interface SqliteReadStoreOptions {
   readonly path: string;
   /** Bounds of the cache of parsed answers (`maxChars: 0` turns it off). */
   readonly cache?: ReadCacheLimits;
+  /** Checkpoint the WAL from a worker thread instead of inside commits (see WalCheckpointer). Default false. */
+  readonly backgroundCheckpoints?: boolean;
 }
 
 const PURGE_INTERVAL_MS = 60_000;
@@ -26,6 +29,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly lastPurgeMs = new Map<string, number>();
   private lastOptimizeMs = 0;
   private readonly cache: SqliteReadCache;
+  private readonly checkpointer: WalCheckpointer | null;
   private dataVersion: unknown = null;
 
   constructor(options: SqliteReadStoreOptions) {
@@ -36,6 +40,7 @@ export class SqliteReadStore implements ReadStore {
     // Documents and checkpoint commit together, so a power loss can only lose whole recent units,
     // which the projector replays from the log: full fsync on every commit buys nothing here.
     this.db.exec('PRAGMA synchronous = NORMAL');
+    this.checkpointer = options.backgroundCheckpoints ? WalCheckpointer.start(this.db, options.path) : null;
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS ${CHECKPOINTS_TABLE} (name TEXT PRIMARY KEY, position INTEGER NOT NULL)`,
     );
@@ -190,6 +195,7 @@ export class SqliteReadStore implements ReadStore {
   async close(): Promise<void> {
     this.statements.clear();
     if (!this.db.isOpen) return;
+    await this.checkpointer?.stop();
     this.db.exec(OPTIMIZE);
     this.db.close();
   }

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WalCheckpointer } from './wal-checkpointer';
+
+jest.setTimeout(30_000);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('WalCheckpointer', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'wal-checkpointer-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Commits `count` rows of 4 KB, one per transaction, pausing now and then; returns the WAL size at the end. */
+  async function write(db: DatabaseSync, path: string, count: number): Promise<number> {
+    const insert = db.prepare('INSERT INTO t (x) VALUES (?)');
+    for (let i = 0; i < count; i += 1) {
+      insert.run('x'.repeat(4096));
+      if (i % 200 === 199) await sleep(60);
+    }
+    return statSync(`${path}-wal`).size;
+  }
+
+  function open(path: string): DatabaseSync {
+    const db = new DatabaseSync(path);
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('CREATE TABLE IF NOT EXISTS t (x TEXT)');
+    return db;
+  }
+
+  it('keeps the WAL bounded with checkpoints from its own thread, none in the committing connection', async () => {
+    const path = join(dir, 'a.sqlite');
+    const db = open(path);
+    const checkpointer = WalCheckpointer.start(db, path, 20);
+    expect(db.prepare('PRAGMA wal_autocheckpoint').get()).toEqual({ wal_autocheckpoint: 0 });
+    const walSize = await write(db, path, 3_000);
+    await checkpointer!.stop();
+    // 3,000 pages of 4 KB went through the log; it was started over rather than kept.
+    expect(walSize).toBeLessThan(4 * 1024 * 1024);
+    expect(db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 3_000 });
+    db.close();
+  });
+
+  it('without it, a connection with automatic checkpoints off lets the WAL grow (what the worker prevents)', async () => {
+    const path = join(dir, 'b.sqlite');
+    const db = open(path);
+    db.exec('PRAGMA wal_autocheckpoint = 0');
+    expect(await write(db, path, 3_000)).toBeGreaterThan(12 * 1024 * 1024);
+    db.close();
+  });
+
+  it('does nothing for an in-memory database', () => {
+    const db = new DatabaseSync(':memory:');
+    expect(WalCheckpointer.start(db, ':memory:')).toBeNull();
+    db.close();
+  });
+});
