@@ -133,6 +133,26 @@ describe('a run blocked on approval, across a restart', () => {
     }
   });
 
+  it('two replicas starting at once: one takes the run over, the approved call runs once', async () => {
+    const first = await startWithTool(openAIEnv(openAI.server));
+    const { conversationId, agentMessageId, approval } = await blockedRun(first);
+    await first.t.close({ keepData: true });
+
+    const [second, third] = await Promise.all([startWithTool(openAIEnv(openAI.server), first), startWithTool(openAIEnv(openAI.server), first)]);
+    try {
+      await validate(third, conversationId, agentMessageId, { actionId: approval.actionId, approved: 'approved' });
+      expect(await second.settled(conversationId, agentMessageId, 20_000)).toMatchObject({ status: 'succeeded', content: 'Let me send it.\n\nMail sent to Ada.' });
+      expect(calls).toEqual([{ to: 'ada@example.com' }]);
+      const types = await runStreamTypes(second, agentMessageId);
+      expect(types.filter((type) => type === 'AgentRunResumed')).toHaveLength(1);
+      expect(types.filter((type) => type === 'AgentActionSucceeded')).toHaveLength(1);
+      expect(runRequests(openAI.server)).toHaveLength(2);
+    } finally {
+      await Promise.all([second.t.close({ keepData: true }), third.t.close({ keepData: true })]);
+      rmSync(first.t.dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('still expires after the configured wait, counted from when it blocked rather than from the restart', async () => {
     const env = openAIEnv(openAI.server, { TOOL_APPROVAL_TIMEOUT_MS: '6000' });
     const first = await startWithTool(env);

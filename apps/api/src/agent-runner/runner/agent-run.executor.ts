@@ -216,7 +216,7 @@ export class AgentRunExecutor {
           messages: prompt.messages,
           tools,
           toolContext,
-          resume: resume ? this.loopResume(resume, tools, toolContext) : undefined,
+          resume: resume ? this.loopResume(handle, resume, tools, toolContext) : undefined,
           maxSteps: Math.max(1, data.configuration.maxStepsPerRun),
           reasoningEffort: model.reasoningEffort,
           providerOptions: reasoningProviderOptions(this.config.providers, model.providerId, model.reasoningEffort),
@@ -242,12 +242,14 @@ export class AgentRunExecutor {
   }
 
   /** How the loop settles the calls the run was waiting on when its earlier runner stopped. */
-  private loopResume(resume: RunResumeState, tools: ApprovalGate, ctx: ToolContext): AgentLoopResume {
+  private loopResume(handle: RunHandle, resume: RunResumeState, tools: ApprovalGate, ctx: ToolContext): AgentLoopResume {
     const pending = resume.pending.map((call): AgentLoopPendingCall => {
       const { wait, since } = call;
       const request = { callId: call.callId, name: call.name, input: call.input, step: call.step };
-      const settle = (signal: AbortSignal) => {
-        if (wait === null) return Promise.resolve(interruptedCall());
+      const settle = async (signal: AbortSignal) => {
+        // Nothing is settled before this runner's takeover is durable (another replica may win it).
+        await handle.claimed;
+        if (wait === null) return interruptedCall();
         if (wait.kind === 'approval') return tools.resumeBlocked(request, wait.actionId, since, ctx, signal);
         return this.waits.resume(wait, since, signal);
       };
