@@ -154,7 +154,7 @@ describe('a run blocked on approval, across a restart', () => {
   });
 
   it('still expires after the configured wait, counted from when it blocked rather than from the restart', async () => {
-    const env = openAIEnv(openAI.server, { TOOL_APPROVAL_TIMEOUT_MS: '6000' });
+    const env = openAIEnv(openAI.server, { TOOL_APPROVAL_TIMEOUT_MS: '10000' });
     const first = await startWithTool(env);
     const { conversationId, agentMessageId, approval } = await blockedRun(first);
     const blockedAt: number = approval.created;
@@ -167,9 +167,9 @@ describe('a run blocked on approval, across a restart', () => {
       expect(message).toMatchObject({ status: 'failed', error: { code: 'tool_approval_expired' } });
       expect(calls).toEqual([]);
       const expired = (await allEvents(second)).find((event) => event.type === 'ToolApprovalExpired' && event.data.actionId === approval.actionId);
-      // From the restart it would be 6 s after it (10 s or more after blocking).
-      expect(expired!.data.at - blockedAt).toBeGreaterThanOrEqual(6_000);
-      expect(expired!.data.at - blockedAt).toBeLessThan(9_000);
+      // From the restart it would be 10 s after it (14 s or more after blocking).
+      expect(expired!.data.at - blockedAt).toBeGreaterThanOrEqual(10_000);
+      expect(expired!.data.at - blockedAt).toBeLessThan(13_500);
     } finally {
       await second.t.close();
       rmSync(first.t.dataDir, { recursive: true, force: true });
