@@ -19,7 +19,7 @@ import {
   reasoningProviderOptions,
 } from '../models/language-model.factory';
 import { runAgentLoop } from '../loop/agent-loop';
-import type { AgentLoopOutcome, AgentLoopPendingCall, AgentLoopResume } from '../loop/agent-loop.types';
+import type { AgentLoopOutcome } from '../loop/agent-loop.types';
 import { finalToolCalls } from './agent-actions';
 import { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from '../agent-runner.options';
 import { AgentToolSources } from '../tools/agent-tool-sources';
@@ -39,9 +39,10 @@ import { ApprovalGate } from '../tools/approval/approval-gate';
 import { ToolApprovals } from '../tools/approval/tool-approvals';
 import { RunPreemptedError } from './run-stream-writer';
 import type { RunResumeState } from './run-resume-state';
+import { loopResume } from './resumed-calls';
 import { ToolWaits } from '../tools/tool-waits';
 import type { AgentRunEvent, AgentToolCallWait } from '@app/contracts/events/agent-run.events';
-import type { ToolCallRequest, ToolCallResult, ToolContext } from '../tools/tool-registry.port';
+import type { ToolCallRequest, ToolContext } from '../tools/tool-registry.port';
 import { assertNever } from '@app/contracts/assert-never';
 
 /**
@@ -168,7 +169,7 @@ export class AgentRunExecutor {
   ): Promise<AgentLoopOutcome> {
     const data = handle.tracked.created.data;
     const actionIds = new RunActionIds();
-    // Recorded before anything the wait depends on, so a runner taking the run over knows of it.
+    // The wait goes on the run stream (after the text before it), so a runner taking the run over knows what to wait for.
     const recordWait = async (call: ToolCallRequest, wait: AgentToolCallWait, ...before: AgentRunEvent[]) => {
       await recorder.flush();
       const { callId, name, input, step } = call;
@@ -216,7 +217,7 @@ export class AgentRunExecutor {
           messages: prompt.messages,
           tools,
           toolContext,
-          resume: resume ? this.loopResume(handle, resume, tools, toolContext) : undefined,
+          resume: resume ? loopResume(resume, { claimed: handle.claimed, gate: tools, waits: this.waits, ctx: toolContext }) : undefined,
           maxSteps: Math.max(1, data.configuration.maxStepsPerRun),
           reasoningEffort: model.reasoningEffort,
           providerOptions: reasoningProviderOptions(this.config.providers, model.providerId, model.reasoningEffort),
@@ -239,23 +240,6 @@ export class AgentRunExecutor {
       recorder.discard();
       for (const [callId, call] of recorder.toolCalls) toolCalls.set(callId, call);
     }
-  }
-
-  /** How the loop settles the calls the run was waiting on when its earlier runner stopped. */
-  private loopResume(handle: RunHandle, resume: RunResumeState, tools: ApprovalGate, ctx: ToolContext): AgentLoopResume {
-    const pending = resume.pending.map((call): AgentLoopPendingCall => {
-      const { wait, since } = call;
-      const request = { callId: call.callId, name: call.name, input: call.input, step: call.step };
-      const settle = async (signal: AbortSignal) => {
-        // Nothing is settled before this runner's takeover is durable (another replica may win it).
-        await handle.claimed;
-        if (wait === null) return interruptedCall();
-        if (wait.kind === 'approval') return tools.resumeBlocked(request, wait.actionId, since, ctx, signal);
-        return this.waits.resume(wait, since, signal);
-      };
-      return { ...request, settle };
-    });
-    return { history: resume.history, usage: resume.usage, pending };
   }
 
   /** A run suspended while it waited gives up its claim, so the next runner takes it over at once. */
@@ -329,12 +313,6 @@ export class AgentRunExecutor {
         else this.logger.warn({ err: error, messageId: data.messageId }, 'could not extend an agent run lease');
       });
   }
-}
-
-/** A call that was running (not waiting) when its runner stopped: its outcome is unknown and it is not run again. */
-function interruptedCall(): ToolCallResult {
-  const message = 'The tool call was interrupted by a restart of the service; whether it took effect is unknown.';
-  return { ok: false, output: [{ type: 'text', text: message }], error: { code: 'tool_execution_interrupted', message } };
 }
 
 function failureOf(error: unknown): RunResult {
