@@ -1,7 +1,8 @@
-import { AgentToolSources, StaticToolRegistry } from '../apps/api/src/agent-runner';
+import { AgentToolSources } from '../apps/api/src/agent-runner';
 import { AgentApi, CONTEXT, openAIEnv, payloads, runRequests, sentText, textScenario } from './support/agent-run-helpers';
 import { useFakeOpenAI } from './support/agent-loop-harness';
 import { assistant } from './support/agent-assistant-body';
+import { mailTools } from './support/mail-tools';
 import { call } from './support/test-app';
 
 // Tool calls that wait for a person: the stream announces them, the blocked-actions listing shows
@@ -12,37 +13,7 @@ jest.setTimeout(30_000);
 const openAI = useFakeOpenAI();
 
 const calls: unknown[] = [];
-const writeTool = new StaticToolRegistry([
-  {
-    definition: {
-      name: 'send_email',
-      description: 'Sends an email',
-      inputSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] },
-      serverId: 'mail-server',
-      serverName: 'mail',
-      external: true,
-    },
-    handler: (input) => {
-      calls.push(input);
-      return `Sent to ${(input as { to: string }).to}`;
-    },
-  },
-  {
-    definition: {
-      name: 'read_inbox',
-      description: 'Reads the inbox',
-      inputSchema: { type: 'object', properties: {} },
-      serverId: 'mail-server',
-      serverName: 'mail',
-      external: true,
-      readOnly: true,
-    },
-    handler: () => {
-      calls.push('read');
-      return 'No new mail';
-    },
-  },
-]);
+const writeTool = mailTools(calls);
 
 const toolCallThenText = (answer: string) => [
   { steps: [{ type: 'tool-call' as const, name: 'send_email', args: { to: 'ada@example.com' } }] },

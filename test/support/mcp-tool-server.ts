@@ -16,6 +16,8 @@ export interface ConnectedToolServer {
 /** Options of the test tool server: `slowTool` never answers, to trip the run's timeout. */
 export interface ToolServerOptions {
   readonly name?: string;
+  /** Offers `answers_on_release`, which answers only once this settles. */
+  readonly release?: Promise<unknown>;
 }
 
 /**
@@ -37,6 +39,14 @@ export async function connectToolServer(baseUrl: string, workspaceId: string, us
     calls.push({ name: 'never_answers', args: { question } });
     return new Promise<never>(() => undefined);
   });
+  const { release } = options;
+  if (release) {
+    server.registerTool('answers_on_release', { description: 'Answers when released.', inputSchema: { question: z.string() } }, async ({ question }) => {
+      calls.push({ name: 'answers_on_release', args: { question } });
+      await release;
+      return { content: [{ type: 'text', text: `Released answer to ${question}` }] };
+    });
+  }
   const api = new DustAPI({ url: baseUrl }, { workspaceId, apiKey: userKey }, quiet);
   let serverId = '';
   const transport = new DustMcpServerTransport(api, (id) => (serverId = id), options.name ?? 'Test tools', false);

@@ -7,6 +7,7 @@ import { RunOutcomeRecorder } from './runner/run-outcome.recorder';
 import { AgentToolSources } from './tools/agent-tool-sources';
 import { ConversationCompactor } from './compaction/conversation-compactor';
 import { ToolApprovals } from './tools/approval/tool-approvals';
+import { ToolWaits } from './tools/tool-waits';
 
 /**
  * The agent runner (a process manager inside the api; `AGENT_RUNNER_ENABLED=false` turns it off)
@@ -21,7 +22,8 @@ import { ToolApprovals } from './tools/approval/tool-approvals';
     AgentRunner,
     ConversationCompactor,
     ToolApprovals,
+    ToolWaits,
   ],
-  exports: [AgentToolSources, AgentRunner, ConversationCompactor, ToolApprovals],
+  exports: [AgentToolSources, AgentRunner, ConversationCompactor, ToolApprovals, ToolWaits],
 })
 export class AgentRunnerModule {}

@@ -5,6 +5,7 @@ export { AgentRunnerModule } from './agent-runner.module';
 export { AgentRunner } from './runner/agent-runner.service';
 export { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from './agent-runner.options';
 export { AgentToolSources } from './tools/agent-tool-sources';
+export { RunHandedOverError, ToolWaits, type ToolWaitResumer } from './tools/tool-waits';
 export { StaticToolRegistry, type StaticTool, type StaticToolHandler } from './tools/static-tool-registry';
 export type * from './tools/tool-registry.port';
 export { ConversationCompactor, type StartedCompaction } from './compaction/conversation-compactor';

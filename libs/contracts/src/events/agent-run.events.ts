@@ -13,7 +13,8 @@ import type { BlockedToolCall } from './tool-approval.events';
  * exactly one terminal event. Every later append uses the exact expected revision, so a runner whose
  * claim was taken over (lease expired, recovered elsewhere) fails its next append and stops.
  * A stream may also hold a terminal event alone, when a message is settled without being run
- * (cancelled before any runner claimed it).
+ * (cancelled before any runner claimed it). A run waiting on a tool call (`AgentToolCallWaiting`)
+ * whose claim lapses is taken over (`AgentRunResumed`) and goes on where it stopped.
  */
 
 /** Stream category of agent message runs. */
@@ -133,6 +134,59 @@ export interface AgentToolApprovalRequested {
   readonly data: { readonly call: BlockedToolCall; readonly agentName: string; readonly at: number };
 }
 
+/** What a waiting tool call waits for: a person's answer, or a client-side MCP server's response. */
+export type AgentToolCallWait =
+  | { readonly kind: 'approval'; readonly actionId: string }
+  | {
+      readonly kind: 'mcp_result';
+      readonly workspaceId: string;
+      readonly userId: string;
+      readonly serverId: string;
+      /** The JSON-RPC request id of the `tools/call` sent to the server. */
+      readonly requestId: string;
+    };
+
+/**
+ * A tool call of the run waits for something outside the process (a person, a client-side server).
+ * With it the run stream holds all a runner needs to take the run over after a restart: the calls
+ * and text recorded so far, and what to wait for; `at` is when the wait began (timeouts count from
+ * it), `usage` what the model calls of the run cost until then.
+ */
+export interface AgentToolCallWaiting {
+  readonly type: 'AgentToolCallWaiting';
+  readonly data: {
+    /** The call as the model made it (its parameters event may come after this one, or never). */
+    readonly call: { readonly callId: string; readonly name: string; readonly input: unknown; readonly step: number };
+    readonly wait: AgentToolCallWait;
+    readonly usage: { readonly inputTokens: number; readonly outputTokens: number; readonly reasoningTokens?: number };
+    readonly at: number;
+  };
+}
+
+/**
+ * The wait of a tool call is over and the call goes on (an approved tool runs now). A call whose
+ * wait ended without a result was running when its runner stopped: it is never run again.
+ */
+export interface AgentToolCallWaitEnded {
+  readonly type: 'AgentToolCallWaitEnded';
+  readonly data: { readonly callId: string; readonly at: number };
+}
+
+/**
+ * A runner took over a waiting run whose claim lapsed (its runner stopped or died): a claim like
+ * `AgentRunStarted`, appended at the exact revision it read, so one runner among all replicas wins.
+ */
+export interface AgentRunResumed {
+  readonly type: 'AgentRunResumed';
+  readonly data: { readonly runnerId: string; readonly leaseUntil: number; readonly at: number };
+}
+
+/** A runner shutting down gave up its claim on a waiting run, so the next runner takes it over at once. */
+export interface AgentRunReleased {
+  readonly type: 'AgentRunReleased';
+  readonly data: { readonly runnerId: string; readonly at: number };
+}
+
 /**
  * The run ended with an answer: the message it answers and the outcome the conversation recorded
  * for it. Since schema v2 (v1 held the whole wire message under `message`).
@@ -163,6 +217,10 @@ export type AgentRunEvent =
   | AgentActionSucceeded
   | AgentActionFailed
   | AgentToolApprovalRequested
+  | AgentToolCallWaiting
+  | AgentToolCallWaitEnded
+  | AgentRunResumed
+  | AgentRunReleased
   | AgentRunSucceeded
   | AgentRunFailed
   | AgentRunCancelled;
@@ -182,6 +240,10 @@ export const AGENT_RUN_EVENT_TYPES = [
   'AgentRunFailed',
   'AgentRunCancelled',
   'AgentToolApprovalRequested',
+  'AgentToolCallWaiting',
+  'AgentToolCallWaitEnded',
+  'AgentRunResumed',
+  'AgentRunReleased',
 ] as const satisfies readonly AgentRunEventType[];
 
 /** The events that end a run stream (exactly one per stream). */

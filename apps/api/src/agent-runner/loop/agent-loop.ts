@@ -10,9 +10,10 @@ import {
 import type { ReasoningEffort } from '@app/contracts/models/model.types';
 import { RunFailingToolError, type ToolCallResult, type ToolDefinition } from '../tools/tool-registry.port';
 import { classifyModelError } from './agent-loop.errors';
-import type { AgentLoopEvent, AgentLoopInput, AgentLoopOutcome, AgentLoopSink } from './agent-loop.types';
+import type { AgentLoopEvent, AgentLoopInput, AgentLoopOutcome, AgentLoopResume, AgentLoopSink } from './agent-loop.types';
 import { buildRegistryToolSet, type ToolExecution } from './registry-tool-set';
 import { RunControl, STOPPED, type StopReason } from './run-control';
+import { historyMessages, type RunHistoryEntry } from './run-history';
 import { RunProgress } from './run-progress';
 
 const DEFAULT_MAX_RETRIES = 2;
@@ -25,6 +26,7 @@ const DEFAULT_MAX_RETRIES = 2;
  */
 export async function runAgentLoop(input: AgentLoopInput, sink: AgentLoopSink): Promise<AgentLoopOutcome> {
   const progress = new RunProgress(providerName(input.model));
+  if (input.resume) progress.replay(input.resume.history, input.resume.usage);
   const control = new RunControl(input.abortSignal, input.timeoutMs, input.idleTimeoutMs);
   try {
     if (control.stopReason === undefined) await drive(input, sink, control, progress);
@@ -55,37 +57,60 @@ async function drive(input: AgentLoopInput, sink: AgentLoopSink, control: RunCon
   if (listed === STOPPED) return;
   const definitions = new Map<string, ToolDefinition>(listed.map((definition) => [definition.name, definition]));
 
-  const executions = new Map<string, ToolExecution>();
   const brokenCalls = new Set<string>();
-  let sdkStep = 0;
+  const registryFailed = (call: { callId: string; name: string }, error: unknown): void => {
+    brokenCalls.add(call.callId);
+    control.fail({
+      code: error instanceof RunFailingToolError ? error.code : 'tool_error',
+      message: error instanceof RunFailingToolError ? error.message : `Tool ${call.name} could not be called: ${messageOf(error)}`,
+      metadata: { toolName: call.name, callId: call.callId },
+    });
+  };
+
+  const recordToolResult = (
+    call: { callId: string; name: string; input: unknown; step: number },
+    toolResult: ToolCallResult,
+    durationMs: number,
+  ): Promise<void> => {
+    progress.addAction(call, toolResult, durationMs, definitions.get(call.name));
+    return emit({ kind: 'tool-result', ...call, result: toolResult, durationMs });
+  };
+
+  let messages = input.messages;
+  if (input.resume) {
+    const settled = await settlePending(input.resume, control, recordToolResult, registryFailed).catch((error: unknown) => {
+      throw error instanceof SinkFailure ? error.error : error;
+    });
+    if (settled === STOPPED) return;
+    messages = [...input.messages, ...historyMessages([...input.resume.history, ...settled])];
+  }
+  // A run taken over goes on from the steps its earlier runner took.
+  const stepOffset = progress.steps;
+  if (stepOffset >= input.maxSteps) return;
+
+  const executions = new Map<string, ToolExecution>();
+  let sdkStep = stepOffset;
   const tools = buildRegistryToolSet(listed, input.tools, input.toolContext, control.signal, {
     currentStep: () => sdkStep,
     started: () => control.toolStarted(),
     ended: () => control.toolEnded(),
     succeeded: (callId, execution) => executions.set(callId, execution),
-    registryFailed: (call, error) => {
-      brokenCalls.add(call.callId);
-      control.fail({
-        code: error instanceof RunFailingToolError ? error.code : 'tool_error',
-        message: error instanceof RunFailingToolError ? error.message : `Tool ${call.name} could not be called: ${messageOf(error)}`,
-        metadata: { toolName: call.name, callId: call.callId },
-      });
-    },
+    registryFailed,
   });
 
   const result = streamText({
     model: input.model,
     instructions: input.system,
-    messages: input.messages,
+    messages,
     tools,
-    stopWhen: stepCountIs(Math.max(1, input.maxSteps)),
+    stopWhen: stepCountIs(Math.max(1, input.maxSteps - stepOffset)),
     maxRetries: input.maxRetries ?? DEFAULT_MAX_RETRIES,
     abortSignal: control.signal,
     temperature: input.temperature,
     reasoning: portableReasoning(input.reasoningEffort),
     providerOptions: input.providerOptions,
     prepareStep: ({ stepNumber }) => {
-      sdkStep = stepNumber;
+      sdkStep = stepOffset + stepNumber;
       return undefined;
     },
     // Errors arrive as `error` parts (or a rejected read) and are classified below; the default
@@ -127,7 +152,7 @@ async function drive(input: AgentLoopInput, sink: AgentLoopSink, control: RunCon
           ok: true,
           output: [{ type: 'text', text: JSON.stringify(part.output) }],
         };
-        return recordToolResult(part.toolCallId, part.toolName, part.input, toolResult, execution?.durationMs ?? 0);
+        return recordToolResult({ callId: part.toolCallId, name: part.toolName, input: part.input, step: currentStep() }, toolResult, execution?.durationMs ?? 0);
       }
       case 'tool-error': {
         // A broken registry already failed the run; the rest are the model's mistakes, which it sees.
@@ -138,7 +163,7 @@ async function drive(input: AgentLoopInput, sink: AgentLoopSink, control: RunCon
           output: [{ type: 'text', text: message }],
           error: { code: toolErrorCode(part.error), message },
         };
-        return recordToolResult(part.toolCallId, part.toolName, part.input, toolResult, 0);
+        return recordToolResult({ callId: part.toolCallId, name: part.toolName, input: part.input, step: currentStep() }, toolResult, 0);
       }
       case 'finish-step': {
         const stepIndex = currentStep();
@@ -158,18 +183,6 @@ async function drive(input: AgentLoopInput, sink: AgentLoopSink, control: RunCon
     }
   };
 
-  const recordToolResult = (
-    callId: string,
-    name: string,
-    toolInput: unknown,
-    toolResult: ToolCallResult,
-    durationMs: number,
-  ): Promise<void> => {
-    const call = { callId, name, input: toolInput, step: currentStep() };
-    progress.addAction(call, toolResult, durationMs, definitions.get(name));
-    return emit({ kind: 'tool-result', ...call, result: toolResult, durationMs });
-  };
-
   const reader = result.stream.getReader();
   control.touch();
   try {
@@ -185,6 +198,34 @@ async function drive(input: AgentLoopInput, sink: AgentLoopSink, control: RunCon
   } finally {
     reader.cancel().catch(() => undefined);
   }
+}
+
+/**
+ * Obtains the results of the calls a run taken over was waiting on, one after the other, records
+ * each as its earlier runner would have, and returns them as history for the model.
+ */
+async function settlePending(
+  resume: AgentLoopResume,
+  control: RunControl,
+  record: (call: { callId: string; name: string; input: unknown; step: number }, result: ToolCallResult, durationMs: number) => Promise<void>,
+  registryFailed: (call: { callId: string; name: string }, error: unknown) => void,
+): Promise<RunHistoryEntry[] | typeof STOPPED> {
+  const settled: RunHistoryEntry[] = [];
+  for (const pending of resume.pending) {
+    const call = { callId: pending.callId, name: pending.name, input: pending.input, step: pending.step };
+    const startedAt = performance.now();
+    control.toolStarted();
+    const result = await control.race(pending.settle(control.signal)).catch((error: unknown): typeof STOPPED => {
+      registryFailed(call, error);
+      return STOPPED;
+    });
+    control.toolEnded();
+    if (result === STOPPED) return STOPPED;
+    const durationMs = Math.round(performance.now() - startedAt);
+    await record(call, result, durationMs);
+    settled.push({ kind: 'result', ...call, result, durationMs, serverId: null, serverName: null });
+  }
+  return settled;
 }
 
 function toOutcome(reason: StopReason | undefined, progress: RunProgress, maxSteps: number): AgentLoopOutcome {

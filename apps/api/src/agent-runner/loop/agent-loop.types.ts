@@ -2,6 +2,7 @@ import type { JSONValue, LanguageModel, ModelMessage } from 'ai';
 import type { AgentStepContent } from '@app/contracts/events/agent-message-facts';
 import type { ReasoningEffort } from '@app/contracts/models/model.types';
 import type { ToolCallResult, ToolContext, ToolOutputBlock, ToolRegistry } from '../tools/tool-registry.port';
+import type { RunHistoryEntry } from './run-history';
 
 /** What one agent run needs; no Nest, no storage: the runner assembles it. */
 export interface AgentLoopInput {
@@ -30,6 +31,28 @@ export interface AgentLoopInput {
   readonly idleTimeoutMs?: number;
   /** Retries of a failed model request (HTTP 429/5xx, network) before the run fails; default 2. */
   readonly maxRetries?: number;
+  /** A run taken over where another runner left it: its history and the calls still to settle. */
+  readonly resume?: AgentLoopResume;
+}
+
+/**
+ * Where a run taken over stands: what its earlier runner produced (steps count on from there), the
+ * usage of its finished steps, and the tool calls of its last step still without a result. The loop
+ * settles those first, then calls the model with the history after the prompt.
+ */
+export interface AgentLoopResume {
+  readonly history: readonly RunHistoryEntry[];
+  readonly usage: AgentLoopUsage;
+  readonly pending: readonly AgentLoopPendingCall[];
+}
+
+/** A tool call made before the takeover; `settle` obtains its result (waiting as long as it must). */
+export interface AgentLoopPendingCall {
+  readonly callId: string;
+  readonly name: string;
+  readonly input: unknown;
+  readonly step: number;
+  settle(signal: AbortSignal): Promise<ToolCallResult>;
 }
 
 /** Token usage summed over the steps of a run. */

@@ -1,6 +1,7 @@
 import type { FinishReason, LanguageModelUsage, ProviderMetadata } from 'ai';
 import type { ToolCallResult, ToolDefinition } from '../tools/tool-registry.port';
 import type { AgentLoopAction, AgentLoopProgress, AgentLoopUsage, AgentStepContent } from './agent-loop.types';
+import type { RunHistoryEntry } from './run-history';
 
 type Item =
   | { step: number; kind: 'text'; text: string }
@@ -31,6 +32,45 @@ export class RunProgress {
     this.stepTexts.push('');
     this.stepReasonings.push('');
     return this.stepTexts.length - 1;
+  }
+
+  /**
+   * Takes in what an earlier runner of the run produced: its steps (the last one ended in tool
+   * calls, or the run would not have waited), its actions and the usage of its finished steps.
+   */
+  replay(history: readonly RunHistoryEntry[], usage: AgentLoopUsage): void {
+    for (const entry of history) {
+      while (this.stepTexts.length <= entry.step) this.startStep();
+      switch (entry.kind) {
+        case 'text':
+          this.appendText(entry.step, entry.text);
+          break;
+        case 'reasoning':
+          this.appendReasoning(entry.step, entry.text);
+          break;
+        case 'call':
+          this.addFunctionCall(entry.step, entry.callId, entry.name, entry.input);
+          break;
+        case 'result':
+          this.actions.push({
+            callId: entry.callId,
+            name: entry.name,
+            input: entry.input,
+            step: entry.step,
+            ok: entry.result.ok,
+            output: entry.result.output,
+            error: entry.result.error ?? null,
+            durationMs: entry.durationMs,
+            serverId: entry.serverId,
+            serverName: entry.serverName,
+          });
+          break;
+      }
+    }
+    this.inputTokens += usage.inputTokens;
+    this.outputTokens += usage.outputTokens;
+    if (usage.reasoningTokens !== undefined) this.reasoningTokens = (this.reasoningTokens ?? 0) + usage.reasoningTokens;
+    if (this.steps > 0) this.lastFinishReason = 'tool-calls';
   }
 
   appendText(step: number, text: string): void {

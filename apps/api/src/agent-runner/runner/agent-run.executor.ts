@@ -38,12 +38,19 @@ import { RunActionIds } from './run-action-ids';
 import { ApprovalGate } from '../tools/approval/approval-gate';
 import { ToolApprovals } from '../tools/approval/tool-approvals';
 import { RunPreemptedError } from './run-stream-writer';
+import type { RunResumeState } from './run-resume-state';
+import { loopResume } from './resumed-calls';
+import { ToolWaits } from '../tools/tool-waits';
+import type { AgentRunEvent, AgentToolCallWait } from '@app/contracts/events/agent-run.events';
+import type { ToolCallRequest, ToolContext } from '../tools/tool-registry.port';
 import { assertNever } from '@app/contracts/assert-never';
 
 /**
  * Answers one claimed agent message: resolves the model, builds the prompt from the conversation's
  * events, runs the agent loop while recording tokens and tool actions on the run stream, then
  * has RunOutcomeRecorder record the outcome on the conversation and end the run stream. Never throws.
+ * A run taken over from a runner that stopped while it waited goes on from its resume state; a run
+ * suspended by this runner's shutdown while it waits releases its claim instead of ending.
  */
 @Injectable()
 export class AgentRunExecutor {
@@ -55,13 +62,14 @@ export class AgentRunExecutor {
     private readonly outcomes: RunOutcomeRecorder,
     private readonly compactor: ConversationCompactor,
     private readonly approvals: ToolApprovals,
+    private readonly waits: ToolWaits,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerOptions,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
-  async execute(handle: RunHandle): Promise<void> {
+  async execute(handle: RunHandle, resume: RunResumeState | null = null): Promise<void> {
     const log = this.logger.child({ component: 'agent-runner', messageId: handle.messageId });
     const data = handle.tracked.created.data;
     const startedAtMs = performance.now();
@@ -74,7 +82,7 @@ export class AgentRunExecutor {
     try {
       languageModel = createLanguageModel(this.config.providers, model.providerId, model.modelId);
       prompt = await this.compactedPrompt(handle, model, await this.prompt(handle, Date.now(), model));
-      const outcome = await this.loop(handle, languageModel, model, prompt, toolCalls);
+      const outcome = await this.loop(handle, languageModel, model, prompt, toolCalls, resume);
       result = this.resultOf(outcome, handle);
     } catch (error) {
       result = failureOf(error);
@@ -87,6 +95,10 @@ export class AgentRunExecutor {
     }
     if (handle.stopReason === 'preempted') {
       log.warn('agent run taken over by another runner; stopping without recording');
+      return;
+    }
+    if (handle.stopReason === 'suspended') {
+      await this.release(handle, log);
       return;
     }
     try {
@@ -153,18 +165,31 @@ export class AgentRunExecutor {
     model: RunModel,
     prompt: AgentPrompt,
     toolCalls: Map<string, AgentToolCall>,
+    resume: RunResumeState | null,
   ): Promise<AgentLoopOutcome> {
     const data = handle.tracked.created.data;
     const actionIds = new RunActionIds();
+    // The wait goes on the run stream (after the text before it), so a runner taking the run over knows what to wait for.
+    const recordWait = async (call: ToolCallRequest, wait: AgentToolCallWait, ...before: AgentRunEvent[]) => {
+      await recorder.flush();
+      const { callId, name, input, step } = call;
+      await handle.writer.append(...before, { type: 'AgentToolCallWaiting', data: { call: { callId, name, input, step }, wait, usage: recorder.usage, at: Date.now() } });
+      handle.waitStarted(callId);
+    };
     const tools = new ApprovalGate(this.toolSources.forRun(), this.approvals, {
       skip: data.skipToolsValidation,
       stakes: data.configuration.toolStakes,
       timeoutMs: this.options.approvalTimeoutMs,
       claimed: handle.claimed,
       actionIdOf: (callId) => actionIds.of(callId),
-      announce: async (call) => {
-        await recorder.flush();
-        await handle.writer.append({ type: 'AgentToolApprovalRequested', data: { call, agentName: data.configuration.name, at: Date.now() } });
+      announce: (blocked, call) =>
+        recordWait(call, { kind: 'approval', actionId: blocked.actionId }, {
+          type: 'AgentToolApprovalRequested',
+          data: { call: blocked, agentName: data.configuration.name, at: Date.now() },
+        }),
+      waitEnded: async (callId) => {
+        handle.waitEnded(callId);
+        await handle.writer.append({ type: 'AgentToolCallWaitEnded', data: { callId, at: Date.now() } });
       },
     });
     const recorder = new RunRecorder(
@@ -174,6 +199,16 @@ export class AgentRunExecutor {
       { intervalMs: this.options.tokenFlushMs, maxChars: this.options.tokenFlushChars },
       actionIds,
     );
+    if (resume) recorder.restore(resume);
+    const toolContext: ToolContext = {
+      workspaceId: data.workspaceId,
+      conversationId: data.conversationId,
+      agentMessageId: data.messageId,
+      userId: prompt.parent.user?.sId ?? null,
+      agentConfigurationId: data.configuration.sId,
+      clientSideMCPServerIds: prompt.parent.context.clientSideMCPServerIds ?? [],
+    };
+    const untrack = this.waits.track(data.messageId, (call, wait) => recordWait(call, wait));
     try {
       const outcome = await runAgentLoop(
         {
@@ -181,14 +216,8 @@ export class AgentRunExecutor {
           system: prompt.system,
           messages: prompt.messages,
           tools,
-          toolContext: {
-            workspaceId: data.workspaceId,
-            conversationId: data.conversationId,
-            agentMessageId: data.messageId,
-            userId: prompt.parent.user?.sId ?? null,
-            agentConfigurationId: data.configuration.sId,
-            clientSideMCPServerIds: prompt.parent.context.clientSideMCPServerIds ?? [],
-          },
+          toolContext,
+          resume: resume ? loopResume(resume, { claimed: handle.claimed, gate: tools, waits: this.waits, ctx: toolContext }) : undefined,
           maxSteps: Math.max(1, data.configuration.maxStepsPerRun),
           reasoningEffort: model.reasoningEffort,
           providerOptions: reasoningProviderOptions(this.config.providers, model.providerId, model.reasoningEffort),
@@ -200,14 +229,26 @@ export class AgentRunExecutor {
         async (event) => {
           // Nothing is recorded, and no tool runs, before this runner's claim is durable.
           await handle.claimed;
+          if (event.kind === 'tool-result') handle.waitEnded(event.callId);
           return recorder.sink(event);
         },
       );
       await recorder.flush();
       return outcome;
     } finally {
+      untrack();
       recorder.discard();
       for (const [callId, call] of recorder.toolCalls) toolCalls.set(callId, call);
+    }
+  }
+
+  /** A run suspended while it waited gives up its claim, so the next runner takes it over at once. */
+  private async release(handle: RunHandle, log: Logger): Promise<void> {
+    try {
+      await handle.writer.append({ type: 'AgentRunReleased', data: { runnerId: handle.runnerId, at: Date.now() } });
+      log.info('agent run suspended while waiting; released for the next runner');
+    } catch (error) {
+      log.warn({ err: error }, 'could not release a suspended agent run; its lease will lapse');
     }
   }
 

@@ -14,6 +14,8 @@ import { interruptedError } from './run-outcome';
 import { RunOutcomeRecorder, type RunEnding, type SettlingRun } from './run-outcome.recorder';
 import { RunPreemptedError, RunStreamWriter } from './run-stream-writer';
 import { RunTracker, type TrackedMessage, type TrackerChange } from './run-tracker';
+import { resumeStateOf, type RunResumeState } from './run-resume-state';
+import type { AgentRunEvent } from '@app/contracts/events/agent-run.events';
 import { assertNever } from '@app/contracts/assert-never';
 
 const CATCH_UP_PAGE = 1_000;
@@ -25,7 +27,10 @@ const RESTART_DELAY_MS = 1_000;
  * `no_stream`, so one runner among all api replicas wins) and runs it. It aborts a run when the
  * conversation records the message as cancelled, and settles what nobody will: messages never
  * claimed are run, claims whose lease expired are failed with `agent_run_interrupted` (never
- * re-run: a second run would repeat tool side effects and contradict tokens already streamed).
+ * re-run: a second run would repeat tool side effects and contradict tokens already streamed),
+ * except runs that were waiting on a tool call (an approval, a client-side server's result): those
+ * are taken over (`AgentRunResumed`, the same kind of claim) and go on from their run stream.
+ * A shutdown suspends the waiting runs (they release their claim) and interrupts the others.
  *
  * The checkpoint is a low-water mark: just before the oldest message not yet settled, so a
  * restart re-reads the log from there and rebuilds exactly the set of messages to watch.
@@ -74,7 +79,7 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
     // Let a claim in flight land first, so its run is among those told to stop.
     await withTimeout(Promise.allSettled([this.following, this.sweeping]), this.options.shutdownGraceMs);
     const running = [...this.active.values()];
-    for (const handle of running) handle.stop('shutdown');
+    for (const handle of running) handle.stop(handle.waiting ? 'suspended' : 'shutdown');
     await withTimeout(Promise.allSettled(running.map((handle) => handle.done)), this.options.shutdownGraceMs);
     await this.saveCheckpoint(true).catch(() => undefined);
   }
@@ -167,7 +172,7 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
         if (message.lastRevision === -1) {
           await (message.finalStatus ? this.settleWithoutRun(message) : this.claimAndRun(message));
         } else if (message.claim !== null && message.claim.leaseUntil < Date.now()) {
-          await this.recoverExpired(message);
+          await this.takeOver(message);
         }
       }
     } catch (error) {
@@ -181,9 +186,8 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
     // At capacity the message stays unclaimed: a later sweep (or another replica) takes it.
     if (this.active.size >= this.options.maxConcurrentRuns) return;
     const data = message.created.data;
-    const writer = new RunStreamWriter(this.eventStore, toAgentMessageStreamName(messageId), -1, runnerActor(this.runnerId));
     const at = Date.now();
-    const claim = writer.append({
+    await this.run(message, -1, null, {
       type: 'AgentRunStarted',
       data: {
         messageId,
@@ -195,11 +199,46 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
         at,
       },
     });
+  }
+
+  /**
+   * A claim whose runner stopped renewing it: a run that was waiting on a tool call is taken over
+   * from its run stream; any other is recorded as interrupted.
+   */
+  private async takeOver(message: TrackedMessage): Promise<void> {
+    if (!message.finalStatus) {
+      const recorded = await this.eventStore.readStream(toAgentMessageStreamName(message.messageId));
+      const state = resumeStateOf(recorded.map((event) => upcast(event)));
+      if (state !== null) {
+        // The log may lag the stream: a claim renewed meanwhile is still held.
+        if (state.leaseUntil >= Date.now() || this.stopping || this.active.has(message.messageId)) return;
+        // At capacity the waiting run stays as it is: a later sweep (or another replica) takes it.
+        if (this.active.size >= this.options.maxConcurrentRuns) return;
+        this.log.info({ messageId: message.messageId, pending: state.pending.length }, 'taking over an agent run that was waiting');
+        const at = Date.now();
+        await this.run(message, state.lastRevision, state, {
+          type: 'AgentRunResumed',
+          data: { runnerId: this.runnerId, leaseUntil: at + this.options.leaseMs, at },
+        });
+        return;
+      }
+    }
+    await this.recoverExpired(message);
+  }
+
+  /**
+   * Claims the message's run stream with `claimEvent` (appended right after `revision`, so one
+   * runner among all replicas wins) and runs it, from the start or from `resume`.
+   */
+  private async run(message: TrackedMessage, revision: number, resume: RunResumeState | null, claimEvent: AgentRunEvent): Promise<void> {
+    const { messageId } = message;
+    const writer = new RunStreamWriter(this.eventStore, toAgentMessageStreamName(messageId), revision, runnerActor(this.runnerId));
+    const claim = writer.append(claimEvent);
     // The run starts while its claim is being written: building the prompt and reaching the model
     // overlap the claim's fsync, and the run records nothing until the claim has landed.
     const handle = new RunHandle(message, writer, this.runnerId, claim.then(() => undefined));
     this.active.set(messageId, handle);
-    handle.done = this.runExecutor.execute(handle).finally(() => {
+    handle.done = this.runExecutor.execute(handle, resume).finally(() => {
       this.active.delete(messageId);
       // A slot is free: take the next waiting message now rather than at the next tick.
       void this.sweep();

@@ -7,6 +7,11 @@ import { newPrefixedId } from '../../common/ids';
 export class RunActionIds {
   private readonly ids = new Map<string, string>();
 
+  /** A call an earlier runner of the run already named. */
+  restore(callId: string, sId: string): void {
+    this.ids.set(callId, sId);
+  }
+
   of(callId: string): string {
     let id = this.ids.get(callId);
     if (id === undefined) {

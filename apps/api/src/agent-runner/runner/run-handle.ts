@@ -1,13 +1,19 @@
+import { RunHandedOverError } from '../tools/tool-waits';
 import type { RunStreamWriter } from './run-stream-writer';
 import type { TrackedMessage } from './run-tracker';
 
-/** Why a run was stopped from outside the model loop. */
-export type RunStopReason = 'cancelled' | 'shutdown' | 'preempted';
+/**
+ * Why a run was stopped from outside the model loop. `suspended`: the runner shut down while the
+ * run waited on a tool call; the run is not over, another runner takes it over.
+ */
+export type RunStopReason = 'cancelled' | 'shutdown' | 'preempted' | 'suspended';
 
 /** One run in progress on this runner: its message, its stream writer and its stop switch. */
 export class RunHandle {
   private readonly controller = new AbortController();
   private reason: RunStopReason | null = null;
+  /** Calls of the run waiting outside the process (recorded as such on the run stream), by call id. */
+  private readonly waits = new Set<string>();
   /** Settles when the run has recorded its end (or given up). */
   done: Promise<void> = Promise.resolve();
 
@@ -45,10 +51,23 @@ export class RunHandle {
     return this.reason;
   }
 
+  /** Whether the run is waiting, and only waiting, on tool calls: it can be taken over elsewhere. */
+  get waiting(): boolean {
+    return this.waits.size > 0;
+  }
+
+  waitStarted(callId: string): void {
+    this.waits.add(callId);
+  }
+
+  waitEnded(callId: string): void {
+    this.waits.delete(callId);
+  }
+
   stop(reason: RunStopReason): void {
     if (this.reason !== null) return;
     this.reason = reason;
-    this.controller.abort(new Error(`Agent run stopped: ${reason}`));
+    this.controller.abort(reason === 'suspended' || reason === 'preempted' ? new RunHandedOverError() : new Error(`Agent run stopped: ${reason}`));
   }
 }
 

@@ -1,8 +1,9 @@
 import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
-import type { AgentLoopEvent } from '../loop/agent-loop.types';
+import type { AgentLoopEvent, AgentLoopUsage } from '../loop/agent-loop.types';
 import type { ToolCallResult, ToolDefinition } from '../tools/tool-registry.port';
 import { toolCallWhenCalled, toolCallWhenDone } from './agent-actions';
 import { RunActionIds } from './run-action-ids';
+import type { RunResumeState } from './run-resume-state';
 import type { RunStreamWriter } from './run-stream-writer';
 import { TokenCoalescer, type TokenCoalescerOptions } from './token-coalescer';
 import { assertNever } from '@app/contracts/assert-never';
@@ -25,6 +26,7 @@ export class RunRecorder {
   readonly toolCalls = new Map<string, AgentToolCall>();
   private readonly calls = new Map<string, { call: AgentToolCall; paramsPosition: number }>();
   private readonly tokens: TokenCoalescer;
+  private usageSoFar: AgentLoopUsage = { inputTokens: 0, outputTokens: 0 };
 
   constructor(
     private readonly writer: RunStreamWriter,
@@ -54,11 +56,29 @@ export class RunRecorder {
         await this.tokens.flush();
         return this.recordResult(event, event.result, event.durationMs);
       case 'step-finished':
+        this.usageSoFar = addUsage(this.usageSoFar, event.usage);
         return;
       default:
         return assertNever(event);
     }
   };
+
+  /** Usage of the model calls finished so far (those of earlier runners included). */
+  get usage(): AgentLoopUsage {
+    return this.usageSoFar;
+  }
+
+  /** Takes in what earlier runners of the run recorded: its calls keep their ids and positions. */
+  restore(state: RunResumeState): void {
+    for (const recorded of state.calls) {
+      this.actionIds.restore(recorded.call.callId, recorded.call.sId);
+      this.calls.set(recorded.call.callId, recorded);
+    }
+    for (const call of state.finished) this.toolCalls.set(call.callId, call);
+    // A blocked call is answered under the action id its approval request showed.
+    for (const call of state.pending) if (call.wait?.kind === 'approval') this.actionIds.restore(call.callId, call.wait.actionId);
+    this.usageSoFar = state.usage;
+  }
 
   /** Writes the tokens still pending. */
   flush(): Promise<void> {
@@ -97,4 +117,9 @@ export class RunRecorder {
     const type = result.ok ? 'AgentActionSucceeded' : 'AgentActionFailed';
     await this.writer.append({ type, data: { call: done, messagePosition: this.messagePosition, at } });
   }
+}
+
+function addUsage(a: AgentLoopUsage, b: AgentLoopUsage): AgentLoopUsage {
+  const reasoningTokens = a.reasoningTokens === undefined && b.reasoningTokens === undefined ? undefined : (a.reasoningTokens ?? 0) + (b.reasoningTokens ?? 0);
+  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, ...(reasoningTokens === undefined ? {} : { reasoningTokens }) };
 }

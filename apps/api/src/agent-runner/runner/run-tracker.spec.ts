@@ -55,6 +55,16 @@ describe('RunTracker', () => {
     expect(tracker.pending()).toEqual([]);
   });
 
+  it('lets a released claim lapse at once, and takes a takeover as the new claim', () => {
+    const tracker = new RunTracker();
+    tracker.apply(conversation(agentMessageCreated('m1', 1, 'u1')));
+    tracker.apply(run('m1', started('m1', 5_000)));
+    tracker.apply(run('m1', { type: 'AgentRunReleased', data: { runnerId: 'r1', at: 1 } }));
+    expect(tracker.get('m1')?.claim).toEqual({ runnerId: 'r1', leaseUntil: 0 });
+    tracker.apply(run('m1', { type: 'AgentRunResumed', data: { runnerId: 'r2', leaseUntil: 9_000, at: 2 } }));
+    expect(tracker.get('m1')).toMatchObject({ claim: { runnerId: 'r2', leaseUntil: 9_000 }, lastRevision: 2 });
+  });
+
   it('reports a cancellation once, and remembers it for messages nobody claimed', () => {
     const tracker = new RunTracker();
     tracker.apply(conversation(agentMessageCreated('m1', 1, 'u1')));

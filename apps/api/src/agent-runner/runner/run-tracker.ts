@@ -87,9 +87,11 @@ export class RunTracker {
       this.messages.delete(messageId);
       return { kind: 'settled', messageId };
     }
-    if (event.type === 'AgentRunStarted' || event.type === 'AgentRunLeaseExtended') {
+    if (event.type === 'AgentRunStarted' || event.type === 'AgentRunLeaseExtended' || event.type === 'AgentRunResumed') {
       message.claim = { runnerId: event.data.runnerId, leaseUntil: event.data.leaseUntil };
     }
+    // A released claim lapses at once: the next sweep takes the run over.
+    if (event.type === 'AgentRunReleased') message.claim = { runnerId: event.data.runnerId, leaseUntil: 0 };
     return NONE;
   }
 

@@ -64,6 +64,10 @@ export function renderAgentMessageStreamEvent(
   switch (event.type) {
     case 'AgentRunStarted':
     case 'AgentRunLeaseExtended':
+    case 'AgentRunResumed':
+    case 'AgentRunReleased':
+    case 'AgentToolCallWaiting':
+    case 'AgentToolCallWaitEnded':
       return null;
     case 'AgentTokensGenerated':
       return { type: 'generation_tokens', ...base, text: event.data.text, classification: event.data.classification };

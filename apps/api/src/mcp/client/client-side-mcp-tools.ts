@@ -3,8 +3,10 @@ import { DomainError } from '@app/domain/shared/domain-error';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
+import type { AgentToolCallWait } from '@app/contracts/events/agent-run.events';
 import { AgentToolSources } from '../../agent-runner/tools/agent-tool-sources';
 import { RunToolRoutes, uniqueToolName } from '../../agent-runner';
+import { ToolWaits } from '../../agent-runner/tools/tool-waits';
 import type {
   JsonSchemaObject,
   ToolCallRequest,
@@ -17,7 +19,7 @@ import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { LOGGER } from '../../infrastructure/logger';
 import { McpServers, type McpServerRef } from '../mcp-servers';
 import { McpAbortedError, McpChannel, McpTimeoutError } from './mcp-channel';
-import { McpClientSession } from './mcp-client-session';
+import { callToolResultOf, McpClientSession } from './mcp-client-session';
 import { toolCallResultOf, toolFailure } from './mcp-tool-output';
 
 /** A tool as offered to one run: the session that reaches its server, and its name there. */
@@ -42,6 +44,7 @@ export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
     private readonly sources: AgentToolSources,
     private readonly servers: McpServers,
     private readonly channel: McpChannel,
+    private readonly waits: ToolWaits,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -50,6 +53,7 @@ export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
 
   onModuleInit(): void {
     this.sources.register(this);
+    this.waits.registerResumer('mcp_result', (wait, since, signal) => this.resumeCall(wait, since, signal));
   }
 
   async listTools(ctx: ToolContext): Promise<ToolDefinition[]> {
@@ -81,13 +85,26 @@ export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
   async callTool(call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {
     const route = this.runs.route(ctx.agentMessageId, call.name);
     if (!route) return toolFailure('tool_not_found', `No tool named ${call.name}.`);
+    const { target } = route.session;
+    // The run records the wait once the request is out, so a runner taking the run over after a
+    // restart waits for this very response instead of calling the tool again.
+    const waiting = (requestId: string) => this.waits.started(ctx.agentMessageId, call, { kind: 'mcp_result', ...target, requestId });
     try {
-      return toolCallResultOf(await route.session.callTool(route.toolName, call.input, signal));
+      return toolCallResultOf(await route.session.callTool(route.toolName, call.input, signal, waiting));
     } catch (error) {
-      if (error instanceof McpTimeoutError) return toolFailure('mcp_server_timeout', error.message);
-      if (error instanceof McpAbortedError) return toolFailure('mcp_request_cancelled', error.message);
-      if (error instanceof DomainError) return toolFailure(error.type, error.message);
-      return toolFailure('mcp_server_error', error instanceof Error ? error.message : String(error));
+      return callFailure(error);
+    }
+  }
+
+  /** The result of a `tools/call` sent by a run that stopped since: what is left of the call timeout counts from `since`. */
+  private async resumeCall(wait: AgentToolCallWait, since: number, signal: AbortSignal): Promise<ToolCallResult> {
+    if (wait.kind !== 'mcp_result') return toolFailure('tool_not_found', 'Not a client-side MCP server call.');
+    const target = { workspaceId: wait.workspaceId, userId: wait.userId, serverId: wait.serverId };
+    const timeoutMs = Math.max(0, this.config.mcp.callTimeoutMs - (Date.now() - since));
+    try {
+      return toolCallResultOf(callToolResultOf(await this.channel.awaitResponse(target, wait.requestId, 'tools/call', { timeoutMs, signal })));
+    } catch (error) {
+      return callFailure(error);
     }
   }
 
@@ -106,4 +123,11 @@ export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
       return null;
     }
   }
+}
+
+function callFailure(error: unknown): ToolCallResult {
+  if (error instanceof McpTimeoutError) return toolFailure('mcp_server_timeout', error.message);
+  if (error instanceof McpAbortedError) return toolFailure('mcp_request_cancelled', error.message);
+  if (error instanceof DomainError) return toolFailure(error.type, error.message);
+  return toolFailure('mcp_server_error', error instanceof Error ? error.message : String(error));
 }

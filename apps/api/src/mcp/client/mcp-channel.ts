@@ -1,9 +1,13 @@
 import { toMcpServerStreamName, type JsonRpcMessage } from '@app/contracts/events/mcp-server.events';
+import { upcast } from '@app/contracts/events/upcast';
+import { EVENT_STORE, type EventStore } from '@app/storage';
+import { Inject } from '@nestjs/common';
+import { RunHandedOverError } from '../../agent-runner/tools/tool-waits';
 import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
 import { Injectable } from '@nestjs/common';
 import { DeciderExecutor } from '../../application/decider-executor';
 import { keyOf, type McpServerRef } from '../mcp-servers';
-import { McpResponses } from './mcp-responses';
+import { McpResponses, recordedSettlement, type McpExpectation } from './mcp-responses';
 
 /** The conversation and agent message a request is made for (recorded with it, part of its id). */
 export interface McpOrigin {
@@ -39,6 +43,7 @@ export class McpChannel {
   constructor(
     private readonly executor: DeciderExecutor,
     private readonly responses: McpResponses,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
   /** Sends a notification; throws a DomainError when the server is not live. */
@@ -46,22 +51,66 @@ export class McpChannel {
     await this.send(target, origin, null, message);
   }
 
-  /** Sends a request with the string id `requestId` and resolves with the server's response. */
+  /**
+   * Sends a request with the string id `requestId` and resolves with the server's response.
+   * `onSent` runs once the request is recorded, before the wait (the run records that it waits).
+   */
   async request(
     target: McpServerRef,
     origin: McpOrigin,
     requestId: string,
     message: JsonRpcMessage,
-    options: { readonly timeoutMs: number; readonly signal: AbortSignal },
+    options: { readonly timeoutMs: number; readonly signal: AbortSignal; readonly onSent?: () => Promise<void> },
   ): Promise<JsonRpcMessage> {
     if (options.signal.aborted) throw new McpAbortedError();
     const key = keyOf(target);
     const state = await this.executor.read(mcpServerAggregate, key);
     const expectation = this.responses.expect(toMcpServerStreamName(key), state.eventCount - 1, requestId);
+    try {
+      await this.send(target, origin, requestId, message);
+      await options.onSent?.();
+      return await this.settle(target, requestId, String(message.method), expectation, options);
+    } finally {
+      expectation.cancel();
+    }
+  }
+
+  /**
+   * Waits for the response to a request sent earlier, by a run that has stopped since (the api
+   * restarted): a response recorded meanwhile settles it at once, otherwise it is awaited for
+   * `timeoutMs` more and abandoned past it, as any request.
+   */
+  async awaitResponse(
+    target: McpServerRef,
+    requestId: string,
+    method: string,
+    options: { readonly timeoutMs: number; readonly signal: AbortSignal },
+  ): Promise<JsonRpcMessage> {
+    if (options.signal.aborted) throw new McpAbortedError();
+    const streamName = toMcpServerStreamName(keyOf(target));
+    const state = await this.executor.read(mcpServerAggregate, keyOf(target));
+    // Following from the revision read, then reading up to it: every settlement is seen once.
+    const expectation = this.responses.expect(streamName, state.eventCount - 1, requestId);
+    try {
+      const earlier = recordedSettlement((await this.eventStore.readStream(streamName)).map((event) => upcast(event)), requestId);
+      if (earlier?.kind === 'result') return earlier.message;
+      if (earlier?.kind === 'abandoned') throw new McpTimeoutError(method, options.timeoutMs);
+      return await this.settle(target, requestId, method, expectation, options);
+    } finally {
+      expectation.cancel();
+    }
+  }
+
+  private async settle(
+    target: McpServerRef,
+    requestId: string,
+    method: string,
+    expectation: McpExpectation,
+    options: { readonly timeoutMs: number; readonly signal: AbortSignal },
+  ): Promise<JsonRpcMessage> {
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     try {
-      await this.send(target, origin, requestId, message);
       const stopped = new Promise<'timeout' | 'cancelled'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), options.timeoutMs);
         onAbort = () => resolve('cancelled');
@@ -70,14 +119,14 @@ export class McpChannel {
       const outcome = await Promise.race([expectation.settled, stopped]);
       if (typeof outcome === 'object') {
         if (outcome.kind === 'result') return outcome.message;
-        throw new McpTimeoutError(String(message.method), options.timeoutMs);
+        throw new McpTimeoutError(method, options.timeoutMs);
       }
-      await this.abandon(target, requestId, outcome);
-      throw outcome === 'timeout' ? new McpTimeoutError(String(message.method), options.timeoutMs) : new McpAbortedError();
+      // A run that goes on in another runner still waits for this response: it stays unsettled.
+      if (!(outcome === 'cancelled' && options.signal.reason instanceof RunHandedOverError)) await this.abandon(target, requestId, outcome);
+      throw outcome === 'timeout' ? new McpTimeoutError(method, options.timeoutMs) : new McpAbortedError();
     } finally {
       clearTimeout(timer);
       if (onAbort) options.signal.removeEventListener('abort', onAbort);
-      expectation.cancel();
     }
   }
 

@@ -62,19 +62,26 @@ export class McpClientSession {
     return tools;
   }
 
-  callTool(name: string, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
+  /** Calls a tool; `onSent` runs with the request's id once it is recorded, before the wait for its result. */
+  callTool(name: string, args: unknown, signal: AbortSignal, onSent?: (requestId: string) => Promise<void>): Promise<CallToolResult> {
     const input = typeof args === 'object' && args !== null ? args : {};
-    return this.call('tools/call', { name, arguments: input }, CallToolResultSchema, signal) as Promise<CallToolResult>;
+    return this.call('tools/call', { name, arguments: input }, CallToolResultSchema, signal, onSent) as Promise<CallToolResult>;
   }
 
-  private async call<T>(method: string, params: object, schema: ZodLike<T>, signal: AbortSignal): Promise<T> {
+  private async call<T>(method: string, params: object, schema: ZodLike<T>, signal: AbortSignal, onSent?: (requestId: string) => Promise<void>): Promise<T> {
     const requestId = `mcp_req_${this.origin.conversationId}_${this.origin.messageId}_${Date.now()}_${this.nextNumber++}`;
     const response = await this.channel.request(this.target, this.origin, requestId, { jsonrpc: '2.0', id: requestId, method, params }, {
       timeoutMs: this.timeoutMs,
       signal,
+      onSent: onSent && (() => onSent(requestId)),
     });
     return resultOf(method, response, schema);
   }
+}
+
+/** The result of a `tools/call` from the server's response (throws McpProtocolError on an error or an invalid result). */
+export function callToolResultOf(response: JsonRpcMessage): CallToolResult {
+  return resultOf('tools/call', response, CallToolResultSchema) as CallToolResult;
 }
 
 function resultOf<T>(method: string, response: JsonRpcMessage, schema: ZodLike<T>): T {

@@ -133,3 +133,15 @@ export class McpResponses implements OnModuleDestroy {
     for (const follower of [...this.followers.values()]) follower.close();
   }
 }
+
+/** How `requestId` was settled among a server stream's events (upcast, in order), or null while it is not. */
+export function recordedSettlement(events: readonly { readonly type: string; readonly data: unknown }[], requestId: string): McpSettlement | null {
+  const parts: string[] = [];
+  for (const event of events) {
+    if (!isMcpServerEvent(event) || !('requestId' in event.data) || event.data.requestId !== requestId) continue;
+    if (event.type === 'McpResultPartRecorded') parts.push(event.data.text);
+    else if (event.type === 'McpResultReceived') return { kind: 'result', message: event.data.message ?? (JSON.parse(parts.join('')) as JsonRpcMessage) };
+    else if (event.type === 'McpRequestAbandoned') return { kind: 'abandoned' };
+  }
+  return null;
+}

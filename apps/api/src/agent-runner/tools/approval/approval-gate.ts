@@ -29,7 +29,9 @@ export interface ApprovalGateOptions {
   /** The action sId the run records for a call (the `actionId` a person answers). */
   actionIdOf(callId: string): string;
   /** Tells the message's stream that the call waits (`tool_approve_execution`). */
-  announce(call: BlockedToolCall): Promise<void>;
+  announce(blocked: BlockedToolCall, call: ToolCallRequest): Promise<void>;
+  /** Records that the call waits no more, before it goes on (so a takeover never runs it twice). */
+  waitEnded(callId: string): Promise<void>;
 }
 
 /**
@@ -74,20 +76,33 @@ export class ApprovalGate implements ToolRegistry {
     };
     await this.options.claimed;
     await this.approvals.block(blocked);
-    await this.options.announce(blocked);
-    const settlement = await this.approvals.settlement(blocked.messageId, blocked.actionId, this.options.timeoutMs, signal);
+    await this.options.announce(blocked, call);
+    return this.settle(call, blocked.actionId, this.options.timeoutMs, ctx, signal);
+  }
+
+  /**
+   * Settles a call that was blocked when the run's earlier runner stopped (`since`: when it blocked).
+   * The answer may have come meanwhile; the wait left is what remains of the configured one.
+   */
+  resumeBlocked(call: ToolCallRequest, actionId: string, since: number, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {
+    const left = Math.max(0, this.options.timeoutMs - (Date.now() - since));
+    return this.settle(call, actionId, left, ctx, signal);
+  }
+
+  private async settle(call: ToolCallRequest, actionId: string, timeoutMs: number, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {
+    const settlement = await this.approvals.settlement(ctx.agentMessageId, actionId, timeoutMs, signal);
+    if (settlement === 'cancelled') return { ok: false, output: [], error: { code: 'tool_execution_cancelled', message: 'The run stopped.' } };
+    await this.options.waitEnded(call.callId);
     switch (settlement) {
       case 'approved':
       case 'always_approved':
         return this.inner.callTool(call, ctx, signal);
       case 'rejected': {
-        const message = `The user declined the call of ${definition.name}: do not call it again for this request.`;
+        const message = `The user declined the call of ${call.name}: do not call it again for this request.`;
         return { ok: false, output: [{ type: 'text', text: message }], error: { code: 'tool_execution_rejected', message } };
       }
       case 'expired':
-        throw new ToolApprovalExpiredError(definition.name);
-      case 'cancelled':
-        return { ok: false, output: [], error: { code: 'tool_execution_cancelled', message: 'The run stopped.' } };
+        throw new ToolApprovalExpiredError(call.name);
     }
   }
 }
