@@ -37,6 +37,8 @@ describe('agents query tables', () => {
     expect(message).toMatchObject({ status: 'succeeded', content: 'The total is 142.' });
     const [first, second] = runRequests(openAI.server);
     expect(JSON.stringify(first!.body)).toContain('amount int');
+    // The model is told how many rows the table holds (and how many a query reads, were it larger).
+    expect(JSON.stringify(first!.body)).toContain('Orders by region; 3 rows');
     expect(sentText(second!.body)).toMatch(/total.{0,4}:142/);
     expect(message.actions[0]).toMatchObject({
       functionCallName: 'query_tables',

@@ -13,6 +13,12 @@ export const QUERY_TABLES_TOOL_NAME = 'query_tables';
 /** Bounds of one query: rows loaded per table, rows and characters returned, wall time. */
 export const TABLE_QUERY_LIMITS = { maxTableRows: 200_000, maxRows: 500, maxResultChars: 64 * 1024, timeoutMs: 10_000 } as const;
 
+/** The size of a table as the tool's description gives it, with the part one query reads when it is larger. */
+function tableSize(table: DataSourceTableRecord): string {
+  if (table.rowCount <= TABLE_QUERY_LIMITS.maxTableRows) return `${table.rowCount} rows`;
+  return `${table.rowCount} rows, of which queries read the first ${TABLE_QUERY_LIMITS.maxTableRows}`;
+}
+
 const failure = (code: string, message: string): ToolCallResult => ({ ok: false, output: [{ type: 'text', text: message }], error: { code, message } });
 
 /**
@@ -34,7 +40,7 @@ export class TableQueryTools implements ToolRegistry, OnModuleInit {
   async listTools(ctx: ToolContext): Promise<ToolDefinition[]> {
     const tables = await this.tablesOf(ctx);
     if (tables.length === 0) return [];
-    const schemas = tables.map((table) => `"${table.name}" (${table.description || table.title}): ${table.schema.map((c) => `${c.name} ${c.value_type}${c.possible_values ? ` one of ${JSON.stringify(c.possible_values)}` : ''}`).join(', ') || 'no rows yet'}`);
+    const schemas = tables.map((table) => `"${table.name}" (${table.description || table.title}; ${tableSize(table)}): ${table.schema.map((c) => `${c.name} ${c.value_type}${c.possible_values ? ` one of ${JSON.stringify(c.possible_values)}` : ''}`).join(', ') || 'no rows yet'}`);
     return [
       {
         name: QUERY_TABLES_TOOL_NAME,
@@ -61,7 +67,11 @@ export class TableQueryTools implements ToolRegistry, OnModuleInit {
     );
     const result = await runTableSql(loaded, sql, TABLE_QUERY_LIMITS, signal);
     if (!result.ok) return failure(result.code, result.message);
-    let text = JSON.stringify({ rows: result.rows, truncated: result.truncated });
+    // A table larger than what one query loads is queried on its first rows only: the model must know.
+    const partial = tables
+      .filter((table) => table.rowCount > TABLE_QUERY_LIMITS.maxTableRows)
+      .map((table) => ({ table: table.name, rowsQueried: TABLE_QUERY_LIMITS.maxTableRows, rowCount: table.rowCount }));
+    let text = JSON.stringify({ rows: result.rows, truncated: result.truncated, ...(partial.length > 0 ? { partialTables: partial } : {}) });
     if (text.length > TABLE_QUERY_LIMITS.maxResultChars) text = `${text.slice(0, TABLE_QUERY_LIMITS.maxResultChars)}… (result cut at ${TABLE_QUERY_LIMITS.maxResultChars} characters)`;
     return { ok: true, output: [{ type: 'text', text }] };
   }
