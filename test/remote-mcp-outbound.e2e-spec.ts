@@ -49,4 +49,17 @@ describe('remote MCP servers: outbound safety', () => {
     expect(refused).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error' } } });
     expect(refused.body.error.message).toContain('SECRETS_KEY');
   });
+
+  it('refuses unknown and prototype keys in the body, before any request', async () => {
+    const cases: [string, RegExp][] = [
+      ['{"__proto__": {"admin": true}, "url": "https://mcp.example.com/mcp"}', /Unrecognized key\(s\) in object: '__proto__'/],
+      ['{"url": "https://mcp.example.com/mcp", "extra": 1}', /Unrecognized key\(s\) in object: 'extra'/],
+    ];
+    for (const [raw, message] of cases) {
+      const refused = await register(JSON.parse(raw));
+      expect(refused).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error' } } });
+      expect(refused.body.error.message).toMatch(message);
+    }
+    expect(local.authorizations).toEqual([]);
+  });
 });

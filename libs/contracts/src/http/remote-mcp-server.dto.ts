@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, ValidateBy } from 'class-validator';
 import { NonEmptyText, NullableText } from './validation/field.decorator';
+import { OnlyKeys } from './validation/only-keys.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';
 
@@ -17,6 +18,7 @@ function isHeaderMap(value: unknown): boolean {
 }
 
 /** `POST …/mcp/remote_servers`: an admin registers a remote MCP server (streamable HTTP). */
+@OnlyKeys(['url', 'headers'])
 export class RegisterRemoteMcpServerDto {
   @NonEmptyText(2048, 'required', { example: 'https://mcp.example.com/mcp', description: 'Streamable HTTP endpoint (http or https).' })
   url!: string;
@@ -33,6 +35,7 @@ export class RegisterRemoteMcpServerDto {
 }
 
 /** `POST …/spaces/{spaceId}/mcp_server_views`: an admin puts a remote server in a space. */
+@OnlyKeys(['serverId'])
 export class CreateMcpServerViewDto {
   @NonEmptyText(64, 'required', { example: 'rms_3kq9Zb1Lm0Xa' })
   serverId!: string;
