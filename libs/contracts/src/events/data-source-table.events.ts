@@ -34,7 +34,11 @@ export type TableUpserted = {
   readonly data: TableAddress & TableMetadata & { readonly generation: number; readonly createdAt: number; readonly at: number };
 };
 
-export type TableDeleted = { readonly type: 'TableDeleted'; readonly data: TableAddress & { readonly at: number } };
+export type TableDeleted = {
+  readonly type: 'TableDeleted';
+  /** `generation`: of the rows the deletion leaves behind, to be purged (absent on deletions recorded before it was carried). */
+  readonly data: TableAddress & { readonly generation?: number; readonly at: number };
+};
 
 export type TableParentsChanged = {
   readonly type: 'TableParentsChanged';

@@ -49,7 +49,8 @@ describe('table decider', () => {
     const truncating = spec.given([upserted, ...first]).when(rowsCommand([{ row_id: 'b', value: { s: 'x' } }], true)).events();
     expect(truncating[0]).toEqual({ type: 'TableTruncated', data: { ...address, generation: 1, at: now } });
     expect(truncating[1]!.data).toMatchObject({ generation: 1, firstOrdinal: 1, schema: [{ name: 's', value_type: 'text', possible_values: ['x'] }] });
-    const deleted: DataSourceTableEvent = { type: 'TableDeleted', data: { ...address, at: now } };
+    const deleted = spec.given([upserted, ...first, ...truncating]).when({ type: 'DeleteTable', address, now }).events()[0]!;
+    expect(deleted).toEqual({ type: 'TableDeleted', data: { ...address, generation: 1, at: now } });
     const again = spec.given([upserted, ...first, ...truncating, deleted]).when({ type: 'UpsertTable', address, metadata, now }).events();
     expect(again[0]!.data).toMatchObject({ generation: 2 });
   });

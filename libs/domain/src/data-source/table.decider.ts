@@ -34,7 +34,7 @@ function decide(command: TableCommand, state: TableState): DataSourceTableEvent[
     }
     case 'DeleteTable':
       if (state.status === 'absent') throw notFound();
-      return [{ type: 'TableDeleted', data: { ...address, at } }];
+      return [{ type: 'TableDeleted', data: { ...address, generation: state.generation, at } }];
     case 'UpdateTableParents': {
       if (state.status === 'absent') throw notFound();
       const parents = [...command.parents];

@@ -22,6 +22,7 @@ export function tableEvents() {
       add({ type: 'TableRowsUpserted', data: { ...ADDRESS, generation, firstOrdinal, rows: rowIds.map((row_id) => ({ row_id, value: { id: row_id } })), schema: [], at: 2 } }),
     remove: (generation: number, rowId: string) => add({ type: 'TableRowDeleted', data: { ...ADDRESS, generation, rowId, at: 3 } }),
     truncate: (generation: number) => add({ type: 'TableTruncated', data: { ...ADDRESS, generation, at: 4 } }),
+    deleteTable: (generation: number) => add({ type: 'TableDeleted', data: { ...ADDRESS, generation, at: 6 } }),
     importStatus: (state: 'importing' | 'ready' | 'failed', rowsImported: number, reason: string | null = null) =>
       add({ type: 'TableImportStatusChanged', data: { ...ADDRESS, state, rowsImported, reason, at: 5 } }),
   };

@@ -1,10 +1,10 @@
 import { isDataSourceTableEvent } from '@app/contracts/events/data-source-table.events';
 import { physicalCollectionName, READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import { tableRowKey, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
-import type { ReadStore } from '@app/storage';
+import type { ReadStore, RecordedEvent } from '@app/storage';
 import type { Projection } from '../projection';
 
-/** Rows of a table generation a truncation replaced, still to be removed from the rows read model. */
+/** Rows of a table generation a truncation replaced or a deletion left, still to be removed from the rows read model. */
 export interface TableRowPurgeRecord {
   [key: string]: unknown;
   readonly dataSourceId: string;
@@ -38,18 +38,27 @@ async function purgeStep(store: ReadStore, generation: number): Promise<number> 
   return deletes.length;
 }
 
-/** Generations of table rows left behind by truncations, until the sweep has removed their rows. */
+/** The generation of rows an event leaves behind: the one a truncation replaced, or the one a deleted table had. */
+function leftGeneration(event: RecordedEvent): TableRowPurgeRecord | null {
+  if (!isDataSourceTableEvent(event)) return null;
+  const { dataSourceId, tableId } = event.data;
+  if (event.type === 'TableTruncated') return { dataSourceId, tableId, generation: event.data.generation - 1 };
+  // A table created again starts at the next generation, so these rows are nobody's.
+  if (event.type === 'TableDeleted' && typeof event.data.generation === 'number') return { dataSourceId, tableId, generation: event.data.generation };
+  return null;
+}
+
+/** Generations of table rows left behind by truncations and deletions, until the sweep has removed their rows. */
 export const tableRowPurgeProjection: Projection<TableRowPurgeRecord> = {
   ...READ_MODELS.tableRowPurges,
   indexes: [],
-  canHandle: ['TableTruncated'],
+  canHandle: ['TableTruncated', 'TableDeleted'],
   documentIds(event) {
-    if (!isDataSourceTableEvent(event) || event.type !== 'TableTruncated') return [];
-    return [purgeKey(event.data.dataSourceId, event.data.tableId, event.data.generation - 1)];
+    const left = leftGeneration(event);
+    return left ? [purgeKey(left.dataSourceId, left.tableId, left.generation)] : [];
   },
   evolve(doc, event) {
-    if (!isDataSourceTableEvent(event) || event.type !== 'TableTruncated') return doc;
-    return { dataSourceId: event.data.dataSourceId, tableId: event.data.tableId, generation: event.data.generation - 1 };
+    return leftGeneration(event) ?? doc;
   },
   sweep: purgeStep,
 };

@@ -53,4 +53,17 @@ describe('table row purge', () => {
     await until(async () => (await rowsOf(2)).length === 3 && (await pending(2)) === 0, 20_000);
     expect(await rowsOf(2)).toEqual(current);
   }, 60_000);
+
+  it('removes the rows of a deleted table, and keeps those of the table created again under its id', async () => {
+    const { events, upsert, deleteTable, metadata } = tableEvents();
+    upsert(0, 0, ['gone1', 'gone2']);
+    deleteTable(0);
+    metadata('t', 1);
+    upsert(1, 2, ['kept']);
+    await eventStore.append('table-t', events, 'no_stream');
+
+    await live.start();
+    await until(async () => (await rowsOf(1)).length === 1 && (await pending(1)) === 0, 20_000);
+    expect((await rowsOf(1)).map((row) => [row.rowId, row.generation])).toEqual([['kept', 1]]);
+  }, 60_000);
 });
