@@ -2,10 +2,9 @@ import type { DataSourceTableEvent, TableAddress } from '@app/contracts/events/d
 import type { NewEvent } from '@app/storage';
 import { randomUUID } from 'node:crypto';
 
-const ADDRESS: TableAddress = { workspaceId: 'w', spaceId: 's', dataSourceId: 'ds', tableId: 't' };
-
-/** Events of table `t` of data source `ds`, as the table decider records them, built step by step. */
-export function tableEvents() {
+/** Events of table `t` of data source `ds` (or another), as the table decider records them, built step by step. */
+export function tableEvents(dataSourceId = 'ds') {
+  const ADDRESS: TableAddress = { workspaceId: 'w', spaceId: 's', dataSourceId, tableId: 't' };
   const events: NewEvent[] = [];
   const add = (event: DataSourceTableEvent) =>
     events.push({ id: randomUUID(), type: event.type, data: event.data as unknown as NewEvent['data'], metadata: { schemaVersion: 1 } });

@@ -1,3 +1,4 @@
+import { isDataSourceEvent } from '@app/contracts/events/data-source.events';
 import { isDataSourceTableEvent } from '@app/contracts/events/data-source-table.events';
 import { physicalCollectionName, READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import { tableRowKey, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
@@ -8,14 +9,15 @@ import type { Projection } from '../projection';
 export interface TableRowPurgeRecord {
   [key: string]: unknown;
   readonly dataSourceId: string;
-  readonly tableId: string;
-  readonly generation: number;
+  /** Null: every row of the data source (it was deleted, and data source ids are never reused). */
+  readonly tableId: string | null;
+  readonly generation: number | null;
 }
 
 /** Rows removed per sweep step: one bounded write, whatever the size of the table. */
 export const ROW_PURGE_BATCH = 5_000;
 
-function purgeKey(dataSourceId: string, tableId: string, generation: number): string {
+function purgeKey(dataSourceId: string, tableId: string | null, generation: number | null): string {
   return JSON.stringify([dataSourceId, tableId, generation]);
 }
 
@@ -31,15 +33,17 @@ async function purgeStep(store: ReadStore, generation: number): Promise<number> 
   const [pending] = await store.find<TableRowPurgeRecord>(purges, { limit: 1 });
   if (!pending) return 0;
   const { dataSourceId, tableId } = pending;
-  const stale = await store.find<TableRowRecord>(rows, { where: { dataSourceId, tableId, generation: pending.generation }, limit: ROW_PURGE_BATCH });
-  const deletes = stale.map((row) => ({ collection: rows, id: tableRowKey(dataSourceId, tableId, row.generation, row.rowId) }));
+  const where: Record<string, string | number | null> = tableId === null ? { dataSourceId } : { dataSourceId, tableId, generation: pending.generation };
+  const stale = await store.find<TableRowRecord>(rows, { where, limit: ROW_PURGE_BATCH });
+  const deletes = stale.map((row) => ({ collection: rows, id: tableRowKey(dataSourceId, row.tableId, row.generation, row.rowId) }));
   if (stale.length < ROW_PURGE_BATCH) deletes.push({ collection: purges, id: purgeKey(dataSourceId, tableId, pending.generation) });
   await store.commit({ puts: [], deletes });
   return deletes.length;
 }
 
-/** The generation of rows an event leaves behind: the one a truncation replaced, or the one a deleted table had. */
+/** The rows an event leaves behind: the generation a truncation replaced, the one a deleted table had, or all of a deleted data source's. */
 function leftGeneration(event: RecordedEvent): TableRowPurgeRecord | null {
+  if (isDataSourceEvent(event) && event.type === 'DataSourceDeleted') return { dataSourceId: event.data.dataSourceId, tableId: null, generation: null };
   if (!isDataSourceTableEvent(event)) return null;
   const { dataSourceId, tableId } = event.data;
   if (event.type === 'TableTruncated') return { dataSourceId, tableId, generation: event.data.generation - 1 };
@@ -52,7 +56,7 @@ function leftGeneration(event: RecordedEvent): TableRowPurgeRecord | null {
 export const tableRowPurgeProjection: Projection<TableRowPurgeRecord> = {
   ...READ_MODELS.tableRowPurges,
   indexes: [],
-  canHandle: ['TableTruncated', 'TableDeleted'],
+  canHandle: ['TableTruncated', 'TableDeleted', 'DataSourceDeleted'],
   documentIds(event) {
     const left = leftGeneration(event);
     return left ? [purgeKey(left.dataSourceId, left.tableId, left.generation)] : [];

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { physicalCollectionName } from '@app/contracts/read-models/read-model-names';
 import type { TableRowRecord } from '@app/contracts/read-models/table.read-models';
 import { until } from '@app/contracts/test/until';
@@ -65,5 +66,20 @@ describe('table row purge', () => {
     await live.start();
     await until(async () => (await rowsOf(1)).length === 1 && (await pending(1)) === 0, 20_000);
     expect((await rowsOf(1)).map((row) => [row.rowId, row.generation])).toEqual([['kept', 1]]);
+  }, 60_000);
+
+  it("removes every row of a deleted data source's tables, and only those", async () => {
+    const { events, upsert } = tableEvents();
+    upsert(0, 0, ['a', 'b', 'c']);
+    await eventStore.append('table-t', events, 'no_stream');
+    const other = tableEvents('other');
+    other.upsert(0, 0, ['z']);
+    await eventStore.append('table-other', other.events, 'no_stream');
+    const deleted = { type: 'DataSourceDeleted', data: { workspaceId: 'w', spaceId: 's', dataSourceId: 'ds', dataSourceViewIds: [], at: 9 } };
+    await eventStore.append('data_source-ds', [{ id: randomUUID(), ...deleted, metadata: { schemaVersion: 1 } }], 'no_stream');
+
+    await live.start();
+    await until(async () => (await rowsOf(1)).length === 1 && (await pending(1)) === 0, 20_000);
+    expect((await rowsOf(1)).map((row) => [row.dataSourceId, row.rowId])).toEqual([['other', 'z']]);
   }, 60_000);
 });

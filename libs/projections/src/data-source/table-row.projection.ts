@@ -19,8 +19,9 @@ function indexInBatch(event: RecordedEvent, data: TableRowsUpserted['data'], row
 
 /**
  * One document per row of the current generation of each table. A row upserted again keeps its
- * ordinal; rows of a truncated or deleted table's older generations are no longer read (and those
- * of a truncation are purged, see table-row-purge.projection). Pages are read by ordinal block.
+ * ordinal; rows of a truncated or deleted table's older generations are no longer read, and are
+ * purged with those of a deleted data source (see table-row-purge.projection). Pages are read by
+ * ordinal block.
  */
 export const tableRowProjection: Projection<TableRowRecord> = {
   ...READ_MODELS.tableRows,
