@@ -1,5 +1,6 @@
 import { EVENT_STORE, type EventStore } from '@app/storage';
-import { call, startTestApp, type TestApp } from './support/test-app';
+import { startDataSourceApp } from './support/data-source-app';
+import { call, type TestApp } from './support/test-app';
 
 /** Documents of a data source (dust-api §5.3) through HTTP, on canonical and legacy paths. */
 describe('data source documents', () => {
@@ -12,13 +13,7 @@ describe('data source documents', () => {
   let dataSource: any;
 
   beforeAll(async () => {
-    t = await startTestApp({ AGENT_RUNNER_ENABLED: 'false' });
-    ({ workspaceId, apiKey: admin } = await t.createWorkspace());
-    builder = await t.createKey(workspaceId, 'builder');
-    user = await t.createKey(workspaceId, 'user');
-    spaceId = (await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: admin, body: { name: 'Knowledge', isRestricted: false } })).body.space.sId;
-    const created = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces/${spaceId}/data_sources`, { key: builder, body: { name: 'Handbook' } });
-    dataSource = created.body.dataSource;
+    ({ t, workspaceId, admin, builder, user, spaceId, dataSource } = await startDataSourceApp({ space: 'Knowledge', dataSource: 'Handbook' }));
   });
   afterAll(() => t.close());
 

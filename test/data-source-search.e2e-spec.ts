@@ -1,6 +1,7 @@
 import type { SearchIndex } from '@app/storage';
 import { SEARCH_INDEX } from '../apps/api/src/search/search.tokens';
-import { call, startTestApp, type TestApp } from './support/test-app';
+import { startDataSourceApp } from './support/data-source-app';
+import { call, type TestApp } from './support/test-app';
 import { searchIndexCaughtUp, searchQueryString } from './support/search-helpers';
 
 /** Search of data sources and views (reference §5.1) through HTTP, the index fed from the log. */
@@ -23,13 +24,7 @@ describe('data source search', () => {
   const ids = (res: { body: any }): string[] => res.body.documents.map((document: any) => document.document_id);
 
   beforeAll(async () => {
-    t = await startTestApp({ AGENT_RUNNER_ENABLED: 'false' });
-    ({ workspaceId, apiKey: admin } = await t.createWorkspace());
-    builder = await t.createKey(workspaceId, 'builder');
-    user = await t.createKey(workspaceId, 'user');
-    spaceId = (await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: admin, body: { name: 'Knowledge', isRestricted: false } })).body.space.sId;
-    const created = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces/${spaceId}/data_sources`, { key: builder, body: { name: 'Handbook' } });
-    ({ dataSource, dataSourceView: view } = created.body);
+    ({ t, workspaceId, admin, builder, user, spaceId, dataSource, view } = await startDataSourceApp({ space: 'Knowledge', dataSource: 'Handbook' }));
     const docs = [
       { id: 'fox', text: 'The quick brown fox jumps over the lazy dog.', tags: ['animals', 'fast'], timestamp: 1_000, parent_id: 'zoo', source_url: 'https://example.com/fox' },
       { id: 'owl', text: 'The owl watches the fox from the oak at night.', tags: ['animals', 'birds'], timestamp: 2_000, parent_id: 'forest' },

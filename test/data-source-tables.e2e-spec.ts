@@ -1,23 +1,20 @@
 import { postContent } from './support/file-upload-helpers';
-import { call, startTestApp, type TestApp } from './support/test-app';
+import { startDataSourceApp } from './support/data-source-app';
+import { call, type TestApp } from './support/test-app';
 
 /** Tables of a data source and their rows (dust-api §5.4) through HTTP, on canonical and legacy paths. */
 describe('data source tables', () => {
   let t: TestApp;
   let workspaceId: string;
-  let admin: string;
   let builder: string;
   let user: string;
   let spaceId: string;
   let dsId: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ AGENT_RUNNER_ENABLED: 'false' });
-    ({ workspaceId, apiKey: admin } = await t.createWorkspace());
-    builder = await t.createKey(workspaceId, 'builder');
-    user = await t.createKey(workspaceId, 'user');
-    spaceId = (await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: admin, body: { name: 'Data', isRestricted: false } })).body.space.sId;
-    dsId = (await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces/${spaceId}/data_sources`, { key: builder, body: { name: 'Sales' } })).body.dataSource.sId;
+    let dataSource: { sId: string };
+    ({ t, workspaceId, builder, user, spaceId, dataSource } = await startDataSourceApp({ space: 'Data', dataSource: 'Sales' }));
+    dsId = dataSource.sId;
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { postContent, uploadFile } from './support/file-upload-helpers';
 import { searchIndexCaughtUp } from './support/search-helpers';
-import { call, startTestApp, type TestApp } from './support/test-app';
+import { startDataSourceApp } from './support/data-source-app';
+import { call, type TestApp } from './support/test-app';
 
 jest.setTimeout(30_000);
 
@@ -24,13 +25,9 @@ describe('files as documents', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ AGENT_RUNNER_ENABLED: 'false' });
-    let admin: string;
-    ({ workspaceId, apiKey: admin } = await t.createWorkspace());
-    builder = await t.createKey(workspaceId, 'builder');
-    user = await t.createKey(workspaceId, 'user');
-    spaceId = (await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: admin, body: { name: 'Files', isRestricted: false } })).body.space.sId;
-    dsId = (await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces/${spaceId}/data_sources`, { key: builder, body: { name: 'Uploads' } })).body.dataSource.sId;
+    let dataSource: { sId: string };
+    ({ t, workspaceId, builder, user, spaceId, dataSource } = await startDataSourceApp({ space: 'Files', dataSource: 'Uploads' }));
+    dsId = dataSource.sId;
   });
   afterAll(() => t.close());
 
