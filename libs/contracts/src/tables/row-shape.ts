@@ -11,9 +11,17 @@ export const MAX_COLUMN_NAME_LENGTH = 128;
 /** What a column name must be once lowercased, as the real service checks it. */
 const COLUMN_NAME = /^[a-z0-9_]+$/;
 
+/**
+ * Whole numbers past ±2^53 that JSON writes as plain digits (below 1e21) arrived rounded: 9007199254740993
+ * reads as ...992. Storing them would silently change the data, so they are refused (a string keeps them).
+ */
+function isRoundedInteger(value: number): boolean {
+  return Number.isInteger(value) && !Number.isSafeInteger(value) && Math.abs(value) < 1e21;
+}
+
 function isCell(value: unknown): value is CellValue {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value === 'number') return Number.isFinite(value) && !isRoundedInteger(value);
   return isDatetimeCell(value) && Number.isFinite(value.epoch) && Object.keys(value).every((key) => ['type', 'epoch', 'string_value'].includes(key));
 }
 
@@ -50,7 +58,9 @@ function rowProblem(row: unknown): string | undefined {
     if (problem) return problem;
     if (lowered.has(name.toLowerCase())) return `column "${name}" is given twice (column names are case-insensitive)`;
     lowered.add(name.toLowerCase());
-    if (!isCell((value as Record<string, unknown>)[name])) return `the value of "${name}" must be a string, a finite number, a boolean, null or {type: "datetime", epoch}`;
+    const cell = (value as Record<string, unknown>)[name];
+    if (typeof cell === 'number' && isRoundedInteger(cell)) return `the value of "${name}" is a whole number past ±${Number.MAX_SAFE_INTEGER}, which cannot be stored exactly: send it as a string`;
+    if (!isCell(cell)) return `the value of "${name}" must be a string, a finite number, a boolean, null or {type: "datetime", epoch}`;
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { CellValue } from '@app/contracts/tables/table-values';
 
 const INTEGER = /^[+-]?\d{1,15}$/;
+const LONG_INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$/;
 /** ISO 8601 dates and date-times (what `Date.parse` reads the same everywhere). */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -12,7 +13,8 @@ export function csvCell(text: string): CellValue {
   if (INTEGER.test(trimmed)) return Number(trimmed);
   if (DECIMAL.test(trimmed)) {
     const value = Number(trimmed);
-    if (Number.isFinite(value)) return value;
+    // A long run of digits (an id, an account number) past 2^53 would be rounded: it stays text.
+    if (Number.isFinite(value) && !(LONG_INTEGER.test(trimmed) && !Number.isSafeInteger(value))) return value;
   }
   const lowered = trimmed.toLowerCase();
   if (lowered === 'true' || lowered === 'false') return lowered === 'true';
