@@ -3,8 +3,10 @@ import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
+import { runInReadScope } from '@app/storage';
 import { AppModule } from './app.module';
 import { answerParserErrorsInEnvelope } from './common/http/client-errors';
+import { sendJsonTextAsIs } from './common/http/json-text';
 import { setupApiDocs } from './common/openapi/api-docs';
 import type { ApiConfig } from './config/api-config';
 import { PinoNestLogger } from './infrastructure/logger';
@@ -24,6 +26,9 @@ export async function createApp(config: ApiConfig, logger: Logger, extraModules:
   // Behind proxies the client address (rate limits per address) is read from X-Forwarded-For.
   app.set('trust proxy', config.trustProxyHops);
   app.enableShutdownHooks();
+  sendJsonTextAsIs(app);
+  // Each request's reads share one check of the read store's cache against other connections' commits.
+  app.use((_request: unknown, _response: unknown, next: () => void) => runInReadScope(next));
   setupApiDocs(app, config);
   const server = app.getHttpServer();
   answerParserErrorsInEnvelope(server);

@@ -7,6 +7,7 @@ export * from './read-store/generation-registry';
 export * from './event-store/sqlite-event-store';
 export * from './event-store/eventstoredb-event-store';
 export * from './read-store/sqlite-read-store';
+export * from './read-store/read-scope';
 export * from './read-store/mongodb-read-store';
 export * from './read-store/transient-errors';
 export * from './search-index/search-index.port';

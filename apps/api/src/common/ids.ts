@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, randomBytes, randomInt } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -26,7 +26,7 @@ export function apiKeySecretPrefix(secret: string): string {
   return secret.slice(0, 'sk-'.length + 6);
 }
 
-/** The only form in which a key secret is ever stored. */
+/** The only form in which a key secret is ever stored (one-shot hash: it runs on every request). */
 export function hashApiKeySecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return hash('sha256', secret, 'hex');
 }

@@ -20,6 +20,12 @@ export function viewerIdOf(auth: AuthContext): string {
   return auth.user?.sId ?? `key:${auth.keyId}`;
 }
 
+/** A conversation's documents as read. */
+export interface ConversationDocuments {
+  readonly doc: ConversationDocument;
+  readonly messages: readonly ConversationMessageDocument[];
+}
+
 /** Message versions by sId, as loaded for one answer. */
 export type LoadedMessages = ReadonlyMap<string, ConversationMessage>;
 
@@ -53,11 +59,17 @@ export class ConversationReader {
 
   /** The header and every message of the conversation, in order. */
   async loadWithContent(auth: AuthContext, conversationId: string): Promise<ConversationWithContent> {
+    const { doc, messages } = await this.loadDocuments(auth, conversationId);
+    return { ...doc, content: contentOf(messages) };
+  }
+
+  /** The header and every message document, as the read models answered them (shared values: read only). */
+  async loadDocuments(auth: AuthContext, conversationId: string): Promise<ConversationDocuments> {
     const [doc, messages] = await Promise.all([
       this.load(auth, conversationId),
       this.readModels.find<ConversationMessageDocument>('conversationMessages', { where: { conversationId }, sort: CONTENT_ORDER }),
     ]);
-    return { ...doc, content: contentOf(messages) };
+    return { doc, messages };
   }
 
   /** The header and one page of ranks (newest first across pages, ranks ascending within one). */

@@ -32,6 +32,7 @@ import { PostMessageCommand } from './commands/post-message.command';
 import { RetryMessageCommand } from './commands/retry-message.command';
 import { UpdateConversationCommand } from './commands/update-conversation.command';
 import { GetConversationQuery } from './queries/get-conversation.query';
+import type { JsonText } from '../common/http/json-text';
 import { ListConversationsQuery } from './queries/list-conversations.query';
 import { GetConversationAtQuery } from './time-travel/conversation-at.queries';
 
@@ -70,7 +71,7 @@ export class ConversationsController {
     @Param('cId') conversationId: string,
     @Query() query: GetConversationQueryDto,
     @Family() family: PathFamily,
-  ): Promise<GetConversationResponse> {
+  ): Promise<GetConversationResponse | JsonText<GetConversationResponse>> {
     const page = query.limit === undefined ? undefined : { limit: query.limit, before: query.lastValue };
     if (query.at !== undefined) return this.queryBus.execute(new GetConversationAtQuery(auth, conversationId, query.at, page, family));
     return this.queryBus.execute(new GetConversationQuery(auth, conversationId, page, family));

@@ -24,6 +24,7 @@ import { ContentFragmentsController } from './content-fragments.controller';
 import { ContentFragmentTextController } from './content-fragment-text.controller';
 import { ConversationEventsController } from './conversation-events.controller';
 import { ConversationReader } from './conversation-reader';
+import { RenderedConversations } from './rendered-conversations';
 import { ConversationWriter } from './conversation-writer';
 import { ConversationsController } from './conversations.controller';
 import { MessagePreparation } from './message-preparation';
@@ -73,7 +74,7 @@ const QUERY_HANDLERS = [
     ContentFragmentsController,
     LongConversationsController,
   ],
-  providers: [ConversationReader, ConversationWriter, MessagePreparation, InlineTextFile, ForkPreparer, ContentFragmentExpirer, ConversationTimeline, FoldSnapshotStore, FoldSnapshotter, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  providers: [ConversationReader, RenderedConversations, ConversationWriter, MessagePreparation, InlineTextFile, ForkPreparer, ContentFragmentExpirer, ConversationTimeline, FoldSnapshotStore, FoldSnapshotter, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],
 })
 export class ConversationsModule {}

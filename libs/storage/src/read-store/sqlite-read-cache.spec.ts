@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInReadScope } from './read-scope';
 import { SqliteReadCache } from './sqlite-read-cache';
 import { SqliteReadStore } from './sqlite-read-store';
 
@@ -23,6 +24,14 @@ describe('SqliteReadStore cache', () => {
   afterEach(async () => {
     for (const opened of open.splice(0)) await opened.close();
   });
+  /** A reader and a writer on one file, `a` written as n = 1. */
+  async function twoConnections(): Promise<{ reader: SqliteReadStore; writer: SqliteReadStore }> {
+    const path = freshPath();
+    const reader = await store(path);
+    const writer = await store(path);
+    await writer.put(collection.name, 'a', { kind: 'x', n: 1 });
+    return { reader, writer };
+  }
 
   it('answers a repeated read from the cache: the very same (frozen) value', async () => {
     const s = await store();
@@ -68,6 +77,38 @@ describe('SqliteReadStore cache', () => {
     expect(await reader.get(collection.name, 'a')).toStrictEqual({ kind: 'x', n: 2 });
     expect(await reader.find(collection.name, { where: { kind: 'x' } })).toHaveLength(2);
     expect((await reader.getMany(collection.name, ['a', 'b'])).size).toBe(2);
+  });
+
+  it('checks for other connections once per request: a new request sees a commit made before it arrived', async () => {
+    const { reader, writer } = await twoConnections();
+    await runInReadScope(async () => {
+      expect(await reader.get(collection.name, 'a')).toStrictEqual({ kind: 'x', n: 1 });
+      // Committed after this request's check: this request may or may not see it, the next one must.
+      await writer.put(collection.name, 'a', { kind: 'x', n: 2 });
+    });
+    await runInReadScope(async () => {
+      expect(await reader.get(collection.name, 'a')).toStrictEqual({ kind: 'x', n: 2 });
+    });
+  });
+
+  it("checks again within a request once it read a checkpoint (another process's projector vouches for newer documents)", async () => {
+    const { reader, writer } = await twoConnections();
+    await runInReadScope(async () => {
+      expect(await reader.get(collection.name, 'a')).toStrictEqual({ kind: 'x', n: 1 });
+      await writer.commit({ puts: [{ collection: collection.name, id: 'a', doc: { kind: 'x', n: 2 } }], deletes: [], checkpoint: { name: 'p', position: 7 } });
+      expect(await reader.getCheckpoint('p')).toBe(7);
+      expect(await reader.get(collection.name, 'a')).toStrictEqual({ kind: 'x', n: 2 });
+    });
+  });
+
+  it('checks again within a long request once its last check is older than a few milliseconds', async () => {
+    const { reader, writer } = await twoConnections();
+    await runInReadScope(async () => {
+      expect(await reader.get(collection.name, 'a')).toStrictEqual({ kind: 'x', n: 1 });
+      await writer.put(collection.name, 'a', { kind: 'x', n: 2 });
+      await sleep(50);
+      expect(await reader.get(collection.name, 'a')).toStrictEqual({ kind: 'x', n: 2 });
+    });
   });
 
   it('stops answering with a document once it expires, with no write in between', async () => {

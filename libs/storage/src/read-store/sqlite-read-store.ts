@@ -2,6 +2,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { indexLayoutOf } from './index-keys';
 import type { CollectionSpec, FindQuery, IndexSpec, PutOptions, ReadDocument, ReadOptions, ReadStore, WriteUnit } from './read-store.port';
 import { DEFAULT_READ_CACHE_LIMITS, SqliteReadCache, type ReadCacheLimits } from './sqlite-read-cache';
+import { currentReadScope } from './read-scope';
 import { countStatement, directionOf, extractOf, findStatement, LIVE } from './sqlite-read-query';
 import { WalCheckpointer } from '../sqlite/wal-checkpointer';
 import { CHECKPOINTS_TABLE, isCollectionName, isMissingTable, parseDocument, TABLE_PREFIX, tableOf } from './sqlite-read-tables';
@@ -17,6 +18,9 @@ export interface SqliteReadStoreOptions {
 }
 
 const PURGE_INTERVAL_MS = 60_000;
+// How long one request's check for other connections' commits covers its later reads. Longer than
+// a request takes, short enough that a long-lived one (a stream) still sees others' commits soon.
+const SCOPE_CHECK_MS = 20;
 const OPTIMIZE_INTERVAL_MS = 60_000;
 // 0x10002: analyze every table that lacks or has outgrown (10x) its statistics, not only the
 // tables this connection happened to query.
@@ -181,6 +185,10 @@ export class SqliteReadStore implements ReadStore {
 
   async getCheckpoint(name: string): Promise<number | null> {
     const row = this.statement(`SELECT position FROM ${CHECKPOINTS_TABLE} WHERE name = ?`).get(name);
+    // A checkpoint another connection committed may vouch for documents the cache holds older
+    // copies of (read-your-writes with the projector in another process): the request's next read checks.
+    const scope = currentReadScope();
+    if (scope) scope.checkedStore = null;
     return row ? Number(row.position) : null;
   }
 
@@ -257,16 +265,24 @@ export class SqliteReadStore implements ReadStore {
   /**
    * The time reads are made at, once the cache is known to be current: a commit by another
    * connection (another replica, the CLI) changes `data_version`, and then nothing cached holds.
+   * Within a request (a ReadScope), the first read checks and the next ones, for SCOPE_CHECK_MS,
+   * rely on that check: it was made after the request arrived, which is all a request may ask.
    */
   private cacheReady(): number {
-    if (this.cache.enabled) {
-      const version = this.statement('PRAGMA data_version').get()?.data_version;
-      if (version !== this.dataVersion) {
-        this.cache.clear();
-        this.dataVersion = version;
-      }
+    const now = Date.now();
+    if (!this.cache.enabled) return now;
+    const scope = currentReadScope();
+    if (scope && scope.checkedStore === this && now - scope.checkedAt <= SCOPE_CHECK_MS) return now;
+    const version = this.statement('PRAGMA data_version').get()?.data_version;
+    if (version !== this.dataVersion) {
+      this.cache.clear();
+      this.dataVersion = version;
     }
-    return Date.now();
+    if (scope) {
+      scope.checkedStore = this;
+      scope.checkedAt = now;
+    }
+    return now;
   }
 
   /** Runs a statement on a table that may not exist yet; a missing table reads as empty. */

@@ -1,5 +1,6 @@
 import { nestingExceeds, tooDeepMessage } from '@app/contracts/http/validation/json-bounds';
 import { allowedKeysOf, unrecognizedKeysMessage } from '@app/contracts/http/validation/only-keys.decorator';
+import { isDeepStrictEqual } from 'node:util';
 import { ValidationPipe, type ArgumentMetadata, type PipeTransform, type ValidationPipeOptions } from '@nestjs/common';
 import { MAX_JSON_NESTING_DEPTH } from './json-nesting';
 import { invalidRequest, validationExceptionFactory, type RequestPart } from './validation-exception.factory';
@@ -31,6 +32,8 @@ const NOT_DTOS: readonly unknown[] = [String, Boolean, Number, Array, Object, Bu
 /** The global pipe: validates and transforms each `@Body()`, `@Query()` and `@Param()` typed with a DTO class. */
 export class RequestValidationPipe implements PipeTransform<unknown, Promise<unknown>> {
   private readonly pipes: Readonly<Record<RequestPart, ValidationPipe>>;
+  /** Query DTOs by whether an empty query passes them unchanged (see emptyQuery). */
+  private readonly emptyQueryAccepted = new Map<DtoClass, boolean>();
 
   constructor(options: ValidationPipeOptions = VALIDATION_PIPE_OPTIONS) {
     const pipe = (part: RequestPart) => new ValidationPipe({ ...options, exceptionFactory: validationExceptionFactory(part) });
@@ -40,9 +43,31 @@ export class RequestValidationPipe implements PipeTransform<unknown, Promise<unk
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const part = partOf(metadata);
     const metatype = metadata.metatype;
-    if (metadata.type !== 'custom' && typeof metatype === 'function' && !NOT_DTOS.includes(metatype)) checkRawValue(value, metatype, part);
+    if (metadata.type === 'custom' || typeof metatype !== 'function' || NOT_DTOS.includes(metatype)) return this.pipes[part].transform(value, metadata);
+    checkRawValue(value, metatype, part);
+    if (part === 'query' && isEmptyPlainObject(value)) return this.emptyQuery(metatype as DtoClass, metadata);
     return this.pipes[part].transform(value, metadata);
   }
+
+  /**
+   * Most requests carry no query string. Whether a query DTO accepts none is known after the first
+   * such request: the answer is then a fresh instance (what class-transformer makes of `{}`)
+   * without running class-validator again, or the same 400 as before.
+   */
+  private async emptyQuery(metatype: DtoClass, metadata: ArgumentMetadata): Promise<unknown> {
+    if (this.emptyQueryAccepted.get(metatype) === true) return new metatype();
+    const transformed: unknown = await this.pipes.query.transform({}, metadata);
+    this.emptyQueryAccepted.set(metatype, transformed instanceof metatype && isDeepStrictEqual({ ...transformed }, { ...new metatype() }));
+    return transformed;
+  }
+}
+
+type DtoClass = new () => object;
+
+function isEmptyPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return (prototype === Object.prototype || prototype === null) && Object.keys(value).length === 0;
 }
 
 /** The pipe to register once: `{ provide: APP_PIPE, useValue: createValidationPipe() }`. */

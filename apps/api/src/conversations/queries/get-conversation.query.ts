@@ -5,10 +5,13 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import type { PathFamily } from '../../common/http/path-family';
 import { ConversationReader } from '../conversation-reader';
+import { RenderedConversations } from '../rendered-conversations';
+import type { JsonText } from '../../common/http/json-text';
+import { contentOf } from '@app/contracts/read-models/conversation.read-models';
 import type { RankPageRequest } from '../rank-page';
 
 /** One conversation with all its messages, or one page of them, as the caller sees it. */
-export class GetConversationQuery extends Query<GetConversationResponse> {
+export class GetConversationQuery extends Query<GetConversationResponse | JsonText<GetConversationResponse>> {
   constructor(
     readonly auth: AuthContext,
     readonly conversationId: string,
@@ -23,12 +26,20 @@ export class GetConversationQuery extends Query<GetConversationResponse> {
 
 @QueryHandler(GetConversationQuery)
 export class GetConversationHandler implements IQueryHandler<GetConversationQuery> {
-  constructor(private readonly reader: ConversationReader) {}
+  constructor(
+    private readonly reader: ConversationReader,
+    private readonly rendered: RenderedConversations,
+  ) {}
 
-  async execute({ auth, conversationId, page, family }: GetConversationQuery): Promise<GetConversationResponse> {
+  async execute({ auth, conversationId, page, family }: GetConversationQuery): Promise<GetConversationResponse | JsonText<GetConversationResponse>> {
     const context = this.reader.renderContext(auth);
     const shown = (conversation: Conversation) => (family === 'public' ? withoutCompactionMessages(conversation) : conversation);
-    if (!page) return { conversation: shown(renderConversation(await this.reader.loadWithContent(auth, conversationId), context)) };
+    if (!page) {
+      const documents = await this.reader.loadDocuments(auth, conversationId);
+      return this.rendered.json(documents, auth, family, () => ({
+        conversation: shown(renderConversation({ ...documents.doc, content: contentOf(documents.messages) }, context)),
+      }));
+    }
     const { value, hasMore, lastValue } = await this.reader.loadPage(auth, conversationId, page);
     return { conversation: shown(renderConversation(value, context)), hasMore, lastValue };
   }
