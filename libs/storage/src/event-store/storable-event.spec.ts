@@ -49,6 +49,18 @@ describe('assertStorableEvents', () => {
     expect(reasonOf(event({}, { actor: 'x' }))).toMatch(/schemaVersion/);
   });
 
+  it('names where the problem is', () => {
+    expect(reasonOf(event({ a: [{ b: 1 }, { b: Number.NaN }] }))).toBe('a[1].b is not a finite number');
+    const cyclic: Record<string, unknown> = { list: [] };
+    (cyclic.list as unknown[]).push({ up: cyclic });
+    expect(reasonOf(event({ root: cyclic }))).toBe('root.list[0].up refers back to itself');
+  });
+
+  it('accepts one object reached by two paths (JSON writes it twice, and it reads back equal)', () => {
+    const shared = { n: 1 };
+    expect(reasonOf(event({ first: shared, second: [shared] }))).toBeNull();
+  });
+
   it('refuses an event larger than the size bound', () => {
     expect(reasonOf(event({ text: 'x'.repeat(MAX_EVENT_BYTES) }))).toMatch(/bytes/);
   });

@@ -45,36 +45,64 @@ export function assertStorableEvents(streamName: string, events: readonly NewEve
   }
 }
 
-/**
- * Walks a value with an explicit stack (no recursion, so no stack overflow on hostile depth) and
- * names the first thing JSON cannot carry faithfully, or returns null.
- */
+/** Names the first thing in the value that JSON cannot carry faithfully, or returns null. */
 function jsonProblem(root: unknown): string | null {
-  const stack: Array<{ value: unknown; depth: number; path: string }> = [{ value: root, depth: 1, path: '' }];
-  const seen = new Set<object>();
-  while (stack.length > 0) {
-    const { value, depth, path } = stack.pop() as { value: unknown; depth: number; path: string };
-    if (value === null || typeof value === 'string' || typeof value === 'boolean') continue;
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return `${where(path)} is not a finite number`;
-      continue;
+  const problem = problemIn(root, 1, []);
+  return problem === null ? null : problem.describe();
+}
+
+/** What is wrong, and where: the path is built only for a value that has a problem. */
+class Problem {
+  private path = '';
+
+  constructor(private readonly reason: (where: string) => string) {}
+
+  /** The problem is inside the child `segment` (`.key` or `[index]`) of the value one level up. */
+  under(segment: string): Problem {
+    this.path = segment + this.path;
+    return this;
+  }
+
+  describe(): string {
+    return this.reason(where(this.path));
+  }
+}
+
+/**
+ * Recursion stays shallow however deep the value is: a value nested deeper than MAX_EVENT_DEPTH is
+ * refused before any of its children is visited. `ancestors` holds the objects on the path, so a
+ * cycle is named as such (a value met twice on different paths is fine: JSON copies it).
+ */
+function problemIn(value: unknown, depth: number, ancestors: object[]): Problem | null {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? null : new Problem((at) => `${at} is not a finite number`);
+  if (typeof value !== 'object') return new Problem((at) => `${at} is a ${typeof value}, which JSON cannot carry`);
+  if (depth > MAX_EVENT_DEPTH) return new Problem((at) => `it nests deeper than ${MAX_EVENT_DEPTH} levels at ${at}`);
+  if (ancestors.includes(value)) return new Problem((at) => `${at} refers back to itself`);
+  const isArray = Array.isArray(value);
+  if (!isArray && !isJsonRecord(value)) return new Problem((at) => `${at} is not a plain object`);
+  ancestors.push(value);
+  try {
+    if (isArray) {
+      for (let index = 0; index < value.length; index += 1) {
+        const problem = problemIn(value[index], depth + 1, ancestors);
+        if (problem !== null) return problem.under(`[${index}]`);
+      }
+      return null;
     }
-    if (typeof value !== 'object') return `${where(path)} is a ${typeof value}, which JSON cannot carry`;
-    if (depth > MAX_EVENT_DEPTH) return `it nests deeper than ${MAX_EVENT_DEPTH} levels at ${where(path)}`;
-    if (seen.has(value)) return `${where(path)} refers back to itself`;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      value.forEach((item, index) => stack.push({ value: item, depth: depth + 1, path: `${path}[${index}]` }));
-      continue;
-    }
-    if (!isJsonRecord(value)) return `${where(path)} is not a plain object`;
-    for (const [key, child] of Object.entries(value)) {
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      if (!Object.hasOwn(record, key)) continue;
+      const child = record[key];
       // An absent optional field: JSON drops the key, and it reads back as absent.
       if (child === undefined) continue;
-      stack.push({ value: child, depth: depth + 1, path: `${path}.${key}` });
+      const problem = problemIn(child, depth + 1, ancestors);
+      if (problem !== null) return problem.under(`.${key}`);
     }
+    return null;
+  } finally {
+    ancestors.pop();
   }
-  return null;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
