@@ -16,6 +16,7 @@ import { FakeOpenAIServer } from '../test/support/fake-openai-server';
 import { startTestApp } from '../test/support/test-app';
 import { percentiles } from './support/load';
 import { recordFigure } from './support/results';
+import { serviceNodeFlags } from './support/service-node-flags';
 import { forEachSseBlock } from './support/sse-blocks';
 
 const TTFT_RUNS = 50;
@@ -169,7 +170,7 @@ async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildPr
 async function main(): Promise<void> {
   const fake = await FakeOpenAIServer.start();
   watchTokenWrites();
-  const child = fork(__filename, ['--server', fake.baseUrl], { execArgv: ['--expose-gc'], stdio: 'inherit' });
+  const child = fork(__filename, ['--server', fake.baseUrl], { execArgv: ['--expose-gc', ...serviceNodeFlags()], stdio: 'inherit' });
   try {
     const server = await new Promise<ServerInfo>((resolve) => child.on('message', (m: { ready?: ServerInfo }) => m.ready && resolve(m.ready)));
     const ttft = await timeToFirstToken(server, fake);

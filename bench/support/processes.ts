@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serviceNodeFlags } from './service-node-flags';
 
 /** The repository root, seen from dist/bench/support. */
 const root = join(__dirname, '..', '..', '..');
@@ -30,7 +31,7 @@ export async function startApiProcess(): Promise<ApiProcess> {
   const { workspaceId, apiKey } = JSON.parse(
     execFileSync(process.execPath, ['dist/apps/api/src/cli.js', 'workspace', 'create', '--name', 'bench'], { cwd: root, env, encoding: 'utf8' }),
   );
-  const server = spawn(process.execPath, ['dist/apps/api/src/main.js'], { cwd: root, env, stdio: 'ignore' });
+  const server = spawn(process.execPath, [...serviceNodeFlags(), 'dist/apps/api/src/main.js'], { cwd: root, env, stdio: 'ignore' });
   await waitUntilUp(`${base}/healthz`);
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
   const conversations = `${base}/api/v1/w/${workspaceId}/assistant/conversations`;
