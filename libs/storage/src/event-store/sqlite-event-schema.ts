@@ -36,7 +36,8 @@ export function prepareStatements(db: DatabaseSync): Record<
     readStream: db.prepare(
       `SELECT ${columns} FROM events WHERE stream_name = ? AND stream_revision >= ? ORDER BY stream_revision LIMIT ?`,
     ),
-    readAll: db.prepare(`SELECT ${columns} FROM events WHERE position > ? ORDER BY position LIMIT ?`),
+    // The upper bound keeps readers to what is durable (see SqliteEventStore's durable head).
+    readAll: db.prepare(`SELECT ${columns} FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?`),
     headPosition: db.prepare('SELECT max(position) AS position FROM events'),
     // Changes whenever ANOTHER connection commits to the file: a cheap way to notice other processes.
     dataVersion: db.prepare('PRAGMA data_version'),

@@ -40,6 +40,7 @@ function compileWriterScript(): string {
   const sources = [
     ...['sqlite-event-store', 'sqlite-event-schema', 'sqlite-event-subscription', 'sqlite-group-commit', 'event-store.port', 'storable-event'].map((name) => `event-store/${name}`),
     'sqlite/wal-checkpointer',
+    'sqlite/wal-syncer',
   ];
   for (const source of sources) {
     const { code } = transformFileSync(join(__dirname, '..', `${source}.ts`), {
@@ -54,10 +55,10 @@ function compileWriterScript(): string {
     script,
     `const { randomUUID } = require('node:crypto');
 const { SqliteEventStore } = require('./event-store/sqlite-event-store.js');
-const [path, me, rounds] = process.argv.slice(2);
+const [path, me, rounds, background] = process.argv.slice(2);
 const event = () => ({ id: randomUUID(), type: 'WriterEventHappened', data: { me }, metadata: { schemaVersion: 1 } });
 (async () => {
-  const store = new SqliteEventStore({ path });
+  const store = new SqliteEventStore({ path, backgroundCheckpoints: background === 'true' });
   for (let round = 0; round < Number(rounds); round += 1) {
     await store.append('own-' + me, [event(), event()], round === 0 ? 'no_stream' : round * 2 - 1);
     await store.append('shared', [event()], 'any');
@@ -77,11 +78,18 @@ async function runProcess(script: string, args: readonly string[]): Promise<void
 
 describeEventStoreContract('SqliteEventStore (temp file)', async () => new SqliteEventStore({ path: tempFile() }));
 describeEventStoreContract('SqliteEventStore (:memory:)', async () => new SqliteEventStore({ path: ':memory:' }));
+describeEventStoreContract(
+  'SqliteEventStore (temp file, checkpoints and WAL flushes off the event loop)',
+  async () => new SqliteEventStore({ path: tempFile(), backgroundCheckpoints: true }),
+);
 
-describe('SqliteEventStore', () => {
+describe.each([
+  ['commits that fsync', false],
+  ['WAL flushed off the event loop', true],
+])('SqliteEventStore, %s', (_mode, backgroundCheckpoints) => {
   const opened: SqliteEventStore[] = [];
   const open = (path: string, pollIntervalMs?: number): SqliteEventStore => {
-    const store = new SqliteEventStore({ path, pollIntervalMs });
+    const store = new SqliteEventStore({ path, pollIntervalMs, backgroundCheckpoints });
     opened.push(store);
     return store;
   };
@@ -123,7 +131,7 @@ describe('SqliteEventStore', () => {
       for await (const event of server.subscribeToStream('shared')) if (shared.push(event.revision) === processes * rounds) return;
     })();
 
-    await Promise.all(Array.from({ length: processes }, (_, me) => runProcess(script, [path, String(me), String(rounds)])));
+    await Promise.all(Array.from({ length: processes }, (_, me) => runProcess(script, [path, String(me), String(rounds), String(backgroundCheckpoints)])));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all([allDone, sharedDone]), new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
     clearTimeout(timer);

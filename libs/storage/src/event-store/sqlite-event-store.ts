@@ -15,6 +15,7 @@ import { intColumn, nullableIntColumn, prepareStatements, SCHEMA, toRecordedEven
 import { ChangeSignal, SqliteSubscription, SUBSCRIPTION_PAGE_SIZE, type SubscriptionSource } from './sqlite-event-subscription';
 import { SqliteGroupCommit } from './sqlite-group-commit';
 import { WalCheckpointer } from '../sqlite/wal-checkpointer';
+import { WalSyncer } from '../sqlite/wal-syncer';
 
 /** Options of {@link SqliteEventStore}. */
 export interface SqliteEventStoreOptions {
@@ -22,7 +23,10 @@ export interface SqliteEventStoreOptions {
   readonly path: string;
   /** How often waiting subscriptions look for commits made by other connections (other processes). Default 100. */
   readonly pollIntervalMs?: number;
-  /** Checkpoint the WAL from a worker thread instead of inside commits (see WalCheckpointer). Default false. */
+  /**
+   * Checkpoint the WAL from a worker thread instead of inside commits (see WalCheckpointer), and
+   * fsync it from the thread pool instead of inside COMMIT (see WalSyncer). Default false.
+   */
   readonly backgroundCheckpoints?: boolean;
 }
 
@@ -41,21 +45,38 @@ export class SqliteEventStore implements EventStore {
   private readonly groupCommit: SqliteGroupCommit;
   private readonly subscriptions = new Set<SqliteSubscription>();
   private readonly checkpointer: WalCheckpointer | null;
+  private readonly walSyncer: WalSyncer | null;
+  /**
+   * Last position known to be durable. Readers of the log (readAll, subscriptions) stop there:
+   * with the WAL synced off the event loop, a commit is visible to readers of the file a moment
+   * before its flush ends, and nothing may be derived (read models, SSE frames) from an event a
+   * power cut could still take back. Without a WalSyncer every commit is durable when visible.
+   */
+  private durableHead = Number.MAX_SAFE_INTEGER;
   private closed = false;
 
   constructor(options: SqliteEventStoreOptions) {
     this.db = new DatabaseSync(options.path);
     this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.exec('PRAGMA journal_mode = WAL');
-    // The log is the only copy of the truth: keep every commit durable across power loss, not just crashes.
-    this.db.exec('PRAGMA synchronous = FULL');
+    // The log is the only copy of the truth: keep every commit durable across power loss, not just
+    // crashes. Either COMMIT fsyncs (FULL), or it only writes (NORMAL) and WalSyncer fsyncs before
+    // anyone hears of the commit. NORMAL still syncs around a checkpoint this connection would run.
     this.checkpointer = options.backgroundCheckpoints ? WalCheckpointer.start(this.db, options.path) : null;
+    this.walSyncer = this.checkpointer ? new WalSyncer(`${options.path}-wal`) : null;
+    this.db.exec(this.walSyncer ? 'PRAGMA synchronous = NORMAL' : 'PRAGMA synchronous = FULL');
     this.db.exec(SCHEMA);
     this.statements = prepareStatements(this.db);
     const dataVersion = this.statements.dataVersion;
-    this.changes = new ChangeSignal(() => intColumn(dataVersion.get() ?? {}, 'data_version'), options.pollIntervalMs ?? 100);
+    const makeDurable = this.walSyncer ? () => this.makeDurable() : undefined;
+    if (this.walSyncer) {
+      this.walSyncer.syncNow();
+      this.durableHead = this.head();
+    }
+    // Commits of other processes are heard of by polling; with the WAL synced here, only once a flush covers them.
+    this.changes = new ChangeSignal(() => intColumn(dataVersion.get() ?? {}, 'data_version'), options.pollIntervalMs ?? 100, makeDurable);
     // Same-process subscribers learn about a commit now; other processes see it through their poll.
-    this.groupCommit = new SqliteGroupCommit(this.db, () => this.changes.notify());
+    this.groupCommit = new SqliteGroupCommit(this.db, () => this.changes.notify(), makeDurable);
   }
 
   async append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -71,13 +92,13 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.statements.readAll.all(options.after ?? 0, options.maxCount ?? -1).map(toRecordedEvent);
+    return this.statements.readAll.all(options.after ?? 0, this.durableHead, options.maxCount ?? -1).map(toRecordedEvent);
   }
 
   subscribeToAll(options: { readonly after?: number } = {}): EventSubscription {
     return this.track({
       start: options.after ?? 0,
-      readAfter: (position) => this.statements.readAll.all(position, SUBSCRIPTION_PAGE_SIZE).map(toRecordedEvent),
+      readAfter: (position) => this.statements.readAll.all(position, this.durableHead, SUBSCRIPTION_PAGE_SIZE).map(toRecordedEvent),
       cursorOf: (event) => event.position,
     });
   }
@@ -85,13 +106,18 @@ export class SqliteEventStore implements EventStore {
   subscribeToStream(streamName: string, options: { readonly afterRevision?: number } = {}): EventSubscription {
     return this.track({
       start: options.afterRevision ?? -1,
-      readAfter: (revision) => this.statements.readStream.all(streamName, revision + 1, SUBSCRIPTION_PAGE_SIZE).map(toRecordedEvent),
+      readAfter: (revision) => {
+        const events = this.statements.readStream.all(streamName, revision + 1, SUBSCRIPTION_PAGE_SIZE).map(toRecordedEvent);
+        // A stream's positions grow with its revisions: what follows the first event past the durable head is past it too.
+        const beyond = events.findIndex((event) => event.position > this.durableHead);
+        return beyond === -1 ? events : events.slice(0, beyond);
+      },
       cursorOf: (event) => event.revision,
     });
   }
 
   async headPosition(): Promise<number> {
-    return nullableIntColumn(this.statements.headPosition.get() ?? {}, 'position') ?? 0;
+    return this.head();
   }
 
   async ping(): Promise<boolean> {
@@ -107,6 +133,7 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     this.groupCommit.flush();
+    await this.walSyncer?.close();
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     this.changes.stop();
     await this.checkpointer?.stop();
@@ -149,6 +176,17 @@ export class SqliteEventStore implements EventStore {
       position = Number(run.lastInsertRowid);
     }
     return { nextRevision: revision, position };
+  }
+
+  private head(): number {
+    return nullableIntColumn(this.statements.headPosition.get() ?? {}, 'position') ?? 0;
+  }
+
+  /** Flushes the WAL; then everything committed before the call, by any connection, is durable. */
+  private async makeDurable(): Promise<void> {
+    const head = this.head();
+    await this.walSyncer?.sync();
+    if (head > this.durableHead) this.durableHead = head;
   }
 
   private track(source: SubscriptionSource): EventSubscription {

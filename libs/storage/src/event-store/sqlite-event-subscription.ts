@@ -16,6 +16,8 @@ export class ChangeSignal {
   constructor(
     private readonly readDataVersion: () => number,
     private readonly pollIntervalMs: number,
+    /** Runs before waiters hear of another connection's commit (see SqliteEventStore's durable head). */
+    private readonly beforeNotify?: () => Promise<void>,
   ) {
     this.lastDataVersion = readDataVersion();
   }
@@ -53,7 +55,15 @@ export class ChangeSignal {
     const version = this.readDataVersion();
     if (version === this.lastDataVersion) return;
     this.lastDataVersion = version;
-    this.notify();
+    if (!this.beforeNotify) {
+      this.notify();
+      return;
+    }
+    this.beforeNotify().then(
+      () => this.notify(),
+      // Not heard of yet: the next tick sees the change again and retries.
+      () => (this.lastDataVersion = Number.NaN),
+    );
   }
 
   private stopPolling(): void {

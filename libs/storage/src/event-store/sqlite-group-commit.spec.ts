@@ -98,3 +98,39 @@ describe('SqliteGroupCommit', () => {
     await expect(pending).resolves.toBe('a');
   });
 });
+
+describe('SqliteGroupCommit with a separate flush (COMMIT that does not sync)', () => {
+  let db: DatabaseSync;
+  beforeEach(() => {
+    db = new DatabaseSync(':memory:');
+    db.exec('CREATE TABLE items (name TEXT PRIMARY KEY)');
+  });
+  afterEach(() => db.close());
+  const insert = (name: string) => (): string => {
+    db.prepare('INSERT INTO items (name) VALUES (?)').run(name);
+    return name;
+  };
+
+  it('tells neither the writers nor the subscribers before the flush ends', async () => {
+    let endFlush: () => void = () => undefined;
+    let committed = 0;
+    const group = new SqliteGroupCommit(db, () => (committed += 1), () => new Promise<void>((resolve) => (endFlush = resolve)));
+    let settled = false;
+    const written = group.run(insert('a')).then((name) => ((settled = true), name));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(db.prepare('SELECT count(*) AS n FROM items').get()?.n).toBe(1);
+    expect(settled).toBe(false);
+    expect(committed).toBe(0);
+    endFlush();
+    await expect(written).resolves.toBe('a');
+    expect(committed).toBe(1);
+  });
+
+  it('fails the whole group when the flush fails, and tells no subscriber', async () => {
+    let committed = 0;
+    const group = new SqliteGroupCommit(db, () => (committed += 1), () => Promise.reject(new Error('EIO')));
+    const results = await Promise.allSettled([group.run(insert('a')), group.run(insert('b'))]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(committed).toBe(0);
+  });
+});

@@ -15,7 +15,8 @@ type Settled = { readonly ok: true; readonly value: unknown } | { readonly ok: f
  * Group commit on one SQLite connection: pieces of work queued in the same turn of the event loop
  * run in ONE write transaction, so they share one COMMIT and one fsync of the log. Each piece runs
  * inside its own savepoint: one that throws is rolled back and rejected alone while the others
- * commit. Every promise settles only after the COMMIT returned, so a resolved piece is durable.
+ * commit. Every promise settles only once the group is durable (after COMMIT, or after
+ * `makeDurable` when COMMIT does not sync), so a resolved piece is durable.
  */
 export class SqliteGroupCommit {
   private queue: Queued[] = [];
@@ -23,8 +24,13 @@ export class SqliteGroupCommit {
 
   constructor(
     private readonly db: DatabaseSync,
-    /** Called once after a commit in which at least one piece of work succeeded. */
+    /** Called once after a commit in which at least one piece of work succeeded (and it is durable). */
     private readonly onCommitted: () => void,
+    /**
+     * Makes what was just committed durable, when COMMIT itself does not (see WalSyncer). Absent:
+     * the connection's COMMIT is durable (`synchronous = FULL`).
+     */
+    private readonly makeDurable?: () => Promise<void>,
   ) {}
 
   /** Queues `work` for the next group transaction; resolves with its value once the group committed. */
@@ -55,6 +61,20 @@ export class SqliteGroupCommit {
       for (const queued of group) queued.reject(error);
       return;
     }
+    if (!this.makeDurable || !outcomes.some((outcome) => outcome.ok)) {
+      this.settle(group, outcomes);
+      return;
+    }
+    // Nobody hears of the group before it is durable: neither its writers nor the subscribers.
+    this.makeDurable().then(
+      () => this.settle(group, outcomes),
+      (error: unknown) => {
+        for (const queued of group) queued.reject(error);
+      },
+    );
+  }
+
+  private settle(group: readonly Queued[], outcomes: readonly Settled[]): void {
     if (outcomes.some((outcome) => outcome.ok)) this.onCommitted();
     group.forEach((queued, index) => {
       const outcome = outcomes[index];
