@@ -8,6 +8,8 @@ interface Touch {
   readonly projection: Projection;
   readonly collection: string;
   readonly id: string;
+  /** The document's key in the batch's maps (collection and id). */
+  readonly key: string;
 }
 
 /**
@@ -19,6 +21,11 @@ export class ProjectionApplier {
   private readonly byType = new Map<string, Projection[]>();
   /** Names of the projections another one follows (see `Projection.follows`). */
   private readonly followed = new Set<string>();
+  /**
+   * Physical collection names of the last generation applied to. Built once, the same string
+   * objects serve every touch, so map lookups keyed by them do not hash a fresh string each time.
+   */
+  private collections: { readonly generation: number; readonly names: Map<Projection, string> } | null = null;
 
   constructor(
     private readonly store: ReadStore,
@@ -75,36 +82,37 @@ export class ProjectionApplier {
   private async fold(rawEvents: readonly RecordedEvent[], generation: number): Promise<Pick<WriteUnit, 'puts' | 'deletes'>> {
     const events = rawEvents.map((event) => upcast(event));
     const touchesPerEvent = events.map((event) => this.touches(event, generation));
-    const documents = await this.prefetch(touchesPerEvent.flat());
-    const dirty = new Map<string, { collection: string; id: string; projection: Projection }>();
+    const documents = await this.prefetch(touchesPerEvent);
+    const dirty = new Map<string, Touch>();
 
     events.forEach((event, index) => {
       const touches = touchesPerEvent[index] ?? [];
-      const changes = new Map<string, DocumentChange[]>();
+      // Only events that change a followed read model need their changes kept for the followers.
+      let changes: Map<string, DocumentChange[]> | null = null;
       for (const touch of touches) {
-        const key = documentKey(touch.collection, touch.id);
-        const before = documents.get(key) ?? null;
+        const before = documents.get(touch.key) ?? null;
         const after = touch.projection.evolve(before, event, touch.id);
-        documents.set(key, after);
-        dirty.set(key, touch);
+        documents.set(touch.key, after);
+        dirty.set(touch.key, touch);
         const name = touch.projection.name;
         if (!this.followed.has(name)) continue;
+        changes ??= new Map();
         const list = changes.get(name) ?? [];
         list.push({ before, after });
         changes.set(name, list);
       }
+      if (changes === null) return;
       // Followers tally once the whole event is folded, so they see every change it made.
-      for (const { projection, collection, id } of touches) {
+      for (const { projection, key } of touches) {
         const follows = projection.follows;
         const followed = follows && changes.get(follows.of);
         if (!follows || !followed) continue;
-        const key = documentKey(collection, id);
         documents.set(key, follows.tally(documents.get(key) ?? null, followed));
       }
     });
 
     const unit: { puts: WriteUnit['puts'][number][]; deletes: WriteUnit['deletes'][number][] } = { puts: [], deletes: [] };
-    for (const [key, { collection, id, projection }] of dirty) {
+    for (const { key, collection, id, projection } of dirty.values()) {
       const doc = documents.get(key) ?? null;
       if (doc === null) unit.deletes.push({ collection, id });
       else unit.puts.push({ collection, id, doc, expiresAt: projection.expiresAt?.(doc) });
@@ -115,20 +123,36 @@ export class ProjectionApplier {
   private touches(event: RecordedEvent, generation: number): Touch[] {
     const touches: Touch[] = [];
     for (const projection of this.byType.get(event.type) ?? []) {
-      const collection = physicalCollectionName(projection, generation);
-      for (const id of projection.documentIds(event)) touches.push({ projection, collection, id });
+      const collection = this.collectionOf(projection, generation);
+      for (const id of projection.documentIds(event)) touches.push({ projection, collection, id, key: documentKey(collection, id) });
     }
     return touches;
   }
 
+  private collectionOf(projection: Projection, generation: number): string {
+    if (this.collections?.generation !== generation) this.collections = { generation, names: new Map() };
+    let name = this.collections.names.get(projection);
+    if (name === undefined) {
+      name = physicalCollectionName(projection, generation);
+      this.collections.names.set(projection, name);
+    }
+    return name;
+  }
+
   /** Loads every document the batch touches with one query per collection. */
-  private async prefetch(touches: readonly Touch[]): Promise<Map<string, ReadDocument | null>> {
-    const idsByCollection = new Map<string, Set<string>>();
-    for (const { collection, id } of touches) idsByCollection.set(collection, (idsByCollection.get(collection) ?? new Set()).add(id));
+  private async prefetch(touchesPerEvent: readonly (readonly Touch[])[]): Promise<Map<string, ReadDocument | null>> {
+    const touchesByCollection = new Map<string, Map<string, Touch>>();
+    for (const touches of touchesPerEvent) {
+      for (const touch of touches) {
+        let byId = touchesByCollection.get(touch.collection);
+        if (!byId) touchesByCollection.set(touch.collection, (byId = new Map()));
+        byId.set(touch.id, touch);
+      }
+    }
     const documents = new Map<string, ReadDocument | null>();
-    for (const [collection, ids] of idsByCollection) {
-      const found = await this.store.getMany(collection, [...ids], { forUpdate: true });
-      for (const id of ids) documents.set(documentKey(collection, id), found.get(id) ?? null);
+    for (const [collection, byId] of touchesByCollection) {
+      const found = await this.store.getMany(collection, [...byId.keys()], { forUpdate: true });
+      for (const [id, touch] of byId) documents.set(touch.key, found.get(id) ?? null);
     }
     return documents;
   }

@@ -73,6 +73,7 @@ export class SqliteReadCache {
   /** A document of the table was written or deleted by this process. */
   wrote(table: string, id: string): void {
     this.generations.set(table, this.generationOf(table) + 1);
+    if (this.entries.size === 0) return;
     const key = documentKey(table, id);
     const entry = this.entries.get(key);
     if (entry) this.drop(key, entry);

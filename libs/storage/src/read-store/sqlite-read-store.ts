@@ -26,6 +26,8 @@ const OPTIMIZE = 'PRAGMA optimize = 0x10002';
 export class SqliteReadStore implements ReadStore {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
+  /** The upsert of each table, kept apart from `statements` so a write neither builds nor hashes its SQL. */
+  private readonly upserts = new Map<string, StatementSync>();
   private readonly lastPurgeMs = new Map<string, number>();
   private lastOptimizeMs = 0;
   private readonly cache: SqliteReadCache;
@@ -64,6 +66,7 @@ export class SqliteReadStore implements ReadStore {
     this.db.exec(`DROP TABLE IF EXISTS "${table}"`);
     this.cache.cleared(table);
     this.lastPurgeMs.delete(table);
+    this.upserts.delete(table);
     for (const sql of this.statements.keys()) {
       if (sql.includes(`"${table}"`)) this.statements.delete(sql);
     }
@@ -194,6 +197,7 @@ export class SqliteReadStore implements ReadStore {
 
   async close(): Promise<void> {
     this.statements.clear();
+    this.upserts.clear();
     if (!this.db.isOpen) return;
     await this.checkpointer?.stop();
     this.db.exec(OPTIMIZE);
@@ -234,11 +238,7 @@ export class SqliteReadStore implements ReadStore {
   private upsert(table: string, id: string, doc: ReadDocument, expiresAt: number | undefined): void {
     this.cache.wrote(table, id);
     const text = JSON.stringify(doc);
-    const write = (): unknown =>
-      this.statement(
-        `INSERT INTO "${table}" (id, doc, expires_at) VALUES (?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET doc = excluded.doc, expires_at = excluded.expires_at`,
-      ).run(id, text, expiresAt ?? null);
+    const write = (): unknown => this.upsertStatement(table).run(id, text, expiresAt ?? null);
     try {
       write();
     } catch (error) {
@@ -247,6 +247,18 @@ export class SqliteReadStore implements ReadStore {
       this.createTable(table);
       write();
     }
+  }
+
+  private upsertStatement(table: string): StatementSync {
+    let statement = this.upserts.get(table);
+    if (!statement) {
+      statement = this.db.prepare(
+        `INSERT INTO "${table}" (id, doc, expires_at) VALUES (?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET doc = excluded.doc, expires_at = excluded.expires_at`,
+      );
+      this.upserts.set(table, statement);
+    }
+    return statement;
   }
 
   private remove(table: string, id: string): void {
