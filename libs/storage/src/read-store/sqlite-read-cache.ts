@@ -55,6 +55,11 @@ export class SqliteReadCache {
     return entry.value;
   }
 
+  /** The cached document by id (null: known absent), or undefined; an empty cache answers without building a key. */
+  lookupDocument(table: string, id: string, now: number): unknown {
+    return this.entries.size === 0 ? undefined : this.lookup(documentKey(table, id), now);
+  }
+
   /** Keeps the answer to a query over the table, until the table is written. */
   keepAnswer(key: string, table: string, value: unknown, documents: number, chars: number, validUntil: number): void {
     if (documents > this.limits.maxDocumentsPerAnswer) return;

@@ -84,7 +84,7 @@ export class SqliteReadStore implements ReadStore {
   async get<T extends ReadDocument = ReadDocument>(collection: string, id: string): Promise<T | null> {
     const table = tableOf(collection);
     const now = this.cacheReady();
-    const cached = this.cache.lookup(this.cache.documentKey(table, id), now);
+    const cached = this.cache.lookupDocument(table, id, now);
     if (cached !== undefined) return cached as T | null;
     const row = this.readOr(undefined, () =>
       this.statement(`SELECT doc, expires_at FROM "${table}" WHERE id = ? AND ${LIVE}`).get(id, now),
@@ -106,7 +106,7 @@ export class SqliteReadStore implements ReadStore {
     const keep = !options.forUpdate;
     const missing: string[] = [];
     for (const id of ids) {
-      const cached = this.cache.lookup(this.cache.documentKey(table, id), now);
+      const cached = this.cache.lookupDocument(table, id, now);
       if (cached === undefined) missing.push(id);
       else if (cached !== null) found.set(id, cached as T);
     }
