@@ -4,10 +4,30 @@ import type { ReadDocument, ReadStore, RecordedEvent, WriteUnit } from '@app/sto
 import type { DocumentChange, Projection } from '../projection';
 import { checkpointName } from '@app/storage';
 
-interface Touch {
+/** One document a batch touches: where it lives, and its state as the fold goes. */
+interface Slot {
   readonly projection: Projection;
   readonly collection: string;
   readonly id: string;
+  doc: ReadDocument | null;
+}
+
+/** The documents of one batch, each met once: by collection, then id, and in the order first touched. */
+class BatchSlots {
+  readonly byCollection = new Map<string, Map<string, Slot>>();
+  readonly inOrder: Slot[] = [];
+
+  slot(projection: Projection, collection: string, id: string): Slot {
+    let byId = this.byCollection.get(collection);
+    if (!byId) this.byCollection.set(collection, (byId = new Map()));
+    let slot = byId.get(id);
+    if (!slot) {
+      slot = { projection, collection, id, doc: null };
+      byId.set(id, slot);
+      this.inOrder.push(slot);
+    }
+    return slot;
+  }
 }
 
 /**
@@ -19,6 +39,11 @@ export class ProjectionApplier {
   private readonly byType = new Map<string, Projection[]>();
   /** Names of the projections another one follows (see `Projection.follows`). */
   private readonly followed = new Set<string>();
+  /**
+   * Physical collection names of the last generation applied to. Built once, the same string
+   * objects serve every touch, so map lookups keyed by them do not hash a fresh string each time.
+   */
+  private collections: { readonly generation: number; readonly names: Map<Projection, string> } | null = null;
 
   constructor(
     private readonly store: ReadStore,
@@ -74,66 +99,69 @@ export class ProjectionApplier {
   /** Folds the projections over a batch: the documents to write and delete, not yet committed. */
   private async fold(rawEvents: readonly RecordedEvent[], generation: number): Promise<Pick<WriteUnit, 'puts' | 'deletes'>> {
     const events = rawEvents.map((event) => upcast(event));
-    const touchesPerEvent = events.map((event) => this.touches(event, generation));
-    const documents = await this.prefetch(touchesPerEvent.flat());
-    const dirty = new Map<string, { collection: string; id: string; projection: Projection }>();
+    const slots = new BatchSlots();
+    const touchesPerEvent = events.map((event) => this.touches(event, generation, slots));
+    await this.prefetch(slots);
 
     events.forEach((event, index) => {
       const touches = touchesPerEvent[index] ?? [];
-      const changes = new Map<string, DocumentChange[]>();
-      for (const touch of touches) {
-        const key = documentKey(touch.collection, touch.id);
-        const before = documents.get(key) ?? null;
-        const after = touch.projection.evolve(before, event, touch.id);
-        documents.set(key, after);
-        dirty.set(key, touch);
-        const name = touch.projection.name;
+      // Only events that change a followed read model need their changes kept for the followers.
+      let changes: Map<string, DocumentChange[]> | null = null;
+      for (const slot of touches) {
+        const before = slot.doc;
+        const after = slot.projection.evolve(before, event, slot.id);
+        slot.doc = after;
+        const name = slot.projection.name;
         if (!this.followed.has(name)) continue;
+        changes ??= new Map();
         const list = changes.get(name) ?? [];
         list.push({ before, after });
         changes.set(name, list);
       }
+      if (changes === null) return;
       // Followers tally once the whole event is folded, so they see every change it made.
-      for (const { projection, collection, id } of touches) {
-        const follows = projection.follows;
+      for (const slot of touches) {
+        const follows = slot.projection.follows;
         const followed = follows && changes.get(follows.of);
         if (!follows || !followed) continue;
-        const key = documentKey(collection, id);
-        documents.set(key, follows.tally(documents.get(key) ?? null, followed));
+        slot.doc = follows.tally(slot.doc, followed);
       }
     });
 
+    // Every document touched is written back, as the fold left it.
     const unit: { puts: WriteUnit['puts'][number][]; deletes: WriteUnit['deletes'][number][] } = { puts: [], deletes: [] };
-    for (const [key, { collection, id, projection }] of dirty) {
-      const doc = documents.get(key) ?? null;
+    for (const { collection, id, projection, doc } of slots.inOrder) {
       if (doc === null) unit.deletes.push({ collection, id });
       else unit.puts.push({ collection, id, doc, expiresAt: projection.expiresAt?.(doc) });
     }
     return unit;
   }
 
-  private touches(event: RecordedEvent, generation: number): Touch[] {
-    const touches: Touch[] = [];
+  /** The documents an event touches, in the batch's slots. */
+  private touches(event: RecordedEvent, generation: number, slots: BatchSlots): Slot[] {
+    const touches: Slot[] = [];
     for (const projection of this.byType.get(event.type) ?? []) {
-      const collection = physicalCollectionName(projection, generation);
-      for (const id of projection.documentIds(event)) touches.push({ projection, collection, id });
+      const collection = this.collectionOf(projection, generation);
+      for (const id of projection.documentIds(event)) touches.push(slots.slot(projection, collection, id));
     }
     return touches;
   }
 
-  /** Loads every document the batch touches with one query per collection. */
-  private async prefetch(touches: readonly Touch[]): Promise<Map<string, ReadDocument | null>> {
-    const idsByCollection = new Map<string, Set<string>>();
-    for (const { collection, id } of touches) idsByCollection.set(collection, (idsByCollection.get(collection) ?? new Set()).add(id));
-    const documents = new Map<string, ReadDocument | null>();
-    for (const [collection, ids] of idsByCollection) {
-      const found = await this.store.getMany(collection, [...ids], { forUpdate: true });
-      for (const id of ids) documents.set(documentKey(collection, id), found.get(id) ?? null);
+  private collectionOf(projection: Projection, generation: number): string {
+    if (this.collections?.generation !== generation) this.collections = { generation, names: new Map() };
+    let name = this.collections.names.get(projection);
+    if (name === undefined) {
+      name = physicalCollectionName(projection, generation);
+      this.collections.names.set(projection, name);
     }
-    return documents;
+    return name;
   }
-}
 
-function documentKey(collection: string, id: string): string {
-  return `${collection}\u0000${id}`;
+  /** Loads every document the batch touches into its slot, with one query per collection. */
+  private async prefetch(slots: BatchSlots): Promise<void> {
+    for (const [collection, byId] of slots.byCollection) {
+      const found = await this.store.getMany(collection, [...byId.keys()], { forUpdate: true });
+      for (const [id, slot] of byId) slot.doc = found.get(id) ?? null;
+    }
+  }
 }

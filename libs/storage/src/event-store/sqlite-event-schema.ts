@@ -1,4 +1,4 @@
-import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
 import type { EventMetadata, JsonObject, RecordedEvent } from './event-store.port';
 
 /** The SQLite event store's one table. */
@@ -19,12 +19,24 @@ export const SCHEMA = `
 /** A row as node:sqlite returns it. */
 export type Row = Record<string, SQLOutputValue>;
 
+/** The columns the event reads select, in the order of an `EventRow`. */
+const EVENT_COLUMNS = 'position, event_id, stream_name, stream_revision, type, data, metadata, recorded_at';
+
+/** An events row read as an array, its values in the order of `EVENT_COLUMNS`. */
+type EventRow = readonly SQLOutputValue[];
+
 /** The statements of the SQLite event store, prepared once per connection. */
 export function prepareStatements(db: DatabaseSync): Record<
   'streamRevision' | 'findEvent' | 'positionAt' | 'insert' | 'readStream' | 'readAll' | 'headPosition' | 'dataVersion',
   StatementSync
 > {
-  const columns = 'position, event_id, stream_name, stream_revision, type, data, metadata, recorded_at';
+  const columns = EVENT_COLUMNS;
+  // Event reads return rows as arrays: a page of events then builds no object with eight named keys per row.
+  const eventReads = (sql: string): StatementSync => {
+    const statement = db.prepare(sql);
+    statement.setReturnArrays(true);
+    return statement;
+  };
   return {
     streamRevision: db.prepare('SELECT max(stream_revision) AS revision FROM events WHERE stream_name = ?'),
     findEvent: db.prepare('SELECT stream_revision, position FROM events WHERE stream_name = ? AND event_id = ?'),
@@ -33,32 +45,40 @@ export function prepareStatements(db: DatabaseSync): Record<
       `INSERT INTO events (event_id, stream_name, stream_revision, type, data, metadata, recorded_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    readStream: db.prepare(
+    readStream: eventReads(
       `SELECT ${columns} FROM events WHERE stream_name = ? AND stream_revision >= ? ORDER BY stream_revision LIMIT ?`,
     ),
     // The upper bound keeps readers to what is durable (see SqliteEventStore's durable head).
-    readAll: db.prepare(`SELECT ${columns} FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?`),
+    readAll: eventReads(`SELECT ${columns} FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?`),
     headPosition: db.prepare('SELECT max(position) AS position FROM events'),
     // Changes whenever ANOTHER connection commits to the file: a cheap way to notice other processes.
     dataVersion: db.prepare('PRAGMA data_version'),
   };
 }
 
+/** Runs an event read (`readAll`, `readStream`) and decodes its rows. */
+export function readEvents(statement: StatementSync, ...params: SQLInputValue[]): RecordedEvent[] {
+  // The typings know only object rows; these statements return arrays (see prepareStatements).
+  const rows = statement.all(...params) as unknown as EventRow[];
+  return rows.map(toRecordedEvent);
+}
+
 /** Decodes an events row; data and metadata must be stored as JSON objects. */
-export function toRecordedEvent(row: Row): RecordedEvent {
-  const data: unknown = JSON.parse(textColumn(row, 'data'));
-  const metadata: unknown = JSON.parse(textColumn(row, 'metadata'));
-  const id = textColumn(row, 'event_id');
-  if (!isJsonObject(data) || !isEventMetadata(metadata)) throw new Error(`Event ${id} is not stored as JSON objects`);
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  const [position, eventId, streamName, revision, type, data, metadata, recordedAt] = row;
+  const id = text(eventId, 'event_id');
+  const parsedData: unknown = JSON.parse(text(data, 'data'));
+  const parsedMetadata: unknown = JSON.parse(text(metadata, 'metadata'));
+  if (!isJsonObject(parsedData) || !isEventMetadata(parsedMetadata)) throw new Error(`Event ${id} is not stored as JSON objects`);
   return {
     id,
-    streamName: textColumn(row, 'stream_name'),
-    revision: intColumn(row, 'stream_revision'),
-    position: intColumn(row, 'position'),
-    type: textColumn(row, 'type'),
-    data,
-    metadata,
-    recordedAt: intColumn(row, 'recorded_at'),
+    streamName: text(streamName, 'stream_name'),
+    revision: int(revision, 'stream_revision'),
+    position: int(position, 'position'),
+    type: text(type, 'type'),
+    data: parsedData,
+    metadata: parsedMetadata,
+    recordedAt: int(recordedAt, 'recorded_at'),
   };
 }
 
@@ -72,23 +92,33 @@ function isEventMetadata(value: unknown): value is EventMetadata {
 
 /** An integer column that may be NULL (an aggregate over no rows). */
 export function nullableIntColumn(row: Row, name: string): number | undefined {
-  const value = row[name];
+  return nullableInt(row[name], name);
+}
+
+/** An integer column that must not be NULL. */
+export function intColumn(row: Row, name: string): number {
+  return int(row[name], name);
+}
+
+/** A text column. */
+export function textColumn(row: Row, name: string): string {
+  return text(row[name], name);
+}
+
+function nullableInt(value: SQLOutputValue | undefined, name: string): number | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'number') return value;
   if (typeof value === 'bigint') return Number(value);
   throw new Error(`Column ${name} is not an integer`);
 }
 
-/** An integer column that must not be NULL. */
-export function intColumn(row: Row, name: string): number {
-  const value = nullableIntColumn(row, name);
-  if (value === undefined) throw new Error(`Column ${name} is null`);
-  return value;
+function int(value: SQLOutputValue | undefined, name: string): number {
+  const number = nullableInt(value, name);
+  if (number === undefined) throw new Error(`Column ${name} is null`);
+  return number;
 }
 
-/** A text column. */
-export function textColumn(row: Row, name: string): string {
-  const value = row[name];
+function text(value: SQLOutputValue | undefined, name: string): string {
   if (typeof value !== 'string') throw new Error(`Column ${name} is not text`);
   return value;
 }

@@ -11,7 +11,7 @@ import {
   WrongExpectedRevisionError,
 } from './event-store.port';
 import { assertStorableEvents } from './storable-event';
-import { intColumn, nullableIntColumn, prepareStatements, SCHEMA, toRecordedEvent } from './sqlite-event-schema';
+import { intColumn, nullableIntColumn, prepareStatements, readEvents, SCHEMA } from './sqlite-event-schema';
 import { ChangeSignal, SqliteSubscription, SUBSCRIPTION_PAGE_SIZE, type SubscriptionSource } from './sqlite-event-subscription';
 import { SqliteGroupCommit } from './sqlite-group-commit';
 import { WalCheckpointer } from '../sqlite/wal-checkpointer';
@@ -87,18 +87,17 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const rows = this.statements.readStream.all(streamName, options.fromRevision ?? 0, options.maxCount ?? -1);
-    return rows.map(toRecordedEvent);
+    return readEvents(this.statements.readStream, streamName, options.fromRevision ?? 0, options.maxCount ?? -1);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.statements.readAll.all(options.after ?? 0, this.durableHead, options.maxCount ?? -1).map(toRecordedEvent);
+    return readEvents(this.statements.readAll, options.after ?? 0, this.durableHead, options.maxCount ?? -1);
   }
 
   subscribeToAll(options: { readonly after?: number } = {}): EventSubscription {
     return this.track({
       start: options.after ?? 0,
-      readAfter: (position) => this.statements.readAll.all(position, this.durableHead, SUBSCRIPTION_PAGE_SIZE).map(toRecordedEvent),
+      readAfter: (position) => readEvents(this.statements.readAll, position, this.durableHead, SUBSCRIPTION_PAGE_SIZE),
       cursorOf: (event) => event.position,
     });
   }
@@ -107,7 +106,7 @@ export class SqliteEventStore implements EventStore {
     return this.track({
       start: options.afterRevision ?? -1,
       readAfter: (revision) => {
-        const events = this.statements.readStream.all(streamName, revision + 1, SUBSCRIPTION_PAGE_SIZE).map(toRecordedEvent);
+        const events = readEvents(this.statements.readStream, streamName, revision + 1, SUBSCRIPTION_PAGE_SIZE);
         // A stream's positions grow with its revisions: what follows the first event past the durable head is past it too.
         const beyond = events.findIndex((event) => event.position > this.durableHead);
         return beyond === -1 ? events : events.slice(0, beyond);

@@ -34,6 +34,8 @@ export class SqliteReadCache {
   private readonly generations = new Map<string, number>();
   private readonly clears = new Map<string, number>();
   private chars = 0;
+  /** Entries that are one document by id: while there are none, writes and reads by id need no key. */
+  private documents = 0;
 
   constructor(private readonly limits: ReadCacheLimits = DEFAULT_READ_CACHE_LIMITS) {}
 
@@ -55,6 +57,11 @@ export class SqliteReadCache {
     return entry.value;
   }
 
+  /** The cached document by id (null: known absent), or undefined. */
+  lookupDocument(table: string, id: string, now: number): unknown {
+    return this.documents === 0 ? undefined : this.lookup(documentKey(table, id), now);
+  }
+
   /** Keeps the answer to a query over the table, until the table is written. */
   keepAnswer(key: string, table: string, value: unknown, documents: number, chars: number, validUntil: number): void {
     if (documents > this.limits.maxDocumentsPerAnswer) return;
@@ -73,6 +80,7 @@ export class SqliteReadCache {
   /** A document of the table was written or deleted by this process. */
   wrote(table: string, id: string): void {
     this.generations.set(table, this.generationOf(table) + 1);
+    if (this.documents === 0) return;
     const key = documentKey(table, id);
     const entry = this.entries.get(key);
     if (entry) this.drop(key, entry);
@@ -88,6 +96,7 @@ export class SqliteReadCache {
   clear(): void {
     this.entries.clear();
     this.chars = 0;
+    this.documents = 0;
   }
 
   get size(): { entries: number; chars: number } {
@@ -101,6 +110,7 @@ export class SqliteReadCache {
     deepFreeze(entry.value);
     this.entries.set(key, entry);
     this.chars += entry.chars;
+    if (entry.generation === null) this.documents += 1;
     for (const [oldKey, old] of this.entries) {
       if (this.chars <= this.limits.maxChars) break;
       this.drop(oldKey, old);
@@ -115,6 +125,7 @@ export class SqliteReadCache {
   private drop(key: string, entry: Entry): void {
     this.entries.delete(key);
     this.chars -= entry.chars;
+    if (entry.generation === null) this.documents -= 1;
   }
 
   private generationOf(table: string): number {

@@ -14,12 +14,22 @@ export function isCollectionName(name: string): boolean {
   return COLLECTION_NAME.test(name) && !RESERVED_NAMES.has(name);
 }
 
+// Every write names its collection: checked names are remembered, and the same table string
+// comes back each time (a string's hash is computed once, so the maps keyed by tables stay cheap).
+const checkedTables = new Map<string, string>();
+const CHECKED_TABLES_LIMIT = 1024;
+
 /** The table of a collection; throws on a name that is not a valid collection name. */
 export function tableOf(collection: string): string {
+  const checked = checkedTables.get(collection);
+  if (checked !== undefined) return checked;
   if (!isCollectionName(collection)) {
     throw new Error(`Invalid read-store collection name "${collection}": expected /^[a-z][a-z0-9_]*$/`);
   }
-  return TABLE_PREFIX + collection;
+  if (checkedTables.size >= CHECKED_TABLES_LIMIT) checkedTables.clear();
+  const table = TABLE_PREFIX + collection;
+  checkedTables.set(collection, table);
+  return table;
 }
 
 /** Whether a SQLite error says the table does not exist. */
