@@ -5,7 +5,9 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { Auth, type AuthContext } from '../../auth/auth-context';
 import { ApiEventStream } from '../../common/openapi/api-operation.decorators';
-import { rawLastEventId, serveSse, type SseFrame } from '../../common/sse/sse-stream';
+import { SseConnection } from '../../common/sse/sse-connection';
+import { encodeSseFrame, type EncodedSseFrame } from '../../common/sse/sse-frame';
+import { rawLastEventId } from '../../common/sse/sse-stream';
 import { Metrics } from '../../metrics/metrics';
 import { AgentMessageEventStreamQuery } from './agent-message-event-stream.query';
 import { renderAgentMessageStreamEvent, TERMINAL_PAYLOAD_TYPES } from './agent-message-events.render';
@@ -51,33 +53,43 @@ export class AgentMessageEventsController {
       return;
     }
     const context = { configurationId: stream.configurationId, messageId };
-    await serveSse(
+    const listener = stream.follow({
+      event: (event) => {
+        let ready = true;
+        for (const frame of framesOf(event, context)) ready = connection.send(frame);
+        if (!ready && !connection.isClosed) connection.whenDrained(() => listener.resume());
+        return ready;
+      },
+      // The store subscription ended early: the client resumes from its last id.
+      end: () => connection.close(false),
+    });
+    const connection = new SseConnection(
       request,
       response,
-      stream.subscription,
-      (event) => framesOf(event, context),
       {
         keepaliveMs: KEEPALIVE_MS,
         maxDurationMs: MAX_STREAM_MS,
         doneOnClose: true,
         openStreams: this.metrics.sseConnections.labels({ stream: 'agent_message' }),
       },
+      () => listener.close(),
     );
+    listener.resume();
   }
 }
 
 /**
- * Frames of each run-stream event, rendered once: the listeners of one message share the events
- * RunStreamHub holds, so the thousandth listener writes text the first one already rendered. The
- * rendering depends only on the event and its message, which the event's stream fixes.
+ * Frames of each run-stream event, rendered and encoded once: the listeners of one message share
+ * the events RunStreamHub holds, so the thousandth listener writes the bytes the first one already
+ * made. The rendering depends only on the event and its message, which the event's stream fixes.
  */
-const renderedFrames = new WeakMap<RecordedEvent, SseFrame[]>();
+const renderedFrames = new WeakMap<RecordedEvent, EncodedSseFrame[]>();
 
-function framesOf(event: RecordedEvent, context: { configurationId: string; messageId: string }): SseFrame[] {
+function framesOf(event: RecordedEvent, context: { configurationId: string; messageId: string }): EncodedSseFrame[] {
   let frames = renderedFrames.get(event);
   if (frames === undefined) {
     const payload = renderAgentMessageStreamEvent(upcast(event), context);
-    frames = payload === null ? [] : [{ eventId: String(event.revision), data: payload, terminal: TERMINAL_PAYLOAD_TYPES.has(payload.type) }];
+    frames = payload === null ? [] : [encodeSseFrame({ eventId: String(event.revision), data: payload, terminal: TERMINAL_PAYLOAD_TYPES.has(payload.type) })];
     renderedFrames.set(event, frames);
   }
   return frames;
