@@ -39,6 +39,8 @@ async function serve(modelBaseUrl: string): Promise<void> {
       gc?.();
       const { rss, heapUsed, external } = process.memoryUsage();
       process.send?.({ memory: { rss, heapUsed, external } });
+    } else if (message.cmd === 'cpu') {
+      process.send?.({ cpu: process.cpuUsage() });
     } else if (message.cmd === 'stop') {
       void t.close().then(() => process.exit(0));
     }
@@ -155,7 +157,12 @@ async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildPr
   );
   await everyoneConnected;
   const connected = await ask<Memory>(child, 'memory', 'memory');
+  // CPU time of each side while the tokens flow: what delivery costs, whatever else the machine runs.
+  const serverCpuBefore = await ask<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
+  const clientCpuBefore = process.cpuUsage();
   await done;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const serverCpuAfter = await ask<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
   const complete = texts.filter((text) => text === tokens.join('')).length;
   const perConnection = (key: keyof Memory) => Math.round((connected[key] - before[key]) / LISTENERS);
   return {
@@ -164,8 +171,17 @@ async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildPr
     tokenFrames: latencies.length,
     framesPerListener: Math.round(latencies.length / LISTENERS),
     deliveryLatencyMs: percentiles(latencies),
+    cpuMsPerFrame: {
+      server: cpuMsPerFrame(serverCpuAfter.user + serverCpuAfter.system - serverCpuBefore.user - serverCpuBefore.system, latencies.length / LISTENERS),
+      clientsAndModel: cpuMsPerFrame(clientCpu.user + clientCpu.system, latencies.length / LISTENERS),
+    },
     serverMemoryPerConnectionBytes: { rss: perConnection('rss'), heapUsed: perConnection('heapUsed'), external: perConnection('external') },
   };
+}
+
+/** CPU milliseconds per token frame (sent to every listener) from microseconds in total. */
+function cpuMsPerFrame(totalMicros: number, frames: number): number {
+  return Math.round(totalMicros / frames / 100) / 10;
 }
 
 async function main(args: string[]): Promise<void> {
