@@ -5,12 +5,12 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { Auth, type AuthContext } from '../../auth/auth-context';
 import { ApiEventStream } from '../../common/openapi/api-operation.decorators';
-import { SseConnection } from '../../common/sse/sse-connection';
 import { encodeSseFrame, type EncodedSseFrame } from '../../common/sse/sse-frame';
 import { rawLastEventId } from '../../common/sse/sse-stream';
 import { Metrics } from '../../metrics/metrics';
 import { AgentMessageEventStreamQuery } from './agent-message-event-stream.query';
 import { renderAgentMessageStreamEvent, TERMINAL_PAYLOAD_TYPES } from './agent-message-events.render';
+import { serveRunStreamSse } from './run-stream-sse';
 
 /** The real service ends a message stream after 60 s; the client then reconnects with its last id. */
 const MAX_STREAM_MS = 60_000;
@@ -53,28 +53,12 @@ export class AgentMessageEventsController {
       return;
     }
     const context = { configurationId: stream.configurationId, messageId };
-    const listener = stream.follow({
-      event: (event) => {
-        let ready = true;
-        for (const frame of framesOf(event, context)) ready = connection.send(frame);
-        if (!ready && !connection.isClosed) connection.whenDrained(() => listener.resume());
-        return ready;
-      },
-      // The store subscription ended early: the client resumes from its last id.
-      end: () => connection.close(false),
+    serveRunStreamSse(request, response, stream.follow, (event) => framesOf(event, context), {
+      keepaliveMs: KEEPALIVE_MS,
+      maxDurationMs: MAX_STREAM_MS,
+      doneOnClose: true,
+      openStreams: this.metrics.sseConnections.labels({ stream: 'agent_message' }),
     });
-    const connection = new SseConnection(
-      request,
-      response,
-      {
-        keepaliveMs: KEEPALIVE_MS,
-        maxDurationMs: MAX_STREAM_MS,
-        doneOnClose: true,
-        openStreams: this.metrics.sseConnections.labels({ stream: 'agent_message' }),
-      },
-      () => listener.close(),
-    );
-    listener.resume();
   }
 }
 
