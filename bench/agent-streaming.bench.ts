@@ -8,6 +8,8 @@
  *    time `created` to client receipt, ms clock shared by both processes) and server memory per
  *    connection (`process.memoryUsage()` deltas in the server process after a forced GC).
  * Build and run: `npm run build:bench && npx node dist/bench/agent-streaming.bench.js` (Node 24).
+ * `--fan-out-only` skips the time to first token; `--server-cpu-prof=<dir>` writes a CPU profile of
+ * the api process there (both for looking into one figure, not for RESULTS.md).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { ServerResponse } from 'node:http';
@@ -38,6 +40,8 @@ async function serve(modelBaseUrl: string): Promise<void> {
       gc?.();
       const { rss, heapUsed, external } = process.memoryUsage();
       process.send?.({ memory: { rss, heapUsed, external } });
+    } else if (message.cmd === 'cpu') {
+      process.send?.({ cpu: process.cpuUsage() });
     } else if (message.cmd === 'stop') {
       void t.close().then(() => process.exit(0));
     }
@@ -154,7 +158,12 @@ async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildPr
   );
   await everyoneConnected;
   const connected = await ask<Memory>(child, 'memory', 'memory');
+  // CPU time of each side while the tokens flow: what delivery costs, whatever else the machine runs.
+  const serverCpuBefore = await ask<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
+  const clientCpuBefore = process.cpuUsage();
   await done;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const serverCpuAfter = await ask<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
   const complete = texts.filter((text) => text === tokens.join('')).length;
   const perConnection = (key: keyof Memory) => Math.round((connected[key] - before[key]) / LISTENERS);
   return {
@@ -163,21 +172,34 @@ async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildPr
     tokenFrames: latencies.length,
     framesPerListener: Math.round(latencies.length / LISTENERS),
     deliveryLatencyMs: percentiles(latencies),
+    cpuMsPerFrame: {
+      server: cpuMsPerFrame(serverCpuAfter.user + serverCpuAfter.system - serverCpuBefore.user - serverCpuBefore.system, latencies.length / LISTENERS),
+      clientsAndModel: cpuMsPerFrame(clientCpu.user + clientCpu.system, latencies.length / LISTENERS),
+    },
     serverMemoryPerConnectionBytes: { rss: perConnection('rss'), heapUsed: perConnection('heapUsed'), external: perConnection('external') },
   };
 }
 
-async function main(): Promise<void> {
+/** CPU milliseconds per token frame (sent to every listener) from microseconds in total. */
+function cpuMsPerFrame(totalMicros: number, frames: number): number {
+  return Math.round(totalMicros / frames / 100) / 10;
+}
+
+async function main(args: string[]): Promise<void> {
   const fake = await FakeOpenAIServer.start();
   watchTokenWrites();
-  const child = fork(__filename, ['--server', fake.baseUrl], { execArgv: ['--expose-gc', ...serviceNodeFlags()], stdio: 'inherit' });
+  const profileDir = args.find((arg) => arg.startsWith('--server-cpu-prof='))?.slice('--server-cpu-prof='.length);
+  const execArgv = ['--expose-gc', ...serviceNodeFlags(), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+  const child = fork(__filename, ['--server', fake.baseUrl], { execArgv, stdio: 'inherit' });
   try {
     const server = await new Promise<ServerInfo>((resolve) => child.on('message', (m: { ready?: ServerInfo }) => m.ready && resolve(m.ready)));
-    const ttft = await timeToFirstToken(server, fake);
-    console.log(JSON.stringify({ bench: 'agent time to first token added by the server (fake model, Responses API)', ...ttft }));
-    const detail = `pre-model p50 ${ttft.preModelMs.p50} ms / p99 ${ttft.preModelMs.p99} ms, token path p50 ${ttft.tokenPathMs.p50} ms / p99 ${ttft.tokenPathMs.p99} ms, ${ttft.runs} runs`;
-    recordFigure({ name: 'time to first token added by our server over the model server: p50', value: ttft.addedMs.p50, unit: 'ms', target: { below: 5 }, detail });
-    recordFigure({ name: 'time to first token added by our server over the model server: p99', value: ttft.addedMs.p99, unit: 'ms', target: { below: 15 } });
+    if (!args.includes('--fan-out-only')) {
+      const ttft = await timeToFirstToken(server, fake);
+      console.log(JSON.stringify({ bench: 'agent time to first token added by the server (fake model, Responses API)', ...ttft }));
+      const detail = `pre-model p50 ${ttft.preModelMs.p50} ms / p99 ${ttft.preModelMs.p99} ms, token path p50 ${ttft.tokenPathMs.p50} ms / p99 ${ttft.tokenPathMs.p99} ms, ${ttft.runs} runs`;
+      recordFigure({ name: 'time to first token added by our server over the model server: p50', value: ttft.addedMs.p50, unit: 'ms', target: { below: 5 }, detail });
+      recordFigure({ name: 'time to first token added by our server over the model server: p99', value: ttft.addedMs.p99, unit: 'ms', target: { below: 15 } });
+    }
     const fan = await fanOut(server, fake, child);
     console.log(JSON.stringify({ bench: `agent message SSE fan-out, ${LISTENERS} listeners`, ...fan }));
     const complete = `${fan.listenersWithFullText}/${LISTENERS} listeners got the full text, ${fan.tokenFrames} token frames`;
@@ -192,4 +214,4 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === '--server') void serve(process.argv[3] ?? '');
-else void main();
+else void main(process.argv.slice(2));

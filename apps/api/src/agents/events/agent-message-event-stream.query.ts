@@ -1,18 +1,23 @@
 import { isAgentRunTerminal, toAgentMessageStreamName } from '@app/contracts/events/agent-run.events';
 import type { AgentMessage } from '@app/contracts/http/conversation.types';
-import { EVENT_STORE, type EventStore, type EventSubscription } from '@app/storage';
+import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { parseLastEventId } from '../../common/sse/sse-stream';
 import { ConversationReader } from '../../conversations/conversation-reader';
-import { RunStreamHub } from './run-stream-hub';
+import { RunStreamHub, type RunStreamListener, type RunStreamSink } from './run-stream-hub';
 
 /** What a client resuming an agent message stream gets: nothing more, or the events after its id. */
 export type AgentMessageEventStream =
   | { readonly ended: true }
-  | { readonly ended: false; readonly subscription: EventSubscription; readonly configurationId: string };
+  | {
+      readonly ended: false;
+      /** Starts sending the events after the resume point to `sink` (see RunStreamHub.follow). */
+      readonly follow: (sink: RunStreamSink) => RunStreamListener;
+      readonly configurationId: string;
+    };
 
 /** The run stream of an agent message after the client's resume point (404/400 as the real service). */
 export class AgentMessageEventStreamQuery extends Query<AgentMessageEventStream> {
@@ -43,7 +48,7 @@ export class AgentMessageEventStreamHandler implements IQueryHandler<AgentMessag
     if (after !== null && (await this.endedBy(streamName, after, message))) return { ended: true };
     // A finished message that never ran (a fork's copy of an answer) has no run stream to follow.
     if (message.status !== 'created' && (await this.eventStore.readStream(streamName, { maxCount: 1 })).length === 0) return { ended: true };
-    return { ended: false, subscription: this.hub.subscribe(streamName, after), configurationId: message.configuration.sId };
+    return { ended: false, follow: (sink) => this.hub.follow(streamName, after, sink), configurationId: message.configuration.sId };
   }
 
   /** Whether the run stream ended at or before revision `after` (checked only for finished messages). */

@@ -5,10 +5,12 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { Auth, type AuthContext } from '../../auth/auth-context';
 import { ApiEventStream } from '../../common/openapi/api-operation.decorators';
-import { rawLastEventId, serveSse, type SseFrame } from '../../common/sse/sse-stream';
+import { encodeSseFrame, type EncodedSseFrame } from '../../common/sse/sse-frame';
+import { rawLastEventId } from '../../common/sse/sse-stream';
 import { Metrics } from '../../metrics/metrics';
 import { AgentMessageEventStreamQuery } from './agent-message-event-stream.query';
 import { renderAgentMessageStreamEvent, TERMINAL_PAYLOAD_TYPES } from './agent-message-events.render';
+import { serveRunStreamSse } from './run-stream-sse';
 
 /** The real service ends a message stream after 60 s; the client then reconnects with its last id. */
 const MAX_STREAM_MS = 60_000;
@@ -51,33 +53,27 @@ export class AgentMessageEventsController {
       return;
     }
     const context = { configurationId: stream.configurationId, messageId };
-    await serveSse(
-      request,
-      response,
-      stream.subscription,
-      (event) => framesOf(event, context),
-      {
-        keepaliveMs: KEEPALIVE_MS,
-        maxDurationMs: MAX_STREAM_MS,
-        doneOnClose: true,
-        openStreams: this.metrics.sseConnections.labels({ stream: 'agent_message' }),
-      },
-    );
+    serveRunStreamSse(request, response, stream.follow, (event) => framesOf(event, context), {
+      keepaliveMs: KEEPALIVE_MS,
+      maxDurationMs: MAX_STREAM_MS,
+      doneOnClose: true,
+      openStreams: this.metrics.sseConnections.labels({ stream: 'agent_message' }),
+    });
   }
 }
 
 /**
- * Frames of each run-stream event, rendered once: the listeners of one message share the events
- * RunStreamHub holds, so the thousandth listener writes text the first one already rendered. The
- * rendering depends only on the event and its message, which the event's stream fixes.
+ * Frames of each run-stream event, rendered and encoded once: the listeners of one message share
+ * the events RunStreamHub holds, so the thousandth listener writes the bytes the first one already
+ * made. The rendering depends only on the event and its message, which the event's stream fixes.
  */
-const renderedFrames = new WeakMap<RecordedEvent, SseFrame[]>();
+const renderedFrames = new WeakMap<RecordedEvent, EncodedSseFrame[]>();
 
-function framesOf(event: RecordedEvent, context: { configurationId: string; messageId: string }): SseFrame[] {
+function framesOf(event: RecordedEvent, context: { configurationId: string; messageId: string }): EncodedSseFrame[] {
   let frames = renderedFrames.get(event);
   if (frames === undefined) {
     const payload = renderAgentMessageStreamEvent(upcast(event), context);
-    frames = payload === null ? [] : [{ eventId: String(event.revision), data: payload, terminal: TERMINAL_PAYLOAD_TYPES.has(payload.type) }];
+    frames = payload === null ? [] : [encodeSseFrame({ eventId: String(event.revision), data: payload, terminal: TERMINAL_PAYLOAD_TYPES.has(payload.type) })];
     renderedFrames.set(event, frames);
   }
   return frames;

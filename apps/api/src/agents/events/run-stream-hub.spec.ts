@@ -1,7 +1,7 @@
 import type { AgentRunEvent } from '@app/contracts/events/agent-run.events';
-import { SqliteEventStore, type EventStore, type EventSubscription, type RecordedEvent } from '@app/storage';
+import { SqliteEventStore, type EventStore, type RecordedEvent } from '@app/storage';
 import { randomUUID } from 'node:crypto';
-import { RunStreamHub } from './run-stream-hub';
+import { RunStreamHub, type RunStreamListener, type RunStreamSink } from './run-stream-hub';
 
 const STREAM = 'agent_message-m1';
 const tokens = (text: string): AgentRunEvent => ({ type: 'AgentTokensGenerated', data: { text, classification: 'tokens', step: 0, at: 1 } });
@@ -14,16 +14,42 @@ function append(store: EventStore, ...events: AgentRunEvent[]) {
   );
 }
 
-/** Reads `count` events from a subscription (then leaves it open). */
-async function take(iterator: AsyncIterator<RecordedEvent>, count: number): Promise<number[]> {
-  const revisions: number[] = [];
-  while (revisions.length < count) {
-    const { value, done } = await iterator.next();
-    if (done) break;
-    revisions.push(value.revision);
+/** A listener's sink that records what it gets; answers `ready` to each event. */
+class RecordingSink implements RunStreamSink {
+  readonly revisions: number[] = [];
+  ended = false;
+  ready = true;
+
+  constructor(private readonly onEvent: (event: RecordedEvent) => void = () => undefined) {}
+
+  event(event: RecordedEvent): boolean {
+    this.revisions.push(event.revision);
+    this.onEvent(event);
+    return this.ready;
   }
-  return revisions;
+
+  end(): void {
+    this.ended = true;
+  }
 }
+
+/** Follows the test stream from the start (`resume` at once). */
+function follow(hub: RunStreamHub, afterRevision: number | null, sink: RunStreamSink): RunStreamListener {
+  const listener = hub.follow(STREAM, afterRevision, sink);
+  listener.resume();
+  return listener;
+}
+
+/** Waits (turn by turn of the event loop) until `condition` holds; fails after 2 s. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const cancelled: AgentRunEvent = { type: 'AgentRunCancelled', data: { at: 2 } };
 
 describe('RunStreamHub', () => {
   let store: SqliteEventStore;
@@ -39,36 +65,129 @@ describe('RunStreamHub', () => {
 
   it('feeds every listener of a stream from one store subscription, each from its own revision', async () => {
     await append(store, tokens('a'), tokens('b'));
-    const all = hub.subscribe(STREAM, null)[Symbol.asyncIterator]();
-    const late = hub.subscribe(STREAM, 0)[Symbol.asyncIterator]();
-    expect(await take(all, 2)).toEqual([0, 1]);
-    expect(await take(late, 1)).toEqual([1]);
-    const live = Promise.all([take(all, 2), take(late, 2)]);
+    const all = new RecordingSink();
+    const late = new RecordingSink();
+    follow(hub, null, all);
+    follow(hub, 0, late);
+    await until(() => all.revisions.length === 2 && late.revisions.length === 1);
+    expect(all.revisions).toEqual([0, 1]);
+    expect(late.revisions).toEqual([1]);
     await append(store, tokens('c'));
-    await append(store, { type: 'AgentRunCancelled', data: { at: 2 } });
-    expect(await live).toEqual([
-      [2, 3],
-      [2, 3],
-    ]);
+    await append(store, cancelled);
+    await until(() => all.revisions.length === 4 && late.revisions.length === 3);
+    expect(all.revisions).toEqual([0, 1, 2, 3]);
+    expect(late.revisions).toEqual([1, 2, 3]);
     expect(subscribeSpy).toHaveBeenCalledTimes(1);
   });
 
   it('closes the store subscription when the last listener leaves, and reopens on demand', async () => {
     await append(store, tokens('a'));
-    const first: EventSubscription = hub.subscribe(STREAM, null);
-    const second: EventSubscription = hub.subscribe(STREAM, null);
-    await take(first[Symbol.asyncIterator](), 1);
-    await first.close();
+    const sink = new RecordingSink();
+    const first: RunStreamListener = follow(hub, null, sink);
+    const second: RunStreamListener = follow(hub, null, new RecordingSink());
+    await until(() => sink.revisions.length === 1);
+    first.close();
     expect(hub.openChannels).toBe(1);
-    await second.close();
+    second.close();
     expect(hub.openChannels).toBe(0);
-    expect(await take(hub.subscribe(STREAM, null)[Symbol.asyncIterator](), 1)).toEqual([0]);
+    const again = new RecordingSink();
+    follow(hub, null, again);
+    await until(() => again.revisions.length === 1);
+    expect(again.revisions).toEqual([0]);
     expect(subscribeSpy).toHaveBeenCalledTimes(2);
   });
 
-  it('ends a listener that reached the terminal event and waits for more', async () => {
+  it('gives a listener nothing before its first resume', async () => {
+    await append(store, tokens('a'));
+    const sink = new RecordingSink();
+    const listener = hub.follow(STREAM, null, sink);
+    await until(() => hub.openChannels === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sink.revisions).toEqual([]);
+    listener.resume();
+    expect(sink.revisions).toEqual([0]);
+  });
+
+  it('ends a listener that reached the terminal event', async () => {
     await append(store, tokens('a'), { type: 'AgentRunFailed', data: { error: { code: 'x', message: 'y', metadata: null }, at: 1 } });
-    const iterator = hub.subscribe(STREAM, null)[Symbol.asyncIterator]();
-    expect(await take(iterator, 5)).toEqual([0, 1]);
+    const sink = new RecordingSink();
+    follow(hub, null, sink);
+    await until(() => sink.ended);
+    expect(sink.revisions).toEqual([0, 1]);
+  });
+
+  it('ends listeners when the store subscription ends without a terminal event, and opens a new one for the next', async () => {
+    await append(store, tokens('a'));
+    const sink = new RecordingSink();
+    follow(hub, null, sink);
+    await until(() => sink.revisions.length === 1);
+    await store.close();
+    await until(() => sink.ended);
+    expect(sink.revisions).toEqual([0]);
+    store = new SqliteEventStore({ path: ':memory:' });
+    subscribeSpy = jest.spyOn(store, 'subscribeToStream');
+    hub = new RunStreamHub(store);
+    follow(hub, null, new RecordingSink());
+    expect(subscribeSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands a live event to every listener in one pass, before any promise continuation runs', async () => {
+    const sinks: RecordingSink[] = [];
+    let seenByAllAtFirstMicrotask: boolean | null = null;
+    const first = new RecordingSink(() => queueMicrotask(() => (seenByAllAtFirstMicrotask ??= sinks.every((sink) => sink.revisions.length === 1))));
+    sinks.push(first, new RecordingSink(), new RecordingSink());
+    for (const sink of sinks) follow(hub, null, sink);
+    await append(store, tokens('a'));
+    await until(() => sinks.every((sink) => sink.revisions.length === 1));
+    expect(seenByAllAtFirstMicrotask).toBe(true);
+  });
+
+  it('skips a listener that is behind until it resumes, then gives it what it missed in order', async () => {
+    const slow = new RecordingSink();
+    const fast = new RecordingSink();
+    slow.ready = false;
+    const slowListener = follow(hub, null, slow);
+    follow(hub, null, fast);
+    await append(store, tokens('a'));
+    await append(store, tokens('b'));
+    await append(store, tokens('c'));
+    await until(() => fast.revisions.length === 3);
+    expect(slow.revisions).toEqual([0]);
+    slow.ready = true;
+    slowListener.resume();
+    expect(slow.revisions).toEqual([0, 1, 2]);
+    await append(store, cancelled);
+    await until(() => slow.ended && fast.ended);
+    expect(slow.revisions).toEqual([0, 1, 2, 3]);
+    expect(fast.revisions).toEqual([0, 1, 2, 3]);
+  });
+
+  it('drops a listener whose sink throws, and keeps feeding the others', async () => {
+    const broken = new RecordingSink(() => {
+      throw new Error('socket gone');
+    });
+    const healthy = new RecordingSink();
+    follow(hub, null, broken);
+    follow(hub, null, healthy);
+    await append(store, tokens('a'));
+    await append(store, tokens('b'));
+    await until(() => healthy.revisions.length === 2);
+    expect(broken.revisions).toEqual([0]);
+    expect(hub.openChannels).toBe(1);
+  });
+
+  it('lets a listener leave from inside its own delivery without disturbing the others', async () => {
+    await append(store, tokens('a'), tokens('b'));
+    const staying = new RecordingSink();
+    follow(hub, null, staying);
+    const leaving = new RecordingSink(() => listener.close());
+    const listener = hub.follow(STREAM, null, leaving);
+    listener.resume();
+    await until(() => staying.revisions.length === 2);
+    await append(store, tokens('c'));
+    await until(() => staying.revisions.length === 3);
+    expect(leaving.revisions).toEqual([0]);
+    expect(staying.revisions).toEqual([0, 1, 2]);
+    expect(hub.openChannels).toBe(1);
   });
 });

@@ -1,42 +1,27 @@
 import type { EventSubscription, RecordedEvent } from '@app/storage';
 import type { Request, Response } from 'express';
 import { ApiError } from '../http/api-error';
+import { SseConnection, type SseConnectionOptions } from './sse-connection';
+import { encodeSseFrame, type EncodedSseFrame, type SseFrame } from './sse-frame';
 
-/** One frame to send: the id a client resumes from, and the payload. */
-export interface SseFrame {
-  readonly eventId: string;
-  readonly data: object;
-  /** The stream ends after this frame (`data: done`, then close). */
-  readonly terminal?: boolean;
-}
+export type { SseFrame } from './sse-frame';
 
 /**
- * Wire text of each frame, computed once: a frame shared by many listeners of one stream (see
- * RunStreamHub) is serialized once rather than once per connection.
+ * Encoded frames, computed once: a frame shared by many listeners of one stream is serialized once
+ * rather than once per connection.
  */
-const wireText = new WeakMap<SseFrame, string>();
+const encoded = new WeakMap<SseFrame, EncodedSseFrame>();
 
-function wireTextOf(frame: SseFrame): string {
-  let text = wireText.get(frame);
-  if (text === undefined) {
-    text = `data: ${JSON.stringify({ eventId: frame.eventId, data: frame.data })}\n\n`;
-    wireText.set(frame, text);
+function encodedFrameOf(frame: SseFrame): EncodedSseFrame {
+  let bytes = encoded.get(frame);
+  if (bytes === undefined) {
+    bytes = encodeSseFrame(frame);
+    encoded.set(frame, bytes);
   }
-  return text;
+  return bytes;
 }
 
-export interface SseStreamOptions {
-  /** Comment line (`: ping`) interval; the official client's polyfill gives up after 45 s of silence. */
-  readonly keepaliveMs?: number;
-  /** Close after this long without an event (the real conversation stream: 3 minutes). */
-  readonly idleTimeoutMs?: number;
-  /** Close after this long in total, whatever happens. */
-  readonly maxDurationMs?: number;
-  /** Write `data: done` before closing on a timeout, as the real message stream does. */
-  readonly doneOnClose?: boolean;
-  /** Counts this stream among the open ones while it lasts (a metrics gauge). */
-  readonly openStreams?: { inc(): void; dec(): void };
-}
+export type SseStreamOptions = SseConnectionOptions;
 
 /**
  * The position a client resumes after, unparsed: `?lastEventId=` first, then the standard
@@ -68,53 +53,20 @@ export async function serveSse(
   toFrames: (event: RecordedEvent) => SseFrame[],
   options: SseStreamOptions = {},
 ): Promise<void> {
-  response.status(200);
-  response.setHeader('Content-Type', 'text/event-stream');
-  response.setHeader('Cache-Control', 'no-cache, no-transform');
-  response.setHeader('Connection', 'keep-alive');
-  response.setHeader('X-Accel-Buffering', 'no');
-  response.flushHeaders();
-  response.socket?.setNoDelay(true);
-  options.openStreams?.inc();
-
-  let closed = false;
-  const close = (writeDone: boolean): void => {
-    if (closed) return;
-    closed = true;
-    options.openStreams?.dec();
-    clearInterval(keepalive);
-    clearTimeout(idleTimer);
-    clearTimeout(maxTimer);
-    if (writeDone && !response.writableEnded) response.write('data: done\n\n');
-    if (!response.writableEnded) response.end();
-    void subscription.close();
-  };
-  const keepalive = setInterval(() => response.write(': ping\n\n'), options.keepaliveMs ?? 15_000);
-  let idleTimer: NodeJS.Timeout | undefined;
-  const armIdle = (): void => {
-    if (options.idleTimeoutMs === undefined) return;
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => close(options.doneOnClose ?? false), options.idleTimeoutMs);
-  };
-  armIdle();
-  const maxTimer = options.maxDurationMs === undefined ? undefined : setTimeout(() => close(options.doneOnClose ?? false), options.maxDurationMs);
-  request.on('close', () => close(false));
-
+  const connection = new SseConnection(request, response, options, () => void subscription.close());
   try {
     for await (const event of subscription) {
-      if (closed) break;
+      if (connection.isClosed) break;
       for (const frame of toFrames(event)) {
-        response.write(wireTextOf(frame));
-        if (frame.terminal === true) {
-          close(true);
-          return;
-        }
+        const ready = connection.send(encodedFrameOf(frame));
+        if (connection.isClosed) return;
+        if (!ready) await new Promise<void>((resolve) => connection.whenDrained(resolve));
       }
-      armIdle();
+      connection.eventSeen();
     }
   } catch {
     // The store failed mid-stream: end the response; the client resumes from its last event id.
   } finally {
-    close(false);
+    connection.close(false);
   }
 }

@@ -1,0 +1,115 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DONE_FRAME, KEEPALIVE_FRAME, type EncodedSseFrame } from './sse-frame';
+
+export interface SseConnectionOptions {
+  /** Comment line (`: ping`) interval; the official client's polyfill gives up after 45 s of silence. */
+  readonly keepaliveMs?: number;
+  /** Close after this long without an event (the real conversation stream: 3 minutes). */
+  readonly idleTimeoutMs?: number;
+  /** Close after this long in total, whatever happens. */
+  readonly maxDurationMs?: number;
+  /** Write `data: done` before closing on a timeout, as the real message stream does. */
+  readonly doneOnClose?: boolean;
+  /** Counts this stream among the open ones while it lasts (a metrics gauge). */
+  readonly openStreams?: { inc(): void; dec(): void };
+}
+
+/**
+ * One open server-sent event response: headers, keepalive comments, idle and total time limits, and
+ * a single clean end (disconnect, timeout or terminal frame). Frames arrive already encoded, so a
+ * frame many listeners share costs one socket write each and nothing else.
+ */
+export class SseConnection {
+  private closed = false;
+  private readonly keepalive: NodeJS.Timeout;
+  private readonly maxTimer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private drainWaiter: (() => void) | undefined;
+
+  constructor(
+    request: IncomingMessage,
+    private readonly response: ServerResponse,
+    private readonly options: SseConnectionOptions,
+    /** Called once when the connection ends, whatever ended it. */
+    private readonly onClose: () => void,
+  ) {
+    response.statusCode = 200;
+    response.setHeader('Content-Type', 'text/event-stream');
+    response.setHeader('Cache-Control', 'no-cache, no-transform');
+    response.setHeader('Connection', 'keep-alive');
+    response.setHeader('X-Accel-Buffering', 'no');
+    response.flushHeaders();
+    response.socket?.setNoDelay(true);
+    options.openStreams?.inc();
+    this.keepalive = setInterval(() => this.write(KEEPALIVE_FRAME), options.keepaliveMs ?? 15_000);
+    this.maxTimer = options.maxDurationMs === undefined ? undefined : setTimeout(() => this.close(this.doneOnClose), options.maxDurationMs);
+    this.eventSeen();
+    request.on('close', () => this.close(false));
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Writes a frame, and ends the stream after a terminal one. False when the client is behind (the
+   * socket holds more than its high-water mark): send nothing more until `whenDrained` calls back,
+   * so a slow client costs a bounded buffer and never holds up the others.
+   */
+  send(frame: EncodedSseFrame): boolean {
+    if (this.closed) return false;
+    const ready = this.write(frame);
+    if (frame.terminal) this.close(true);
+    return ready && !this.closed;
+  }
+
+  /** Restarts the idle time limit (an event came, framed or not). */
+  eventSeen(): void {
+    if (this.options.idleTimeoutMs === undefined) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.close(this.doneOnClose), this.options.idleTimeoutMs);
+  }
+
+  /** Calls back once the client caught up after `send` answered false (or the connection closed). */
+  whenDrained(callback: () => void): void {
+    if (this.closed) return callback();
+    const emitter = this.response.socket ?? this.response;
+    const waiter = (): void => {
+      emitter.off('drain', waiter);
+      this.drainWaiter = undefined;
+      callback();
+    };
+    this.drainWaiter = waiter;
+    emitter.on('drain', waiter);
+  }
+
+  /** Ends the response (after `data: done` when asked); later calls do nothing. */
+  close(writeDone: boolean): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.options.openStreams?.dec();
+    clearInterval(this.keepalive);
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.maxTimer);
+    if (writeDone && !this.response.writableEnded) this.write(DONE_FRAME);
+    if (!this.response.writableEnded) this.response.end();
+    this.drainWaiter?.();
+    this.onClose();
+  }
+
+  private get doneOnClose(): boolean {
+    return this.options.doneOnClose ?? false;
+  }
+
+  /**
+   * Once the headers are out on a chunked response, a frame goes to the socket as one ready-made
+   * chunk: one write of one shared Buffer, without the response's per-write chunk framing (four
+   * buffers in a writev), cork and next-tick uncork, which 1,000 listeners pay on every frame. The
+   * response still ends the body (`0\r\n\r\n`) as usual.
+   */
+  private write(frame: EncodedSseFrame): boolean {
+    const socket = this.response.socket;
+    if (socket !== null && this.response.headersSent && this.response.chunkedEncoding && !this.response.writableEnded) return socket.write(frame.chunk);
+    return this.response.write(frame.bytes);
+  }
+}
