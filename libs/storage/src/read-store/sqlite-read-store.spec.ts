@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describeReadStoreContract } from '../../test/read-store.contract';
 import type { FindQuery, IndexSpec } from './read-store.port';
 import { findStatement } from './sqlite-read-query';
-import { PAGE_SIZE, SqliteReadStore } from './sqlite-read-store';
+import { SqliteReadStore } from './sqlite-read-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'read-store-'));
 let files = 0;
@@ -58,36 +58,6 @@ describe('SqliteReadStore on a file', () => {
     await writer.dropCollection(collection.name);
     expect(await reader.get(collection.name, 'c1')).toBeNull();
     await Promise.all([writer.close(), reader.close()]);
-  });
-
-  it('creates a new database with 8 KiB pages, and opens an existing one with the page size it has', async () => {
-    const pageSize = (path: string): unknown => {
-      const db = new DatabaseSync(path, { readOnly: true });
-      try {
-        return db.prepare('PRAGMA page_size').get()?.page_size;
-      } finally {
-        db.close();
-      }
-    };
-    const fresh = freshPath();
-    const created = new SqliteReadStore({ path: fresh });
-    await created.ensureCollection(collection);
-    await created.close();
-    expect(pageSize(fresh)).toBe(PAGE_SIZE);
-
-    const older = freshPath();
-    const db = new DatabaseSync(older);
-    db.exec('PRAGMA page_size = 4096');
-    db.exec('PRAGMA journal_mode = WAL');
-    db.exec('CREATE TABLE rm_conversations_v1_g1 (id TEXT PRIMARY KEY, doc TEXT NOT NULL, expires_at INTEGER)');
-    db.prepare('INSERT INTO rm_conversations_v1_g1 (id, doc) VALUES (?, ?)').run('c1', JSON.stringify({ workspaceId: 'w1' }));
-    db.close();
-    const reopened = new SqliteReadStore({ path: older });
-    await reopened.ensureCollection(collection);
-    await reopened.put(collection.name, 'c2', { workspaceId: 'w1' });
-    expect(await reopened.find(collection.name, { where: { workspaceId: 'w1' } })).toHaveLength(2);
-    await reopened.close();
-    expect(pageSize(older)).toBe(4096);
   });
 
   it('answers ping false once closed', async () => {
