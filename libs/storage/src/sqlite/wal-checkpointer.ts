@@ -4,18 +4,6 @@ import { Worker } from 'node:worker_threads';
 /** SQLite's own default: a checkpoint every 1,000 WAL pages. */
 const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
 
-/**
- * Every this many checkpoints (2 s), one that holds writers back for a moment (RESTART). A PASSIVE
- * checkpoint copies the log as it stood when it began; a writer that commits meanwhile leaves
- * frames behind, and while any frame is left no writer starts the log over. Under steady writes
- * (1,000 commits a second) the log then only grows: the read models' grew by 95 MB a second in the
- * projection-lag bench, and appending to it allocates disk blocks, so writers waited on the file
- * system's journal whenever something fsynced. The RESTART copies what the PASSIVE one left, a few
- * frames, so writers wait about one fsync of the database file; the log then keeps the size two
- * seconds of writes gave it and is written over from its start.
- */
-const RESTART_EVERY = 4;
-
 /** How often the background connection copies the write-ahead log back into the database file. */
 export const DEFAULT_CHECKPOINT_INTERVAL_MS = 500;
 
@@ -25,14 +13,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { DatabaseSync } = require('node:sqlite');
 const db = new DatabaseSync(workerData.path);
 db.exec('PRAGMA busy_timeout = 5000');
-let rounds = 0;
 const checkpoint = () => {
   try {
     db.exec('PRAGMA wal_checkpoint(PASSIVE)');
-    rounds += 1;
-    // What writers committed during the PASSIVE one, with them held back for that moment, so that
-    // the next writer starts the log over (see RESTART_EVERY).
-    if (rounds % workerData.restartEvery === 0) db.exec('PRAGMA wal_checkpoint(RESTART)');
   } catch {
     // Busy or closing: the next round tries again.
   }
@@ -52,10 +35,9 @@ parentPort.on('message', () => {
  * and fsyncs it, which stalls every request and the projector for tens of milliseconds (the
  * projection-lag bench's p99 fell from about 21-44 ms to 6-8 ms without them). Here the
  * committing connection never checkpoints; a second connection in a worker thread runs PASSIVE
- * checkpoints on a timer, which never block writers or readers, and every RESTART_EVERY rounds a
- * RESTART one, after which the writer starts the log over, so the WAL stays bounded. Connections
- * that write to the database need a busy timeout: the RESTART holds them back for a moment.
- * Durability is unchanged: a commit is durable once its WAL frames are flushed.
+ * checkpoints on a timer, which never block writers or readers, and the writer starts the log over
+ * once it has all been copied, so the WAL stays bounded. Durability is unchanged: a commit is
+ * durable once it is in the WAL.
  */
 export class WalCheckpointer {
   private readonly worker: Worker;
@@ -63,7 +45,7 @@ export class WalCheckpointer {
   private stopping = false;
 
   private constructor(db: DatabaseSync, path: string, intervalMs: number) {
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, intervalMs, restartEvery: RESTART_EVERY } });
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, intervalMs } });
     // A checkpointer never keeps a process alive; stop() ends it cleanly.
     this.worker.unref();
     this.worker.on('error', () => undefined);
