@@ -19,6 +19,7 @@ describe('WalSyncer', () => {
     expect(during).not.toBe(first);
     await Promise.all([first, during]);
     await syncer.close();
+    await expect(syncer.sync()).rejects.toThrow(/closed/);
   });
 
   it('fails a flush of a log that is not there, and flushes once it is', async () => {

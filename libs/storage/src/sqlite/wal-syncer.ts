@@ -19,6 +19,7 @@ export class WalSyncer {
   private fd: Promise<number> | null = null;
   private running: Promise<void> = Promise.resolve();
   private waiting: Promise<void> | null = null;
+  private closed = false;
 
   constructor(private readonly walPath: string) {}
 
@@ -44,6 +45,8 @@ export class WalSyncer {
 
   /** Resolves once every WAL frame written before this call is on disk. */
   sync(): Promise<void> {
+    // Nothing written after closing could be flushed (and a file reopened now would stay open).
+    if (this.closed) return Promise.reject(new Error('WalSyncer is closed'));
     if (this.waiting) return this.waiting;
     const next = this.running
       .catch(() => undefined)
@@ -59,6 +62,7 @@ export class WalSyncer {
 
   /** Waits for the flushes asked for, then closes the file. */
   async close(): Promise<void> {
+    this.closed = true;
     await this.running.catch(() => undefined);
     const fd = this.fd;
     this.fd = null;
