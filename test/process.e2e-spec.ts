@@ -35,12 +35,15 @@ async function cliFailure(dataDir: string, args: string[]): Promise<{ status: nu
 
 describe('the service as processes: first start, CLI, kill -9 and restart', () => {
   let dataDir: string;
-  const port = 38000 + Math.floor(Math.random() * 1000);
+  // A port free when the suite starts (a random one in a fixed range could be another process's);
+  // the restarts reuse it.
+  let port: number;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     // In place, only when a source changed: a server started from this checkout may be running.
     execFileSync('npm', ['run', 'build:if-stale', '--silent'], { cwd: root, stdio: 'ignore' });
     dataDir = mkdtempSync(join(tmpdir(), 'wcs-process-'));
+    port = await freePort();
   }, 60_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
