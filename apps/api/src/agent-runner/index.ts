@@ -9,4 +9,4 @@ export { RunHandedOverError, ToolWaits, type ToolWaitResumer } from './tools/too
 export { StaticToolRegistry, type StaticTool, type StaticToolHandler } from './tools/static-tool-registry';
 export type * from './tools/tool-registry.port';
 export { ConversationCompactor, type StartedCompaction } from './compaction/conversation-compactor';
-export { RunToolRoutes, uniqueToolName } from './tools/run-tool-routes';
+export { RunToolListing, RunToolRoutes, uniqueToolName } from './tools/run-tool-routes';

@@ -6,9 +6,8 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import {
   AgentToolSources,
+  RunToolListing,
   RunToolRoutes,
-  uniqueToolName,
-  type JsonSchemaObject,
   type ToolCallRequest,
   type ToolCallResult,
   type ToolContext,
@@ -62,28 +61,21 @@ export class RemoteMcpTools implements ToolRegistry, OnModuleInit {
 
   async listTools(ctx: ToolContext): Promise<ToolDefinition[]> {
     const views = await this.access.usable(ctx.workspaceId, ctx.userId, await this.viewIdsOf(ctx));
-    const routes = new Map<string, RemoteRoute>();
-    const definitions: ToolDefinition[] = [];
+    const listing = new RunToolListing<RemoteRoute>();
     const seen = new Set<string>();
     for (const { server } of views) {
       if (seen.has(server.sId)) continue;
       seen.add(server.sId);
       for (const tool of await this.freshTools(ctx, server)) {
-        const name = uniqueToolName(tool.name, routes);
-        routes.set(name, { workspaceId: ctx.workspaceId, serverId: server.sId, toolName: tool.name });
-        definitions.push({
-          name,
-          description: tool.description,
-          inputSchema: { ...tool.inputSchema, type: 'object' } as JsonSchemaObject,
-          serverId: server.sId,
-          serverName: server.name,
-          external: true,
-          readOnly: tool.readOnly,
-        });
+        listing.add(
+          tool,
+          { workspaceId: ctx.workspaceId, serverId: server.sId, toolName: tool.name },
+          { description: tool.description, serverId: server.sId, serverName: server.name, external: true, readOnly: tool.readOnly },
+        );
       }
     }
-    this.runs.remember(ctx.agentMessageId, routes);
-    return definitions;
+    this.runs.remember(ctx.agentMessageId, listing.routes);
+    return listing.definitions;
   }
 
   async callTool(call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {

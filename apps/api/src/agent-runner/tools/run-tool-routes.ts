@@ -1,3 +1,5 @@
+import type { JsonSchemaObject, ToolDefinition } from './tool-registry.port';
+
 /** Runs whose routes are remembered; older ones are dropped (a run lists its tools once, at its start). */
 const MAX_REMEMBERED_RUNS = 1_000;
 
@@ -22,6 +24,21 @@ export class RunToolRoutes<Route> {
 
   route(agentMessageId: string, toolName: string): Route | undefined {
     return this.runs.get(agentMessageId)?.get(toolName);
+  }
+}
+
+/**
+ * The tools one run is offered by a registry, as it lists them: each gets a provider-safe name
+ * unique in the listing, the route its calls take, and its definition for the model.
+ */
+export class RunToolListing<Route> {
+  readonly routes = new Map<string, Route>();
+  readonly definitions: ToolDefinition[] = [];
+
+  add(tool: { readonly name: string; readonly inputSchema: object }, route: Route, definition: Omit<ToolDefinition, 'name' | 'inputSchema'>): void {
+    const name = uniqueToolName(tool.name, this.routes);
+    this.routes.set(name, route);
+    this.definitions.push({ ...definition, name, inputSchema: { ...tool.inputSchema, type: 'object' } as JsonSchemaObject });
   }
 }
 

@@ -5,10 +5,9 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { AgentToolCallWait } from '@app/contracts/events/agent-run.events';
 import { AgentToolSources } from '../../agent-runner/tools/agent-tool-sources';
-import { RunToolRoutes, uniqueToolName } from '../../agent-runner';
+import { RunToolListing, RunToolRoutes } from '../../agent-runner';
 import { ToolWaits } from '../../agent-runner/tools/tool-waits';
 import type {
-  JsonSchemaObject,
   ToolCallRequest,
   ToolCallResult,
   ToolContext,
@@ -62,24 +61,19 @@ export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
     const userId = ctx.userId;
     const signal = AbortSignal.timeout(this.config.mcp.callTimeoutMs * 3);
     const listed = await Promise.all(serverIds.map((serverId) => this.toolsOf({ workspaceId: ctx.workspaceId, userId, serverId }, ctx, signal)));
-    const routes = new Map<string, RoutedTool>();
-    const definitions: ToolDefinition[] = [];
+    const listing = new RunToolListing<RoutedTool>();
     for (const entry of listed) {
       if (!entry) continue;
       for (const tool of entry.tools) {
-        const name = uniqueToolName(tool.name, routes);
-        routes.set(name, { session: entry.session, toolName: tool.name });
-        definitions.push({
-          name,
-          description: tool.description ?? tool.title ?? tool.name,
-          inputSchema: { ...tool.inputSchema, type: 'object' } as JsonSchemaObject,
-          serverId: entry.session.target.serverId,
-          serverName: entry.serverName,
-        });
+        listing.add(
+          tool,
+          { session: entry.session, toolName: tool.name },
+          { description: tool.description ?? tool.title ?? tool.name, serverId: entry.session.target.serverId, serverName: entry.serverName },
+        );
       }
     }
-    this.runs.remember(ctx.agentMessageId, routes);
-    return definitions;
+    this.runs.remember(ctx.agentMessageId, listing.routes);
+    return listing.definitions;
   }
 
   async callTool(call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {
