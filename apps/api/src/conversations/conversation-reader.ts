@@ -26,6 +26,11 @@ export interface ConversationDocuments {
   readonly messages: readonly ConversationMessageDocument[];
 }
 
+/** The header with its messages as content (ranks ascending, versions oldest first). */
+export function withContent({ doc, messages }: ConversationDocuments): ConversationWithContent {
+  return { ...doc, content: contentOf(messages) };
+}
+
 /** Message versions by sId, as loaded for one answer. */
 export type LoadedMessages = ReadonlyMap<string, ConversationMessage>;
 
@@ -59,8 +64,7 @@ export class ConversationReader {
 
   /** The header and every message of the conversation, in order. */
   async loadWithContent(auth: AuthContext, conversationId: string): Promise<ConversationWithContent> {
-    const { doc, messages } = await this.loadDocuments(auth, conversationId);
-    return { ...doc, content: contentOf(messages) };
+    return withContent(await this.loadDocuments(auth, conversationId));
   }
 
   /** The header and every message document, as the read models answered them (shared values: read only). */

@@ -4,10 +4,9 @@ import type { Conversation } from '@app/contracts/http/conversation.types';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import type { PathFamily } from '../../common/http/path-family';
-import { ConversationReader } from '../conversation-reader';
+import { ConversationReader, withContent } from '../conversation-reader';
 import { RenderedConversations } from '../rendered-conversations';
 import type { JsonText } from '../../common/http/json-text';
-import { contentOf } from '@app/contracts/read-models/conversation.read-models';
 import type { RankPageRequest } from '../rank-page';
 
 /** One conversation with all its messages, or one page of them, as the caller sees it. */
@@ -37,7 +36,7 @@ export class GetConversationHandler implements IQueryHandler<GetConversationQuer
     if (!page) {
       const documents = await this.reader.loadDocuments(auth, conversationId);
       return this.rendered.json(documents, auth, family, () => ({
-        conversation: shown(renderConversation({ ...documents.doc, content: contentOf(documents.messages) }, context)),
+        conversation: shown(renderConversation(withContent(documents), context)),
       }));
     }
     const { value, hasMore, lastValue } = await this.reader.loadPage(auth, conversationId, page);
