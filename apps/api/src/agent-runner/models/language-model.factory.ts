@@ -6,6 +6,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { JSONValue, LanguageModel } from 'ai';
 import type { ReasoningEffort } from '@app/contracts/models/model.types';
 import { BUILT_IN_PROVIDER_IDS, type BuiltInProviderId } from '../../config/built-in-models';
+import { modelFetch } from './model-fetch';
 import { PROVIDER_KEY_VARIABLES, type ProviderSettings } from '../../config/provider-settings';
 
 /** Provider options as the AI SDK takes them (`providerOptions` of `streamText`). */
@@ -31,20 +32,20 @@ export function createLanguageModel(settings: ProviderSettings, providerId: stri
       case 'openai': {
         const openai = settings.openai;
         if (openai === null) throw notConfigured(settings, providerId);
-        const provider = createOpenAI({ apiKey: openai.apiKey.reveal(), baseURL: openai.baseUrl ?? undefined });
+        const provider = createOpenAI({ apiKey: openai.apiKey.reveal(), baseURL: openai.baseUrl ?? undefined, fetch: modelFetch });
         return openai.apiMode === 'chat' ? provider.chat(modelId) : provider.responses(modelId);
       }
       case 'anthropic': {
         if (settings.anthropic === null) throw notConfigured(settings, providerId);
-        return createAnthropic({ apiKey: settings.anthropic.apiKey.reveal() })(modelId);
+        return createAnthropic({ apiKey: settings.anthropic.apiKey.reveal(), fetch: modelFetch })(modelId);
       }
       case 'google_ai_studio': {
         if (settings.google_ai_studio === null) throw notConfigured(settings, providerId);
-        return createGoogleGenerativeAI({ apiKey: settings.google_ai_studio.apiKey.reveal() })(modelId);
+        return createGoogleGenerativeAI({ apiKey: settings.google_ai_studio.apiKey.reveal(), fetch: modelFetch })(modelId);
       }
       case 'mistral': {
         if (settings.mistral === null) throw notConfigured(settings, providerId);
-        return createMistral({ apiKey: settings.mistral.apiKey.reveal() })(modelId);
+        return createMistral({ apiKey: settings.mistral.apiKey.reveal(), fetch: modelFetch })(modelId);
       }
     }
   }
@@ -55,6 +56,7 @@ export function createLanguageModel(settings: ProviderSettings, providerId: stri
     baseURL: custom.baseUrl,
     apiKey: custom.apiKey?.reveal(),
     includeUsage: true,
+    fetch: modelFetch,
   }).chatModel(modelId);
 }
 

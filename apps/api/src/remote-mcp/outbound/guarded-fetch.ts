@@ -3,7 +3,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { Readable, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
+import { webResponseOf } from '../../common/http/web-response';
 import { isForbiddenAddress } from './address-policy';
 
 /** What outbound requests to a remote MCP server may do. */
@@ -107,15 +108,6 @@ export class GuardedFetch {
   };
 
   private toResponse(response: IncomingMessage): Response {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) {
-      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
-    }
-    const status = response.statusCode ?? 502;
-    if (status === 204 || status === 205 || status === 304) {
-      response.resume();
-      return new Response(null, { status, headers });
-    }
     let received = 0;
     const limit = this.policy.maxResponseBytes;
     const counted = response.pipe(
@@ -132,6 +124,6 @@ export class GuardedFetch {
       }),
     );
     response.on('error', (error) => counted.destroy(error));
-    return new Response(Readable.toWeb(counted) as ReadableStream<Uint8Array>, { status, statusText: response.statusMessage, headers });
+    return webResponseOf(response, counted);
   }
 }
