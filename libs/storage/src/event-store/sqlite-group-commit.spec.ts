@@ -126,6 +126,39 @@ describe('SqliteGroupCommit with a separate flush (COMMIT that does not sync)', 
     expect(committed).toBe(1);
   });
 
+  it('commits a lone write at once when no flush is running, and still settles it only after its flush', async () => {
+    let endFlush: () => void = () => undefined;
+    const group = new SqliteGroupCommit(db, () => undefined, () => new Promise<void>((resolve) => (endFlush = resolve)));
+    let settled = false;
+    const written = group.run(insert('a')).then(() => (settled = true));
+    // Committed in the call itself: no turn of the loop passed.
+    expect(db.prepare('SELECT count(*) AS n FROM items').get()?.n).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    endFlush();
+    await written;
+    expect(settled).toBe(true);
+  });
+
+  it('gathers the writes made while a flush runs into one group, committed on the next turn', async () => {
+    const flushes: Array<() => void> = [];
+    const commits: string[] = [];
+    const exec = db.exec.bind(db);
+    jest.spyOn(db, 'exec').mockImplementation((sql: string) => {
+      if (sql === 'COMMIT') commits.push(sql);
+      exec(sql);
+    });
+    const group = new SqliteGroupCommit(db, () => undefined, () => new Promise<void>((resolve) => flushes.push(resolve)));
+    const first = group.run(insert('a'));
+    const rest = ['b', 'c', 'd'].map((name) => group.run(insert(name)));
+    expect(commits).toHaveLength(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(commits).toHaveLength(2);
+    expect(db.prepare('SELECT count(*) AS n FROM items').get()?.n).toBe(4);
+    flushes.forEach((end) => end());
+    await expect(Promise.all([first, ...rest])).resolves.toEqual(['a', 'b', 'c', 'd']);
+  });
+
   it('fails the whole group when the flush fails, and tells no subscriber', async () => {
     let committed = 0;
     const group = new SqliteGroupCommit(db, () => (committed += 1), () => Promise.reject(new Error('EIO')));

@@ -21,6 +21,8 @@ type Settled = { readonly ok: true; readonly value: unknown } | { readonly ok: f
 export class SqliteGroupCommit {
   private queue: Queued[] = [];
   private scheduled: NodeJS.Immediate | undefined;
+  /** Groups committed whose flush has not finished yet. */
+  private flushing = 0;
 
   constructor(
     private readonly db: DatabaseSync,
@@ -37,6 +39,10 @@ export class SqliteGroupCommit {
   run<T>(work: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (this.idle()) {
+        this.flush();
+        return;
+      }
       // setImmediate, not a microtask: requests read in the same poll phase of the loop join one group.
       this.scheduled ??= setImmediate(() => this.flush());
     });
@@ -50,6 +56,17 @@ export class SqliteGroupCommit {
       const group = this.queue.splice(0, MAX_GROUP_SIZE);
       this.commitGroup(group);
     }
+  }
+
+  /**
+   * Whether a lone piece of work may commit at once instead of waiting for the loop's next turn.
+   * Only when a flush outside COMMIT makes it durable and none is running: then no fsync is saved
+   * by waiting (the flush is shared by whatever commits while it runs), and the wait would put the
+   * rest of the turn (a model stream's next events, a response's rendering) before this commit.
+   * Under load a flush is almost always running, and appends gather into groups as before.
+   */
+  private idle(): boolean {
+    return this.makeDurable !== undefined && this.flushing === 0 && this.scheduled === undefined && this.queue.length === 1;
   }
 
   private commitGroup(group: readonly Queued[]): void {
@@ -66,12 +83,15 @@ export class SqliteGroupCommit {
       return;
     }
     // Nobody hears of the group before it is durable: neither its writers nor the subscribers.
-    this.makeDurable().then(
-      () => this.settle(group, outcomes),
-      (error: unknown) => {
-        for (const queued of group) queued.reject(error);
-      },
-    );
+    this.flushing += 1;
+    this.makeDurable()
+      .finally(() => (this.flushing -= 1))
+      .then(
+        () => this.settle(group, outcomes),
+        (error: unknown) => {
+          for (const queued of group) queued.reject(error);
+        },
+      );
   }
 
   private settle(group: readonly Queued[], outcomes: readonly Settled[]): void {
