@@ -2,7 +2,7 @@ import type { ConversationEvent } from '@app/contracts/events/conversation.event
 import { agentMessageCreated, conversationCreated, fixtureBase, userMessagePosted } from '@app/contracts/test/conversation.fixtures';
 import { latestCompaction } from '../runner/compaction-window';
 import { compactionTranscript } from './compaction-transcript';
-import { estimatePromptTokens, exceedsContextShare } from './prompt-tokens';
+import { estimatePromptTokens, exceedsContextShare, promptExceedsContextShare } from './prompt-tokens';
 
 const answered = (messageId: string, content: string): ConversationEvent => ({
   type: 'AgentMessageStatusChanged',
@@ -51,5 +51,15 @@ describe('compaction transcript and window', () => {
     expect(tokens).toBeLessThan(20);
     expect(exceedsContextShare(81, 100, 0.8)).toBe(true);
     expect(exceedsContextShare(80, 100, 0.8)).toBe(false);
+  });
+
+  it('decides on tokens, not bytes, once the text is larger than the limit in bytes', () => {
+    // 'hello ' is one token of six bytes: 400 tokens, 2,400 bytes.
+    const messages = [{ role: 'user' as const, content: 'hello '.repeat(400) }];
+    const tokens = estimatePromptTokens('', messages);
+    expect(tokens).toBeLessThan(1_000);
+    expect(promptExceedsContextShare('', messages, 1_000, 1)).toBe(false);
+    expect(promptExceedsContextShare('', messages, tokens - 1, 1)).toBe(true);
+    expect(promptExceedsContextShare('', messages, 10_000, 1)).toBe(false);
   });
 });

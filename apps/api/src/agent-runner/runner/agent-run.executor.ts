@@ -24,7 +24,7 @@ import { finalToolCalls } from './agent-actions';
 import { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from '../agent-runner.options';
 import { AgentToolSources } from '../tools/agent-tool-sources';
 import { ConversationCompactor } from '../compaction/conversation-compactor';
-import { estimatePromptTokens, exceedsContextShare } from '../compaction/prompt-tokens';
+import { promptExceedsContextShare } from '../compaction/prompt-tokens';
 import { DomainError } from '@app/domain/shared/domain-error';
 import { generateConversationTitle } from './conversation-title';
 import { buildAgentPrompt, type AgentPrompt } from './prompt-builder';
@@ -139,8 +139,7 @@ export class AgentRunExecutor {
   private async compactedPrompt(handle: RunHandle, model: RunModel, prompt: AgentPrompt): Promise<AgentPrompt> {
     const contextSize = model.entry?.contextSize;
     if (contextSize === undefined) return prompt;
-    const tokens = estimatePromptTokens(prompt.system, prompt.messages);
-    if (!exceedsContextShare(tokens, contextSize, this.options.compactionContextShare)) return prompt;
+    if (!promptExceedsContextShare(prompt.system, prompt.messages, contextSize, this.options.compactionContextShare)) return prompt;
     const data = handle.tracked.created.data;
     try {
       const started = await this.compactor.start({

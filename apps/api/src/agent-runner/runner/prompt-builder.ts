@@ -214,12 +214,27 @@ function systemPrompt(message: AgentMessageCreated['data'], parent: UserMessageD
   return lines.join('\n');
 }
 
+/**
+ * Formatters by timezone: building an Intl.DateTimeFormat costs about 0.4 ms (more than the rest of
+ * the prompt), formatting with one a few microseconds. Only valid zone names get an entry (an
+ * invalid one throws when built), so the map holds at most the IANA zones.
+ */
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
 function formatDate(at: number, timezone: string): string {
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'long' };
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: timezone }).format(at);
-  } catch {
-    // An unknown timezone name (it is validated on input, but old events may hold anything).
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(at);
+  return dateFormatOf(timezone).format(at);
+}
+
+function dateFormatOf(timezone: string): Intl.DateTimeFormat {
+  let format = DATE_FORMATS.get(timezone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'long', timeZone: timezone });
+    } catch {
+      // An unknown timezone name (it is validated on input, but old events may hold anything).
+      return dateFormatOf('UTC');
+    }
+    DATE_FORMATS.set(timezone, format);
   }
+  return format;
 }
