@@ -19,7 +19,7 @@ import { startTestApp } from '../test/support/test-app';
 import { percentiles } from './support/load';
 import { recordFigure } from './support/results';
 import { serviceNodeFlags } from './support/service-node-flags';
-import { forEachSseBlock } from './support/sse-blocks';
+import { listenSse } from './support/sse-listener';
 
 const TTFT_RUNS = 50;
 const WARMUP_RUNS = 5;
@@ -85,7 +85,11 @@ async function createConversation(server: ServerInfo, content: string): Promise<
   return { conversationId: body.conversation.sId, agentMessageId: agent.sId };
 }
 
-/** Reads one message's SSE stream until `done`; calls `onFrame` with each payload at receipt. */
+/**
+ * Reads one message's SSE stream until `done`; calls `onFrame` with each payload at receipt. The
+ * reader is node's http client (see listenSse): what is measured is the server's delivery, not the
+ * cost of 1,000 `fetch` bodies in one client process.
+ */
 async function listen(
   server: ServerInfo,
   ids: { conversationId: string; agentMessageId: string },
@@ -93,11 +97,11 @@ async function listen(
   onFrame: (data: { type: string; created: number; text?: string }) => void,
 ): Promise<void> {
   const url = `${server.baseUrl}/api/v1/w/${server.workspaceId}/assistant/conversations/${ids.conversationId}/messages/${ids.agentMessageId}/events`;
-  const response = await fetch(url, { headers: { authorization: `Bearer ${server.apiKey}` } });
-  onOpen();
-  await forEachSseBlock(response.body!, (line) => {
-    if (line === 'data: done') return 'stop';
-    if (line.startsWith('data: ')) onFrame((JSON.parse(line.slice(6)) as { data: { type: string; created: number } }).data);
+  await listenSse(url, { authorization: `Bearer ${server.apiKey}` }, onOpen, (block) => {
+    for (const line of block.split('\n')) {
+      if (line === 'data: done') return 'stop';
+      if (line.startsWith('data: ')) onFrame((JSON.parse(line.slice(6)) as { data: { type: string; created: number } }).data);
+    }
   });
 }
 
