@@ -1,4 +1,5 @@
 import type {
+  AppendOptions,
   AppendResult,
   EventStore,
   EventSubscription,
@@ -23,8 +24,8 @@ export class CountingEventStore implements EventStore {
     private readonly count: AppendCounter,
   ) {}
 
-  async append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const result = await this.store.append(streamName, events, expected);
+  async append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
+    const result = await this.store.append(streamName, events, expected, options);
     for (const event of events) this.count(event.type);
     return result;
   }

@@ -72,10 +72,20 @@ export interface ReadAllOptions {
   readonly maxCount?: number;
 }
 
+/** How an append is written. */
+export interface AppendOptions {
+  /**
+   * Someone is waiting to see this write (a token batch's listeners): an adapter that gathers the
+   * appends of one turn of the event loop into one transaction commits it in the call instead,
+   * when no earlier commit is still being made durable. Others ignore it.
+   */
+  readonly urgent?: boolean;
+}
+
 /** Port of the event store: the only place state is written. */
 export interface EventStore {
   /** Appends a batch atomically. Event ids already present in the stream are not written again. */
-  append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
   /** Reads a stream forwards; an unknown stream reads as []. */
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Reads the global log forwards (application events only). */

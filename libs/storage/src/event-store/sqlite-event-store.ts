@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import {
+  type AppendOptions,
   type AppendResult,
   type EventStore,
   type EventSubscription,
@@ -79,11 +80,11 @@ export class SqliteEventStore implements EventStore {
     this.groupCommit = new SqliteGroupCommit(this.db, () => this.changes.notify(), makeDurable);
   }
 
-  async append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
     assertValidExpected(expected);
     assertStorableEvents(streamName, events);
     if (this.closed) throw new Error('SqliteEventStore is closed');
-    return this.groupCommit.run(() => this.appendInTransaction(streamName, events, expected));
+    return this.groupCommit.run(() => this.appendInTransaction(streamName, events, expected), options.urgent === true);
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -126,11 +126,11 @@ describe('SqliteGroupCommit with a separate flush (COMMIT that does not sync)', 
     expect(committed).toBe(1);
   });
 
-  it('commits a lone write at once when no flush is running, and still settles it only after its flush', async () => {
+  it('commits urgent work at once when no flush is running, and still settles it only after its flush', async () => {
     let endFlush: () => void = () => undefined;
     const group = new SqliteGroupCommit(db, () => undefined, () => new Promise<void>((resolve) => (endFlush = resolve)));
     let settled = false;
-    const written = group.run(insert('a')).then(() => (settled = true));
+    const written = group.run(insert('a'), true).then(() => (settled = true));
     // Committed in the call itself: no turn of the loop passed.
     expect(db.prepare('SELECT count(*) AS n FROM items').get()?.n).toBe(1);
     await new Promise((resolve) => setImmediate(resolve));
@@ -140,7 +140,14 @@ describe('SqliteGroupCommit with a separate flush (COMMIT that does not sync)', 
     expect(settled).toBe(true);
   });
 
-  it('gathers the writes made while a flush runs into one group, committed on the next turn', async () => {
+  it('keeps other work for the next turn, even on an idle log (a burst may be arriving)', async () => {
+    const group = new SqliteGroupCommit(db, () => undefined, () => Promise.resolve());
+    const written = group.run(insert('a'));
+    expect(db.prepare('SELECT count(*) AS n FROM items').get()?.n).toBe(0);
+    await expect(written).resolves.toBe('a');
+  });
+
+  it('gathers the writes made while a flush runs into one group, urgent or not, committed on the next turn', async () => {
     const flushes: Array<() => void> = [];
     const commits: string[] = [];
     const exec = db.exec.bind(db);
@@ -149,8 +156,8 @@ describe('SqliteGroupCommit with a separate flush (COMMIT that does not sync)', 
       exec(sql);
     });
     const group = new SqliteGroupCommit(db, () => undefined, () => new Promise<void>((resolve) => flushes.push(resolve)));
-    const first = group.run(insert('a'));
-    const rest = ['b', 'c', 'd'].map((name) => group.run(insert(name)));
+    const first = group.run(insert('a'), true);
+    const rest = ['b', 'c', 'd'].map((name) => group.run(insert(name), name === 'c'));
     expect(commits).toHaveLength(1);
     await new Promise((resolve) => setImmediate(resolve));
     expect(commits).toHaveLength(2);

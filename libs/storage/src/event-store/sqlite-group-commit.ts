@@ -36,10 +36,10 @@ export class SqliteGroupCommit {
   ) {}
 
   /** Queues `work` for the next group transaction; resolves with its value once the group committed. */
-  run<T>(work: () => T): Promise<T> {
+  run<T>(work: () => T, urgent = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (this.idle()) {
+      if (urgent && this.idle()) {
         this.flush();
         return;
       }
@@ -59,11 +59,11 @@ export class SqliteGroupCommit {
   }
 
   /**
-   * Whether a lone piece of work may commit at once instead of waiting for the loop's next turn.
-   * Only when a flush outside COMMIT makes it durable and none is running: then no fsync is saved
-   * by waiting (the flush is shared by whatever commits while it runs), and the wait would put the
-   * rest of the turn (a model stream's next events, a response's rendering) before this commit.
-   * Under load a flush is almost always running, and appends gather into groups as before.
+   * Whether urgent work may commit at once instead of on the loop's next turn: only when a flush
+   * outside COMMIT makes it durable and none is running. Then its own flush starts now, instead of
+   * after the rest of the turn (a model stream's next events, a response's rendering). Not for
+   * every append: right after a flush, a burst of requests is about to arrive, and the first of
+   * them committing alone would cost the others a second flush (POST throughput fell by a third).
    */
   private idle(): boolean {
     return this.makeDurable !== undefined && this.flushing === 0 && this.scheduled === undefined && this.queue.length === 1;

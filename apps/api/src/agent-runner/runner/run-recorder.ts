@@ -37,7 +37,7 @@ export class RunRecorder {
     private readonly actionIds: RunActionIds = new RunActionIds(),
   ) {
     this.tokens = new TokenCoalescer(async (batch) => {
-      await this.writer.append({ type: 'AgentTokensGenerated', data: { ...batch, at: Date.now() } });
+      await this.writer.appendUrgently({ type: 'AgentTokensGenerated', data: { ...batch, at: Date.now() } });
     }, tokenOptions);
   }
 

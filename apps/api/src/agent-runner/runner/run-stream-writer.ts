@@ -1,6 +1,6 @@
 import { CURRENT_SCHEMA_VERSION } from '@app/contracts/events/upcast';
 import type { AgentRunEvent } from '@app/contracts/events/agent-run.events';
-import { WrongExpectedRevisionError, type EventStore, type JsonObject } from '@app/storage';
+import { WrongExpectedRevisionError, type AppendOptions, type EventStore, type JsonObject } from '@app/storage';
 import { randomUUID } from 'node:crypto';
 
 /** Another writer appended to the run stream: this runner no longer owns the message. */
@@ -38,12 +38,21 @@ export class RunStreamWriter {
   }
 
   append(...events: AgentRunEvent[]): Promise<RunAppendResult> {
-    const next = this.chain.then(() => this.appendNow(events));
+    return this.enqueue(events, {});
+  }
+
+  /** Appends what listeners are waiting to see (tokens): committed at once when the log is idle. */
+  appendUrgently(...events: AgentRunEvent[]): Promise<RunAppendResult> {
+    return this.enqueue(events, { urgent: true });
+  }
+
+  private enqueue(events: readonly AgentRunEvent[], options: AppendOptions): Promise<RunAppendResult> {
+    const next = this.chain.then(() => this.appendNow(events, options));
     this.chain = next.catch(() => undefined);
     return next;
   }
 
-  private async appendNow(events: readonly AgentRunEvent[]): Promise<RunAppendResult> {
+  private async appendNow(events: readonly AgentRunEvent[], options: AppendOptions): Promise<RunAppendResult> {
     try {
       const result = await this.eventStore.append(
         this.streamName,
@@ -54,6 +63,7 @@ export class RunStreamWriter {
           metadata: { actor: this.actor, schemaVersion: CURRENT_SCHEMA_VERSION },
         })),
         this.revision === -1 ? 'no_stream' : this.revision,
+        options,
       );
       this.revision = result.nextRevision;
       return { position: result.position, revision: result.nextRevision };
