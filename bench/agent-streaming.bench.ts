@@ -7,6 +7,8 @@
  * 2. One agent message watched by 1,000 SSE listeners: delivery latency of token frames (server append
  *    time `created` to client receipt, ms clock shared by both processes) and server memory per
  *    connection (`process.memoryUsage()` deltas in the server process after a forced GC).
+ * The POSTs and the SSE listeners go through node's http client, not `fetch`, whose own delays
+ * (sending on a later turn of the loop, web stream reads) would be counted as the server's.
  * Build and run: `npm run build:bench && npx node dist/bench/agent-streaming.bench.js` (Node 24).
  * `--fan-out-only` skips the time to first token; `--server-cpu-prof=<dir>` writes a CPU profile of
  * the api process there (both for looking into one figure, not for RESULTS.md).
@@ -19,6 +21,7 @@ import { startTestApp } from '../test/support/test-app';
 import { percentiles } from './support/load';
 import { recordFigure } from './support/results';
 import { serviceNodeFlags } from './support/service-node-flags';
+import { postJson } from './support/post-json';
 import { listenSse } from './support/sse-listener';
 
 const TTFT_RUNS = 50;
@@ -74,12 +77,11 @@ function ask<T>(child: ChildProcess, cmd: string, key: string): Promise<T> {
 }
 
 async function createConversation(server: ServerInfo, content: string): Promise<{ conversationId: string; agentMessageId: string }> {
-  const response = await fetch(`${server.baseUrl}/api/v1/w/${server.workspaceId}/assistant/conversations`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'bench', message: { content, mentions: [{ configurationId: 'dust' }], context } }),
-  });
-  const body = (await response.json()) as { conversation: { sId: string; content: { type: string; sId: string }[][] } };
+  const { body } = await postJson<{ conversation: { sId: string; content: { type: string; sId: string }[][] } }>(
+    `${server.baseUrl}/api/v1/w/${server.workspaceId}/assistant/conversations`,
+    { authorization: `Bearer ${server.apiKey}` },
+    { title: 'bench', message: { content, mentions: [{ configurationId: 'dust' }], context } },
+  );
   const agent = body.conversation.content.flat().find((m) => m.type === 'agent_message');
   if (!agent) throw new Error(`no agent message: ${JSON.stringify(body)}`);
   return { conversationId: body.conversation.sId, agentMessageId: agent.sId };
