@@ -18,7 +18,7 @@ export function findStatement(
   const params: SQLInputValue[] = [now];
   const where = [LIVE, ...whereClauses(query.where, params, columns)].join(' AND ');
   // The id breaks ties so that pages never overlap.
-  const order = [...(query.sort ?? []).map((s) => `${valueOf(s.field, columns)} ${directionOf(s.direction)}`), 'id ASC'];
+  const order = [...(query.sort ?? []).map((s) => `${fieldSqlOf(s.field, columns)} ${directionOf(s.direction)}`), 'id ASC'];
   params.push(countOf('limit', query.limit) ?? -1, countOf('offset', query.offset) ?? 0);
   return { sql: `SELECT doc, expires_at FROM "${table}" WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`, params };
 }
@@ -35,13 +35,13 @@ export function countStatement(
   return { sql: `SELECT count(*) AS n FROM "${table}" WHERE ${clauses}`, params };
 }
 
-/** SQL of a document field read from the document, as an expression index and a query both spell it. */
+/** SQL reading a field from the document: for a field without a column, and what a new column is filled with. */
 export function extractOf(field: string): string {
   return `json_extract(doc, '$.${checkedField(field)}')`;
 }
 
-/** SQL of a field's value: its column when the table has one (same value, see fieldValueOf), else read from the document. */
-function valueOf(field: string, columns: FieldColumns): string {
+/** SQL of a field's value: its column when the table has one (the same value, see fieldValueOf), else read from the document. */
+function fieldSqlOf(field: string, columns: FieldColumns): string {
   return columns.has(field) ? columnOf(field) : extractOf(field);
 }
 
@@ -68,8 +68,8 @@ export function countOf(label: string, value: number | undefined): number | unde
  * json_extract turns JSON true/false into 1/0 and objects into JSON text, so a comparison that could
  * meet them also checks json_type: true never matches 1 and "{}" never matches an object. Other
  * values skip that check, which would read every document, so the index alone answers them. The
- * value term (the field's column, or json_extract) comes first and alone on its side so the index serves it.
- * A field column holds json_extract's value, so the same clauses hold with it.
+ * value term (the field's column, or json_extract) comes first and alone on its side so the index
+ * serves it. A field column holds json_extract's value, so the same clauses hold with it.
  */
 export function whereClauses(where: FindQuery['where'], params: SQLInputValue[], columns: FieldColumns): string[] {
   return Object.entries(where ?? {}).map(([field, condition]) => conditionClause(field, condition, params, columns));
@@ -103,7 +103,7 @@ function memberClause(
   columns: FieldColumns,
 ): string {
   params.push(JSON.stringify(values));
-  const member = `${valueOf(field, columns)} IN (SELECT value FROM json_each(?))`;
+  const member = `${fieldSqlOf(field, columns)} IN (SELECT value FROM json_each(?))`;
   return checkType ? `(${member} AND ${typeOf(field)} ${typeTest})` : member;
 }
 
@@ -118,7 +118,7 @@ function mayMatchBoolean(value: number): boolean {
 }
 
 function equalsClause(field: string, value: FieldValue, params: SQLInputValue[], columns: FieldColumns): string {
-  const extract = valueOf(field, columns);
+  const extract = fieldSqlOf(field, columns);
   // SQL NULL from json_extract means JSON null or a missing field: both count as null.
   if (value === null) return `${extract} IS NULL`;
   if (value === true) return `(${extract} = 1 AND ${typeOf(field)} = 'true')`;

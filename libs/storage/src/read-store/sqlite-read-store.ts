@@ -183,7 +183,7 @@ export class SqliteReadStore implements ReadStore {
 
   async put(collection: string, id: string, doc: ReadDocument, options: PutOptions = {}): Promise<void> {
     const table = tableOf(collection);
-    // In a transaction, so the layout it writes by cannot change under it (see layoutOf).
+    // In a transaction, so the layout it writes by cannot change under it (see layoutsChecked).
     this.transaction(() => this.upsert(table, id, doc, options.expiresAt));
     this.afterWrite([table]);
   }
@@ -415,9 +415,9 @@ function validUntil(expiresAt: unknown): number {
 }
 
 /**
- * An index of a spec, on the field columns. A compound one lists the fields as `find` spells them in WHERE and
- * ORDER BY, directions included, and ends with the id, so that a filtered, sorted page is read in
- * index order (no temporary b-tree for the ORDER BY).
+ * An index of a spec, on the field columns. A compound one lists the fields as `find` spells them
+ * in WHERE and ORDER BY, directions included, and ends with the id, so that a filtered, sorted page
+ * is read in index order (no temporary b-tree for the ORDER BY).
  */
 function indexOf(table: string, spec: IndexSpec): { name: string; expression: string } {
   const layout = indexLayoutOf(spec);
