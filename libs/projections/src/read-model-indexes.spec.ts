@@ -1,7 +1,8 @@
 import { physicalCollectionName } from '@app/contracts/read-models/read-model-names';
 import { ROW_BLOCK_SIZE, rowBlockKey } from '@app/contracts/tables/row-blocks';
 import { SqliteReadStore, type FindQuery } from '@app/storage';
-import { countStatement, findStatement } from '@app/storage/read-store/sqlite-read-query';
+import { fieldColumnsOf } from '@app/storage/read-store/sqlite-field-columns';
+import { countStatement, findStatement, type FieldColumns } from '@app/storage/read-store/sqlite-read-query';
 import { tableOf } from '@app/storage/read-store/sqlite-read-tables';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
@@ -104,7 +105,7 @@ describe('read-model indexes', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   /** The query plan of the statement built for the projection's collection, in a fresh store. */
-  async function planOf(file: string, projection: Projection, statement: (table: string) => Statement): Promise<string> {
+  async function planOf(file: string, projection: Projection, statement: (table: string, columns: FieldColumns) => Statement): Promise<string> {
     const path = join(dir, `${file}.sqlite`);
     const collection = physicalCollectionName(projection, 1);
     const store = new SqliteReadStore({ path });
@@ -113,7 +114,8 @@ describe('read-model indexes', () => {
 
     const db = new DatabaseSync(path);
     try {
-      const { sql, params } = statement(tableOf(collection));
+      const table = tableOf(collection);
+      const { sql, params } = statement(table, fieldColumnsOf(db, table));
       return db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => String(row.detail)).join('\n');
     } finally {
       db.close();
@@ -121,7 +123,7 @@ describe('read-model indexes', () => {
   }
 
   it.each(LISTS)('serve $list without sorting in memory', async ({ projection, query }) => {
-    const plan = await planOf(projection.name, projection, (table) => findStatement(table, query, Date.now()));
+    const plan = await planOf(projection.name, projection, (table, columns) => findStatement(table, query, Date.now(), columns));
     expect(plan).toMatch(/USING INDEX .*,id\b/);
     expect(plan).not.toContain('TEMP B-TREE');
   });
@@ -131,7 +133,7 @@ describe('read-model indexes', () => {
   it('filter the rows of a block from the index alone', async () => {
     for (const generation of [0, 1, 2]) {
       const where = { block: rowBlockKey('ds1', 't1', generation, 1) };
-      const plan = await planOf(`rows-block-${generation}`, tableRowProjection, (table) => countStatement(table, where, Date.now()));
+      const plan = await planOf(`rows-block-${generation}`, tableRowProjection, (table, columns) => countStatement(table, where, Date.now(), columns));
       expect(plan).toMatch(/USING COVERING INDEX .*,id\b/);
     }
   });

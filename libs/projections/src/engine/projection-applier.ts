@@ -62,8 +62,8 @@ export class ProjectionApplier {
    */
   async ensureCollections(generation: number, options: { readonly indexes?: boolean } = {}): Promise<void> {
     for (const projection of this.projections) {
-      const indexes = options.indexes === false ? [] : projection.indexes;
-      await this.store.ensureCollection({ name: physicalCollectionName(projection, generation), indexes });
+      const name = physicalCollectionName(projection, generation);
+      await this.store.ensureCollection({ name, indexes: projection.indexes, deferIndexes: options.indexes === false });
     }
   }
 

@@ -67,7 +67,7 @@ export class MongoReadStore implements ReadStore {
     const indexes: IndexDescription[] = [
       // TTL deletion runs about once a minute; reads filter on _expiresAt as well.
       { key: { _expiresAt: 1 }, name: TTL_INDEX, expireAfterSeconds: 0 },
-      ...spec.indexes.map(indexOf),
+      ...(spec.deferIndexes ? [] : spec.indexes.map(indexOf)),
     ];
     // createIndexes creates the collection too, and is a no-op for indexes that already exist.
     await collection.createIndexes(indexes);

@@ -5,6 +5,12 @@ export type ReadDocument = Record<string, unknown>;
 export interface CollectionSpec {
   readonly name: string;
   readonly indexes: readonly IndexSpec[];
+  /**
+   * Prepares the collection for its indexes without building them: a bulk load into a fresh
+   * collection builds each index once at the end (a second call without this flag) instead of
+   * updating it on every write.
+   */
+  readonly deferIndexes?: boolean;
 }
 
 /** An index on one field, or a compound index for one shape of query. */

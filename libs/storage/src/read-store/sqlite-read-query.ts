@@ -1,34 +1,48 @@
 import type { SQLInputValue } from 'node:sqlite';
+import { checkedField, columnOf } from './sqlite-field-columns';
 import type { FieldCondition, FieldValue, FindQuery } from './read-store.port';
 
-// Field paths are spliced into SQL (an expression index only matches a literal path), so only
-// identifier segments pass.
-const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+/** The fields a table holds in columns (see sqlite-field-columns.ts); the others are read from the document. */
+export type FieldColumns = ReadonlySet<string>;
 
 /** Rows not expired at the time bound to its parameter. */
 export const LIVE = '(expires_at IS NULL OR expires_at > ?)';
 
-/** The SELECT of a find query on `table` at time `now`, and its parameters. */
-export function findStatement(table: string, query: FindQuery, now: number): { sql: string; params: SQLInputValue[] } {
+/** The SELECT of a find query on `table` (whose field columns are `columns`) at time `now`, and its parameters. */
+export function findStatement(
+  table: string,
+  query: FindQuery,
+  now: number,
+  columns: FieldColumns,
+): { sql: string; params: SQLInputValue[] } {
   const params: SQLInputValue[] = [now];
-  const where = [LIVE, ...whereClauses(query.where, params)].join(' AND ');
+  const where = [LIVE, ...whereClauses(query.where, params, columns)].join(' AND ');
   // The id breaks ties so that pages never overlap.
-  const order = [...(query.sort ?? []).map((s) => `${extractOf(s.field)} ${directionOf(s.direction)}`), 'id ASC'];
+  const order = [...(query.sort ?? []).map((s) => `${fieldSqlOf(s.field, columns)} ${directionOf(s.direction)}`), 'id ASC'];
   params.push(countOf('limit', query.limit) ?? -1, countOf('offset', query.offset) ?? 0);
   return { sql: `SELECT doc, expires_at FROM "${table}" WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`, params };
 }
 
 /** The SELECT counting the live documents of `table` that match `where` at time `now`, and its parameters. */
-export function countStatement(table: string, where: FindQuery['where'], now: number): { sql: string; params: SQLInputValue[] } {
+export function countStatement(
+  table: string,
+  where: FindQuery['where'],
+  now: number,
+  columns: FieldColumns,
+): { sql: string; params: SQLInputValue[] } {
   const params: SQLInputValue[] = [now];
-  const clauses = [LIVE, ...whereClauses(where, params)].join(' AND ');
+  const clauses = [LIVE, ...whereClauses(where, params, columns)].join(' AND ');
   return { sql: `SELECT count(*) AS n FROM "${table}" WHERE ${clauses}`, params };
 }
 
-/** SQL of a document field, as an expression index and a query both spell it. */
+/** SQL reading a field from the document: for a field without a column, and what a new column is filled with. */
 export function extractOf(field: string): string {
-  if (!FIELD_PATH.test(field)) throw new Error(`Invalid read-store field path "${field}"`);
-  return `json_extract(doc, '$.${field}')`;
+  return `json_extract(doc, '$.${checkedField(field)}')`;
+}
+
+/** SQL of a field's value: its column when the table has one (the same value, see fieldValueOf), else read from the document. */
+function fieldSqlOf(field: string, columns: FieldColumns): string {
+  return columns.has(field) ? columnOf(field) : extractOf(field);
 }
 
 function typeOf(field: string): string {
@@ -54,14 +68,15 @@ export function countOf(label: string, value: number | undefined): number | unde
  * json_extract turns JSON true/false into 1/0 and objects into JSON text, so a comparison that could
  * meet them also checks json_type: true never matches 1 and "{}" never matches an object. Other
  * values skip that check, which would read every document, so the index alone answers them. The
- * json_extract term comes first and alone on its side so the expression index serves it.
+ * value term (the field's column, or json_extract) comes first and alone on its side so the index
+ * serves it. A field column holds json_extract's value, so the same clauses hold with it.
  */
-export function whereClauses(where: FindQuery['where'], params: SQLInputValue[]): string[] {
-  return Object.entries(where ?? {}).map(([field, condition]) => conditionClause(field, condition, params));
+export function whereClauses(where: FindQuery['where'], params: SQLInputValue[], columns: FieldColumns): string[] {
+  return Object.entries(where ?? {}).map(([field, condition]) => conditionClause(field, condition, params, columns));
 }
 
-function conditionClause(field: string, condition: FieldCondition, params: SQLInputValue[]): string {
-  if (typeof condition !== 'object' || condition === null) return equalsClause(field, condition, params);
+function conditionClause(field: string, condition: FieldCondition, params: SQLInputValue[], columns: FieldColumns): string {
+  if (typeof condition !== 'object' || condition === null) return equalsClause(field, condition, params, columns);
   const values: readonly unknown[] = condition.in;
   if (!Array.isArray(values) || !values.every(isFieldValue)) {
     throw new Error(`Invalid condition on "${field}": expected a value or { in: [values] }`);
@@ -69,11 +84,13 @@ function conditionClause(field: string, condition: FieldCondition, params: SQLIn
   const strings = values.filter((v) => typeof v === 'string');
   const numbers = values.filter((v) => typeof v === 'number').map((v) => finite(field, v));
   const parts: string[] = [];
-  if (strings.length > 0) parts.push(memberClause(field, "= 'text'", strings, strings.some(mayMatchContainer), params));
-  if (numbers.length > 0) parts.push(memberClause(field, "IN ('integer', 'real')", numbers, numbers.some(mayMatchBoolean), params));
-  if (values.includes(true)) parts.push(equalsClause(field, true, params));
-  if (values.includes(false)) parts.push(equalsClause(field, false, params));
-  if (values.includes(null)) parts.push(equalsClause(field, null, params));
+  const member = (typeTest: string, members: readonly unknown[], checkType: boolean): string =>
+    memberClause(field, typeTest, members, checkType, params, columns);
+  if (strings.length > 0) parts.push(member("= 'text'", strings, strings.some(mayMatchContainer)));
+  if (numbers.length > 0) parts.push(member("IN ('integer', 'real')", numbers, numbers.some(mayMatchBoolean)));
+  if (values.includes(true)) parts.push(equalsClause(field, true, params, columns));
+  if (values.includes(false)) parts.push(equalsClause(field, false, params, columns));
+  if (values.includes(null)) parts.push(equalsClause(field, null, params, columns));
   return parts.length === 0 ? '0' : `(${parts.join(' OR ')})`;
 }
 
@@ -83,9 +100,10 @@ function memberClause(
   values: readonly unknown[],
   checkType: boolean,
   params: SQLInputValue[],
+  columns: FieldColumns,
 ): string {
   params.push(JSON.stringify(values));
-  const member = `${extractOf(field)} IN (SELECT value FROM json_each(?))`;
+  const member = `${fieldSqlOf(field, columns)} IN (SELECT value FROM json_each(?))`;
   return checkType ? `(${member} AND ${typeOf(field)} ${typeTest})` : member;
 }
 
@@ -99,8 +117,8 @@ function mayMatchBoolean(value: number): boolean {
   return value === 0 || value === 1;
 }
 
-function equalsClause(field: string, value: FieldValue, params: SQLInputValue[]): string {
-  const extract = extractOf(field);
+function equalsClause(field: string, value: FieldValue, params: SQLInputValue[], columns: FieldColumns): string {
+  const extract = fieldSqlOf(field, columns);
   // SQL NULL from json_extract means JSON null or a missing field: both count as null.
   if (value === null) return `${extract} IS NULL`;
   if (value === true) return `(${extract} = 1 AND ${typeOf(field)} = 'true')`;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeReadStoreContract } from '../../test/read-store.contract';
 import type { FindQuery, IndexSpec } from './read-store.port';
+import { fieldColumnsOf } from './sqlite-field-columns';
 import { findStatement } from './sqlite-read-query';
 import { SqliteReadStore } from './sqlite-read-store';
 
@@ -90,7 +91,7 @@ describe('SqliteReadStore compound indexes', () => {
     await store.close();
     const db = new DatabaseSync(path);
     try {
-      const { sql, params } = findStatement('rm_conversations_v1_g1', query, Date.now());
+      const { sql, params } = findStatement('rm_conversations_v1_g1', query, Date.now(), fieldColumnsOf(db, 'rm_conversations_v1_g1'));
       return db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => String(row.detail));
     } finally {
       db.close();

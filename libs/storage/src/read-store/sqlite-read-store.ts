@@ -1,9 +1,10 @@
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { indexLayoutOf } from './index-keys';
 import type { CollectionSpec, FindQuery, IndexSpec, PutOptions, ReadDocument, ReadOptions, ReadStore, WriteUnit } from './read-store.port';
 import { DEFAULT_READ_CACHE_LIMITS, SqliteReadCache, type ReadCacheLimits } from './sqlite-read-cache';
 import { currentReadScope } from './read-scope';
-import { countStatement, directionOf, extractOf, findStatement, LIVE } from './sqlite-read-query';
+import { countStatement, directionOf, extractOf, findStatement, LIVE, type FieldColumns } from './sqlite-read-query';
+import { columnOf, fieldColumnsOf, fieldValueOf, indexedFieldsOf } from './sqlite-field-columns';
 import { WalCheckpointer } from '../sqlite/wal-checkpointer';
 import { CHECKPOINTS_TABLE, isCollectionName, isMissingTable, parseDocument, TABLE_PREFIX, tableOf } from './sqlite-read-tables';
 
@@ -26,12 +27,25 @@ const OPTIMIZE_INTERVAL_MS = 60_000;
 // tables this connection happened to query.
 const OPTIMIZE = 'PRAGMA optimize = 0x10002';
 
+/** A table as this connection writes and queries it: its field columns and the upsert filling them. */
+interface TableLayout {
+  readonly columns: FieldColumns;
+  /** The path of each column's field, split, in the upsert's parameter order. */
+  readonly paths: ReadonlyArray<readonly string[]>;
+  /** Prepared on the first write: preparing fails while the table is missing. */
+  upsert: StatementSync | null;
+}
+
 /** Read store on Node's built-in SQLite: one table per collection, JSON documents, one writer. */
 export class SqliteReadStore implements ReadStore {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
-  /** The upsert of each table, kept apart from `statements` so a write neither builds nor hashes its SQL. */
-  private readonly upserts = new Map<string, StatementSync>();
+  /**
+   * The layout of each table met, kept apart from `statements` so a write neither builds nor hashes
+   * its SQL. Valid while the schema is: another connection may add field columns (ensureCollection).
+   */
+  private readonly layouts = new Map<string, TableLayout>();
+  private schemaVersion: unknown = null;
   private readonly lastPurgeMs = new Map<string, number>();
   private lastOptimizeMs = 0;
   private readonly cache: SqliteReadCache;
@@ -59,13 +73,17 @@ export class SqliteReadStore implements ReadStore {
 
   async ensureCollection(spec: CollectionSpec): Promise<void> {
     const table = tableOf(spec.name);
-    const indexes = spec.indexes.map((index) => indexOf(table, index));
+    const fields = indexedFieldsOf(spec.indexes);
+    const indexes = spec.deferIndexes ? [] : spec.indexes.map((index) => indexOf(table, index));
     this.transaction(() => {
-      this.createTable(table);
+      this.createTable(table, fields);
+      this.addFieldColumns(table, fields);
       for (const index of indexes) {
+        this.dropExpressionIndex(index.name);
         this.db.exec(`CREATE INDEX IF NOT EXISTS "${index.name}" ON "${table}" (${index.expression})`);
       }
     });
+    this.layouts.delete(table);
     this.purgeExpired(table, Date.now());
   }
 
@@ -74,7 +92,7 @@ export class SqliteReadStore implements ReadStore {
     this.db.exec(`DROP TABLE IF EXISTS "${table}"`);
     this.cache.cleared(table);
     this.lastPurgeMs.delete(table);
-    this.upserts.delete(table);
+    this.layouts.delete(table);
     for (const sql of this.statements.keys()) {
       if (sql.includes(`"${table}"`)) this.statements.delete(sql);
     }
@@ -141,7 +159,8 @@ export class SqliteReadStore implements ReadStore {
     const key = `f\u0000${table}\u0000${JSON.stringify(query)}`;
     const cached = this.cache.lookup(key, now);
     if (cached !== undefined) return cached as T[];
-    const { sql, params } = findStatement(table, query, now);
+    this.layoutsChecked();
+    const { sql, params } = findStatement(table, query, now, this.layoutOf(table).columns);
     const rows = this.readOr([], () => this.statement(sql).all(...params));
     let chars = 0;
     let until = Infinity;
@@ -155,14 +174,17 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async count(collection: string, where?: FindQuery['where']): Promise<number> {
-    const { sql, params } = countStatement(tableOf(collection), where, Date.now());
+    const table = tableOf(collection);
+    this.layoutsChecked();
+    const { sql, params } = countStatement(table, where, Date.now(), this.layoutOf(table).columns);
     const row = this.readOr(undefined, () => this.statement(sql).get(...params));
     return row ? Number(row.n) : 0;
   }
 
   async put(collection: string, id: string, doc: ReadDocument, options: PutOptions = {}): Promise<void> {
     const table = tableOf(collection);
-    this.upsert(table, id, doc, options.expiresAt);
+    // In a transaction, so the layout it writes by cannot change under it (see layoutsChecked).
+    this.transaction(() => this.upsert(table, id, doc, options.expiresAt));
     this.afterWrite([table]);
   }
 
@@ -209,7 +231,7 @@ export class SqliteReadStore implements ReadStore {
 
   async close(): Promise<void> {
     this.statements.clear();
-    this.upserts.clear();
+    this.layouts.clear();
     if (!this.db.isOpen) return;
     await this.checkpointer?.stop();
     this.db.exec(OPTIMIZE);
@@ -230,6 +252,7 @@ export class SqliteReadStore implements ReadStore {
     // failing when a deferred read transaction tries to upgrade.
     this.db.exec('BEGIN IMMEDIATE');
     try {
+      this.layoutsChecked();
       body();
       this.db.exec('COMMIT');
     } catch (error) {
@@ -238,39 +261,83 @@ export class SqliteReadStore implements ReadStore {
     }
   }
 
-  private createTable(table: string): void {
+  private createTable(table: string, fields: readonly string[]): void {
+    // Field columns have no type, hence no affinity: they keep the value exactly as written. They
+    // and the expiry come before the document, so reading them never follows a large document's
+    // overflow pages (an index build reads every row).
+    const columns = fields.map((field) => `${columnOf(field)}, `).join('');
     this.db.exec(
-      `CREATE TABLE IF NOT EXISTS "${table}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL, expires_at INTEGER)`,
+      `CREATE TABLE IF NOT EXISTS "${table}" (id TEXT PRIMARY KEY, expires_at INTEGER, ${columns}doc TEXT NOT NULL)`,
     );
     this.db.exec(
       `CREATE INDEX IF NOT EXISTS "${table}.expires_at" ON "${table}" (expires_at) WHERE expires_at IS NOT NULL`,
     );
   }
 
+  /**
+   * Gives an existing table a column for each indexed field it lacks (a new index, or a table from
+   * before field columns), filled by json_extract itself, so the column holds its value by definition.
+   */
+  private addFieldColumns(table: string, fields: readonly string[]): void {
+    const existing = fieldColumnsOf(this.db, table);
+    const missing = fields.filter((field) => !existing.has(field));
+    if (missing.length === 0) return;
+    for (const field of missing) this.db.exec(`ALTER TABLE "${table}" ADD COLUMN ${columnOf(field)}`);
+    this.db.exec(`UPDATE "${table}" SET ${missing.map((field) => `${columnOf(field)} = ${extractOf(field)}`).join(', ')}`);
+  }
+
+  /** Drops an index of this name built on json_extract (before field columns), so it is built again on the columns. */
+  private dropExpressionIndex(name: string): void {
+    const row = this.db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?`).get(name);
+    if (row && String(row.sql).includes('json_extract(')) this.db.exec(`DROP INDEX "${name}"`);
+  }
+
   private upsert(table: string, id: string, doc: ReadDocument, expiresAt: number | undefined): void {
     this.cache.wrote(table, id);
     const text = JSON.stringify(doc);
-    const write = (): unknown => this.upsertStatement(table).run(id, text, expiresAt ?? null);
     try {
-      write();
+      this.write(table, id, doc, text, expiresAt);
     } catch (error) {
       // Like MongoDB, a write to a collection nobody ensured creates it (without field indexes).
       if (!isMissingTable(error)) throw error;
-      this.createTable(table);
-      write();
+      this.createTable(table, []);
+      this.layouts.delete(table);
+      this.write(table, id, doc, text, expiresAt);
     }
   }
 
-  private upsertStatement(table: string): StatementSync {
-    let statement = this.upserts.get(table);
-    if (!statement) {
-      statement = this.db.prepare(
-        `INSERT INTO "${table}" (id, doc, expires_at) VALUES (?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET doc = excluded.doc, expires_at = excluded.expires_at`,
-      );
-      this.upserts.set(table, statement);
+  private write(table: string, id: string, doc: ReadDocument, text: string, expiresAt: number | undefined): void {
+    const layout = this.layoutOf(table);
+    layout.upsert ??= this.db.prepare(upsertSqlOf(table, layout.columns));
+    if (layout.paths.length === 0) {
+      layout.upsert.run(id, text, expiresAt ?? null);
+      return;
     }
-    return statement;
+    const params: SQLInputValue[] = [id, text, expiresAt ?? null];
+    for (const path of layout.paths) params.push(fieldValueOf(doc, path));
+    layout.upsert.run(...params);
+  }
+
+  /** The layout of a table, as last read (see layoutsChecked). */
+  private layoutOf(table: string): TableLayout {
+    let layout = this.layouts.get(table);
+    if (!layout) {
+      const columns = fieldColumnsOf(this.db, table);
+      layout = { columns, paths: [...columns].map((field) => field.split('.')), upsert: null };
+      this.layouts.set(table, layout);
+    }
+    return layout;
+  }
+
+  /**
+   * Forgets the layouts read if the schema changed since: another connection may have added field
+   * columns (ensureCollection), which a write must fill. Every transaction and query checks first.
+   */
+  private layoutsChecked(): void {
+    const version = this.statement('PRAGMA schema_version').get()?.schema_version;
+    if (version === this.schemaVersion) return;
+    this.layouts.clear();
+    this.schemaVersion = version;
   }
 
   private remove(table: string, id: string): void {
@@ -334,19 +401,27 @@ export class SqliteReadStore implements ReadStore {
   }
 }
 
+/** The upsert of a table: the document, its expiry, and the value of each field column, in `columns` order. */
+function upsertSqlOf(table: string, columns: FieldColumns): string {
+  const names = ['id', 'doc', 'expires_at', ...[...columns].map(columnOf)];
+  const updates = names.slice(1).map((name) => `${name} = excluded.${name}`);
+  return `INSERT INTO "${table}" (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})
+         ON CONFLICT(id) DO UPDATE SET ${updates.join(', ')}`;
+}
+
 /** Until when a row read now stays as read, as far as expiry goes. */
 function validUntil(expiresAt: unknown): number {
   return typeof expiresAt === 'number' ? expiresAt : Infinity;
 }
 
 /**
- * An expression index of a spec. A compound one lists the fields as `find` spells them in WHERE and
- * ORDER BY, directions included, and ends with the id, so that a filtered, sorted page is read in
- * index order (no temporary b-tree for the ORDER BY).
+ * An index of a spec, on the field columns. A compound one lists the fields as `find` spells them
+ * in WHERE and ORDER BY, directions included, and ends with the id, so that a filtered, sorted page
+ * is read in index order (no temporary b-tree for the ORDER BY).
  */
 function indexOf(table: string, spec: IndexSpec): { name: string; expression: string } {
   const layout = indexLayoutOf(spec);
-  const keys = layout.keys.map(({ field, direction }) => `${extractOf(field)} ${directionOf(direction)}`);
+  const keys = layout.keys.map(({ field, direction }) => `${columnOf(field)} ${directionOf(direction)}`);
   if (layout.endsWithId) keys.push('id ASC');
   // With the expiry in the index, the liveness test every query carries needs no document: counts
   // and the rows an offset skips are read from the index alone.
