@@ -22,8 +22,8 @@ export type Row = Record<string, SQLOutputValue>;
 /** The columns the event reads select, in the order of an `EventRow`. */
 const EVENT_COLUMNS = 'position, event_id, stream_name, stream_revision, type, data, metadata, recorded_at';
 
-/** An events row read as an array, its values in the order of `EVENT_COLUMNS`. */
-type EventRow = readonly SQLOutputValue[];
+/** An events row read as an array, its values in the order of `EVENT_COLUMNS` (position first). */
+export type EventRow = readonly SQLOutputValue[];
 
 /** The statements of the SQLite event store, prepared once per connection. */
 export function prepareStatements(db: DatabaseSync): Record<
@@ -58,13 +58,17 @@ export function prepareStatements(db: DatabaseSync): Record<
 
 /** Runs an event read (`readAll`, `readStream`) and decodes its rows. */
 export function readEvents(statement: StatementSync, ...params: SQLInputValue[]): RecordedEvent[] {
-  // The typings know only object rows; these statements return arrays (see prepareStatements).
-  const rows = statement.all(...params) as unknown as EventRow[];
-  return rows.map(toRecordedEvent);
+  return readEventRows(statement, ...params).map(toRecordedEvent);
 }
 
-/** Decodes an events row; data and metadata must be stored as JSON objects. */
-function toRecordedEvent(row: EventRow): RecordedEvent {
+/** Runs an event read and returns its rows undecoded. */
+export function readEventRows(statement: StatementSync, ...params: SQLInputValue[]): EventRow[] {
+  // The typings know only object rows; these statements return arrays (see prepareStatements).
+  return statement.all(...params) as unknown as EventRow[];
+}
+
+/** Decodes an events row (a copy of its own each time); data and metadata must be stored as JSON objects. */
+export function toRecordedEvent(row: EventRow): RecordedEvent {
   const [position, eventId, streamName, revision, type, data, metadata, recordedAt] = row;
   const id = text(eventId, 'event_id');
   const parsedData: unknown = JSON.parse(text(data, 'data'));

@@ -38,7 +38,7 @@ async function nextEvent(iterator: AsyncIterator<RecordedEvent>, timeoutMs: numb
 function compileWriterScript(): string {
   // Laid out as in src/, so the adapter's relative imports resolve.
   const sources = [
-    ...['sqlite-event-store', 'sqlite-event-schema', 'sqlite-event-subscription', 'sqlite-group-commit', 'event-store.port', 'storable-event'].map((name) => `event-store/${name}`),
+    ...['sqlite-event-store', 'sqlite-event-schema', 'sqlite-event-subscription', 'sqlite-group-commit', 'recent-event-rows', 'event-store.port', 'storable-event'].map((name) => `event-store/${name}`),
     'sqlite/wal-checkpointer',
     'sqlite/wal-syncer',
   ];

@@ -12,7 +12,8 @@ import {
   WrongExpectedRevisionError,
 } from './event-store.port';
 import { assertStorableEvents } from './storable-event';
-import { intColumn, nullableIntColumn, prepareStatements, readEvents, SCHEMA } from './sqlite-event-schema';
+import { intColumn, nullableIntColumn, prepareStatements, readEventRows, readEvents, SCHEMA, toRecordedEvent } from './sqlite-event-schema';
+import { RecentEventRows } from './recent-event-rows';
 import { ChangeSignal, SqliteSubscription, SUBSCRIPTION_PAGE_SIZE, type SubscriptionSource } from './sqlite-event-subscription';
 import { SqliteGroupCommit } from './sqlite-group-commit';
 import { WalCheckpointer } from '../sqlite/wal-checkpointer';
@@ -34,6 +35,9 @@ export interface SqliteEventStoreOptions {
 // Other processes (the CLI) may hold the write lock briefly; wait instead of failing with SQLITE_BUSY.
 const BUSY_TIMEOUT_MS = 5000;
 
+/** The newest rows held for the subscriptions (see RecentEventRows): about the last second of a busy log. */
+const RECENT_ROWS_LIMITS = { rows: 2_048, chars: 8 * 1024 * 1024 };
+
 /**
  * Event store on Node's built-in SQLite: one file, one table, safe to share between processes.
  * Appends issued in the same turn of the event loop share one transaction and one fsync (group
@@ -54,6 +58,8 @@ export class SqliteEventStore implements EventStore {
    * power cut could still take back. Without a WalSyncer every commit is durable when visible.
    */
   private durableHead = Number.MAX_SAFE_INTEGER;
+  /** Held only where the log is flushed here (WalSyncer): the durable head then moves in makeDurable. */
+  private recent: RecentEventRows | null = null;
   private closed = false;
 
   constructor(options: SqliteEventStoreOptions) {
@@ -73,6 +79,7 @@ export class SqliteEventStore implements EventStore {
     if (this.walSyncer) {
       this.walSyncer.syncNow();
       this.durableHead = this.head();
+      this.recent = new RecentEventRows(RECENT_ROWS_LIMITS, this.durableHead);
     }
     // Commits of other processes are heard of by polling; with the WAL synced here, only once a flush covers them.
     this.changes = new ChangeSignal(() => intColumn(dataVersion.get() ?? {}, 'data_version'), options.pollIntervalMs ?? 100, makeDurable);
@@ -92,13 +99,13 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return readEvents(this.statements.readAll, options.after ?? 0, this.durableHead, options.maxCount ?? -1);
+    return this.readAfter(options.after ?? 0, options.maxCount ?? -1);
   }
 
   subscribeToAll(options: { readonly after?: number } = {}): EventSubscription {
     return this.track({
       start: options.after ?? 0,
-      readAfter: (position) => readEvents(this.statements.readAll, position, this.durableHead, SUBSCRIPTION_PAGE_SIZE),
+      readAfter: (position) => this.readAfter(position, SUBSCRIPTION_PAGE_SIZE),
       cursorOf: (event) => event.position,
     });
   }
@@ -186,7 +193,17 @@ export class SqliteEventStore implements EventStore {
   private async makeDurable(): Promise<void> {
     const head = this.head();
     await this.walSyncer?.sync();
-    if (head > this.durableHead) this.durableHead = head;
+    if (head <= this.durableHead) return;
+    // Read once here the rows every subscription of the process is about to ask for.
+    this.recent?.advance(head, (from, to) => readEventRows(this.statements.readAll, from, to, -1));
+    this.durableHead = head;
+  }
+
+  /** Durable events after a position, from the rows held in memory when they reach back that far. */
+  private readAfter(position: number, maxCount: number): RecordedEvent[] {
+    const held = this.recent?.head === this.durableHead ? this.recent.after(position, maxCount) : undefined;
+    if (held !== undefined) return held.map(toRecordedEvent);
+    return readEvents(this.statements.readAll, position, this.durableHead, maxCount);
   }
 
   private track(source: SubscriptionSource): EventSubscription {
