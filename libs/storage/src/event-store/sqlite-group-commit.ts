@@ -63,7 +63,7 @@ export class SqliteGroupCommit {
    * outside COMMIT makes it durable and none is running. Then its own flush starts now, instead of
    * after the rest of the turn (a model stream's next events, a response's rendering). Not for
    * every append: right after a flush, a burst of requests is about to arrive, and the first of
-   * them committing alone would cost the others a second flush (POST throughput fell by a third).
+   * them committing alone would make the others wait for a second flush.
    */
   private idle(): boolean {
     return this.makeDurable !== undefined && this.flushing === 0 && this.scheduled === undefined && this.queue.length === 1;
