@@ -40,7 +40,18 @@ export class ToolApprovals {
     // A run stopped before it waited must not leave a timer that would expire the call later.
     if (signal.aborted) return 'cancelled';
     const subscription = this.eventStore.subscribeToStream(toToolApprovalStreamName(messageId));
-    const timer = setTimeout(() => void this.expire(messageId, actionId), timeoutMs);
+    // Timers count on the event loop's clock, which lags the wall clock after a long synchronous
+    // stretch: re-armed until the wall clock has passed the deadline, so the expiry never comes early.
+    const deadline = Date.now() + timeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (ms: number): void => {
+      timer = setTimeout(() => {
+        const left = deadline - Date.now();
+        if (left > 0) arm(left);
+        else void this.expire(messageId, actionId);
+      }, ms);
+    };
+    arm(timeoutMs);
     const onAbort = () => void subscription.close();
     signal.addEventListener('abort', onAbort, { once: true });
     try {
