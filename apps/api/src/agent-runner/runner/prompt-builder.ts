@@ -217,9 +217,11 @@ function systemPrompt(message: AgentMessageCreated['data'], parent: UserMessageD
 /**
  * Formatters by timezone: building an Intl.DateTimeFormat costs about 0.4 ms (more than the rest of
  * the prompt), formatting with one a few microseconds. Only valid zone names get an entry (an
- * invalid one throws when built), so the map holds at most the IANA zones.
+ * invalid one throws when built); names are matched without regard to case, so the map is also
+ * emptied when it passes MAX_DATE_FORMATS (a sender spelling one zone in every casing).
  */
 const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+const MAX_DATE_FORMATS = 1_000;
 
 function formatDate(at: number, timezone: string): string {
   return dateFormatOf(timezone).format(at);
@@ -234,6 +236,7 @@ function dateFormatOf(timezone: string): Intl.DateTimeFormat {
       // An unknown timezone name (it is validated on input, but old events may hold anything).
       return dateFormatOf('UTC');
     }
+    if (DATE_FORMATS.size >= MAX_DATE_FORMATS) DATE_FORMATS.clear();
     DATE_FORMATS.set(timezone, format);
   }
   return format;
