@@ -5,7 +5,7 @@ import { get, type IncomingMessage } from 'node:http';
  * lines), until the body ends or `onBlock` returns `'stop'`. The benches play many listeners from
  * one process with it, as a load generator would. Measured with 1,000 listeners on this kind of
  * machine: a `fetch` body costs about 19 µs of client CPU per chunk above the socket read itself,
- * this reader 5 to 9 µs; with `fetch`, the client process rather than the server set the delivery
+ * this reader 4 to 10 µs; with `fetch`, the client process rather than the server set the delivery
  * latency on two cores.
  */
 export function listenSse(url: string, headers: Record<string, string>, onOpen: () => void, onBlock: (block: string) => 'stop' | void): Promise<void> {
