@@ -1,4 +1,5 @@
 import { get, type IncomingMessage } from 'node:http';
+import { SseBlocks } from './sse-blocks';
 
 /**
  * Reads a server-sent event stream over node's http client, block by block (the text between blank
@@ -18,19 +19,11 @@ export function listenSse(url: string, headers: Record<string, string>, onOpen: 
       }
       onOpen();
       response.setEncoding('utf8');
-      let buffer = '';
+      const blocks = new SseBlocks(onBlock);
       response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let index: number;
-        while ((index = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, index);
-          buffer = buffer.slice(index + 2);
-          if (onBlock(block) === 'stop') {
-            request.destroy();
-            resolve();
-            return;
-          }
-        }
+        if (blocks.push(chunk) !== 'stop') return;
+        request.destroy();
+        resolve();
       });
       response.on('end', () => resolve());
       response.on('error', reject);

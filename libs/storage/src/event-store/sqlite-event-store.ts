@@ -201,7 +201,8 @@ export class SqliteEventStore implements EventStore {
 
   /** Durable events after a position, from the rows held in memory when they reach back that far. */
   private readAfter(position: number, maxCount: number): RecordedEvent[] {
-    const held = this.recent?.head === this.durableHead ? this.recent.after(position, maxCount) : undefined;
+    // The rows held always end at the durable head: both move together in makeDurable.
+    const held = this.recent?.after(position, maxCount);
     if (held !== undefined) return held.map(toRecordedEvent);
     return readEvents(this.statements.readAll, position, this.durableHead, maxCount);
   }
