@@ -15,7 +15,7 @@ describe('runtime flags of the service', () => {
   const flags = nodeFlagsOf(scripts.start ?? '');
 
   it('size the young generation in the start script', () => {
-    expect(flags).toEqual(['--min-semi-space-size=64', '--max-semi-space-size=64']);
+    expect(flags).toEqual(['--min-semi-space-size=64', '--max-semi-space-size=64', '--no-memory-reducer']);
   });
 
   it('are the same for the api and the projector under npm, the Dockerfile and docker compose', () => {
