@@ -85,7 +85,7 @@ async function listen(
   });
 }
 
-async function timeToFirstToken(server: ServerInfo, fake: FakeOpenAIServer) {
+async function timeToFirstToken(server: ServerInfo, fake: FakeOpenAIServer, child: ChildProcess) {
   const preModel: number[] = [];
   const tokenPath: number[] = [];
   const total: number[] = [];
@@ -104,6 +104,12 @@ async function timeToFirstToken(server: ServerInfo, fake: FakeOpenAIServer) {
     await listen(server, ids, () => (openedAt = performance.now()), (data) => {
       if (data.type === 'generation_tokens' && firstFrameAt === 0) firstFrameAt = performance.now();
     });
+    // After the warm-up, the api collects its garbage once (as the memory figure does): what it made
+    // while starting and serving its first requests (module loading, first compilations) otherwise
+    // sits in its young generation until two scavenges have copied it (7.5 and 11 ms here, 8 MB
+    // promoted by the second), and they land in measured runs. A server up for a while paid them
+    // long ago.
+    if (run === WARMUP_RUNS - 1) await ask<Memory>(child, 'memory', 'memory');
     if (run < WARMUP_RUNS) continue;
     if (firstTokenWrittenAt === null || openedAt > firstTokenWrittenAt) throw new Error('SSE opened after the first token');
     preModel.push(requestAt - postedAt);
@@ -194,7 +200,7 @@ async function main(args: string[]): Promise<void> {
   try {
     const server = await new Promise<ServerInfo>((resolve) => child.on('message', (m: { ready?: ServerInfo }) => m.ready && resolve(m.ready)));
     if (!args.includes('--fan-out-only')) {
-      const ttft = await timeToFirstToken(server, fake);
+      const ttft = await timeToFirstToken(server, fake, child);
       console.log(JSON.stringify({ bench: 'agent time to first token added by the server (fake model, Responses API)', ...ttft }));
       const detail = `pre-model p50 ${ttft.preModelMs.p50} ms / p99 ${ttft.preModelMs.p99} ms, token path p50 ${ttft.tokenPathMs.p50} ms / p99 ${ttft.tokenPathMs.p99} ms, ${ttft.runs} runs`;
       recordFigure({ name: 'time to first token added by our server over the model server: p50', value: ttft.addedMs.p50, unit: 'ms', target: { below: 5 }, detail });
