@@ -1,6 +1,6 @@
 /**
- * Agent streaming figures, with the real api in a child process and the fake OpenAI server (Responses
- * API) plus the SSE clients in this one:
+ * Agent streaming figures, with the real api in a child process (support/agent-streaming-server.ts)
+ * and the fake OpenAI server (Responses API) plus the SSE clients in this one:
  * 1. Time to first token our server adds over the model: from POST conversation to the model request
  *    (pre-model: request handling, read-your-writes wait, claim, prompt), and from the model writing
  *    its first token to the SSE client reading it (token path: coalescer, append, subscription, SSE).
