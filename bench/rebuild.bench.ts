@@ -6,6 +6,7 @@
  */
 import { createProgressBar } from '../apps/projector/src/rebuild/progress-bar';
 import { ALL_PROJECTIONS, rebuildReadModels } from '../libs/projections/src';
+import { BULK_CHECKPOINT_INTERVAL_MS } from '../libs/storage/src/sqlite/wal-checkpointer';
 import { appendConversationCopies, conversationTemplate } from './support/conversation-traffic';
 import { embeddedStores } from './support/embedded-stores';
 import { runBench } from './support/run-bench';
@@ -16,7 +17,8 @@ const MB = 2 ** 20;
 
 async function main(): Promise<void> {
   const wanted = Number(process.argv[2] ?? 1_000_000);
-  const stores = embeddedStores('wcs-rebuild-');
+  // Opened as `npm run projector -- rebuild` opens them.
+  const stores = embeddedStores('wcs-rebuild-', { readStoreCheckpointIntervalMs: BULK_CHECKPOINT_INTERVAL_MS });
   const { eventStore, readStore } = stores;
   try {
     const template = await conversationTemplate(ROUNDS_PER_CONVERSATION);

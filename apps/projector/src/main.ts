@@ -1,5 +1,5 @@
 import { ALL_PROJECTIONS, LiveProjector, ProjectionProgress, rebuildReadModels, retryFailedEvents } from '@app/projections';
-import { ConfigurationError, openEventStore, openVerifiedReadStore } from '@app/storage';
+import { BULK_CHECKPOINT_INTERVAL_MS, ConfigurationError, openEventStore, openVerifiedReadStore } from '@app/storage';
 import pino from 'pino';
 import { loadProjectorConfig } from './config';
 import { startHeartbeat } from './health/heartbeat';
@@ -22,7 +22,8 @@ async function main(argv: string[]): Promise<void> {
   const eventStore = openEventStore(config.storage, {
     onSkip: (skipped) => logger.warn({ skipped }, 'skipped an event of the log that the service did not write'),
   });
-  const readStore = await openVerifiedReadStore(config.storage);
+  // A rebuild writes in bulk and nobody waits on each of its commits: fewer, larger checkpoints.
+  const readStore = await openVerifiedReadStore(config.storage, command === 'rebuild' ? { checkpointIntervalMs: BULK_CHECKPOINT_INTERVAL_MS } : {});
 
   if (command === 'rebuild') {
     const bar = createProgressBar();

@@ -3,6 +3,7 @@ export * from './event-store/storable-event';
 export * from './read-store/read-store.port';
 export * from './config/storage-config';
 export * from './config/open-stores';
+export { BULK_CHECKPOINT_INTERVAL_MS, DEFAULT_CHECKPOINT_INTERVAL_MS } from './sqlite/wal-checkpointer';
 export * from './read-store/generation-registry';
 export * from './event-store/sqlite-event-store';
 export * from './event-store/eventstoredb-event-store';

@@ -15,12 +15,18 @@ export function openEventStore(config: StorageConfig, options: EventStoreDbEvent
   return new SqliteEventStore({ path: config.eventStore.path, backgroundCheckpoints: true });
 }
 
+/** How an embedded read store is opened (other stores ignore it). */
+export interface ReadStoreOpenOptions {
+  /** See SqliteReadStoreOptions; BULK_CHECKPOINT_INTERVAL_MS for a rebuild. */
+  readonly checkpointIntervalMs?: number;
+}
+
 /** Opens the read store the configuration names. */
-export function openReadStore(config: StorageConfig): ReadStore {
+export function openReadStore(config: StorageConfig, options: ReadStoreOpenOptions = {}): ReadStore {
   if (config.readStore.kind === 'mongodb') return new MongoReadStore({ url: config.readStore.url, dbName: config.readStore.dbName });
   mkdirSync(config.dataDir, { recursive: true });
   const cache = { ...DEFAULT_READ_CACHE_LIMITS, maxChars: config.readStore.cacheMb * 1024 * 1024 };
-  return new SqliteReadStore({ path: config.readStore.path, cache, backgroundCheckpoints: true });
+  return new SqliteReadStore({ path: config.readStore.path, cache, backgroundCheckpoints: true, checkpointIntervalMs: options.checkpointIntervalMs });
 }
 
 /**
@@ -29,8 +35,8 @@ export function openReadStore(config: StorageConfig): ReadStore {
  * failing every commit later: with MongoDB, a replica set or sharded cluster of 5.0 or later. A
  * server that does not answer yet is not an error here; the first call that reaches it checks again.
  */
-export async function openVerifiedReadStore(config: StorageConfig): Promise<ReadStore> {
-  const store = openReadStore(config);
+export async function openVerifiedReadStore(config: StorageConfig, options: ReadStoreOpenOptions = {}): Promise<ReadStore> {
+  const store = openReadStore(config, options);
   if (store instanceof MongoReadStore) await store.verifyServer();
   return store;
 }

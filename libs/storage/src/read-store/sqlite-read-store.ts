@@ -16,6 +16,8 @@ export interface SqliteReadStoreOptions {
   readonly cache?: ReadCacheLimits;
   /** Checkpoint the WAL from a worker thread instead of inside commits (see WalCheckpointer). Default false. */
   readonly backgroundCheckpoints?: boolean;
+  /** How often those checkpoints run (DEFAULT_CHECKPOINT_INTERVAL_MS unless given). */
+  readonly checkpointIntervalMs?: number;
 }
 
 const PURGE_INTERVAL_MS = 60_000;
@@ -64,7 +66,7 @@ export class SqliteReadStore implements ReadStore {
     // Documents and checkpoint commit together, so a power loss can only lose whole recent units,
     // which the projector replays from the log: full fsync on every commit buys nothing here.
     this.db.exec('PRAGMA synchronous = NORMAL');
-    this.checkpointer = options.backgroundCheckpoints ? WalCheckpointer.start(this.db, options.path) : null;
+    this.checkpointer = options.backgroundCheckpoints ? WalCheckpointer.start(this.db, options.path, options.checkpointIntervalMs) : null;
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS ${CHECKPOINTS_TABLE} (name TEXT PRIMARY KEY, position INTEGER NOT NULL)`,
     );

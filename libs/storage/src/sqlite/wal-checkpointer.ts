@@ -14,6 +14,13 @@ const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
  */
 export const DEFAULT_CHECKPOINT_INTERVAL_MS = 100;
 
+/**
+ * The interval for a connection that writes in bulk and that nobody waits on (a rebuild of the read
+ * models): longer rounds copy a page rewritten many times once, and fsync the file less often. A
+ * rebuild of 1,000,000 events ran 2-9% faster with rounds every 500 ms than every 100 ms (3 pairs).
+ */
+export const BULK_CHECKPOINT_INTERVAL_MS = 500;
+
 // Plain JavaScript run by the worker (eval), so that it needs no file of its own in the build.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
