@@ -8,11 +8,14 @@ export function createProgressBar(stream: NodeJS.WriteStream = process.stderr): 
   const startedAt = Date.now();
   let lastDrawAt = 0;
   let last: RebuildProgress | null = null;
-  const draw = (progress: RebuildProgress): void => {
+  let lastAt = startedAt;
+  // The rate is taken when the progress was reported, so the last line is not diluted by what comes
+  // after the replay (the rebuild's grace period before it switches reads to the new collections).
+  const draw = (progress: RebuildProgress, at: number): void => {
     const ratio = progress.head > 0 ? Math.min(1, progress.position / progress.head) : 1;
     const width = 30;
     const filled = Math.round(ratio * width);
-    const seconds = Math.max(0.001, (Date.now() - startedAt) / 1000);
+    const seconds = Math.max(0.001, (at - startedAt) / 1000);
     const rate = Math.round(progress.events / seconds);
     const line = `rebuild [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(1)}% ${progress.events} events ${rate} ev/s${progress.failed > 0 ? ` ${progress.failed} failed` : ''}`;
     stream.write(stream.isTTY ? `\r${line}` : `${line}\n`);
@@ -20,13 +23,14 @@ export function createProgressBar(stream: NodeJS.WriteStream = process.stderr): 
   return {
     update(progress) {
       last = progress;
-      if (Date.now() - lastDrawAt >= 100) {
-        lastDrawAt = Date.now();
-        draw(progress);
+      lastAt = Date.now();
+      if (lastAt - lastDrawAt >= 100) {
+        lastDrawAt = lastAt;
+        draw(progress, lastAt);
       }
     },
     done() {
-      if (last) draw(last);
+      if (last) draw(last, lastAt);
       if (stream.isTTY) stream.write('\n');
     },
   };
