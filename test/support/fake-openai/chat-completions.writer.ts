@@ -40,8 +40,8 @@ export async function writeChatStream(
     switch (step.type) {
       case 'text':
       case 'reasoning':
-        for (const token of step.tokens) {
-          await out.sleep(step.delayMs);
+        for (const [index, token] of step.tokens.entries()) {
+          await out.beforeToken(step, index);
           out.writeData(chunk(step.type === 'text' ? { content: token } : { reasoning_content: token }));
         }
         break;

@@ -47,8 +47,8 @@ export async function writeResponsesStream(out: ScenarioResponse, scenario: Scen
           content_index: 0,
           part: { type: 'output_text', text: '', annotations: [] },
         });
-        for (const token of step.tokens) {
-          await out.sleep(step.delayMs);
+        for (const [index, token] of step.tokens.entries()) {
+          await out.beforeToken(step, index);
           emit('response.output_text.delta', {
             item_id: itemId,
             output_index: outputIndex,
@@ -82,8 +82,8 @@ export async function writeResponsesStream(out: ScenarioResponse, scenario: Scen
           summary_index: 0,
           part: { type: 'summary_text', text: '' },
         });
-        for (const token of step.tokens) {
-          await out.sleep(step.delayMs);
+        for (const [index, token] of step.tokens.entries()) {
+          await out.beforeToken(step, index);
           emit('response.reasoning_summary_text.delta', {
             item_id: itemId,
             output_index: outputIndex,

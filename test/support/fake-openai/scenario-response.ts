@@ -23,6 +23,11 @@ export class ScenarioResponse {
     clearTimeout(timer);
   }
 
+  /** The wait before token `index` of a text or reasoning step (see ScenarioStep). */
+  beforeToken(step: { readonly delayMs?: number; readonly gapMs?: number }, index: number): Promise<void> {
+    return this.sleep((step.delayMs ?? 0) + (index > 0 ? (step.gapMs ?? 0) : 0));
+  }
+
   get gone(): boolean {
     return this.res.destroyed || this.res.writableEnded;
   }

@@ -1,9 +1,13 @@
 /** One thing the fake model does, in order. */
 export type ScenarioStep =
-  /** Streams each token as its own chunk, waiting `delayMs` before each one. */
-  | { readonly type: 'text'; readonly tokens: readonly string[]; readonly delayMs?: number }
+  /**
+   * Streams each token as its own chunk, waiting `delayMs` before each one, and `gapMs` more between
+   * one token and the next (not before the first: it leaves with what precedes it, as a model's first
+   * token does).
+   */
+  | { readonly type: 'text'; readonly tokens: readonly string[]; readonly delayMs?: number; readonly gapMs?: number }
   /** Streams reasoning (responses: reasoning summary; chat: `reasoning_content`). */
-  | { readonly type: 'reasoning'; readonly tokens: readonly string[]; readonly delayMs?: number }
+  | { readonly type: 'reasoning'; readonly tokens: readonly string[]; readonly delayMs?: number; readonly gapMs?: number }
   /** A function call; `args` is sent as JSON (a string is sent verbatim), split in `argChunks` deltas. */
   | {
       readonly type: 'tool-call';
