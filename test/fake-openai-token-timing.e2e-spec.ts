@@ -36,18 +36,19 @@ describe('fake OpenAI server: token pacing (Responses API)', () => {
   const times = (events: Array<{ type: string; at: number }>, type: string) => events.filter((e) => e.type === type).map((e) => e.at);
 
   it('gapMs spaces the tokens after the first, which comes with the item that opens the answer', async () => {
-    const events = await arrivals({ gapMs: 60 });
+    // Margins for a loaded machine: a reader late by some milliseconds shortens a measured gap.
+    const events = await arrivals({ gapMs: 100 });
     const [first, second, third] = times(events, 'response.output_text.delta');
     const [itemAdded] = times(events, 'response.output_item.added');
     expect(first! - itemAdded!).toBeLessThan(40);
-    expect(second! - first!).toBeGreaterThanOrEqual(50);
-    expect(third! - second!).toBeGreaterThanOrEqual(50);
+    expect(second! - first!).toBeGreaterThanOrEqual(60);
+    expect(third! - second!).toBeGreaterThanOrEqual(60);
   });
 
   it('delayMs waits before every token, the first included', async () => {
-    const events = await arrivals({ delayMs: 60 });
+    const events = await arrivals({ delayMs: 100 });
     const [first] = times(events, 'response.output_text.delta');
     const [itemAdded] = times(events, 'response.output_item.added');
-    expect(first! - itemAdded!).toBeGreaterThanOrEqual(50);
+    expect(first! - itemAdded!).toBeGreaterThanOrEqual(60);
   });
 });
