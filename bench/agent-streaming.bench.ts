@@ -22,6 +22,7 @@ import { percentiles } from './support/load';
 import { recordFigure } from './support/results';
 import { serviceNodeFlags } from './support/service-node-flags';
 import type { Memory, ServerInfo } from './support/agent-streaming-server';
+import { collectGarbage } from './support/collect-garbage';
 import { postJson } from './support/post-json';
 import { listenSse } from './support/sse-listener';
 
@@ -182,13 +183,6 @@ async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildPr
     },
     serverMemoryPerConnectionBytes: { rss: perConnection('rss'), heapUsed: perConnection('heapUsed'), external: perConnection('external') },
   };
-}
-
-/** A full collection in this process, when run with `--expose-gc` (as `npm run bench` does). */
-function collectGarbage(): void {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  gc?.();
 }
 
 /** CPU milliseconds per token frame (sent to every listener) from microseconds in total. */

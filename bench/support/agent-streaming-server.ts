@@ -6,6 +6,7 @@
  * delivery latency counted as the server's.
  */
 import { startTestApp } from '../../test/support/test-app';
+import { collectGarbage } from './collect-garbage';
 
 export type ServerInfo = { baseUrl: string; workspaceId: string; apiKey: string };
 export type Memory = { rss: number; heapUsed: number; external: number };
@@ -15,9 +16,7 @@ async function serve(modelBaseUrl: string): Promise<void> {
   const { workspaceId, apiKey } = await t.createWorkspace('bench');
   process.on('message', (message: { cmd: string }) => {
     if (message.cmd === 'memory') {
-      const gc = (globalThis as { gc?: () => void }).gc;
-      gc?.();
-      gc?.();
+      collectGarbage();
       const { rss, heapUsed, external } = process.memoryUsage();
       process.send?.({ memory: { rss, heapUsed, external } });
     } else if (message.cmd === 'cpu') {
