@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from '../test/support/test-app';
 import { percentiles } from './support/load';
 import { recordFigure } from './support/results';
 import { runBench } from './support/run-bench';
-import { forEachSseBlock } from './support/sse-blocks';
+import { forEachSseBlock } from '../test/support/sse-blocks';
 
 const CALLS = 200;
 const WARMUP = 20;

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { FakeOpenAIServer } from './support/fake-openai-server';
+import { forEachSseBlock } from './support/sse-blocks';
 
 // The fake model's pacing, which the agent-streaming bench relies on: `delayMs` waits before every
 // token, `gapMs` only between one token and the next, so the first leaves with the item opening it.
@@ -18,18 +19,11 @@ describe('fake OpenAI server: token pacing (Responses API)', () => {
       body: JSON.stringify({ model: 'gpt-4o', input: 'hi', stream: true }),
     });
     const events: Array<{ type: string; at: number }> = [];
-    const decoder = new TextDecoder();
-    let buffered = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    await forEachSseBlock(response.body!, (block) => {
       const at = performance.now() - sentAt;
-      buffered += decoder.decode(chunk, { stream: true });
-      const blocks = buffered.split('\n\n');
-      buffered = blocks.pop() ?? '';
-      for (const block of blocks) {
-        const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (data && data !== 'data: [DONE]') events.push({ type: (JSON.parse(data.slice(6)) as { type: string }).type, at });
-      }
-    }
+      const data = block.split('\n').find((line) => line.startsWith('data: '));
+      if (data && data !== 'data: [DONE]') events.push({ type: (JSON.parse(data.slice(6)) as { type: string }).type, at });
+    });
     return events;
   }
 

@@ -1,5 +1,5 @@
 import { get, type IncomingMessage } from 'node:http';
-import { SseBlocks } from './sse-blocks';
+import { SseBlocks } from '../../test/support/sse-blocks';
 
 /**
  * Reads a server-sent event stream over node's http client, block by block (the text between blank

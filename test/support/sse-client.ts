@@ -1,3 +1,5 @@
+import { SseBlocks } from './sse-blocks';
+
 /** A frame as the server sent it: parsed `data:` JSON, or a comment / `done` marker. */
 export interface ReceivedFrame {
   readonly eventId?: string;
@@ -26,9 +28,21 @@ export async function collectSse(
   const frames: ReceivedFrame[] = [];
   const comments: string[] = [];
   let closedByServer = false;
-  let buffer = '';
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
+  const blocks = new SseBlocks((block) => {
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) comments.push(line);
+      else if (line.startsWith('data: ')) {
+        const payload = line.slice(6);
+        if (payload === 'done') frames.push({ raw: payload });
+        else {
+          const parsed = JSON.parse(payload);
+          frames.push({ eventId: parsed.eventId, data: parsed.data, raw: payload });
+        }
+      } else if (line.length > 0) frames.push({ raw: line });
+    }
+  });
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -36,23 +50,7 @@ export async function collectSse(
         closedByServer = true;
         break;
       }
-      buffer += decoder.decode(value, { stream: true });
-      let index: number;
-      while ((index = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, index);
-        buffer = buffer.slice(index + 2);
-        for (const line of block.split('\n')) {
-          if (line.startsWith(':')) comments.push(line);
-          else if (line.startsWith('data: ')) {
-            const payload = line.slice(6);
-            if (payload === 'done') frames.push({ raw: payload });
-            else {
-              const parsed = JSON.parse(payload);
-              frames.push({ eventId: parsed.eventId, data: parsed.data, raw: payload });
-            }
-          } else if (line.length > 0) frames.push({ raw: line });
-        }
-      }
+      blocks.push(decoder.decode(value, { stream: true }));
       if (options.stop?.(frames)) break;
     }
   } catch (error) {
