@@ -27,7 +27,10 @@ async function main(argv: string[]): Promise<void> {
 
   if (command === 'rebuild') {
     const bar = createProgressBar();
-    const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, { onProgress: (progress) => bar.update(progress) });
+    const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, {
+      onProgress: (progress) => bar.update(progress),
+      onBulkWriteFailure: (error) => logger.warn({ err: error }, 'the bulk writer failed; loading the generation again with ordinary commits'),
+    });
     bar.done();
     const seconds = Math.max(result.durationMs, 1) / 1000;
     process.stdout.write(

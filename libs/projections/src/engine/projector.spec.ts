@@ -4,12 +4,16 @@ import {
   GenerationRegistry,
   SqliteEventStore,
   SqliteReadStore,
+  type BulkWriter,
   type EventStore,
   type NewEvent,
   type ReadStore,
   type RecordedEvent,
 } from '@app/storage';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Projection } from '../projection';
 import { ALL_PROJECTIONS } from '../all-projections';
 import { LiveProjector } from './live-projector';
@@ -31,6 +35,21 @@ const counter: Projection<{ count: number; positions: number[] }> = {
 
 const silent = { info: () => undefined, error: () => undefined };
 
+/** The store, with a bulk writer whose units after the first `units` fail (and are not written). */
+function withFailingBulkWriter(store: SqliteReadStore, units: number): ReadStore {
+  return Object.assign(Object.create(store) as SqliteReadStore, {
+    openBulkWriter(): BulkWriter {
+      const real = store.openBulkWriter();
+      if (real === null) throw new Error('a file store has a bulk writer');
+      let written = 0;
+      return {
+        write: (unit) => ((written += 1) > units ? Promise.reject(new Error('disk full')) : real.write(unit)),
+        close: () => real.close(),
+      };
+    },
+  });
+}
+
 function tick(key: string): NewEvent {
   return { id: randomUUID(), type: 'Ticked', data: { key }, metadata: { schemaVersion: 1 } };
 }
@@ -40,6 +59,8 @@ describe('projector', () => {
   let eventStore: EventStore;
   let readStore: ReadStore;
 
+  const temporaryFiles: SqliteReadStore[] = [];
+
   beforeEach(() => {
     eventStore = new SqliteEventStore({ path: ':memory:' });
     readStore = new SqliteReadStore({ path: ':memory:' });
@@ -47,6 +68,7 @@ describe('projector', () => {
   afterEach(async () => {
     await eventStore.close();
     await readStore.close();
+    for (const store of temporaryFiles.splice(0)) await store.close();
   });
 
   const collection = physicalCollectionName(counter, 1);
@@ -104,7 +126,19 @@ describe('projector', () => {
     expect((await readCounter('c'))?.positions).toEqual(events.map((e: RecordedEvent) => e.position));
   });
 
-  it('a rebuilt read model equals the live one, and reads switch to the new generation', async () => {
+  // In memory the store has no bulk writer; on a file the rebuild commits through one, and when
+  // that writer fails partway it loads the generation again with ordinary commits.
+  it.each([
+    ['with ordinary commits (in memory)', { file: false, failAfterUnits: null }],
+    ['through the bulk writer (a file)', { file: true, failAfterUnits: null }],
+    ['when the bulk writer fails partway', { file: true, failAfterUnits: 3 }],
+  ])('a rebuilt read model equals the live one, and reads switch to the new generation: %s', async (_name, mode) => {
+    if (mode.file) {
+      await readStore.close();
+      const fileStore = new SqliteReadStore({ path: join(mkdtempSync(join(tmpdir(), 'rebuild-spec-')), 'read.sqlite') });
+      temporaryFiles.push(fileStore);
+      readStore = mode.failAfterUnits === null ? fileStore : withFailingBulkWriter(fileStore, mode.failAfterUnits);
+    }
     const workspaceEvents = (workspaceId: string): NewEvent[] => [
       { id: randomUUID(), type: 'WorkspaceCreated', data: { workspaceId, name: `ws ${workspaceId}`, region: 'us-central1', at: 1 }, metadata: { schemaVersion: 1 } },
       { id: randomUUID(), type: 'SpaceCreated', data: { workspaceId, spaceId: `vlt_${workspaceId}`, kind: 'global', name: 'Company Data', isRestricted: false, at: 1 }, metadata: { schemaVersion: 1 } },
@@ -210,8 +244,17 @@ describe('projector', () => {
       expect.objectContaining({ sId: 'fil_failed', status: 'failed', failureReason: 'unreadable' }),
     ]));
 
-    const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, { switchGraceMs: 0 });
-    expect(result).toMatchObject({ generation: 2, previousGeneration: 1, events: 79 });
+    const bulkFailures: unknown[] = [];
+    const openBulkWriter = jest.spyOn(SqliteReadStore.prototype, 'openBulkWriter');
+    const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, {
+      switchGraceMs: 0,
+      pageSize: 10,
+      onBulkWriteFailure: (error) => bulkFailures.push(error),
+    });
+    expect(bulkFailures).toEqual(mode.failAfterUnits === null ? [] : [new Error('disk full')]);
+    if (mode.file && mode.failAfterUnits === null) expect(openBulkWriter).toHaveReturnedWith(expect.objectContaining({ write: expect.any(Function) }));
+    openBulkWriter.mockRestore();
+    expect(result).toMatchObject({ generation: 2, previousGeneration: 1, events: 79, failed: 0 });
     expect(await new GenerationRegistry(readStore).active()).toBe(2);
     expect(await snapshot(2)).toEqual(before);
     expect(await readStore.listCollections()).not.toContain(physicalCollectionName(ALL_PROJECTIONS[0]!, 1));

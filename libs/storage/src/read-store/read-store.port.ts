@@ -50,13 +50,25 @@ export interface WriteUnit {
   readonly checkpoint?: { readonly name: string; readonly position: number };
 }
 
-/** Port of the read store: documents built by projections, queried by the api. */
+/**
+ * Commits units on a connection and a thread of its own, in the order given, while the caller goes
+ * on: for a bulk load that nobody reads until it ends (a rebuild into a fresh generation). `write`
+ * resolves once its unit is committed. After a unit fails, every later one rejects without being
+ * written, so the store is left at the boundary of the last unit that landed.
+ */
+export interface BulkWriter {
+  write(unit: WriteUnit): Promise<void>;
+  /** Waits for the units written so far, then releases the connection. */
+  close(): Promise<void>;
+}
+
 /** How a read is meant. */
 export interface ReadOptions {
   /** The caller reads these documents to write them next (the projector): an adapter with a read cache does not keep them. */
   readonly forUpdate?: boolean;
 }
 
+/** Port of the read store: documents built by projections, queried by the api. */
 export interface ReadStore {
   /** Creates the collection and its indexes if missing. Idempotent. */
   ensureCollection(spec: CollectionSpec): Promise<void>;
@@ -73,6 +85,11 @@ export interface ReadStore {
   getCheckpoint(name: string): Promise<number | null>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * A bulk writer to this store, where the adapter has one worth having (null otherwise: the
+   * caller commits as usual). What it writes is not seen by this store's reads until committed.
+   */
+  openBulkWriter?(): BulkWriter | null;
 }
 
 export const READ_STORE = Symbol('READ_STORE');

@@ -1,11 +1,12 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { indexLayoutOf } from './index-keys';
-import type { CollectionSpec, FindQuery, IndexSpec, PutOptions, ReadDocument, ReadOptions, ReadStore, WriteUnit } from './read-store.port';
+import type { BulkWriter, CollectionSpec, FindQuery, IndexSpec, PutOptions, ReadDocument, ReadOptions, ReadStore, WriteUnit } from './read-store.port';
 import { DEFAULT_READ_CACHE_LIMITS, SqliteReadCache, type ReadCacheLimits } from './sqlite-read-cache';
 import { currentReadScope } from './read-scope';
 import { countStatement, directionOf, extractOf, findStatement, LIVE, type FieldColumns } from './sqlite-read-query';
 import { columnOf, fieldColumnsOf, fieldValueOf, indexedFieldsOf } from './sqlite-field-columns';
 import { WalCheckpointer } from '../sqlite/wal-checkpointer';
+import { SqliteBulkTransactions, type BulkTransaction } from '../sqlite/sqlite-bulk-transactions';
 import { CHECKPOINTS_TABLE, isCollectionName, isMissingTable, parseDocument, TABLE_PREFIX, tableOf } from './sqlite-read-tables';
 
 /** Options of the SQLite read store. */
@@ -34,9 +35,13 @@ interface TableLayout {
   readonly columns: FieldColumns;
   /** The path of each column's field, split, in the upsert's parameter order. */
   readonly paths: ReadonlyArray<readonly string[]>;
+  readonly upsertSql: string;
   /** Prepared on the first write: preparing fails while the table is missing. */
   upsert: StatementSync | null;
 }
+
+const CHECKPOINT_UPSERT = `INSERT INTO ${CHECKPOINTS_TABLE} (name, position) VALUES (?, ?)
+  ON CONFLICT(name) DO UPDATE SET position = excluded.position`;
 
 /** Read store on Node's built-in SQLite: one table per collection, JSON documents, one writer. */
 export class SqliteReadStore implements ReadStore {
@@ -53,8 +58,10 @@ export class SqliteReadStore implements ReadStore {
   private readonly cache: SqliteReadCache;
   private readonly checkpointer: WalCheckpointer | null;
   private dataVersion: unknown = null;
+  private readonly path: string;
 
   constructor(options: SqliteReadStoreOptions) {
+    this.path = options.path;
     this.cache = new SqliteReadCache(options.cache ?? DEFAULT_READ_CACHE_LIMITS);
     this.db = new DatabaseSync(options.path);
     // Pages stay at SQLite's 4 KiB, though a page holds only two documents of a kilobyte: 8 KiB
@@ -204,14 +211,31 @@ export class SqliteReadStore implements ReadStore {
         touched.add(table);
       }
       for (const del of unit.deletes) this.remove(tableOf(del.collection), del.id);
-      if (unit.checkpoint) {
-        this.statement(
-          `INSERT INTO ${CHECKPOINTS_TABLE} (name, position) VALUES (?, ?)
-           ON CONFLICT(name) DO UPDATE SET position = excluded.position`,
-        ).run(unit.checkpoint.name, unit.checkpoint.position);
-      }
+      if (unit.checkpoint) this.statement(CHECKPOINT_UPSERT).run(unit.checkpoint.name, unit.checkpoint.position);
     });
     this.afterWrite(touched);
+  }
+
+  /**
+   * Units prepared here (names checked, documents serialized, field values extracted) and committed
+   * by a second connection in a worker thread. None for a database in memory, which no other
+   * connection can open. The tables must exist: a write to a missing one fails the writer.
+   */
+  openBulkWriter(): BulkWriter | null {
+    if (this.path === ':memory:' || this.path === '') return null;
+    const transactions = new SqliteBulkTransactions(this.path);
+    return {
+      write: (unit) => {
+        let transaction: BulkTransaction;
+        try {
+          transaction = this.bulkTransactionOf(unit);
+        } catch (error) {
+          return Promise.reject(error as Error);
+        }
+        return transactions.run(transaction);
+      },
+      close: () => transactions.close(),
+    };
   }
 
   async getCheckpoint(name: string): Promise<number | null> {
@@ -310,14 +334,42 @@ export class SqliteReadStore implements ReadStore {
 
   private write(table: string, id: string, doc: ReadDocument, text: string, expiresAt: number | undefined): void {
     const layout = this.layoutOf(table);
-    layout.upsert ??= this.db.prepare(upsertSqlOf(table, layout.columns));
+    layout.upsert ??= this.db.prepare(layout.upsertSql);
     if (layout.paths.length === 0) {
       layout.upsert.run(id, text, expiresAt ?? null);
       return;
     }
-    const params: SQLInputValue[] = [id, text, expiresAt ?? null];
-    for (const path of layout.paths) params.push(fieldValueOf(doc, path));
-    layout.upsert.run(...params);
+    layout.upsert.run(...upsertParams(layout, id, doc, text, expiresAt));
+  }
+
+  /** A unit as statements for the bulk writer's connection, with this connection's layouts. */
+  private bulkTransactionOf(unit: WriteUnit): BulkTransaction {
+    this.layoutsChecked();
+    const sql: string[] = [];
+    const indexes = new Map<string, number>();
+    const indexOf = (text: string): number => {
+      let index = indexes.get(text);
+      if (index === undefined) {
+        index = sql.push(text) - 1;
+        indexes.set(text, index);
+      }
+      return index;
+    };
+    const runs: Array<[number, ...SQLInputValue[]]> = [];
+    for (const put of unit.puts) {
+      const table = tableOf(put.collection);
+      // Written by another connection: what this one cached of the document is stale from now on.
+      this.cache.wrote(table, put.id);
+      const layout = this.layoutOf(table);
+      runs.push([indexOf(layout.upsertSql), ...upsertParams(layout, put.id, put.doc, JSON.stringify(put.doc), put.expiresAt)]);
+    }
+    for (const del of unit.deletes) {
+      const table = tableOf(del.collection);
+      this.cache.wrote(table, del.id);
+      runs.push([indexOf(`DELETE FROM "${table}" WHERE id = ?`), del.id]);
+    }
+    if (unit.checkpoint) runs.push([indexOf(CHECKPOINT_UPSERT), unit.checkpoint.name, unit.checkpoint.position]);
+    return { sql, runs };
   }
 
   /** The layout of a table, as last read (see layoutsChecked). */
@@ -325,7 +377,7 @@ export class SqliteReadStore implements ReadStore {
     let layout = this.layouts.get(table);
     if (!layout) {
       const columns = fieldColumnsOf(this.db, table);
-      layout = { columns, paths: [...columns].map((field) => field.split('.')), upsert: null };
+      layout = { columns, paths: [...columns].map((field) => field.split('.')), upsertSql: upsertSqlOf(table, columns), upsert: null };
       this.layouts.set(table, layout);
     }
     return layout;
@@ -409,6 +461,13 @@ function upsertSqlOf(table: string, columns: FieldColumns): string {
   const updates = names.slice(1).map((name) => `${name} = excluded.${name}`);
   return `INSERT INTO "${table}" (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})
          ON CONFLICT(id) DO UPDATE SET ${updates.join(', ')}`;
+}
+
+/** The upsert's parameters: id, document text, expiry, then each field column's value. */
+function upsertParams(layout: TableLayout, id: string, doc: ReadDocument, text: string, expiresAt: number | undefined): SQLInputValue[] {
+  const params: SQLInputValue[] = [id, text, expiresAt ?? null];
+  for (const path of layout.paths) params.push(fieldValueOf(doc, path));
+  return params;
 }
 
 /** Until when a row read now stays as read, as far as expiry goes. */
