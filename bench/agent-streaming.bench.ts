@@ -4,6 +4,8 @@
  * 1. Time to first token our server adds over the model: from POST conversation to the model request
  *    (pre-model: request handling, read-your-writes wait, claim, prompt), and from the model writing
  *    its first token to the SSE client reading it (token path: coalescer, append, subscription, SSE).
+ *    The same runs through a minimal proxy (support/minimal-model-proxy.ts) give the ceiling: what
+ *    any server between the client and the model adds on this machine.
  * 2. One agent message watched by 1,000 SSE listeners: delivery latency of token frames (server append
  *    time `created` to client receipt, ms clock shared by both processes) and server memory per
  *    connection (`process.memoryUsage()` deltas in the server process after a forced GC).
@@ -66,19 +68,23 @@ async function createConversation(server: ServerInfo, content: string): Promise<
   return { conversationId: body.conversation.sId, agentMessageId: agent.sId };
 }
 
+/** The URL of an agent message's SSE stream. */
+function eventsUrl(server: ServerInfo, ids: { conversationId: string; agentMessageId: string }): string {
+  return `${server.baseUrl}/api/v1/w/${server.workspaceId}/assistant/conversations/${ids.conversationId}/messages/${ids.agentMessageId}/events`;
+}
+
 /**
- * Reads one message's SSE stream until `done`; calls `onFrame` with each payload at receipt. The
- * reader is node's http client (see listenSse): what is measured is the server's delivery, not the
- * cost of 1,000 `fetch` bodies in one client process.
+ * Reads one SSE stream until `done`; calls `onFrame` with each payload at receipt. The reader is
+ * node's http client (see listenSse): what is measured is the server's delivery, not the cost of
+ * 1,000 `fetch` bodies in one client process.
  */
 async function listen(
-  server: ServerInfo,
-  ids: { conversationId: string; agentMessageId: string },
+  url: string,
+  headers: Record<string, string>,
   onOpen: () => void,
   onFrame: (data: { type: string; created: number; text?: string }) => void,
 ): Promise<void> {
-  const url = `${server.baseUrl}/api/v1/w/${server.workspaceId}/assistant/conversations/${ids.conversationId}/messages/${ids.agentMessageId}/events`;
-  await listenSse(url, { authorization: `Bearer ${server.apiKey}` }, onOpen, (block) => {
+  await listenSse(url, headers, onOpen, (block) => {
     for (const line of block.split('\n')) {
       if (line === 'data: done') return 'stop';
       if (line.startsWith('data: ')) onFrame((JSON.parse(line.slice(6)) as { data: { type: string; created: number } }).data);
@@ -86,7 +92,32 @@ async function listen(
   });
 }
 
-async function timeToFirstToken(server: ServerInfo, fake: FakeOpenAIServer, child: ChildProcess) {
+/** A server the question goes through: ours, or the minimal proxy that gives the ceiling. */
+interface QuestionTarget {
+  readonly headers: Record<string, string>;
+  /** Posts the question; resolves with the URL of the stream its answer comes on. */
+  ask(content: string): Promise<string>;
+  /** Runs near the end of the warm-up (see timeToFirstToken). */
+  beforeLastWarmUp?(): Promise<unknown>;
+}
+
+function ourServer(server: ServerInfo, child: ChildProcess): QuestionTarget {
+  return {
+    headers: { authorization: `Bearer ${server.apiKey}` },
+    ask: async (content) => eventsUrl(server, await createConversation(server, content)),
+    beforeLastWarmUp: () => ask<Memory>(child, 'memory', 'memory'),
+  };
+}
+
+function minimalProxy(port: number): QuestionTarget {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    headers: {},
+    ask: async (content) => `${baseUrl}/questions/${(await postJson<{ id: string }>(`${baseUrl}/questions`, {}, { content })).body.id}/events`,
+  };
+}
+
+async function timeToFirstToken(target: QuestionTarget, fake: FakeOpenAIServer) {
   const preModel: number[] = [];
   const tokenPath: number[] = [];
   const total: number[] = [];
@@ -103,10 +134,10 @@ async function timeToFirstToken(server: ServerInfo, fake: FakeOpenAIServer, chil
       return { steps: [{ type: 'stall', ms: 150 }, { type: 'text', tokens: ['Hello', ' world', '!'], gapMs: 10 }] };
     });
     const postedAt = performance.now();
-    const ids = await createConversation(server, `question ${run}`);
+    const url = await target.ask(`question ${run}`);
     let openedAt = 0;
     let firstFrameAt = 0;
-    await listen(server, ids, () => (openedAt = performance.now()), (data) => {
+    await listen(url, target.headers, () => (openedAt = performance.now()), (data) => {
       if (data.type === 'generation_tokens' && firstFrameAt === 0) firstFrameAt = performance.now();
     });
     // Near the end of the warm-up, the api collects its garbage once (as the memory figure does):
@@ -115,7 +146,7 @@ async function timeToFirstToken(server: ServerInfo, fake: FakeOpenAIServer, chil
     // and 11 ms here, 8 MB promoted by the second), and they land in measured runs. A server up for
     // a while paid them long ago. The run right after a full collection is itself slow (sweeping,
     // cold caches), so one warm-up run follows it.
-    if (run === WARMUP_RUNS - 2) await ask<Memory>(child, 'memory', 'memory');
+    if (run === WARMUP_RUNS - 2) await target.beforeLastWarmUp?.();
     if (run < WARMUP_RUNS) continue;
     if (firstTokenWrittenAt === null || openedAt > firstTokenWrittenAt) throw new Error('SSE opened after the first token');
     preModel.push(requestAt - postedAt);
@@ -141,8 +172,8 @@ async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildPr
   const done = Promise.all(
     Array.from({ length: LISTENERS }, (_, listener) =>
       listen(
-        server,
-        ids,
+        eventsUrl(server, ids),
+        { authorization: `Bearer ${server.apiKey}` },
         () => {
           opened += 1;
           if (opened === LISTENERS) allOpen();
@@ -185,6 +216,17 @@ async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildPr
   };
 }
 
+/** Runs `measure` against the minimal proxy (support/minimal-model-proxy.ts) in a process of its own. */
+async function withMinimalProxy<T>(fake: FakeOpenAIServer, measure: (port: number) => Promise<T>): Promise<T> {
+  const proxy = fork(join(__dirname, 'support', 'minimal-model-proxy.js'), [fake.baseUrl], { execArgv: serviceNodeFlags(), stdio: 'inherit' });
+  try {
+    const port = await new Promise<number>((resolve) => proxy.once('message', (message: { port: number }) => resolve(message.port)));
+    return await measure(port);
+  } finally {
+    proxy.kill();
+  }
+}
+
 /** CPU milliseconds per token frame (sent to every listener) from microseconds in total. */
 function cpuMsPerFrame(totalMicros: number, frames: number): number {
   return Math.round(totalMicros / frames / 100) / 10;
@@ -199,11 +241,20 @@ async function main(args: string[]): Promise<void> {
   try {
     const server = await new Promise<ServerInfo>((resolve) => child.on('message', (m: { ready?: ServerInfo }) => m.ready && resolve(m.ready)));
     if (!args.includes('--fan-out-only')) {
-      const ttft = await timeToFirstToken(server, fake, child);
+      const ttft = await timeToFirstToken(ourServer(server, child), fake);
       console.log(JSON.stringify({ bench: 'agent time to first token added by the server (fake model, Responses API)', ...ttft }));
-      const detail = `pre-model p50 ${ttft.preModelMs.p50} ms / p99 ${ttft.preModelMs.p99} ms, token path p50 ${ttft.tokenPathMs.p50} ms / p99 ${ttft.tokenPathMs.p99} ms, ${ttft.runs} runs`;
-      recordFigure({ name: 'time to first token added by our server over the model server: p50', value: ttft.addedMs.p50, unit: 'ms', target: { below: 5 }, detail });
+      const floor = await withMinimalProxy(fake, (port) => timeToFirstToken(minimalProxy(port), fake));
+      console.log(JSON.stringify({ bench: 'time to first token added by a minimal proxy (raw node:http)', ...floor }));
+      const split = (of: typeof ttft) => `pre-model p50 ${of.preModelMs.p50} ms / p99 ${of.preModelMs.p99} ms, token path p50 ${of.tokenPathMs.p50} ms / p99 ${of.tokenPathMs.p99} ms, ${of.runs} runs`;
+      const ceiling = `a minimal proxy adds p50 ${floor.addedMs.p50} ms / p99 ${floor.addedMs.p99} ms in this run`;
+      recordFigure({ name: 'time to first token added by our server over the model server: p50', value: ttft.addedMs.p50, unit: 'ms', target: { below: 5 }, detail: `${split(ttft)}; ${ceiling}` });
       recordFigure({ name: 'time to first token added by our server over the model server: p99', value: ttft.addedMs.p99, unit: 'ms', target: { below: 15 } });
+      recordFigure({
+        name: 'time to first token added by a minimal proxy (raw node:http: no validation, log, durability or AI SDK): p50',
+        value: floor.addedMs.p50,
+        unit: 'ms',
+        detail: `p99 ${floor.addedMs.p99} ms; ${split(floor)}; what any server between client and model adds on this machine`,
+      });
     }
     const fan = await fanOut(server, fake, child);
     console.log(JSON.stringify({ bench: `agent message SSE fan-out, ${LISTENERS} listeners`, ...fan }));
