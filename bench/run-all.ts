@@ -9,13 +9,13 @@ import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { FIGURES_FILE_VARIABLE, type RecordedFigure } from './support/results';
 import { renderResults, type BenchRun } from './support/results-markdown';
-import { serviceNodeFlags } from './support/service-node-flags';
+import { offlineNodeFlags, serviceNodeFlags } from './support/service-node-flags';
 
 /** A bench that runs longer is killed and reported as timed out. */
 const BENCH_TIMEOUT_MS = 5 * 60_000;
 /**
  * Benches run with the V8 flags of `npm start`, since they measure the service as it runs, except
- * those of offline commands, which run as `npm run projector -- rebuild` does: without them.
+ * those of offline commands, which run with the flags of `npm run projector -- rebuild`.
  */
 const OFFLINE_BENCHES = new Set(['rebuild']);
 const resultsPath = join(__dirname, '..', '..', 'bench', 'RESULTS.md');
@@ -25,7 +25,7 @@ function runBench(file: string, figuresFile: string): Promise<BenchRun> {
   const startedAt = Date.now();
   console.log(`# ${bench}`);
   return new Promise((resolve) => {
-    const flags = OFFLINE_BENCHES.has(bench) ? [] : serviceNodeFlags();
+    const flags = OFFLINE_BENCHES.has(bench) ? offlineNodeFlags() : serviceNodeFlags();
     const child = spawn(process.execPath, ['--expose-gc', ...flags, join(__dirname, file)], {
       stdio: 'inherit',
       env: { ...process.env, [FIGURES_FILE_VARIABLE]: figuresFile },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { nodeFlagsOf } from '../bench/support/service-node-flags';
+import { nodeFlagsOf, offlineNodeFlags } from '../bench/support/service-node-flags';
 
 // The service's processes run with the same V8 flags however they are started, and the benches
 // measure them with those flags (bench/support/service-node-flags.ts reads the `start` script).
@@ -25,5 +25,10 @@ describe('runtime flags of the service', () => {
     expect(nodeFlagsOf(execForm(dockerCmd))).toEqual(flags);
     const projectorCommand = /^\s+command: (\["node".*\])$/m.exec(read('docker-compose.yml'))?.[1] ?? '[]';
     expect(nodeFlagsOf(execForm(projectorCommand))).toEqual(flags);
+  });
+
+  it('cap the young generation of the offline commands, which the rebuild bench runs with', () => {
+    expect(offlineNodeFlags()).toEqual(['--max-semi-space-size=32']);
+    expect(nodeFlagsOf(scripts.projector ?? '')).toEqual(offlineNodeFlags());
   });
 });
