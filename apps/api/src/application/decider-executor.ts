@@ -40,7 +40,8 @@ export const DEFAULT_DECIDER_EXECUTOR_OPTIONS: DeciderExecutorOptions = { maxAtt
  * The one write path, called by every command handler: load a stream, fold it, decide, append with
  * the expected revision, and retry with fresh state when another writer got there first. Commands
  * on one stream queue in-process; folded states are cached per stream (evolve never mutates), so a
- * command reads only the events appended since it last saw the stream.
+ * command reads at most the events appended since it last saw the stream, and none when its
+ * append proves the cached state current (see execute).
  */
 export class DeciderExecutor {
   private readonly mutex = new KeyedMutex();
@@ -52,7 +53,15 @@ export class DeciderExecutor {
     private readonly options: DeciderExecutorOptions = DEFAULT_DECIDER_EXECUTOR_OPTIONS,
   ) {}
 
-  /** Runs a command (or a command built from the current state) on the aggregate instance `id`. */
+  /**
+   * Runs a command (or a command built from the current state) on the aggregate instance `id`.
+   *
+   * A state this process cached is decided on without reading the log first: if another writer
+   * (a replica, the CLI) appended since, the append's expected revision fails and the command runs
+   * again on what the log holds. An outcome that writes nothing, a refusal or a no-op, could come
+   * from that stale state without any append to catch it, so it counts only once decided on a state
+   * just read from the log.
+   */
   async execute<Command, Event extends DomainEvent, State>(
     aggregate: Aggregate<Command, Event, State>,
     id: string,
@@ -63,11 +72,23 @@ export class DeciderExecutor {
     const streamName = aggregate.streamName(id);
     return this.mutex.run(streamName, async () => {
       let conflicts = 0;
+      let trustCache = true;
       for (;;) {
-        const { state, revision } = await this.load(decider, streamName);
-        const resolved = typeof command === 'function' ? (command as (state: State) => Command)(state) : command;
-        const events = decider.decide(resolved, state);
-        if (events.length === 0) return this.finish({ events, position: null, state, conflicts });
+        const { state, revision, fromLog } = await this.load(decider, streamName, trustCache);
+        let events: Event[];
+        try {
+          const resolved = typeof command === 'function' ? (command as (state: State) => Command)(state) : command;
+          events = decider.decide(resolved, state);
+        } catch (error) {
+          if (fromLog) throw error;
+          trustCache = false;
+          continue;
+        }
+        if (events.length === 0) {
+          if (fromLog) return this.finish({ events, position: null, state, conflicts });
+          trustCache = false;
+          continue;
+        }
         const nextState = events.reduce((s, e) => decider.evolve(s, e), state);
         try {
           const result = await this.eventStore.append(
@@ -93,11 +114,17 @@ export class DeciderExecutor {
     return this.mutex.run(streamName, async () => (await this.load(aggregate.decider, streamName)).state);
   }
 
+  /**
+   * The stream's state: with `trustCache`, the cached one as it is (`fromLog: false`); otherwise
+   * the cached one brought up to date with the events appended since (`fromLog: true`).
+   */
   private async load<Event extends DomainEvent, State>(
     decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
     streamName: string,
-  ): Promise<{ state: State; revision: number }> {
+    trustCache = false,
+  ): Promise<{ state: State; revision: number; fromLog: boolean }> {
     const cached = this.cache.get(streamName);
+    if (cached && trustCache) return { state: cached.state as State, revision: cached.revision, fromLog: false };
     let state = cached ? (cached.state as State) : decider.initialState();
     let revision = cached ? cached.revision : -1;
     const recorded = await this.eventStore.readStream(streamName, { fromRevision: revision + 1 });
@@ -106,7 +133,7 @@ export class DeciderExecutor {
       revision = event.revision;
     }
     if (recorded.length > 0) this.remember(streamName, { revision, state });
-    return { state, revision };
+    return { state, revision, fromLog: true };
   }
 
   private remember(streamName: string, entry: CachedState): void {
