@@ -7,6 +7,7 @@
  * `fork(this file, [modelBaseUrl])`; sends `{ port }` once listening.
  */
 import { Agent, createServer, request, type ServerResponse } from 'node:http';
+import { SseBlocks } from '../../test/support/sse-blocks';
 
 interface Question {
   readonly frames: string[];
@@ -25,17 +26,13 @@ function askModel(question: Question, content: string): void {
     { method: 'POST', agent, headers: { authorization: 'Bearer sk-bench', 'content-type': 'application/json', 'content-length': String(body.length) } },
     (response) => {
       response.setEncoding('utf8');
-      let buffered = '';
-      response.on('data', (chunk: string) => {
-        buffered += chunk;
-        for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
-          const frame = frameOf(buffered.slice(0, end));
-          buffered = buffered.slice(end + 2);
-          if (frame === null) continue;
-          question.frames.push(frame);
-          for (const listener of question.listeners) listener.write(frame);
-        }
+      const blocks = new SseBlocks((block) => {
+        const frame = frameOf(block);
+        if (frame === null) return;
+        question.frames.push(frame);
+        for (const listener of question.listeners) listener.write(frame);
       });
+      response.on('data', (chunk: string) => blocks.push(chunk));
     },
   );
   sent.end(body);

@@ -1,4 +1,4 @@
-import type { BulkWriter, CollectionSpec, FindQuery, ReadDocument, ReadOptions, ReadStore, WriteUnit } from '@app/storage';
+import type { BulkWriter, CollectionSpec, FindQuery, PutOptions, ReadDocument, ReadOptions, ReadStore, WriteUnit } from '@app/storage';
 
 /** A document as the units in flight left it (null: deleted), and the unit that wrote it. */
 interface Pending {
@@ -108,7 +108,7 @@ export class WriteBehindStore implements ReadStore {
     return this.store.listCollections();
   }
 
-  async put(collection: string, id: string, doc: ReadDocument, options?: { readonly expiresAt?: number }): Promise<void> {
+  async put(collection: string, id: string, doc: ReadDocument, options?: PutOptions): Promise<void> {
     await this.drain();
     this.pending.get(collection)?.delete(id);
     return this.store.put(collection, id, doc, options);

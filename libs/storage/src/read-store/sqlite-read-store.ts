@@ -5,7 +5,7 @@ import { DEFAULT_READ_CACHE_LIMITS, SqliteReadCache, type ReadCacheLimits } from
 import { currentReadScope } from './read-scope';
 import { countStatement, directionOf, extractOf, findStatement, LIVE, type FieldColumns } from './sqlite-read-query';
 import { columnOf, fieldColumnsOf, fieldValueOf, indexedFieldsOf } from './sqlite-field-columns';
-import { WalCheckpointer } from '../sqlite/wal-checkpointer';
+import { isInMemory, WalCheckpointer } from '../sqlite/wal-checkpointer';
 import { SqliteBulkTransactions, type BulkTransaction } from '../sqlite/sqlite-bulk-transactions';
 import { CHECKPOINTS_TABLE, isCollectionName, isMissingTable, parseDocument, TABLE_PREFIX, tableOf } from './sqlite-read-tables';
 
@@ -222,18 +222,11 @@ export class SqliteReadStore implements ReadStore {
    * connection can open. The tables must exist: a write to a missing one fails the writer.
    */
   openBulkWriter(): BulkWriter | null {
-    if (this.path === ':memory:' || this.path === '') return null;
+    if (isInMemory(this.path)) return null;
     const transactions = new SqliteBulkTransactions(this.path);
     return {
-      write: (unit) => {
-        let transaction: BulkTransaction;
-        try {
-          transaction = this.bulkTransactionOf(unit);
-        } catch (error) {
-          return Promise.reject(error as Error);
-        }
-        return transactions.run(transaction);
-      },
+      // Async, so that a unit refused while it is prepared (a bad name) rejects like any other.
+      write: async (unit) => transactions.run(this.bulkTransactionOf(unit)),
       close: () => transactions.close(),
     };
   }

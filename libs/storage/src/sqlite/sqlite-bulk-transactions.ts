@@ -60,7 +60,9 @@ parentPort.on('message', (message) => {
 export class SqliteBulkTransactions {
   private readonly worker: Worker;
   private readonly exited: Promise<void>;
-  private readonly pending = new Map<number, { readonly resolve: () => void; readonly reject: (error: Error) => void; readonly settled: Promise<unknown> }>();
+  private readonly pending = new Map<number, { readonly resolve: () => void; readonly reject: (error: Error) => void }>();
+  /** The last transaction sent: the worker settles them in order, so once it has, all have. */
+  private last: Promise<unknown> = Promise.resolve();
   private nextSeq = 0;
   private failure: Error | null = null;
 
@@ -77,17 +79,15 @@ export class SqliteBulkTransactions {
     if (this.failure) return Promise.reject(this.failure);
     const seq = this.nextSeq;
     this.nextSeq += 1;
-    let handlers: { resolve: () => void; reject: (error: Error) => void } | undefined;
-    const done = new Promise<void>((resolve, reject) => (handlers = { resolve, reject }));
-    const { resolve, reject } = handlers as { resolve: () => void; reject: (error: Error) => void };
-    this.pending.set(seq, { resolve, reject, settled: done.catch(() => undefined) });
+    const done = new Promise<void>((resolve, reject) => this.pending.set(seq, { resolve, reject }));
+    this.last = done.catch(() => undefined);
     this.worker.postMessage({ seq, sql: transaction.sql, runs: transaction.runs });
     return done;
   }
 
   /** Waits for the transactions sent so far, then closes the connection and ends the worker. */
   async close(): Promise<void> {
-    await Promise.all([...this.pending.values()].map((entry) => entry.settled));
+    await this.last;
     this.worker.postMessage('close');
     await this.exited;
   }

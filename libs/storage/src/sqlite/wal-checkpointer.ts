@@ -43,6 +43,11 @@ parentPort.on('message', () => {
 });
 `;
 
+/** Whether a SQLite path names a private in-memory database, which no second connection can open. */
+export function isInMemory(path: string): boolean {
+  return path === ':memory:' || path === '';
+}
+
 /**
  * Moves SQLite's WAL checkpoints off the event loop. By default the connection that commits runs
  * a checkpoint every 1,000 WAL pages, inside that commit: it copies pages into the database file
@@ -75,7 +80,7 @@ export class WalCheckpointer {
    * database is in memory (it has no WAL).
    */
   static start(db: DatabaseSync, path: string, intervalMs = DEFAULT_CHECKPOINT_INTERVAL_MS): WalCheckpointer | null {
-    if (path === ':memory:' || path === '') return null;
+    if (isInMemory(path)) return null;
     db.exec('PRAGMA wal_autocheckpoint = 0');
     return new WalCheckpointer(db, path, intervalMs);
   }
