@@ -1,6 +1,7 @@
 import type {
   AppendOptions,
   AppendResult,
+  CommitListener,
   EventStore,
   EventSubscription,
   ExpectedRevision,
@@ -19,10 +20,15 @@ export type AppendCounter = (eventType: string) => void;
  * Everything else goes to the store untouched.
  */
 export class CountingEventStore implements EventStore {
+  /** The store's own, when it has one: an optional capability stays optional through the wrapper. */
+  readonly watchCommits?: (listener: CommitListener) => () => void;
+
   constructor(
     private readonly store: EventStore,
     private readonly count: AppendCounter,
-  ) {}
+  ) {
+    this.watchCommits = store.watchCommits?.bind(store);
+  }
 
   async append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
     const result = await this.store.append(streamName, events, expected, options);

@@ -82,6 +82,14 @@ export interface AppendOptions {
   readonly urgent?: boolean;
 }
 
+/**
+ * Hears of events this process appended as soon as they are committed, which may be a moment
+ * before they are durable. For starting work sooner, never for recording anything on the strength
+ * of them: what such work writes lands after them in the log, so it cannot be durable unless they
+ * are. Called once per commit, outside the append's own call stack, with the events in log order.
+ */
+export type CommitListener = (events: readonly RecordedEvent[]) => void;
+
 /** Port of the event store: the only place state is written. */
 export interface EventStore {
   /** Appends a batch atomically. Event ids already present in the stream are not written again. */
@@ -94,6 +102,11 @@ export interface EventStore {
   subscribeToAll(options?: { readonly after?: number }): EventSubscription;
   /** Subscribes to one stream, delivering events with revision > `afterRevision` (all when omitted). */
   subscribeToStream(streamName: string, options?: { readonly afterRevision?: number }): EventSubscription;
+  /**
+   * Registers a {@link CommitListener}; returns the function that removes it. Optional: an adapter
+   * whose appends are durable when they are visible has nothing earlier to offer, and leaves it out.
+   */
+  watchCommits?(listener: CommitListener): () => void;
   /** Position of the last event in the global log, or 0 when empty. */
   headPosition(): Promise<number>;
   /** Whether the store answers (for /readyz). */

@@ -225,3 +225,64 @@ describe.each([
     expect(await store.readStream('conversation-a')).toEqual([]);
   });
 });
+
+describe('SqliteEventStore.watchCommits', () => {
+  it('hears a commit before the append resolves, with the events as a reader of the log gets them, and not the refused ones', async () => {
+    const store = new SqliteEventStore({ path: tempFile(), backgroundCheckpoints: true });
+    const heard: string[][] = [];
+    const order: string[] = [];
+    // What readers of the log (which stop at the durable head) saw at the moment each commit was heard.
+    const readableThen: Promise<RecordedEvent[]>[] = [];
+    store.watchCommits((events) => {
+      readableThen.push(store.readAll());
+      heard.push(events.map((event) => `${event.streamName}@${event.revision}#${event.position}:${JSON.stringify(event.data)}`));
+      order.push('heard');
+    });
+    await store.append('conversation-a', [newEvent()], 'no_stream');
+    const sameGroup = [
+      store.append('conversation-a', [{ ...newEvent(), data: { n: 2, gone: undefined } }], 0),
+      store.append('conversation-b', [newEvent()], 5).catch(() => 'refused'),
+      store.append('conversation-b', [newEvent(), newEvent()], 'no_stream'),
+    ];
+    void sameGroup[0].then(() => order.push('resolved'));
+    await Promise.all(sameGroup);
+    expect(heard).toEqual([
+      ['conversation-a@0#1:{"n":1}'],
+      ['conversation-a@1#2:{"n":2}', 'conversation-b@0#3:{"n":1}', 'conversation-b@1#4:{"n":1}'],
+    ]);
+    // Heard as soon as committed: the append itself resolves only once the flush made it durable.
+    expect(order.slice(-2)).toEqual(['heard', 'resolved']);
+    expect((await Promise.all(readableThen)).map((events) => events.length)).toEqual([0, 1]);
+    expect(await store.readAll()).toEqual(expect.arrayContaining([expect.objectContaining({ streamName: 'conversation-b', revision: 1, position: 4 })]));
+    await store.close();
+  });
+
+  it('stops after the returned function is called, and a listener that throws stops neither the append nor the others', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    const heard: number[] = [];
+    store.watchCommits(() => {
+      throw new Error('listener bug');
+    });
+    const stop = store.watchCommits((events) => heard.push(events.length));
+    await store.append('conversation-a', [newEvent()], 'no_stream');
+    await new Promise((resolve) => setImmediate(resolve));
+    stop();
+    await store.append('conversation-a', [newEvent()], 0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual([1]);
+    expect((await store.readStream('conversation-a')).length).toBe(2);
+    await store.close();
+  });
+
+  it('is not told of a retried append whose events all landed already', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    const heard: number[] = [];
+    store.watchCommits((events) => heard.push(events.length));
+    const event = newEvent();
+    await store.append('conversation-a', [event], 'no_stream');
+    await store.append('conversation-a', [event], 'no_stream');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual([1]);
+    await store.close();
+  });
+});

@@ -2,6 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import {
   type AppendOptions,
   type AppendResult,
+  type CommitListener,
   type EventStore,
   type EventSubscription,
   type ExpectedRevision,
@@ -18,6 +19,12 @@ import { ChangeSignal, SqliteSubscription, SUBSCRIPTION_PAGE_SIZE, type Subscrip
 import { SqliteGroupCommit } from './sqlite-group-commit';
 import { WalCheckpointer } from '../sqlite/wal-checkpointer';
 import { WalSyncer } from '../sqlite/wal-syncer';
+
+/** What one append wrote: its result, and the events as recorded when commit listeners want them. */
+interface Written {
+  readonly result: AppendResult;
+  readonly events: readonly RecordedEvent[];
+}
 
 /** Options of {@link SqliteEventStore}. */
 export interface SqliteEventStoreOptions {
@@ -60,6 +67,7 @@ export class SqliteEventStore implements EventStore {
   private durableHead = Number.MAX_SAFE_INTEGER;
   /** Held only where the log is flushed here (WalSyncer): the durable head then moves in makeDurable. */
   private recent: RecentEventRows | null = null;
+  private readonly commitListeners = new Set<CommitListener>();
   private closed = false;
 
   constructor(options: SqliteEventStoreOptions) {
@@ -84,14 +92,15 @@ export class SqliteEventStore implements EventStore {
     // Commits of other processes are heard of by polling; with the WAL synced here, only once a flush covers them.
     this.changes = new ChangeSignal(() => intColumn(dataVersion.get() ?? {}, 'data_version'), options.pollIntervalMs ?? 100, makeDurable);
     // Same-process subscribers learn about a commit now; other processes see it through their poll.
-    this.groupCommit = new SqliteGroupCommit(this.db, () => this.changes.notify(), makeDurable);
+    this.groupCommit = new SqliteGroupCommit(this.db, () => this.changes.notify(), makeDurable, (values) => this.written(values as readonly Written[]));
   }
 
   async append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
     assertValidExpected(expected);
     assertStorableEvents(streamName, events);
     if (this.closed) throw new Error('SqliteEventStore is closed');
-    return this.groupCommit.run(() => this.appendInTransaction(streamName, events, expected), options.urgent === true);
+    const written = await this.groupCommit.run(() => this.appendInTransaction(streamName, events, expected), options.urgent === true);
+    return written.result;
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -123,6 +132,11 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
+  watchCommits(listener: CommitListener): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
   async headPosition(): Promise<number> {
     return this.head();
   }
@@ -151,7 +165,7 @@ export class SqliteEventStore implements EventStore {
     streamName: string,
     events: readonly NewEvent[],
     expected: ExpectedRevision,
-  ): AppendResult {
+  ): Written {
     const current = nullableIntColumn(this.statements.streamRevision.get(streamName) ?? {}, 'revision') ?? -1;
     const fresh: NewEvent[] = [];
     const batchIds = new Set<string>();
@@ -168,21 +182,42 @@ export class SqliteEventStore implements EventStore {
       if (lastExisting === undefined || existing.nextRevision > lastExisting.nextRevision) lastExisting = existing;
     }
     // A retried append whose events all landed already succeeds whatever the stream did since (as EventStoreDB).
-    if (fresh.length === 0 && lastExisting !== undefined) return lastExisting;
+    if (fresh.length === 0 && lastExisting !== undefined) return { result: lastExisting, events: [] };
     const matches = expected === 'any' || (expected === 'no_stream' ? current === -1 : expected === current);
     if (!matches) throw new WrongExpectedRevisionError(streamName, expected, current === -1 ? 'no_stream' : current);
 
     let revision = current;
     let position = current === -1 ? 0 : intColumn(this.statements.positionAt.get(streamName, current) ?? {}, 'position');
     const recordedAt = Date.now();
+    // Built only for listeners, from the stored text: what they get is what a reader of the log gets.
+    const recorded: RecordedEvent[] = [];
+    const heard = this.commitListeners.size > 0;
     for (const event of fresh) {
       revision += 1;
       const data = JSON.stringify(event.data);
       const metadata = JSON.stringify(event.metadata);
       const run = this.statements.insert.run(event.id, streamName, revision, event.type, data, metadata, recordedAt);
       position = Number(run.lastInsertRowid);
+      if (heard) recorded.push(toRecordedEvent([position, event.id, streamName, revision, event.type, data, metadata, recordedAt]));
     }
-    return { nextRevision: revision, position };
+    return { result: { nextRevision: revision, position }, events: recorded };
+  }
+
+  /** Tells the commit listeners what a group just committed, once the committing call has returned. */
+  private written(values: readonly Written[]): void {
+    if (this.commitListeners.size === 0) return;
+    const events = values.flatMap((value) => value.events);
+    if (events.length === 0) return;
+    const listeners = [...this.commitListeners];
+    queueMicrotask(() => {
+      for (const listener of listeners) {
+        try {
+          listener(events);
+        } catch {
+          // A listener's failure is its own (hints only); the commit and the other listeners go on.
+        }
+      }
+    });
   }
 
   private head(): number {

@@ -126,6 +126,25 @@ describe('SqliteGroupCommit with a separate flush (COMMIT that does not sync)', 
     expect(committed).toBe(1);
   });
 
+  it('hands the values of the pieces that committed to onWritten before the flush, without the failed ones', async () => {
+    let endFlush: () => void = () => undefined;
+    const written: unknown[][] = [];
+    const group = new SqliteGroupCommit(db, () => undefined, () => new Promise<void>((resolve) => (endFlush = resolve)), (values) => written.push([...values]));
+    const failing = group.run(() => {
+      throw new Error('refused');
+    });
+    const results = [group.run(insert('a')), failing.catch(() => 'refused'), group.run(insert('b'))];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(written).toEqual([['a', 'b']]);
+    endFlush();
+    expect(await Promise.all(results)).toEqual(['a', 'refused', 'b']);
+    const onlyFailures = group.run(() => {
+      throw new Error('refused');
+    });
+    await expect(onlyFailures).rejects.toThrow('refused');
+    expect(written).toHaveLength(1);
+  });
+
   it('commits urgent work at once when no flush is running, and still settles it only after its flush', async () => {
     let endFlush: () => void = () => undefined;
     const group = new SqliteGroupCommit(db, () => undefined, () => new Promise<void>((resolve) => (endFlush = resolve)));

@@ -33,6 +33,11 @@ export class SqliteGroupCommit {
      * the connection's COMMIT is durable (`synchronous = FULL`).
      */
     private readonly makeDurable?: () => Promise<void>,
+    /**
+     * Called right after COMMIT, before the group is durable, with the values of the pieces that
+     * succeeded (in queue order), when at least one did. For hints only (see CommitListener).
+     */
+    private readonly onWritten?: (values: readonly unknown[]) => void,
   ) {}
 
   /** Queues `work` for the next group transaction; resolves with its value once the group committed. */
@@ -77,6 +82,10 @@ export class SqliteGroupCommit {
       // BEGIN or COMMIT failed (the lock stayed busy, the disk refused): nothing of the group is durable.
       for (const queued of group) queued.reject(error);
       return;
+    }
+    if (this.onWritten) {
+      const written = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.value] : []));
+      if (written.length > 0) this.onWritten(written);
     }
     if (!this.makeDurable || !outcomes.some((outcome) => outcome.ok)) {
       this.settle(group, outcomes);

@@ -1,6 +1,6 @@
-import { toAgentMessageStreamName } from '@app/contracts/events/agent-run.events';
+import { fromAgentMessageStreamName, toAgentMessageStreamName } from '@app/contracts/events/agent-run.events';
 import { upcast } from '@app/contracts/events/upcast';
-import { EVENT_STORE, READ_STORE, type EventStore, type EventSubscription, type ReadStore } from '@app/storage';
+import { EVENT_STORE, READ_STORE, type EventStore, type EventSubscription, type ReadStore, type RecordedEvent } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
@@ -13,7 +13,7 @@ import { RunHandle, runnerActor } from './run-handle';
 import { interruptedError } from './run-outcome';
 import { RunOutcomeRecorder, type RunEnding, type SettlingRun } from './run-outcome.recorder';
 import { RunPreemptedError, RunStreamWriter } from './run-stream-writer';
-import { RunTracker, type TrackedMessage, type TrackerChange } from './run-tracker';
+import { messageToRun, RunTracker, type TrackedMessage, type TrackerChange } from './run-tracker';
 import { resumeStateOf, type RunResumeState } from './run-resume-state';
 import type { AgentRunEvent } from '@app/contracts/events/agent-run.events';
 import { assertNever } from '@app/contracts/assert-never';
@@ -34,6 +34,9 @@ const RESTART_DELAY_MS = 1_000;
  *
  * The checkpoint is a low-water mark: just before the oldest message not yet settled, so a
  * restart re-reads the log from there and rebuilds exactly the set of messages to watch.
+ *
+ * A message created by this process is started sooner, from the store's commit hint (see
+ * startEarly), while the log's flush is still making it durable.
  */
 @Injectable()
 export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -41,6 +44,12 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
   readonly runnerId = `${hostname()}:${process.pid}:${newSId(6)}`;
   private readonly active = new Map<string, RunHandle>();
   private tracker = new RunTracker();
+  /**
+   * Messages started from a commit hint whose run stream the tracker has not seen yet: the tracker
+   * would otherwise take them for unclaimed when the log delivers them, and run them again.
+   */
+  private readonly startedEarly = new Set<string>();
+  private stopWatchingCommits: (() => void) | undefined;
   private subscription: EventSubscription | null = null;
   private sweepTimer: NodeJS.Timeout | undefined;
   private following: Promise<void> = Promise.resolve();
@@ -67,6 +76,7 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
   onApplicationBootstrap(): void {
     if (!this.config.agentRunnerEnabled) return;
     this.following = this.follow();
+    this.stopWatchingCommits = this.eventStore.watchCommits?.((events) => this.startEarly(events));
     this.sweepTimer = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
     this.sweepTimer.unref();
   }
@@ -74,6 +84,7 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
   async beforeApplicationShutdown(): Promise<void> {
     if (!this.config.agentRunnerEnabled) return;
     this.stopping = true;
+    this.stopWatchingCommits?.();
     clearInterval(this.sweepTimer);
     await this.subscription?.close();
     // Let a claim in flight land first, so its run is among those told to stop.
@@ -105,6 +116,8 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
     const start = (await this.readStore.getCheckpoint(AGENT_RUNNER_CHECKPOINT)) ?? 0;
     const tracker = new RunTracker(start);
     this.caughtUp = false;
+    // Runs still going are guarded by `active`; what ended is in the log the new tracker reads.
+    this.startedEarly.clear();
     this.tracker = tracker;
     let position = start;
     for (;;) {
@@ -122,8 +135,29 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
     if (this.stopping) await subscription.close();
     for await (const event of subscription) {
       if (this.stopping) break;
-      await this.react(tracker.apply(upcast(event)));
+      const change = tracker.apply(upcast(event));
+      // The run stream's first event is its claim: from here on the tracker knows the run is taken.
+      const runOf = fromAgentMessageStreamName(event.streamName);
+      if (runOf !== null) this.startedEarly.delete(runOf);
+      await this.react(change);
       await this.saveCheckpoint(false);
+    }
+  }
+
+  /**
+   * Starts the messages this process just committed without waiting for the log's flush and the
+   * subscription: building the prompt and reaching the model overlap the flush. Nothing the run
+   * records can be durable before the message: its claim, the first thing it writes, comes after
+   * it in the log (and the run records nothing before the claim lands). The tracker is left to the
+   * subscription, which delivers only durable events; it finds the run under way.
+   */
+  private startEarly(events: readonly RecordedEvent[]): void {
+    if (!this.caughtUp || this.stopping) return;
+    for (const event of events) {
+      const message = messageToRun(upcast(event));
+      if (!message || this.tracker.get(message.messageId)) continue;
+      void this.claimAndRun(message).catch((error: unknown) => this.log.warn({ err: error, messageId: message.messageId }, 'could not start an agent run early'));
+      if (this.active.has(message.messageId)) this.startedEarly.add(message.messageId);
     }
   }
 
@@ -168,7 +202,7 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
     try {
       for (const message of this.tracker.pending()) {
         if (this.stopping) return;
-        if (this.active.has(message.messageId)) continue;
+        if (this.active.has(message.messageId) || this.startedEarly.has(message.messageId)) continue;
         if (message.lastRevision === -1) {
           await (message.finalStatus ? this.settleWithoutRun(message) : this.claimAndRun(message));
         } else if (message.claim !== null && message.claim.leaseUntil < Date.now()) {
@@ -182,7 +216,7 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
 
   private async claimAndRun(message: TrackedMessage): Promise<void> {
     const { messageId } = message;
-    if (this.stopping || this.active.has(messageId)) return;
+    if (this.stopping || this.active.has(messageId) || this.startedEarly.has(messageId)) return;
     // At capacity the message stays unclaimed: a later sweep (or another replica) takes it.
     if (this.active.size >= this.options.maxConcurrentRuns) return;
     const data = message.created.data;
@@ -245,13 +279,16 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
     });
     try {
       await claim;
-      // A cancel the log delivered while the claim was in flight found no run to stop.
-      if (message.finalStatus?.event.data.status === 'cancelled') handle.stop('cancelled');
+      // A cancel the log delivered while the claim was in flight found no run to stop. (A message
+      // started early is not the tracker's own object: the tracker's copy holds what the log said.)
+      const known = this.tracker.get(messageId) ?? message;
+      if (known.finalStatus?.event.data.status === 'cancelled') handle.stop('cancelled');
       if (this.stopping) handle.stop('shutdown');
     } catch (error) {
       // Preempted: another runner claimed it first, and runs it. Otherwise the claim is not
       // durable: either way this run stops without recording, and the tracker decides again.
       handle.stop('preempted');
+      this.startedEarly.delete(messageId);
       if (!(error instanceof RunPreemptedError)) this.log.warn({ err: error, messageId }, 'could not claim an agent message');
     }
   }

@@ -38,6 +38,14 @@ export type TrackerChange =
 
 const NONE: TrackerChange = { kind: 'none' };
 
+/** The message an event creates that a run must answer, as yet unclaimed; null for any other event. */
+export function messageToRun(event: RecordedEvent): TrackedMessage | null {
+  if (!isConversationEvent(event) || event.type !== 'AgentMessageCreated') return null;
+  // A fork's copy of a finished answer is recorded with its outcome: there is nothing to run.
+  if (event.data.copiedFromMessageId) return null;
+  return { messageId: event.data.messageId, created: event, createdPosition: event.position, claim: null, lastRevision: -1, finalStatus: null };
+}
+
 /**
  * Folds the global log into the set of agent messages still to settle (pure, no I/O). The runner
  * rebuilds it at startup from its checkpoint, which is kept at or before the oldest tracked
@@ -55,18 +63,8 @@ export class RunTracker {
     this.lastPosition = Math.max(this.lastPosition, event.position);
     if (isConversationEvent(event)) {
       if (event.type === 'AgentMessageCreated') {
-        // A fork's copy of a finished answer is recorded with its outcome: there is nothing to run.
-        if (event.data.copiedFromMessageId) return NONE;
-        const existing = this.messages.get(event.data.messageId);
-        if (existing) return NONE;
-        const message: TrackedMessage = {
-          messageId: event.data.messageId,
-          created: event,
-          createdPosition: event.position,
-          claim: null,
-          lastRevision: -1,
-          finalStatus: null,
-        };
+        const message = messageToRun(event);
+        if (!message || this.messages.has(message.messageId)) return NONE;
         this.messages.set(message.messageId, message);
         return { kind: 'created', message };
       }
