@@ -26,6 +26,8 @@ describe('WalCheckpointer', () => {
   function open(path: string): DatabaseSync {
     const db = new DatabaseSync(path);
     db.exec('PRAGMA journal_mode = WAL');
+    // As every store's connection: a RESTART checkpoint holds writers back for a moment.
+    db.exec('PRAGMA busy_timeout = 5000');
     db.exec('CREATE TABLE IF NOT EXISTS t (x TEXT)');
     return db;
   }
@@ -48,6 +50,42 @@ describe('WalCheckpointer', () => {
     const db = open(path);
     db.exec('PRAGMA wal_autocheckpoint = 0');
     expect(await write(db, path, 3_000)).toBeGreaterThan(12 * 1024 * 1024);
+    db.close();
+  });
+
+  /** Commits `count` rows of 4 KB, one per transaction, never pausing longer than a turn of the loop; returns the largest WAL size seen. */
+  async function writeWithoutPause(db: DatabaseSync, path: string, count: number): Promise<number> {
+    const insert = db.prepare('INSERT INTO t (x) VALUES (?)');
+    let largest = 0;
+    for (let i = 0; i < count; i += 1) {
+      insert.run('x'.repeat(4096));
+      if (i % 20 === 19) {
+        largest = Math.max(largest, statSync(`${path}-wal`).size);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return largest;
+  }
+
+  it('keeps the WAL bounded under writes that never pause, restarting it past the given size', async () => {
+    const path = join(dir, 'c.sqlite');
+    const db = open(path);
+    const checkpointer = WalCheckpointer.start(db, path, 20, 1024 * 1024);
+    const largest = await writeWithoutPause(db, path, 8_000);
+    await checkpointer!.stop();
+    // 8,000 pages of 4 KB went through the log; the restart threshold is 1 MB.
+    expect(largest).toBeLessThan(4 * 1024 * 1024);
+    expect(db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 8_000 });
+    db.close();
+  });
+
+  it('without a restart, PASSIVE rounds alone let the WAL grow under writes that never pause', async () => {
+    const path = join(dir, 'd.sqlite');
+    const db = open(path);
+    const checkpointer = WalCheckpointer.start(db, path, 20, Number.MAX_SAFE_INTEGER);
+    const largest = await writeWithoutPause(db, path, 8_000);
+    await checkpointer!.stop();
+    expect(largest).toBeGreaterThan(8 * 1024 * 1024);
     db.close();
   });
 
