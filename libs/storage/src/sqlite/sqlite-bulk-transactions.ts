@@ -1,6 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
-import { WAL_RESTART_BYTES } from './wal-checkpointer';
+import { WAL_FILE_LIMIT_BYTES } from './wal-checkpointer';
 
 /** One transaction for the worker: each run is an index into `sql` followed by that statement's parameters. */
 export interface BulkTransaction {
@@ -69,7 +69,7 @@ export class SqliteBulkTransactions {
   private failure: Error | null = null;
 
   constructor(path: string) {
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, walLimitBytes: WAL_RESTART_BYTES } });
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, walLimitBytes: WAL_FILE_LIMIT_BYTES } });
     this.worker.on('message', (settlement: Settlement) => this.settle(settlement));
     this.worker.on('error', (error) => this.failAll(error));
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));

@@ -28,13 +28,20 @@ export const BULK_CHECKPOINT_INTERVAL_MS = 500;
  * 1,100/s left the read models' WAL at 570 MB beside a 109 MB database, the event log's at 117 MB).
  * Past this size the worker tells the writing connection, which then runs a PASSIVE checkpoint
  * itself, between two of its own transactions: it copies the little the worker's rounds left, so
- * its next transaction finds everything copied and starts the log over, and `journal_size_limit`
- * cuts the file back to this size. The writer's copy took 1.1-15 ms (median 3.3, 13 times in 30 s
+ * its next transaction finds everything copied and starts the log over (and the file stays about
+ * this size: see WAL_FILE_LIMIT_BYTES). The writer's copy took 1.1-15 ms (median 3.3, 13 times in 30 s
  * of about 1,000 POSTs/s); 3.4-22 ms (median 14) before the worker ran a second round just before
  * asking. (A RESTART checkpoint from the worker would have to win the write lock from a writer
  * that hardly lets go: waits of up to a second were measured, and writers stalled up to 200 ms.)
  */
 export const WAL_RESTART_BYTES = 64 * 1024 * 1024;
+
+/**
+ * What `journal_size_limit` cuts the WAL file back to once the log starts over: above the restart
+ * size, so that in steady use the file is reused as it is rather than cut at each restart and grown
+ * again; only what a burst left behind (a rebuild's bulk writes) is given back to the disk.
+ */
+export const WAL_FILE_LIMIT_BYTES = 4 * WAL_RESTART_BYTES;
 
 // Plain JavaScript run by the worker (eval), so that it needs no file of its own in the build.
 const WORKER_SOURCE = `
@@ -42,7 +49,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { DatabaseSync } = require('node:sqlite');
 const db = new DatabaseSync(workerData.path);
 db.exec('PRAGMA busy_timeout = 5000');
-db.exec('PRAGMA journal_size_limit = ' + workerData.restartBytes);
+db.exec('PRAGMA journal_size_limit = ' + workerData.fileLimitBytes);
 const pageSize = Number(db.prepare('PRAGMA page_size').get().page_size);
 const passive = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 const checkpoint = () => {
@@ -89,7 +96,7 @@ export class WalCheckpointer {
   private stopping = false;
 
   private constructor(db: DatabaseSync, path: string, intervalMs: number, restartBytes: number) {
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, intervalMs, restartBytes } });
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, intervalMs, restartBytes, fileLimitBytes: Math.max(restartBytes, WAL_FILE_LIMIT_BYTES) } });
     // A checkpointer never keeps a process alive; stop() ends it cleanly.
     this.worker.unref();
     this.worker.on('error', () => undefined);
@@ -108,7 +115,7 @@ export class WalCheckpointer {
   static start(db: DatabaseSync, path: string, intervalMs = DEFAULT_CHECKPOINT_INTERVAL_MS, restartBytes = WAL_RESTART_BYTES): WalCheckpointer | null {
     if (isInMemory(path)) return null;
     db.exec('PRAGMA wal_autocheckpoint = 0');
-    db.exec(`PRAGMA journal_size_limit = ${restartBytes}`);
+    db.exec(`PRAGMA journal_size_limit = ${Math.max(restartBytes, WAL_FILE_LIMIT_BYTES)}`);
     return new WalCheckpointer(db, path, intervalMs, restartBytes);
   }
 
