@@ -5,7 +5,7 @@ import { DEFAULT_READ_CACHE_LIMITS, SqliteReadCache, type ReadCacheLimits } from
 import { currentReadScope } from './read-scope';
 import { countStatement, directionOf, extractOf, findStatement, LIVE, type FieldColumns } from './sqlite-read-query';
 import { columnOf, fieldColumnsOf, fieldValueOf, indexedFieldsOf } from './sqlite-field-columns';
-import { isInMemory, WalCheckpointer } from '../sqlite/wal-checkpointer';
+import { BULK_CHECKPOINT_INTERVAL_MS, isInMemory, WAL_RESTART_BYTES, WalCheckpointer } from '../sqlite/wal-checkpointer';
 import { SqliteBulkTransactions, type BulkTransaction } from '../sqlite/sqlite-bulk-transactions';
 import { CHECKPOINTS_TABLE, isCollectionName, isMissingTable, parseDocument, TABLE_PREFIX, tableOf } from './sqlite-read-tables';
 
@@ -73,7 +73,13 @@ export class SqliteReadStore implements ReadStore {
     // Documents and checkpoint commit together, so a power loss can only lose whole recent units,
     // which the projector replays from the log: full fsync on every commit buys nothing here.
     this.db.exec('PRAGMA synchronous = NORMAL');
-    this.checkpointer = options.backgroundCheckpoints ? WalCheckpointer.start(this.db, options.path, options.checkpointIntervalMs) : null;
+    // A store opened for bulk writes (a rebuild) is written through the bulk writer's own connection,
+    // which the WAL restart (see WAL_RESTART_BYTES) would not reach: this connection would copy the
+    // log on the rebuild's busiest thread to no avail. A rebuild is finite; the live store bounds it after.
+    const bulk = options.checkpointIntervalMs === BULK_CHECKPOINT_INTERVAL_MS;
+    this.checkpointer = options.backgroundCheckpoints
+      ? WalCheckpointer.start(this.db, options.path, options.checkpointIntervalMs, bulk ? Number.POSITIVE_INFINITY : WAL_RESTART_BYTES)
+      : null;
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS ${CHECKPOINTS_TABLE} (name TEXT PRIMARY KEY, position INTEGER NOT NULL)`,
     );

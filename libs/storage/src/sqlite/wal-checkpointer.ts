@@ -96,7 +96,7 @@ export class WalCheckpointer {
   private stopping = false;
 
   private constructor(db: DatabaseSync, path: string, intervalMs: number, restartBytes: number) {
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, intervalMs, restartBytes, fileLimitBytes: Math.max(restartBytes, WAL_FILE_LIMIT_BYTES) } });
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, intervalMs, restartBytes, fileLimitBytes: fileLimitOf(restartBytes) } });
     // A checkpointer never keeps a process alive; stop() ends it cleanly.
     this.worker.unref();
     this.worker.on('error', () => undefined);
@@ -115,7 +115,7 @@ export class WalCheckpointer {
   static start(db: DatabaseSync, path: string, intervalMs = DEFAULT_CHECKPOINT_INTERVAL_MS, restartBytes = WAL_RESTART_BYTES): WalCheckpointer | null {
     if (isInMemory(path)) return null;
     db.exec('PRAGMA wal_autocheckpoint = 0');
-    db.exec(`PRAGMA journal_size_limit = ${Math.max(restartBytes, WAL_FILE_LIMIT_BYTES)}`);
+    db.exec(`PRAGMA journal_size_limit = ${fileLimitOf(restartBytes)}`);
     return new WalCheckpointer(db, path, intervalMs, restartBytes);
   }
 
@@ -127,6 +127,11 @@ export class WalCheckpointer {
     this.worker.postMessage('stop');
     return this.exited;
   }
+}
+
+/** The WAL file's limit for a restart size (infinite: no restart, see SqliteReadStore's bulk mode). */
+function fileLimitOf(restartBytes: number): number {
+  return Number.isFinite(restartBytes) ? Math.max(restartBytes, WAL_FILE_LIMIT_BYTES) : WAL_FILE_LIMIT_BYTES;
 }
 
 /**
