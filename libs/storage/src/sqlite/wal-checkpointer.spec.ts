@@ -1,4 +1,6 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { transformFileSync } from '@swc/core';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +89,23 @@ describe('WalCheckpointer', () => {
     await checkpointer!.stop();
     expect(largest).toBeGreaterThan(8 * 1024 * 1024);
     db.close();
+  });
+
+  it('never keeps a process alive: one that leaves it running exits by itself', () => {
+    const { code } = transformFileSync(join(__dirname, 'wal-checkpointer.ts'), {
+      jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
+      module: { type: 'commonjs' },
+    });
+    writeFileSync(join(dir, 'wal-checkpointer.js'), code);
+    const script = `const { DatabaseSync } = require('node:sqlite');
+const { WalCheckpointer } = require('./wal-checkpointer.js');
+const db = new DatabaseSync(${JSON.stringify(join(dir, 'e.sqlite'))});
+db.exec('PRAGMA journal_mode = WAL');
+WalCheckpointer.start(db, ${JSON.stringify(join(dir, 'e.sqlite'))}, 20);`;
+    writeFileSync(join(dir, 'leave-running.js'), script);
+    const run = spawnSync(process.execPath, [join(dir, 'leave-running.js')], { timeout: 10_000 });
+    expect(run.error).toBeUndefined();
+    expect(run.status).toBe(0);
   });
 
   it('does nothing for an in-memory database', () => {

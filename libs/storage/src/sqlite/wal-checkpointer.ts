@@ -97,10 +97,11 @@ export class WalCheckpointer {
 
   private constructor(db: DatabaseSync, path: string, intervalMs: number, restartBytes: number) {
     this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, intervalMs, restartBytes, fileLimitBytes: fileLimitOf(restartBytes) } });
-    // A checkpointer never keeps a process alive; stop() ends it cleanly.
-    this.worker.unref();
     this.worker.on('error', () => undefined);
     this.worker.on('message', () => restartLog(db));
+    // A checkpointer never keeps a process alive; stop() ends it cleanly. After the listeners: a
+    // 'message' listener added later would hold the process again.
+    this.worker.unref();
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     // Should the worker die, the committing connection checkpoints again itself: the WAL must not grow forever.
     void this.exited.then(() => {
