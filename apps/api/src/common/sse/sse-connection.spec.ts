@@ -116,6 +116,18 @@ describe('SseConnection', () => {
     expect(entry.closes).toBe(1);
   });
 
+  it('starts no idle timer for an event seen after it closed (nothing would clear it)', async () => {
+    server = await sseServer({ idleTimeoutMs: 300_000 });
+    const client = rawRequest(server.port, '1.1');
+    const entry = await server.next();
+    client.socket.destroy();
+    await until(() => entry.connection.isClosed);
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    entry.connection.eventSeen();
+    expect(timers()).toBe(before);
+  });
+
   it('answers false once a client stops reading, and calls back when it caught up', async () => {
     server = await sseServer();
     const client = rawRequest(server.port, '1.1');

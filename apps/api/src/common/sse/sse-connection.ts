@@ -65,7 +65,8 @@ export class SseConnection {
 
   /** Restarts the idle time limit (an event came, framed or not). */
   eventSeen(): void {
-    if (this.options.idleTimeoutMs === undefined) return;
+    // After close: a late event must not start a timer that nothing clears (it held a process 5 min).
+    if (this.closed || this.options.idleTimeoutMs === undefined) return;
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => this.close(this.doneOnClose), this.options.idleTimeoutMs);
   }
