@@ -77,7 +77,9 @@ export class SqliteEventStore implements EventStore {
     // The log is the only copy of the truth: keep every commit durable across power loss, not just
     // crashes. Either COMMIT fsyncs (FULL), or it only writes (NORMAL) and WalSyncer fsyncs before
     // anyone hears of the commit. NORMAL still syncs around a checkpoint this connection would run.
-    this.checkpointer = options.backgroundCheckpoints ? WalCheckpointer.start(this.db, options.path) : null;
+    // The log starts over during a pause, not in the first append after it (the first token of an
+    // answer after the model's silence).
+    this.checkpointer = options.backgroundCheckpoints ? WalCheckpointer.start(this.db, options.path, { startOverWhenCopied: true }) : null;
     this.walSyncer = this.checkpointer ? new WalSyncer(`${options.path}-wal`) : null;
     this.db.exec(this.walSyncer ? 'PRAGMA synchronous = NORMAL' : 'PRAGMA synchronous = FULL');
     this.db.exec(SCHEMA);

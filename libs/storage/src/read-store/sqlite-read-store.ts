@@ -78,7 +78,12 @@ export class SqliteReadStore implements ReadStore {
     // log on the rebuild's busiest thread to no avail. A rebuild is finite; the live store bounds it after.
     const bulk = options.checkpointIntervalMs === BULK_CHECKPOINT_INTERVAL_MS;
     this.checkpointer = options.backgroundCheckpoints
-      ? WalCheckpointer.start(this.db, options.path, options.checkpointIntervalMs, bulk ? Number.POSITIVE_INFINITY : WAL_RESTART_BYTES)
+      ? WalCheckpointer.start(this.db, options.path, {
+          intervalMs: options.checkpointIntervalMs,
+          restartBytes: bulk ? Number.POSITIVE_INFINITY : WAL_RESTART_BYTES,
+          // A rebuild's writes go through the bulk writer's connection, not this one.
+          startOverWhenCopied: !bulk,
+        })
       : null;
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS ${CHECKPOINTS_TABLE} (name TEXT PRIMARY KEY, position INTEGER NOT NULL)`,

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { walGeneration } from '../../test/wal-generation';
 import { WalCheckpointer } from './wal-checkpointer';
 
 jest.setTimeout(30_000);
@@ -37,7 +38,7 @@ describe('WalCheckpointer', () => {
   it('keeps the WAL bounded with checkpoints from its own thread, none in the committing connection', async () => {
     const path = join(dir, 'a.sqlite');
     const db = open(path);
-    const checkpointer = WalCheckpointer.start(db, path, 20);
+    const checkpointer = WalCheckpointer.start(db, path, { intervalMs: 20 });
     expect(db.prepare('PRAGMA wal_autocheckpoint').get()).toEqual({ wal_autocheckpoint: 0 });
     const walSize = await write(db, path, 3_000);
     await checkpointer!.stop();
@@ -72,7 +73,7 @@ describe('WalCheckpointer', () => {
   it('keeps the WAL bounded under writes that never pause, restarting it past the given size', async () => {
     const path = join(dir, 'c.sqlite');
     const db = open(path);
-    const checkpointer = WalCheckpointer.start(db, path, 20, 1024 * 1024);
+    const checkpointer = WalCheckpointer.start(db, path, { intervalMs: 20, restartBytes: 1024 * 1024 });
     const largest = await writeWithoutPause(db, path, 8_000);
     await checkpointer!.stop();
     // 8,000 pages of 4 KB went through the log; the restart threshold is 1 MB.
@@ -84,24 +85,76 @@ describe('WalCheckpointer', () => {
   it('without a restart, PASSIVE rounds alone let the WAL grow under writes that never pause', async () => {
     const path = join(dir, 'd.sqlite');
     const db = open(path);
-    const checkpointer = WalCheckpointer.start(db, path, 20, Number.MAX_SAFE_INTEGER);
+    const checkpointer = WalCheckpointer.start(db, path, { intervalMs: 20, restartBytes: Number.MAX_SAFE_INTEGER });
     const largest = await writeWithoutPause(db, path, 8_000);
     await checkpointer!.stop();
     expect(largest).toBeGreaterThan(8 * 1024 * 1024);
     db.close();
   });
 
+  async function untilLogStartsOver(path: string, from: string, timeoutMs: number): Promise<boolean> {
+    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(5)) {
+      if (walGeneration(path) !== from) return true;
+    }
+    return false;
+  }
+
+  it('has the writing connection start the log over while idle once a round copied it all, so its next commit only appends', async () => {
+    const path = join(dir, 'f.sqlite');
+    const db = open(path);
+    const insert = db.prepare('INSERT INTO t (x) VALUES (?)');
+    const checkpointer = WalCheckpointer.start(db, path, { intervalMs: 20, startOverWhenCopied: true });
+    for (let i = 0; i < 10; i += 1) insert.run('x');
+    const dataVersion = db.prepare('PRAGMA data_version');
+    for (let round = 0; round < 3; round += 1) {
+      const written = walGeneration(path);
+      const version = dataVersion.get();
+      expect(await untilLogStartsOver(path, written, 2_000)).toBe(true);
+      // Its own commit: no other connection's, which would empty caches kept on data_version.
+      expect(dataVersion.get()).toEqual(version);
+      const startedOver = walGeneration(path);
+      // Rounds with nothing new leave the start-over's frame uncopied: copied, the next commit would start over.
+      await sleep(150);
+      expect(walGeneration(path)).toBe(startedOver);
+      insert.run('y');
+      expect(walGeneration(path)).toBe(startedOver);
+    }
+    await checkpointer!.stop();
+    expect(db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 13 });
+    db.close();
+  });
+
+  it('without startOverWhenCopied, the first commit after a round that copied it all starts the log over (what the option moves)', async () => {
+    const path = join(dir, 'g.sqlite');
+    const db = open(path);
+    const insert = db.prepare('INSERT INTO t (x) VALUES (?)');
+    const checkpointer = WalCheckpointer.start(db, path, { intervalMs: 20 });
+    for (let i = 0; i < 10; i += 1) insert.run('x');
+    const written = walGeneration(path);
+    expect(await untilLogStartsOver(path, written, 300)).toBe(false);
+    insert.run('y');
+    expect(walGeneration(path)).not.toBe(written);
+    await checkpointer!.stop();
+    db.close();
+  });
+
   it('never keeps a process alive: one that leaves it running exits by itself', () => {
-    const { code } = transformFileSync(join(__dirname, 'wal-checkpointer.ts'), {
-      jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
-      module: { type: 'commonjs' },
-    });
-    writeFileSync(join(dir, 'wal-checkpointer.js'), code);
+    for (const name of ['wal-checkpointer', 'wal-start-over']) {
+      const { code } = transformFileSync(join(__dirname, `${name}.ts`), {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
+        module: { type: 'commonjs' },
+      });
+      writeFileSync(join(dir, `${name}.js`), code);
+    }
     const script = `const { DatabaseSync } = require('node:sqlite');
 const { WalCheckpointer } = require('./wal-checkpointer.js');
 const db = new DatabaseSync(${JSON.stringify(join(dir, 'e.sqlite'))});
 db.exec('PRAGMA journal_mode = WAL');
-WalCheckpointer.start(db, ${JSON.stringify(join(dir, 'e.sqlite'))}, 20);`;
+WalCheckpointer.start(db, ${JSON.stringify(join(dir, 'e.sqlite'))}, { intervalMs: 20, startOverWhenCopied: true });
+db.exec('CREATE TABLE t (x)');
+db.exec('INSERT INTO t VALUES (1)');
+// Long enough for rounds to copy the log and the writer to start it over.
+setTimeout(() => undefined, 150);`;
     writeFileSync(join(dir, 'leave-running.js'), script);
     const run = spawnSync(process.execPath, [join(dir, 'leave-running.js')], { timeout: 10_000 });
     expect(run.error).toBeUndefined();
