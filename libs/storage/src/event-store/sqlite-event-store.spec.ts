@@ -40,6 +40,7 @@ function compileWriterScript(): string {
   const sources = [
     ...['sqlite-event-store', 'sqlite-event-schema', 'sqlite-event-subscription', 'sqlite-group-commit', 'recent-event-rows', 'event-store.port', 'storable-event'].map((name) => `event-store/${name}`),
     'sqlite/wal-checkpointer',
+    'sqlite/wal-start-over',
     'sqlite/wal-syncer',
   ];
   for (const source of sources) {
