@@ -4,7 +4,7 @@ import type { DatabaseSync } from 'node:sqlite';
  * How long the writing connection must have committed nothing before it starts the log over. A
  * writer that keeps committing starts it over in its next commit anyway, and a start-over between
  * its commits would only add a transaction (projection-lag bench at 1,000 events/s: p99 0.77-1.0 ms
- * with start-overs at once, against 0.65-0.82 ms without, 4 alternating runs).
+ * with start-overs at once, against 0.65-0.82 ms without, 4 alternating pairs).
  */
 export const START_OVER_QUIET_MS = 5;
 
