@@ -57,10 +57,15 @@ describe('agent runs waiting across kill -9 of the api process', () => {
     server = await startServer(dataDir, port, env);
   }
 
-  async function ask(content: string, agent = 'dust'): Promise<{ conversationId: string; agentMessageId: string }> {
+  /** Posts a message lending the tool server; `skip` posts it with `skipToolsValidation` (no call waits for approval). */
+  async function ask(content: string, agent = 'dust', skip = false): Promise<{ conversationId: string; agentMessageId: string }> {
     const response = await call(base(), 'POST', `/api/v1/w/${workspaceId}/assistant/conversations`, {
       key: userKey,
-      body: { title: 'Tools', message: { content, mentions: [{ configurationId: agent }], context: { ...CONTEXT, clientSideMCPServerIds: [tools.serverId] } } },
+      body: {
+        title: 'Tools',
+        message: { content, mentions: [{ configurationId: agent }], context: { ...CONTEXT, clientSideMCPServerIds: [tools.serverId] } },
+        ...(skip ? { skipToolsValidation: true } : {}),
+      },
     });
     if (response.status !== 200) throw new Error(`create: ${response.status} ${JSON.stringify(response.body)}`);
     const agentMessage = response.body.conversation.content.flat().find((m: any) => m.type === 'agent_message');
@@ -99,7 +104,7 @@ describe('agent runs waiting across kill -9 of the api process', () => {
 
   it('a client-side MCP call pending at the kill is answered after the restart, and the run finishes with it', async () => {
     openAI.server.enqueue({ steps: [{ type: 'tool-call', name: 'answers_on_release', args: { question: 'why' } }] }, textScenario(['It answered.']));
-    const { conversationId, agentMessageId } = await ask('Ask the held tool');
+    const { conversationId, agentMessageId } = await ask('Ask the held tool', 'dust', true);
     await until(async () => tools.calls.some((c) => c.name === 'answers_on_release'), 20_000, 50);
     // The run records its wait right after the request is out.
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -1,5 +1,6 @@
 import { textScenario, CONTEXT, payloads, runRequests, sentText, AgentApi, openAIEnv } from './support/agent-run-helpers';
 import { useFakeOpenAI } from './support/agent-loop-harness';
+import { assistant } from './support/agent-assistant-body';
 import { connectToolServer, type ConnectedToolServer } from './support/mcp-tool-server';
 import { call } from './support/test-app';
 
@@ -24,10 +25,15 @@ describe('client-side MCP servers: agents call their tools', () => {
     await api?.t.close();
   });
 
-  async function ask(content: string, serverIds: string[]): Promise<{ conversationId: string; agentMessageId: string }> {
+  /** Posts a message lending `serverIds`; `skip` posts it with `skipToolsValidation` (no call waits for approval). */
+  async function ask(content: string, serverIds: string[], options: { skip?: boolean; agent?: string } = {}): Promise<{ conversationId: string; agentMessageId: string }> {
     const response = await call(api.t.baseUrl, 'POST', api.path(), {
       key: userKey,
-      body: { title: 'Tools', message: { content, mentions: [{ configurationId: 'dust' }], context: { ...CONTEXT, clientSideMCPServerIds: serverIds } } },
+      body: {
+        title: 'Tools',
+        message: { content, mentions: [{ configurationId: options.agent ?? 'dust' }], context: { ...CONTEXT, clientSideMCPServerIds: serverIds } },
+        ...(options.skip ? { skipToolsValidation: true } : {}),
+      },
     });
     if (response.status !== 200) throw new Error(`create: ${response.status} ${JSON.stringify(response.body)}`);
     const agent = response.body.conversation.content.flat().find((m: any) => m.type === 'agent_message');
@@ -40,7 +46,7 @@ describe('client-side MCP servers: agents call their tools', () => {
 
   it('an agent lists the tools over the stream, calls one, and answers with its result', async () => {
     openAI.server.enqueue({ steps: [{ type: 'tool-call', name: 'add', args: { a: 2, b: 40 } }] }, textScenario(['The answer is 42.']));
-    const { conversationId, agentMessageId } = await ask('What is 2 + 40?', [tools.serverId]);
+    const { conversationId, agentMessageId } = await ask('What is 2 + 40?', [tools.serverId], { skip: true });
     const message = await api.settled(conversationId, agentMessageId, 20_000);
     expect(message).toMatchObject({ status: 'succeeded', content: 'The answer is 42.' });
     expect(tools.calls).toContainEqual({ name: 'add', args: { a: 2, b: 40 } });
@@ -63,9 +69,56 @@ describe('client-side MCP servers: agents call their tools', () => {
     expect(payloads(frames).map((p) => p.type)).toEqual(expect.arrayContaining(['tool_params', 'agent_action_success', 'agent_message_success']));
   }, 30_000);
 
+  /** The message's first `tool_approve_execution`, or null when the stream ends without one. */
+  async function approvalOf(conversationId: string, agentMessageId: string): Promise<any> {
+    const { frames } = await api.events(conversationId, agentMessageId, {
+      stop: (received) => received.some((frame) => frame.data?.type === 'tool_approve_execution' || frame.raw === 'done'),
+    });
+    return payloads(frames).find((payload) => payload.type === 'tool_approve_execution') ?? null;
+  }
+
+  function validate(conversationId: string, agentMessageId: string, actionId: string, approved: string) {
+    return call(api.t.baseUrl, 'POST', api.path(`/${conversationId}/messages/${agentMessageId}/validate-action`), { key: userKey, body: { actionId, approved } });
+  }
+
+  it('a tool the server does not mark read-only waits for approval (high), as a remote one does, and runs once approved', async () => {
+    openAI.server.enqueue({ steps: [{ type: 'tool-call', name: 'add', args: { a: 1, b: 2 } }] }, textScenario(['It is 3.']));
+    const before = tools.calls.length;
+    const { conversationId, agentMessageId } = await ask('What is 1 + 2?', [tools.serverId]);
+    const approval = await approvalOf(conversationId, agentMessageId);
+    expect(approval).toMatchObject({ stake: 'high', inputs: { a: 1, b: 2 }, metadata: { toolName: 'add', mcpServerId: tools.serverId } });
+    expect(tools.calls.slice(before)).toEqual([]);
+
+    expect(await validate(conversationId, agentMessageId, approval.actionId, 'approved')).toMatchObject({ status: 200 });
+    const message = await api.settled(conversationId, agentMessageId, 20_000);
+    expect(message).toMatchObject({ status: 'succeeded', content: 'It is 3.' });
+    expect(message.actions[0]).toMatchObject({ sId: approval.actionId, functionCallName: 'add', status: 'succeeded' });
+    expect(tools.calls.slice(before)).toEqual([{ name: 'add', args: { a: 1, b: 2 } }]);
+  }, 30_000);
+
+  it('a read-only tool is low (asked until always approved), and the agent\'s toolStakes override the defaults', async () => {
+    openAI.server.enqueue({ steps: [{ type: 'tool-call', name: 'lookup_word', args: { word: 'cat' } }] }, textScenario(['Rejected.']));
+    const low = await ask('Look cat up', [tools.serverId]);
+    const approval = await approvalOf(low.conversationId, low.agentMessageId);
+    expect(approval).toMatchObject({ stake: 'low', metadata: { toolName: 'lookup_word' } });
+    expect(await validate(low.conversationId, low.agentMessageId, approval.actionId, 'rejected')).toMatchObject({ status: 200 });
+    expect(await api.settled(low.conversationId, low.agentMessageId, 20_000)).toMatchObject({ status: 'succeeded' });
+    expect(tools.calls).not.toContainEqual({ name: 'lookup_word', args: { word: 'cat' } });
+
+    const created = await call(api.t.baseUrl, 'POST', `/api/w/${api.workspaceId}/assistant/agent_configurations`, {
+      key: api.key,
+      body: { assistant: assistant({ name: 'trusting', toolStakes: { servers: { [tools.serverId]: 'never_ask' } } }) },
+    });
+    expect(created.status).toBe(200);
+    openAI.server.enqueue({ steps: [{ type: 'tool-call', name: 'add', args: { a: 5, b: 5 } }] }, textScenario(['Ten.']));
+    const trusted = await ask('What is 5 + 5?', [tools.serverId], { agent: created.body.agentConfiguration.sId });
+    expect(await api.settled(trusted.conversationId, trusted.agentMessageId, 20_000)).toMatchObject({ status: 'succeeded', content: 'Ten.' });
+    expect(tools.calls).toContainEqual({ name: 'add', args: { a: 5, b: 5 } });
+  }, 30_000);
+
   it('a server that does not answer in time fails that call with a clear error, and the run goes on', async () => {
     openAI.server.enqueue({ steps: [{ type: 'tool-call', name: 'never_answers', args: { question: 'why?' } }] }, textScenario(['No answer came.']));
-    const { conversationId, agentMessageId } = await ask('Ask it', [tools.serverId]);
+    const { conversationId, agentMessageId } = await ask('Ask it', [tools.serverId], { skip: true });
     const message = await api.settled(conversationId, agentMessageId, 20_000);
     expect(message).toMatchObject({ status: 'succeeded', content: 'No answer came.' });
     expect(message.actions[0]).toMatchObject({ functionCallName: 'never_answers', status: 'errored' });

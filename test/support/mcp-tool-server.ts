@@ -21,8 +21,8 @@ export interface ToolServerOptions {
 }
 
 /**
- * Starts an `McpServer` with two tools, `add` (text and structured content) and `never_answers`
- * (a tool that hangs), connected to our api through `DustMcpServerTransport` with a user-bound key.
+ * Starts an `McpServer` with three tools, `add` (text and structured content), `lookup_word`
+ * (marked read-only) and `never_answers` (a tool that hangs), connected to our api through `DustMcpServerTransport` with a user-bound key.
  */
 export async function connectToolServer(baseUrl: string, workspaceId: string, userKey: string, options: ToolServerOptions = {}): Promise<ConnectedToolServer> {
   const calls: { name: string; args: unknown }[] = [];
@@ -35,6 +35,10 @@ export async function connectToolServer(baseUrl: string, workspaceId: string, us
       return { content: [{ type: 'text', text: `The sum is ${a + b}.` }], structuredContent: { sum: a + b } };
     },
   );
+  server.registerTool('lookup_word', { description: 'Looks a word up.', inputSchema: { word: z.string() }, annotations: { readOnlyHint: true } }, async ({ word }) => {
+    calls.push({ name: 'lookup_word', args: { word } });
+    return { content: [{ type: 'text', text: `${word}: a word.` }] };
+  });
   server.registerTool('never_answers', { description: 'Waits forever.', inputSchema: { question: z.string() } }, async ({ question }) => {
     calls.push({ name: 'never_answers', args: { question } });
     return new Promise<never>(() => undefined);

@@ -12,6 +12,12 @@ describe('toolStakeOf', () => {
     expect(toolStakeOf({ name: 'search_data_sources' }, { tools: { search_data_sources: 'medium' } })).toBe('medium');
   });
 
+  it('counts a tool behind a server as external when its source does not say', () => {
+    expect(toolStakeOf({ name: 'add', serverId: 'mcp-client-side:ide' }, undefined)).toBe('high');
+    expect(toolStakeOf({ name: 'lookup', serverId: 'mcp-client-side:ide', readOnly: true }, undefined)).toBe('low');
+    expect(toolStakeOf({ name: 'search_data_sources', serverId: 'internal', external: false }, undefined)).toBe('never_ask');
+  });
+
   it('takes the server stake, and a tool stake over it', () => {
     const settings = { servers: { srv: 'medium' as const }, tools: { echo: 'never_ask' as const } };
     expect(toolStakeOf({ name: 'other', serverId: 'srv', readOnly: true }, settings)).toBe('medium');

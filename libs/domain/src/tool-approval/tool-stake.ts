@@ -9,6 +9,8 @@ export interface StakedTool {
   /**
    * Whether the tool comes from an MCP server (remote or client-side) rather than the service
    * itself. The service's own tools (data source search) only read the workspace: never asked.
+   * Unknown: a tool behind a server (`serverId`) is external, so a source that forgets to say so
+   * asks rather than runs unchecked.
    */
   readonly external?: boolean;
   /** MCP's `readOnlyHint`: the tool only reads. Unknown counts as writing. */
@@ -28,7 +30,7 @@ export function toolStakeOf(tool: StakedTool, settings: ToolStakeSettings | unde
   const serverId = tool.serverId ?? null;
   const server = serverId !== null && settings?.servers && Object.hasOwn(settings.servers, serverId) ? settings.servers[serverId] : undefined;
   if (server) return server;
-  if (tool.external !== true) return 'never_ask';
+  if (!(tool.external ?? serverId !== null)) return 'never_ask';
   return tool.readOnly === true ? DEFAULT_READ_STAKE : DEFAULT_WRITE_STAKE;
 }
 

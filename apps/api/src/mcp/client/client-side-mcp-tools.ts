@@ -68,7 +68,14 @@ export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
         listing.add(
           tool,
           { session: entry.session, toolName: tool.name },
-          { description: tool.description ?? tool.title ?? tool.name, serverId: entry.session.target.serverId, serverName: entry.serverName },
+          {
+            description: tool.description ?? tool.title ?? tool.name,
+            serverId: entry.session.target.serverId,
+            serverName: entry.serverName,
+            // The same stakes as a remote server's tools: low when the server marks it read-only, high otherwise.
+            external: true,
+            readOnly: tool.annotations?.readOnlyHint === true,
+          },
         );
       }
     }
