@@ -77,19 +77,58 @@ describe('table row pages and status', () => {
       expect(await table('imported')).toMatchObject({ row_count: 3, status: { state: 'ready', rows_imported: 3, reason: null } });
     });
 
-    it('shows a failed background import with the reason and the rows written before it', async () => {
-      const rows = Array.from({ length: 6_000 }, (_, i) => `${i}`);
-      const res = await importCsv({ name: 'broken', tableId: 'broken', fileId: await uploadCsv(`n\n${rows.join('\n')}\n1,2,3\n`), async: true });
-      expect(res.status).toBe(200);
+    const statusOf = async (tableId: string, done: (state: string | undefined) => boolean) => {
       const deadline = Date.now() + 30_000;
-      let status = (await table('broken')).status;
-      while (status?.state !== 'failed' && Date.now() < deadline) {
+      let status = (await table(tableId)).status;
+      while (!done(status?.state) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        status = (await table('broken')).status;
+        status = (await table(tableId)).status;
       }
-      expect(status).toMatchObject({ state: 'failed', rows_imported: 5_000 });
-      expect(status.reason).toMatch(/line 6002/);
-      expect((await table('broken')).row_count).toBe(5_000);
+      return status;
+    };
+
+    it('shows a failed background import with the reason, and the table keeps its rows', async () => {
+      await importCsv({ name: 'broken', tableId: 'broken', fileId: await uploadCsv('n\nold1\nold2\n'), truncate: true });
+      // Malformed at line 5,502: after a first batch of 5,000 rows was staged.
+      const rows = Array.from({ length: 5_500 }, (_, i) => `${i}`);
+      const res = await importCsv({ name: 'broken', tableId: 'broken', fileId: await uploadCsv(`n\n${rows.join('\n')}\n1,2,3\n`), truncate: true, async: true });
+      expect(res.status).toBe(200);
+      const status = await statusOf('broken', (state) => state === 'failed');
+      expect(status).toMatchObject({ state: 'failed', rows_imported: 0 });
+      expect(status.reason).toMatch(/line 5502/);
+      expect((await table('broken')).row_count).toBe(2);
+      expect((await page('broken', 0, 10)).rows.map((row: { value: { n: string } }) => row.value.n)).toEqual(['old1', 'old2']);
+    }, 60_000);
+
+    it('refuses a second import into a table while one runs, with 409 table_import_in_progress, and no mixed rows', async () => {
+      const big = await uploadCsv(`n\n${Array.from({ length: 30_000 }, (_, i) => `big${i}`).join('\n')}\n`);
+      const small = await uploadCsv('n\nsmall0\nsmall1\n');
+      const first = await importCsv({ name: 'raced', tableId: 'raced', fileId: big, truncate: true, async: true });
+      expect(first.status).toBe(200);
+      const second = await importCsv({ name: 'raced', tableId: 'raced', fileId: small, truncate: true });
+      expect(second.status).toBe(409);
+      expect(second.body.error.type).toBe('table_import_in_progress');
+      expect(typeof second.body.error.message).toBe('string');
+      const rowWrite = await call(t.baseUrl, 'POST', `${base}/raced/rows`, { key, body: { rows: [{ row_id: 'x', value: { n: 'x' } }] } });
+      expect({ status: rowWrite.status, type: rowWrite.body.error?.type }).toEqual({ status: 409, type: 'table_import_in_progress' });
+      // While it runs, readers see the table as it was: empty.
+      expect((await page('raced', 0, 1)).total).toBe(0);
+      expect(await statusOf('raced', (state) => state === 'ready')).toMatchObject({ state: 'ready', rows_imported: 30_000 });
+      expect((await table('raced')).row_count).toBe(30_000);
+      // Once it has ended, the next import goes through and replaces the rows.
+      expect((await importCsv({ name: 'raced', tableId: 'raced', fileId: small, truncate: true })).status).toBe(200);
+      expect((await page('raced', 0, 10)).rows.map((row: { value: { n: string } }) => row.value.n)).toEqual(['small0', 'small1']);
+    }, 60_000);
+
+    it('concurrent synchronous imports into one table: one goes through, the others are refused, and the rows are one file', async () => {
+      const files = await Promise.all([0, 1, 2].map((i) => uploadCsv(`n\n${Array.from({ length: 6_000 }, (_, r) => `f${i}-${r}`).join('\n')}\n`)));
+      const answers = await Promise.all(files.map((fileId) => importCsv({ name: 'concurrent', tableId: 'concurrent', fileId, truncate: true })));
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+      expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+      const all = (await page('concurrent', 0, 10_000)).rows.map((row: { value: { n: string } }) => row.value.n.split('-')[0]);
+      expect(all).toHaveLength(6_000);
+      expect(new Set(all).size).toBe(1);
     }, 60_000);
   });
 });

@@ -39,6 +39,7 @@ export const ERROR_STATUS = {
   data_source_document_not_found: 404,
   invalid_rows_request_error: 400,
   table_row_not_found: 404,
+  table_import_in_progress: 409,
 } as const;
 
 export type ErrorType = keyof typeof ERROR_STATUS;

@@ -30,6 +30,7 @@ import { GetTableHandler, GetTableRowHandler, ListTableRowsHandler, ListTablesHa
 import { TablesController } from './tables.controller';
 import { UpsertTableFromCsvHandler } from './commands/upsert-table-from-csv.command';
 import { TableCsvImport } from './csv/table-csv-import';
+import { TableImportRecovery } from './csv/table-import-recovery';
 import { TableQueryTools } from './table-query/table-query-tools';
 
 /** Data sources (folders) in spaces, their views and their documents. */
@@ -64,6 +65,7 @@ import { TableQueryTools } from './table-query/table-query-tools';
     ListTableRowsHandler,
     GetTableRowHandler,
     TableCsvImport,
+    TableImportRecovery,
     UpsertTableFromCsvHandler,
     TableQueryTools,
   ],

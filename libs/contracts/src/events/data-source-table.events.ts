@@ -61,10 +61,14 @@ export type TableRowsUpserted = {
   };
 };
 
-/** Every row dropped: the table's generation moves on and its schema empties. */
+/**
+ * Every row dropped: the table's generation moves on and its schema empties. `replacedGeneration`:
+ * the generation whose rows are dropped (absent on truncations recorded before it was carried, when
+ * it was always `generation - 1`; an import that failed may have spent the numbers in between).
+ */
 export type TableTruncated = {
   readonly type: 'TableTruncated';
-  readonly data: TableAddress & { readonly generation: number; readonly at: number };
+  readonly data: TableAddress & { readonly generation: number; readonly replacedGeneration?: number; readonly at: number };
 };
 
 export type TableRowDeleted = {
@@ -73,8 +77,9 @@ export type TableRowDeleted = {
 };
 
 /**
- * Where a CSV import into the table stands: recorded as it starts, every so many rows while it runs,
- * and as it ends (`ready`, or `failed` with the reason).
+ * Where a CSV import into the table stands. Imports recorded with {@link TableImportStarted} record
+ * only their progress (`importing`, every so many rows) with it; earlier ones recorded their start
+ * and their end (`ready`, or `failed` with the reason) with it too.
  */
 export type TableImportStatusChanged = {
   readonly type: 'TableImportStatusChanged';
@@ -86,6 +91,61 @@ export type TableImportStatusChanged = {
   };
 };
 
+/**
+ * A CSV import began. Its rows are staged in `generation`, a generation no reader reads, until
+ * {@link TableImportCompleted} makes it the table's in one event (or {@link TableImportFailed}
+ * drops it): readers see the old rows or the new ones, never a part. While it runs the table's
+ * rows take no other writes. `truncate`: the new rows replace the table's; otherwise the rows of
+ * the current generation are staged first and the file's are upserted over them.
+ */
+export type TableImportStarted = {
+  readonly type: 'TableImportStarted';
+  readonly data: TableAddress & {
+    readonly importId: string;
+    readonly fileId: string;
+    readonly truncate: boolean;
+    readonly generation: number;
+    readonly at: number;
+  };
+};
+
+/**
+ * A batch of rows staged by an import, numbered like {@link TableRowsUpserted}. `source`: `table`
+ * for rows carried over from the table's current generation, `file` for rows of the file (the
+ * `file` rows staged so far say where an interrupted import resumes).
+ */
+export type TableImportRowsStaged = {
+  readonly type: 'TableImportRowsStaged';
+  readonly data: TableAddress & {
+    readonly importId: string;
+    readonly generation: number;
+    readonly source: 'table' | 'file';
+    readonly firstOrdinal: number;
+    readonly rows: TableRow[];
+    readonly schema: TableColumn[];
+    readonly at: number;
+  };
+};
+
+/** The staged rows became the table's: `generation` replaces `replacedGeneration`, with `schema`. */
+export type TableImportCompleted = {
+  readonly type: 'TableImportCompleted';
+  readonly data: TableAddress & {
+    readonly importId: string;
+    readonly generation: number;
+    readonly replacedGeneration: number;
+    readonly schema: TableColumn[];
+    readonly rowsImported: number;
+    readonly at: number;
+  };
+};
+
+/** The import stopped for `reason`; its staged rows (of `generation`) are dropped and the table keeps its rows. */
+export type TableImportFailed = {
+  readonly type: 'TableImportFailed';
+  readonly data: TableAddress & { readonly importId: string; readonly generation: number; readonly reason: string; readonly at: number };
+};
+
 export type DataSourceTableEvent =
   | TableUpserted
   | TableDeleted
@@ -93,7 +153,11 @@ export type DataSourceTableEvent =
   | TableRowsUpserted
   | TableTruncated
   | TableRowDeleted
-  | TableImportStatusChanged;
+  | TableImportStatusChanged
+  | TableImportStarted
+  | TableImportRowsStaged
+  | TableImportCompleted
+  | TableImportFailed;
 
 export const DATA_SOURCE_TABLE_EVENT_TYPES = [
   'TableUpserted',
@@ -103,6 +167,10 @@ export const DATA_SOURCE_TABLE_EVENT_TYPES = [
   'TableTruncated',
   'TableRowDeleted',
   'TableImportStatusChanged',
+  'TableImportStarted',
+  'TableImportRowsStaged',
+  'TableImportCompleted',
+  'TableImportFailed',
 ] as const satisfies readonly DataSourceTableEvent['type'][];
 
 /** Narrows a stored event to a table event by its type. */

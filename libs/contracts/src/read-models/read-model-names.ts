@@ -23,7 +23,7 @@ export const READ_MODELS = {
   remoteMcpServers: { name: 'remote_mcp_servers', version: 1 },
   mcpServerViews: { name: 'mcp_server_views', version: 1 },
   files: { name: 'files', version: 1 },
-  dataSourceTables: { name: 'data_source_tables', version: 2 },
+  dataSourceTables: { name: 'data_source_tables', version: 3 },
   tableRows: { name: 'data_source_table_rows', version: 2 },
   tableRowPurges: { name: 'data_source_table_row_purges', version: 1 },
 } as const;

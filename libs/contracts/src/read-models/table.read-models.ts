@@ -9,6 +9,13 @@ export interface TableImportStatus {
   readonly reason: string | null;
 }
 
+/** Rows a running import has staged in its generation, counted as the table's are (they become its when it completes). */
+export interface TableStagedRows {
+  readonly generation: number;
+  readonly rowCount: number;
+  readonly rowBlocks: RowBlockCounts;
+}
+
 /** Read model of a table (`data_source_tables`, id = {@link dataSourceTableKey}): metadata and schema. */
 export interface DataSourceTableRecord extends TableMetadata {
   [key: string]: unknown;
@@ -25,6 +32,8 @@ export interface DataSourceTableRecord extends TableMetadata {
   readonly rowBlocks: RowBlockCounts;
   /** The last CSV import, or null when the table never had one. */
   readonly importStatus: TableImportStatus | null;
+  /** The rows of the running import, read by nobody until it completes (null when none runs). */
+  readonly staged: TableStagedRows | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }

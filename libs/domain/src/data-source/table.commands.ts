@@ -29,14 +29,69 @@ export type UpsertTableRows = {
 
 export type DeleteTableRow = { readonly type: 'DeleteTableRow'; readonly address: TableAddress; readonly rowId: string; readonly now: number };
 
-/** Records where a CSV import into the table stands (see `TableImportStatusChanged`). */
-export type RecordTableImportStatus = {
-  readonly type: 'RecordTableImportStatus';
+/**
+ * Starts a CSV import of `fileId` (see `TableImportStarted`), recording `metadata` as `UpsertTable`
+ * does in the same append: refused with 409 `table_import_in_progress` while another import runs,
+ * so a refused import writes nothing.
+ */
+export type StartTableImport = {
+  readonly type: 'StartTableImport';
   readonly address: TableAddress;
-  readonly state: 'importing' | 'ready' | 'failed';
-  readonly rowsImported: number;
-  readonly reason: string | null;
+  readonly metadata: TableMetadata;
+  readonly importId: string;
+  readonly fileId: string;
+  readonly truncate: boolean;
   readonly now: number;
 };
 
-export type TableCommand = UpsertTable | DeleteTable | UpdateTableParents | UpsertTableRows | DeleteTableRow | RecordTableImportStatus;
+/**
+ * Stages rows of the running import `importId` (see `TableImportRowsStaged`). Rows of the file
+ * carry `offset`, how many of the file's rows come before them: a batch that does not follow what
+ * is staged is refused, so two processes that both took the import up never stage it twice.
+ */
+export type StageTableImportRows = {
+  readonly type: 'StageTableImportRows';
+  readonly address: TableAddress;
+  readonly importId: string;
+  readonly rows: readonly TableRow[];
+  readonly from: { readonly source: 'table' } | { readonly source: 'file'; readonly offset: number };
+  readonly maxEventBytes: number;
+  readonly now: number;
+};
+
+/** Records how many rows of the file the running import `importId` has staged (nothing once it ended). */
+export type RecordTableImportProgress = {
+  readonly type: 'RecordTableImportProgress';
+  readonly address: TableAddress;
+  readonly importId: string;
+  readonly rowsImported: number;
+  readonly now: number;
+};
+
+/** Makes the staged rows of import `importId` the table's (nothing once it ended). */
+export type CompleteTableImport = { readonly type: 'CompleteTableImport'; readonly address: TableAddress; readonly importId: string; readonly now: number };
+
+/** Ends import `importId` with `reason`, dropping its staged rows (nothing once it ended). */
+export type FailTableImport = {
+  readonly type: 'FailTableImport';
+  readonly address: TableAddress;
+  readonly importId: string;
+  readonly reason: string;
+  readonly now: number;
+};
+
+/**
+ * Ends an import recorded before imports were staged (it wrote its rows as they came, and no event
+ * says where it stopped): its status becomes failed with `reason`. Nothing while a staged import runs.
+ */
+export type FailUnstagedImport = {
+  readonly type: 'FailUnstagedImport';
+  readonly address: TableAddress;
+  readonly rowsImported: number;
+  readonly reason: string;
+  readonly now: number;
+};
+
+export type TableImportCommand = StartTableImport | StageTableImportRows | RecordTableImportProgress | CompleteTableImport | FailTableImport;
+
+export type TableCommand = UpsertTable | DeleteTable | UpdateTableParents | UpsertTableRows | DeleteTableRow | TableImportCommand | FailUnstagedImport;

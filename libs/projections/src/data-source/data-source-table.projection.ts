@@ -4,40 +4,66 @@ import { dataSourceTableKey, type DataSourceTableRecord, type TableRowRecord } f
 import { addToBlock, rowBlockOf } from '@app/contracts/tables/row-blocks';
 import type { DocumentChange, Projection } from '../projection';
 
-/** Rows of the table's current generation counted as they come and go, with their ordinal blocks. */
+/** Live rows of one generation, in all and per ordinal block. */
+type Tally = { rowCount: number; rowBlocks: Record<string, number> };
+
+/**
+ * Rows of the table's current generation counted as they come and go, with their ordinal blocks;
+ * and those a running import stages in its own generation, counted apart.
+ */
 function tallyRows(doc: DataSourceTableRecord | null, changes: readonly DocumentChange[]): DataSourceTableRecord | null {
   if (!doc) return doc;
-  const counts = (row: TableRowRecord | null): row is TableRowRecord =>
-    row !== null && row.dataSourceId === doc.dataSourceId && row.tableId === doc.tableId && row.generation === doc.generation;
-  const rowBlocks = { ...doc.rowBlocks };
-  let rowCount = doc.rowCount;
+  const current: Tally = { rowCount: doc.rowCount, rowBlocks: { ...doc.rowBlocks } };
+  const staged: Tally | null = doc.staged && { rowCount: doc.staged.rowCount, rowBlocks: { ...doc.staged.rowBlocks } };
+  const tallyOf = (row: TableRowRecord | null): Tally | null => {
+    if (row === null || row.dataSourceId !== doc.dataSourceId || row.tableId !== doc.tableId) return null;
+    if (row.generation === doc.generation) return current;
+    return staged && row.generation === doc.staged?.generation ? staged : null;
+  };
   for (const change of changes) {
     const before = change.before as TableRowRecord | null;
     const after = change.after as TableRowRecord | null;
-    if (counts(before)) {
-      rowCount -= 1;
-      addToBlock(rowBlocks, rowBlockOf(before.ordinal), -1);
+    const left = tallyOf(before);
+    if (left && before) {
+      left.rowCount -= 1;
+      addToBlock(left.rowBlocks, rowBlockOf(before.ordinal), -1);
     }
-    if (counts(after)) {
-      rowCount += 1;
-      addToBlock(rowBlocks, rowBlockOf(after.ordinal), 1);
+    const came = tallyOf(after);
+    if (came && after) {
+      came.rowCount += 1;
+      addToBlock(came.rowBlocks, rowBlockOf(after.ordinal), 1);
     }
   }
-  return { ...doc, rowCount, rowBlocks };
+  return { ...doc, ...current, staged: staged && doc.staged && { generation: doc.staged.generation, ...staged } };
 }
 
-/** Live tables of each data source: metadata, current schema, row generation, row counts and import status. */
+/**
+ * Live tables of each data source: metadata, current schema, row generation, row counts and import
+ * status. A running import's rows are counted apart, and become the table's all at once.
+ */
 export const dataSourceTableProjection: Projection<DataSourceTableRecord> = {
   ...READ_MODELS.dataSourceTables,
   indexes: [{ equal: ['dataSourceId'], sort: [{ field: 'timestamp', direction: 'desc' }] }, { equal: ['dataSourceId', 'name'] }],
-  canHandle: ['TableUpserted', 'TableDeleted', 'TableParentsChanged', 'TableRowsUpserted', 'TableTruncated', 'TableRowDeleted', 'TableImportStatusChanged'],
+  canHandle: [
+    'TableUpserted',
+    'TableDeleted',
+    'TableParentsChanged',
+    'TableRowsUpserted',
+    'TableTruncated',
+    'TableRowDeleted',
+    'TableImportStatusChanged',
+    'TableImportStarted',
+    'TableImportRowsStaged',
+    'TableImportCompleted',
+    'TableImportFailed',
+  ],
   documentIds: (event) => (isDataSourceTableEvent(event) ? [dataSourceTableKey(event.data.dataSourceId, event.data.tableId)] : []),
   evolve(doc, event) {
     if (!isDataSourceTableEvent(event)) return doc;
     switch (event.type) {
       case 'TableUpserted': {
         const { at, ...data } = event.data;
-        const rows = { schema: doc?.schema ?? [], rowCount: doc?.rowCount ?? 0, rowBlocks: doc?.rowBlocks ?? {}, importStatus: doc?.importStatus ?? null };
+        const rows = { schema: doc?.schema ?? [], rowCount: doc?.rowCount ?? 0, rowBlocks: doc?.rowBlocks ?? {}, importStatus: doc?.importStatus ?? null, staged: doc?.staged ?? null };
         return { ...data, ...rows, updatedAt: at };
       }
       case 'TableParentsChanged':
@@ -50,6 +76,15 @@ export const dataSourceTableProjection: Projection<DataSourceTableRecord> = {
         const { state, rowsImported, reason } = event.data;
         return doc && { ...doc, importStatus: { state, rowsImported, reason } };
       }
+      case 'TableImportStarted':
+        return doc && { ...doc, importStatus: { state: 'importing', rowsImported: 0, reason: null }, staged: { generation: event.data.generation, rowCount: 0, rowBlocks: {} } };
+      case 'TableImportCompleted': {
+        const { generation, schema, rowsImported, at } = event.data;
+        const rows = { rowCount: doc?.staged?.rowCount ?? 0, rowBlocks: doc?.staged?.rowBlocks ?? {} };
+        return doc && { ...doc, generation, schema, ...rows, staged: null, importStatus: { state: 'ready', rowsImported, reason: null }, updatedAt: at };
+      }
+      case 'TableImportFailed':
+        return doc && { ...doc, staged: null, importStatus: { state: 'failed', rowsImported: 0, reason: event.data.reason } };
       case 'TableDeleted':
         return null;
       default:

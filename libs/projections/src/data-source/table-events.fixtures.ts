@@ -20,8 +20,16 @@ export function tableEvents(dataSourceId = 'ds') {
     upsert: (generation: number, firstOrdinal: number, rowIds: readonly string[]) =>
       add({ type: 'TableRowsUpserted', data: { ...ADDRESS, generation, firstOrdinal, rows: rowIds.map((row_id) => ({ row_id, value: { id: row_id } })), schema: [], at: 2 } }),
     remove: (generation: number, rowId: string) => add({ type: 'TableRowDeleted', data: { ...ADDRESS, generation, rowId, at: 3 } }),
-    truncate: (generation: number) => add({ type: 'TableTruncated', data: { ...ADDRESS, generation, at: 4 } }),
+    truncate: (generation: number, replacedGeneration?: number) =>
+      add({ type: 'TableTruncated', data: { ...ADDRESS, generation, ...(replacedGeneration === undefined ? {} : { replacedGeneration }), at: 4 } }),
     deleteTable: (generation: number) => add({ type: 'TableDeleted', data: { ...ADDRESS, generation, at: 6 } }),
+    startImport: (importId: string, generation: number, truncate = true) =>
+      add({ type: 'TableImportStarted', data: { ...ADDRESS, importId, fileId: 'fil_1', truncate, generation, at: 7 } }),
+    stage: (importId: string, generation: number, firstOrdinal: number, rowIds: readonly string[], source: 'table' | 'file' = 'file') =>
+      add({ type: 'TableImportRowsStaged', data: { ...ADDRESS, importId, generation, source, firstOrdinal, rows: rowIds.map((row_id) => ({ row_id, value: { id: row_id } })), schema: [], at: 8 } }),
+    completeImport: (importId: string, generation: number, replacedGeneration: number, rowsImported: number) =>
+      add({ type: 'TableImportCompleted', data: { ...ADDRESS, importId, generation, replacedGeneration, schema: [{ name: 'id', value_type: 'text', possible_values: null }], rowsImported, at: 9 } }),
+    failImport: (importId: string, generation: number, reason: string) => add({ type: 'TableImportFailed', data: { ...ADDRESS, importId, generation, reason, at: 9 } }),
     importStatus: (state: 'importing' | 'ready' | 'failed', rowsImported: number, reason: string | null = null) =>
       add({ type: 'TableImportStatusChanged', data: { ...ADDRESS, state, rowsImported, reason, at: 5 } }),
   };

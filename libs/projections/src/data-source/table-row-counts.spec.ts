@@ -73,4 +73,35 @@ describe('table row counts', () => {
     const table = await bothWays(events);
     expect(table).toMatchObject({ name: 'renamed', rowCount: 1, importStatus: { state: 'failed', rowsImported: 1, reason: 'line 3: bad quote' } });
   });
+
+  it('count the rows an import stages apart, and make them the table rows only when it completes', async () => {
+    const { events, upsert, startImport, stage, completeImport } = tableEvents();
+    upsert(0, 0, ['old1', 'old2']);
+    startImport('imp', 1);
+    stage('imp', 1, 0, ['a', 'b', 'c']);
+    stage('imp', 1, 3, ['a']); // staged again on a resumption: counted once
+    const during = await bothWays(events);
+    expect(during).toMatchObject({ generation: 0, rowCount: 2, rowBlocks: { 0: 2 }, staged: { generation: 1, rowCount: 3 }, importStatus: { state: 'importing' } });
+    completeImport('imp', 1, 0, 3);
+    const after = await bothWays(events);
+    expect(after).toMatchObject({ generation: 1, rowCount: 3, rowBlocks: { 0: 3 }, staged: null, importStatus: { state: 'ready', rowsImported: 3, reason: null } });
+    expect(after!.schema).toEqual([{ name: 'id', value_type: 'text', possible_values: null }]);
+  });
+
+  it('keep the table rows when an import fails', async () => {
+    const { events, upsert, startImport, stage, failImport, metadata } = tableEvents();
+    upsert(0, 0, ['old1', 'old2']);
+    startImport('imp', 1);
+    stage('imp', 1, 0, ['a', 'b', 'c']);
+    metadata('renamed');
+    failImport('imp', 1, 'Malformed CSV at line 5501');
+    expect(await bothWays(events)).toMatchObject({
+      name: 'renamed',
+      generation: 0,
+      rowCount: 2,
+      staged: null,
+      importStatus: { state: 'failed', rowsImported: 0, reason: 'Malformed CSV at line 5501' },
+    });
+  });
 });
+

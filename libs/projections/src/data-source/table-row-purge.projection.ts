@@ -5,7 +5,7 @@ import { tableRowKey, type TableRowRecord } from '@app/contracts/read-models/tab
 import type { ReadStore, RecordedEvent } from '@app/storage';
 import type { Projection } from '../projection';
 
-/** Rows of a table generation a truncation replaced or a deletion left, still to be removed from the rows read model. */
+/** Rows of a table generation a truncation or an import replaced, a failed import staged or a deletion left, still to be removed from the rows read model. */
 export interface TableRowPurgeRecord {
   [key: string]: unknown;
   readonly dataSourceId: string;
@@ -41,12 +41,17 @@ async function purgeStep(store: ReadStore, generation: number): Promise<number> 
   return deletes.length;
 }
 
-/** The rows an event leaves behind: the generation a truncation replaced, the one a deleted table had, or all of a deleted data source's. */
+/**
+ * The rows an event leaves behind: the generation a truncation or a completed import replaced, the
+ * one a failed import staged, the one a deleted table had, or all of a deleted data source's.
+ */
 function leftGeneration(event: RecordedEvent): TableRowPurgeRecord | null {
   if (isDataSourceEvent(event) && event.type === 'DataSourceDeleted') return { dataSourceId: event.data.dataSourceId, tableId: null, generation: null };
   if (!isDataSourceTableEvent(event)) return null;
   const { dataSourceId, tableId } = event.data;
-  if (event.type === 'TableTruncated') return { dataSourceId, tableId, generation: event.data.generation - 1 };
+  if (event.type === 'TableTruncated') return { dataSourceId, tableId, generation: event.data.replacedGeneration ?? event.data.generation - 1 };
+  if (event.type === 'TableImportCompleted') return { dataSourceId, tableId, generation: event.data.replacedGeneration };
+  if (event.type === 'TableImportFailed') return { dataSourceId, tableId, generation: event.data.generation };
   // A table created again starts at the next generation, so these rows are nobody's.
   if (event.type === 'TableDeleted' && typeof event.data.generation === 'number') return { dataSourceId, tableId, generation: event.data.generation };
   return null;
@@ -56,7 +61,7 @@ function leftGeneration(event: RecordedEvent): TableRowPurgeRecord | null {
 export const tableRowPurgeProjection: Projection<TableRowPurgeRecord> = {
   ...READ_MODELS.tableRowPurges,
   indexes: [],
-  canHandle: ['TableTruncated', 'TableDeleted', 'DataSourceDeleted'],
+  canHandle: ['TableTruncated', 'TableImportCompleted', 'TableImportFailed', 'TableDeleted', 'DataSourceDeleted'],
   documentIds(event) {
     const left = leftGeneration(event);
     return left ? [purgeKey(left.dataSourceId, left.tableId, left.generation)] : [];

@@ -55,6 +55,25 @@ describe('table row purge', () => {
     expect(await rowsOf(2)).toEqual(current);
   }, 60_000);
 
+  it('removes the rows an import replaced and those a failed import staged, keeping the table rows', async () => {
+    const { events, upsert, startImport, stage, completeImport, failImport, truncate } = tableEvents();
+    upsert(0, 0, ['old']);
+    startImport('one', 1);
+    stage('one', 1, 0, ['a', 'b']);
+    completeImport('one', 1, 0, 2);
+    startImport('two', 2);
+    stage('two', 2, 0, ['broken']);
+    failImport('two', 2, 'bad line');
+    // The numbers a failed import spent are not used again: the next truncation skips them.
+    truncate(3, 1);
+    upsert(3, 0, ['z']);
+    await eventStore.append('table-t', events, 'no_stream');
+
+    await live.start();
+    await until(async () => (await rowsOf(1)).length === 1 && (await pending(1)) === 0, 20_000);
+    expect((await rowsOf(1)).map((row) => [row.rowId, row.generation])).toEqual([['z', 3]]);
+  }, 60_000);
+
   it('removes the rows of a deleted table, and keeps those of the table created again under its id', async () => {
     const { events, upsert, deleteTable, metadata } = tableEvents();
     upsert(0, 0, ['gone1', 'gone2']);

@@ -1,3 +1,4 @@
+import type { TableMetadata } from '@app/contracts/events/data-source-table.events';
 import type { UpsertTableDto } from '@app/contracts/http/table.dto';
 import type { GetTableResponse } from '@app/contracts/http/table.types';
 import type { DataSourceTableRecord } from '@app/contracts/read-models/table.read-models';
@@ -33,27 +34,32 @@ export class UpsertTableHandler implements ICommandHandler<UpsertTableCommand> {
   async execute({ auth, target, body }: UpsertTableCommand): Promise<GetTableResponse> {
     requireDataSourceWriter(auth);
     const tableId = body.table_id ?? newSId();
-    const [sameName] = await this.readModels.find<DataSourceTableRecord>('dataSourceTables', { where: { dataSourceId: target.dataSource.sId, name: body.name }, limit: 1 });
-    if (sameName && sameName.tableId !== tableId) {
-      throw new ApiError('invalid_request_error', `Table names must be unique within a data source: table "${sameName.tableId}" is already named "${body.name}".`);
-    }
     const now = Date.now();
-    const tags = body.tags ?? [];
-    const titleTag = tags.find((tag) => tag.startsWith('title:'))?.slice('title:'.length);
-    const parentId = body.parent_id ?? null;
-    const metadata = {
-      name: body.name,
-      title: body.title ?? titleTag ?? body.name,
-      description: body.description,
-      mimeType: body.mime_type ?? 'text/csv',
-      sourceUrl: body.source_url ?? null,
-      tags,
-      timestamp: body.timestamp ?? now,
-      parentId,
-      parents: body.parents ?? (parentId === null ? [tableId] : [tableId, parentId]),
-    };
+    const metadata = await tableMetadataOf(this.readModels, target, tableId, body, now);
     const outcome = await this.executor.execute(tableAggregate, tableAggregateId(target.dataSource.sId, tableId), { type: 'UpsertTable', address: tableAddress(target, tableId), metadata, now }, { actor: auth.user?.sId ?? auth.keyId });
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
     return { table: renderTable(await loadTable(this.readModels, target, tableId)) };
   }
+}
+
+/** A table's metadata from an upsert's body, with its defaults; 400 when another table of the data source has the name. */
+export async function tableMetadataOf(readModels: ReadModels, target: ResolvedDataSource, tableId: string, body: UpsertTableDto, now: number): Promise<TableMetadata> {
+  const [sameName] = await readModels.find<DataSourceTableRecord>('dataSourceTables', { where: { dataSourceId: target.dataSource.sId, name: body.name }, limit: 1 });
+  if (sameName && sameName.tableId !== tableId) {
+    throw new ApiError('invalid_request_error', `Table names must be unique within a data source: table "${sameName.tableId}" is already named "${body.name}".`);
+  }
+  const tags = body.tags ?? [];
+  const titleTag = tags.find((tag) => tag.startsWith('title:'))?.slice('title:'.length);
+  const parentId = body.parent_id ?? null;
+  return {
+    name: body.name,
+    title: body.title ?? titleTag ?? body.name,
+    description: body.description,
+    mimeType: body.mime_type ?? 'text/csv',
+    sourceUrl: body.source_url ?? null,
+    tags,
+    timestamp: body.timestamp ?? now,
+    parentId,
+    parents: body.parents ?? (parentId === null ? [tableId] : [tableId, parentId]),
+  };
 }
