@@ -3,14 +3,14 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { tooDeepMessage } from '@app/contracts/http/validation/json-bounds';
 import { ApiError } from './api-error';
-import { jsonTextNestingExceeds, MAX_JSON_NESTING_DEPTH } from './json-nesting';
+import { jsonTextExcess, MAX_JSON_MEMBERS, MAX_JSON_NESTING_DEPTH, tooManyMembersMessage } from './json-nesting';
 import { invalidRequest } from './validation-exception.factory';
 
-/** A body nested deeper than MAX_JSON_NESTING_DEPTH, found before it was parsed. */
-class JsonTooDeepError extends Error {
-  constructor() {
-    super(tooDeepMessage(MAX_JSON_NESTING_DEPTH));
-    this.name = 'JsonTooDeepError';
+/** A body nested too deep or holding too many keys and items, found before it was parsed. */
+class JsonShapeError extends Error {
+  constructor(readonly refusal: string) {
+    super(refusal);
+    this.name = 'JsonShapeError';
   }
 }
 
@@ -34,13 +34,18 @@ export class JsonBodyMiddleware implements NestMiddleware {
   /** Client-side MCP servers post tool outputs, which may be larger than any other body. */
   private readonly mcpResultsParser: RequestHandler;
 
+  /** Table rows come by the thousand (up to MAX_ROWS_PER_UPSERT): only the body limit bounds them. */
+  private readonly rowsParser: RequestHandler;
+
   constructor(@Inject(API_CONFIG) config: ApiConfig) {
-    this.parser = jsonParser(config.bodyLimitBytes);
-    this.mcpResultsParser = jsonParser(Math.max(config.bodyLimitBytes, config.mcp.resultsBodyLimitBytes));
+    this.parser = jsonParser(config.bodyLimitBytes, MAX_JSON_MEMBERS);
+    this.mcpResultsParser = jsonParser(Math.max(config.bodyLimitBytes, config.mcp.resultsBodyLimitBytes), Number.POSITIVE_INFINITY);
+    this.rowsParser = jsonParser(config.bodyLimitBytes, Number.POSITIVE_INFINITY);
   }
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
-    const parser = MCP_RESULTS_PATH.test(request.originalUrl.split('?')[0]) ? this.mcpResultsParser : this.parser;
+    const path = request.originalUrl.split('?')[0];
+    const parser = MCP_RESULTS_PATH.test(path) ? this.mcpResultsParser : TABLE_ROWS_PATH.test(path) ? this.rowsParser : this.parser;
     await new Promise<void>((resolve, reject) => {
       parser(request, response, (error?: unknown) => (error ? reject(translate(error)) : resolve()));
     });
@@ -50,13 +55,17 @@ export class JsonBodyMiddleware implements NestMiddleware {
 
 /** `POST /api/v1/w/{wId}/mcp/results` and its private twin. */
 const MCP_RESULTS_PATH = /^\/api(?:\/v1)?\/w\/[^/]+\/mcp\/results\/?$/;
+/** `POST …/data_sources/{dsId}/tables/{tId}/rows`, with or without the space, on both families. */
+const TABLE_ROWS_PATH = /^\/api(?:\/v1)?\/w\/[^/]+(?:\/spaces\/[^/]+)?\/data_sources\/[^/]+\/tables\/[^/]+\/rows\/?$/;
 
-function jsonParser(limit: number): RequestHandler {
+function jsonParser(limit: number, maxMembers: number): RequestHandler {
   return express.json({
     limit,
     type: ['application/json', 'application/*+json'],
     verify: (_request, _response, raw, charset) => {
-      if (jsonTextNestingExceeds(utf8Of(raw, charset), MAX_JSON_NESTING_DEPTH)) throw new JsonTooDeepError();
+      const excess = jsonTextExcess(utf8Of(raw, charset), MAX_JSON_NESTING_DEPTH, maxMembers);
+      if (excess === 'depth') throw new JsonShapeError(tooDeepMessage(MAX_JSON_NESTING_DEPTH));
+      if (excess === 'members') throw new JsonShapeError(tooManyMembersMessage(maxMembers));
     },
   });
 }
@@ -72,7 +81,7 @@ function utf8Of(raw: Buffer, charset: string): Uint8Array {
 }
 
 function translate(error: unknown): Error {
-  if (error instanceof JsonTooDeepError) return invalidRequest('body', [tooDeepMessage(MAX_JSON_NESTING_DEPTH)]);
+  if (error instanceof JsonShapeError) return invalidRequest('body', [error.refusal]);
   const type = typeof error === 'object' && error !== null && 'type' in error ? error.type : undefined;
   if (type === 'entity.too.large') return new PayloadTooLargeException();
   if (type === 'entity.parse.failed') return new ApiError('invalid_request_error', 'Malformed JSON in the request body.');

@@ -41,10 +41,16 @@ export function BoundedExtraKeys(bounds: JsonBounds = FREE_FORM_BOUNDS): ClassDe
 }
 
 function extraKeysProblem(object: Readonly<Record<string, unknown>>, declared: ReadonlySet<string>, bounds: JsonBounds): string | undefined {
-  const extras = Object.entries(object).filter(([key, value]) => !declared.has(key) && value !== undefined);
-  const deep = extras.find(([, value]) => nestingExceeds(value, bounds.maxDepth));
-  if (deep) return `"${shortened(deep[0])}" ${tooDeepMessage(bounds.maxDepth)}`;
-  if (jsonByteLength(Object.fromEntries(extras)) > bounds.maxBytes) return `undocumented keys together ${tooLargeMessage(bounds.maxBytes)}`;
+  // One pass that stops as soon as the extras outgrow the bound: a client may send thousands of
+  // them, and their size is known to be too large long before the last one.
+  let bytes = 2; // the braces of the object they would form
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    if (declared.has(key) || value === undefined) continue;
+    if (nestingExceeds(value, bounds.maxDepth)) return `"${shortened(key)}" ${tooDeepMessage(bounds.maxDepth)}`;
+    bytes += jsonByteLength(key) + 1 + jsonByteLength(value) + 1;
+    if (bytes - 1 > bounds.maxBytes) return `undocumented keys together ${tooLargeMessage(bounds.maxBytes)}`;
+  }
   return undefined;
 }
 

@@ -35,5 +35,5 @@ export function sentKeys(object: Readonly<Record<string, unknown>>): string[] {
 }
 
 function fieldsOf(object: object): Readonly<Record<string, unknown>> {
-  return Object.fromEntries(Object.entries(object));
+  return { ...object };
 }
