@@ -85,6 +85,13 @@ describe('conversation decider', () => {
     it('refuses an id already used', () => {
       spec.given([conversationCreated()]).when(createCommand()).thenThrows('invalid_request_error');
     });
+
+    it('refuses to create a conversation already deleted (it would answer 200 where deleted ones answer 404)', () => {
+      spec
+        .given([])
+        .when(createCommand({ visibility: 'deleted' }))
+        .thenThrows('invalid_request_error', 'A conversation cannot be created with visibility "deleted": create it, then delete it.');
+    });
   });
 
   describe('PostUserMessage', () => {

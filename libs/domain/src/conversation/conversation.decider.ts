@@ -120,6 +120,9 @@ export function decideConversation(command: ConversationCommand, state: Conversa
 function decideCreate(command: CreateConversation, state: ConversationState): ConversationEvent[] {
   if (state.status !== 'initial') throw invalidRequest('conversationAlreadyExists');
   if (command.depth >= MAX_CONVERSATION_DEPTH) throw invalidRequest('depthExceeded');
+  // A deleted conversation answers 404 everywhere; one created deleted answered 200 to GET, and its
+  // message would have started agents on a conversation nobody can read.
+  if (command.visibility === 'deleted') throw invalidRequest('createdDeleted');
   const created: ConversationCreated = {
     type: 'ConversationCreated',
     data: {

@@ -6,6 +6,7 @@ export const CONVERSATION_ERROR_MESSAGES = {
   conversationAlreadyExists: 'A conversation with this id already exists.',
   messageNotFound: 'The message you requested was not found.',
   depthExceeded: 'Recursive run_agent calls exceeded depth of 4',
+  createdDeleted: 'A conversation cannot be created with visibility "deleted": create it, then delete it.',
   emptyContent: 'The message content must not be empty.',
   notAUserMessage: 'The message you are trying to edit is not a user message.',
   notAnAgentMessage: 'The message is not an agent message.',
