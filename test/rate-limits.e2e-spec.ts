@@ -65,7 +65,7 @@ describe('rate limits', () => {
       expect((await call(t.baseUrl, 'GET', path(other.workspaceId), { key: other.apiKey, headers })).status).toBe(200);
     });
 
-    it('counts failed authentications per address, and past the budget refuses the address before looking at the key', async () => {
+    it('counts failed authentications per address, and past the budget refuses further failures with 429 while a valid key from there is served', async () => {
       const { workspaceId, apiKey } = await t.createWorkspace();
       const foreign = await t.createWorkspace();
       const headers = newAddress();
@@ -81,10 +81,13 @@ describe('rate limits', () => {
         'invalid_api_key_error',
         'workspace_auth_error',
       ]);
-      // 4 a minute: one attempt comes back every 15 s; until then even a good key gets nothing.
+      // 4 a minute: one failing attempt comes back every 15 s; until then every failure is a 429,
+      // whatever it failed on, so a sprayer learns nothing more.
       expectRateLimited(await call(t.baseUrl, 'GET', path(workspaceId), { key: 'sk-11111111111111111111111111111111', headers }), 'failed authentications', 15);
-      expectRateLimited(await call(t.baseUrl, 'GET', path(workspaceId), { key: apiKey, headers }), 'failed authentications', 15);
-
+      expectRateLimited(await call(t.baseUrl, 'GET', path(workspaceId), { headers }), 'failed authentications', 15);
+      expectRateLimited(await call(t.baseUrl, 'GET', path(workspaceId), { key: foreign.apiKey, headers }), 'failed authentications', 15);
+      // A valid key behind the same address (a team behind one proxy) is still served.
+      expect((await call(t.baseUrl, 'GET', path(workspaceId), { key: apiKey, headers })).status).toBe(200);
       expect((await call(t.baseUrl, 'GET', path(workspaceId), { key: apiKey, headers: newAddress() })).status).toBe(200);
     });
   });
@@ -103,10 +106,10 @@ describe('rate limits', () => {
 
   it('counts every refusal by the limit that refused it', async () => {
     const samples = await scrapeMetrics(t.baseUrl);
-    // Both families: one key refusal, two workspace refusals, two address refusals each; one more address refusal above.
+    // Both families: one key refusal, two workspace refusals, three address refusals each; one more address refusal above.
     expect(valueOf(samples, 'rate_limit_rejections_total', { limit: 'key' })).toBe(2);
     expect(valueOf(samples, 'rate_limit_rejections_total', { limit: 'workspace' })).toBe(4);
-    expect(valueOf(samples, 'rate_limit_rejections_total', { limit: 'auth_failures' })).toBe(5);
+    expect(valueOf(samples, 'rate_limit_rejections_total', { limit: 'auth_failures' })).toBe(7);
   });
 });
 
@@ -117,6 +120,23 @@ describe('rate limits turned off', () => {
       const { workspaceId, apiKey } = await t.createWorkspace();
       for (let i = 0; i < 40; i += 1) expect((await call(t.baseUrl, 'GET', `/api/w/${workspaceId}`)).status).toBe(401);
       for (let i = 0; i < 40; i += 1) expect((await call(t.baseUrl, 'GET', `/api/w/${workspaceId}`, { key: apiKey })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('route budgets from configuration', () => {
+  it('applies RATE_LIMIT_FILE_UPLOADS to upload requests and leaves the other routes to the workspace budget', async () => {
+    const t = await startTestApp({ RATE_LIMIT_FILE_UPLOADS: '2/1m', RATE_LIMIT_DOCUMENT_UPSERTS: 'off' });
+    try {
+      const { workspaceId, apiKey } = await t.createWorkspace();
+      const upload = { contentType: 'text/plain', fileName: 'a.txt', fileSize: 3, useCase: 'conversation' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await call(t.baseUrl, 'POST', `/api/v1/w/${workspaceId}/files`, { key: apiKey, body: upload })).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      expectRateLimited(await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/files`, { key: apiKey, body: upload }), 'file_uploads', 30);
+      expect((await call(t.baseUrl, 'GET', `/api/v1/w/${workspaceId}/spaces`, { key: apiKey })).status).toBe(200);
     } finally {
       await t.close();
     }

@@ -5,7 +5,8 @@ import { hashApiKeySecret } from '../common/ids';
 import { ReadModels } from '../infrastructure/read-models.service';
 import { clientAddressKey } from '../rate-limits/client-address';
 import { RequestRateLimits } from '../rate-limits/request-rate-limits';
-import { ROUTE_RATE_LIMIT, type RouteRateLimit } from '../rate-limits/route-rate-limit.decorator';
+import type { RouteBudgetName } from '../config/rate-limit-settings';
+import { ROUTE_RATE_LIMIT } from '../rate-limits/route-rate-limit.decorator';
 import { ADMIN_ONLY_ROUTE, IS_PUBLIC_ROUTE, type AuthenticatedRequest } from './auth-context';
 import { requireAdmin } from './roles';
 import { ApiError } from '../common/http/api-error';
@@ -18,10 +19,12 @@ const API_KEY = /^sk-[A-Za-z0-9]+$/;
  * Authenticates every request under `/w/{wId}` with a workspace API key, in the order the real
  * service answers: header problems and unknown keys first (401), then an unknown workspace (404),
  * then a key of another workspace (401 workspace_auth_error). Budgets are checked as early as
- * what they count is known, before any work: an address with too many failed authentications is
- * refused before its key is even read (brute force learns nothing), a key's budget is spent once
- * the key is found, the workspace's (and the route's own) once the key is known to belong to it,
- * so no one can spend another workspace's budget.
+ * what they count is known, before any work: a key's budget is spent once the key is found, the
+ * workspace's (and the route's own) once the key is known to belong to it, so no one can spend
+ * another workspace's budget. Failed authentications count per client address; past their budget
+ * a request that fails again is a 429 instead of its 401 or 404, so a sprayer learns nothing more,
+ * while a valid key from the same address (a team behind one proxy or NAT) is still served.
+ * Guessing a key gains nothing from that: a key holds 128 random bits.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -36,7 +39,6 @@ export class ApiKeyGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, [context.getHandler(), context.getClass()])) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const address = clientAddressKey(request.ip);
-    await this.limits.checkAddress(address);
     const key = await this.countingFailures(address, () => this.keyOf(request));
     await this.limits.admitKey(key.keyId);
 
@@ -45,10 +47,10 @@ export class ApiKeyGuard implements CanActivate {
     const workspace = await this.readModels.get<WorkspaceDocument>('workspaces', workspaceId);
     if (!workspace) throw new ApiError('workspace_not_found', 'The workspace was not found.');
     if (key.workspaceId !== workspace.sId) {
-      await this.limits.recordAuthFailure(address);
+      await this.failedAuthentication(address);
       throw new ApiError('workspace_auth_error', 'Only users of the workspace can access this content.', 401);
     }
-    await this.limits.admitWorkspace(workspace.sId, this.reflector.get<RouteRateLimit | undefined>(ROUTE_RATE_LIMIT, context.getHandler()));
+    await this.limits.admitWorkspace(workspace.sId, this.reflector.get<RouteBudgetName | undefined>(ROUTE_RATE_LIMIT, context.getHandler()));
     this.usage.touch(key.keyId);
     const user = key.userId ? await this.readModels.get<UserDocument>('users', key.userId) : null;
     request.auth = { workspace, role: key.role, keyId: key.keyId, user };
@@ -75,8 +77,14 @@ export class ApiKeyGuard implements CanActivate {
     try {
       return await authenticate();
     } catch (error) {
-      if (error instanceof ApiError) await this.limits.recordAuthFailure(address);
+      if (error instanceof ApiError) await this.failedAuthentication(address);
       throw error;
     }
+  }
+
+  /** A 429 for an address past its budget of failures; otherwise the failure is counted and the caller throws its own error. */
+  private async failedAuthentication(address: string): Promise<void> {
+    await this.limits.checkAddress(address);
+    await this.limits.recordAuthFailure(address);
   }
 }

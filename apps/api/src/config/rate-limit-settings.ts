@@ -1,24 +1,37 @@
 import type { Environment } from '@app/storage';
 import type { RateBudget } from '../rate-limits/rate-limiter.port';
 
+/** Routes with a budget of their own per workspace, on top of the key and workspace budgets. */
+export const ROUTE_BUDGET_NAMES = ['document_upserts', 'table_writes', 'file_uploads'] as const;
+
+/** The name of a route's own budget, also the `limit` label of its refusals. */
+export type RouteBudgetName = (typeof ROUTE_BUDGET_NAMES)[number];
+
 /** The request budgets of the api; a null budget is not enforced. */
 export interface RateLimitSettings {
   /** Requests per API key. */
   readonly perKey: RateBudget | null;
   /** Requests per workspace, all its keys together. */
   readonly perWorkspace: RateBudget | null;
-  /** Failed authentications per client address; past it every request from there is refused. */
+  /** Failed authentications per client address; past it, requests from there without a valid credential are refused. */
   readonly authFailuresPerAddress: RateBudget | null;
+  /** The routes' own budgets, per workspace. */
+  readonly routes: Readonly<Record<RouteBudgetName, RateBudget | null>>;
 }
 
 // A key may burst to 6,000 requests and then sustain 100/s, a workspace twice that: far above an
 // integration's or a person's use, low enough that one runaway script (this service answers about
 // 1,600 reads/s on two cores) cannot take the whole machine from every other tenant. The benches,
 // which measure that ceiling, turn them off.
+// Document upserts, table writes and file uploads keep the real product's budgets per workspace
+// by default; an operator loading a large corpus raises them (or turns them off).
 const DEFAULTS = {
   RATE_LIMIT_PER_KEY: '6000/1m',
   RATE_LIMIT_PER_WORKSPACE: '12000/1m',
   RATE_LIMIT_AUTH_FAILURES: '30/1m',
+  RATE_LIMIT_DOCUMENT_UPSERTS: '120/1m',
+  RATE_LIMIT_TABLE_WRITES: '120/1m',
+  RATE_LIMIT_FILE_UPLOADS: '40/1m',
 } as const;
 
 const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
@@ -32,6 +45,11 @@ export function parseRateLimitSettings(env: Environment, problems: string[]): Ra
     perKey: read('RATE_LIMIT_PER_KEY'),
     perWorkspace: read('RATE_LIMIT_PER_WORKSPACE'),
     authFailuresPerAddress: read('RATE_LIMIT_AUTH_FAILURES'),
+    routes: {
+      document_upserts: read('RATE_LIMIT_DOCUMENT_UPSERTS'),
+      table_writes: read('RATE_LIMIT_TABLE_WRITES'),
+      file_uploads: read('RATE_LIMIT_FILE_UPLOADS'),
+    },
   };
 }
 

@@ -24,7 +24,6 @@ import { ListDocumentsQuery } from './queries/list-documents.query';
 import { tokenize } from './tokenizer';
 
 /** The real service's budget of document upserts: 120 a minute per workspace. */
-export const DOCUMENT_UPSERTS = { name: 'document_upserts', budget: { limit: 120, windowMs: 60_000 } } as const;
 
 /** Documents of a data source (dust-api §5.3), on canonical and legacy paths of both families. */
 @Controller()
@@ -55,7 +54,7 @@ export class DocumentsController {
 
   @Post(dataSourcePaths('/documents/:documentId'))
   @HttpCode(200)
-  @RateLimit(DOCUMENT_UPSERTS)
+  @RateLimit('document_upserts')
   @ApiSuccess('Create or replace a document (admins and builders; 120 a minute per workspace)', UpsertDocumentResponseSchema)
   async upsert(
     @Auth() auth: AuthContext,

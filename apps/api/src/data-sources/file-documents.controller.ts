@@ -9,7 +9,6 @@ import { RateLimit } from '../rate-limits/route-rate-limit.decorator';
 import { UpsertFileDocumentCommand } from './commands/upsert-file-document.command';
 import { DataSourceLookup } from './data-source-lookup';
 import { spacePaths } from './data-source-paths';
-import { DOCUMENT_UPSERTS } from './documents.controller';
 
 /** Uploaded files made documents of a data source, as the real product's data source file route does. */
 @Controller()
@@ -21,7 +20,7 @@ export class FileDocumentsController {
 
   @Post(spacePaths('/data_sources/:dsId/files'))
   @HttpCode(200)
-  @RateLimit(DOCUMENT_UPSERTS)
+  @RateLimit('document_upserts')
   @ApiSuccess('Upsert an uploaded file (use case upsert_document) as a document from its extracted text (admins and builders)', UpsertDocumentResponseSchema)
   async upsert(@Auth() auth: AuthContext, @Param('spaceId') spaceId: string, @Param('dsId') dsId: string, @Body() body: UpsertFileDocumentDto): Promise<UpsertDocumentResponse> {
     return this.commandBus.execute(new UpsertFileDocumentCommand(auth, await this.lookup.inSpace(auth, spaceId, dsId), body));

@@ -26,7 +26,6 @@ import { dataSourcePaths } from './data-source-paths';
 import { GetTableQuery, GetTableRowQuery, ListTableRowsQuery, ListTablesQuery } from './queries/table.queries';
 
 /** Table writes share one budget per workspace, as document upserts do. */
-const TABLE_WRITES = { name: 'table_writes', budget: { limit: 120, windowMs: 60_000 } } as const;
 
 /** Tables of a data source and their rows (dust-api §5.4), on canonical and legacy paths of both families. */
 @Controller()
@@ -45,7 +44,7 @@ export class TablesController {
 
   @Post(dataSourcePaths('/tables'))
   @HttpCode(200)
-  @RateLimit(TABLE_WRITES)
+  @RateLimit('table_writes')
   @ApiSuccess("Create a table or replace its metadata (admins and builders; names unique in the data source)", GetTableResponseSchema)
   async upsert(@Auth() auth: AuthContext, @Param('spaceId') spaceId: string | undefined, @Param('dsId') dsId: string, @Body() body: UpsertTableDto): Promise<GetTableResponse> {
     return this.commandBus.execute(new UpsertTableCommand(auth, await this.target(auth, spaceId, dsId), body));
@@ -53,7 +52,7 @@ export class TablesController {
 
   @Post(dataSourcePaths('/tables/csv'))
   @HttpCode(200)
-  @RateLimit(TABLE_WRITES)
+  @RateLimit('table_writes')
   @ApiSuccess('Create or fill a table from an uploaded CSV file (use case upsert_table; admins and builders)', UpsertTableRowsResponseSchema)
   async upsertCsv(@Auth() auth: AuthContext, @Param('spaceId') spaceId: string | undefined, @Param('dsId') dsId: string, @Body() body: UpsertTableFromCsvDto): Promise<UpsertTableRowsResponse | TableIdResponse> {
     return this.commandBus.execute(new UpsertTableFromCsvCommand(auth, await this.target(auth, spaceId, dsId), body));
@@ -98,7 +97,7 @@ export class TablesController {
 
   @Post(dataSourcePaths('/tables/:tableId/rows'))
   @HttpCode(200)
-  @RateLimit(TABLE_WRITES)
+  @RateLimit('table_writes')
   @ApiSuccess('Upsert rows of a table, optionally truncating it first (admins and builders)', UpsertTableRowsResponseSchema)
   async upsertRows(
     @Auth() auth: AuthContext,

@@ -38,7 +38,7 @@ export class FilesController {
 
   @Post(BOTH(''))
   @HttpCode(200)
-  @RateLimit({ name: 'file_uploads', budget: { limit: 40, windowMs: 60_000 } })
+  @RateLimit('file_uploads')
   @ApiSuccess('Request the upload of a file; answers the URL to post its content to', FileEnvelopeSchema)
   requestUpload(@Auth() auth: AuthContext, @Body() body: FileUploadRequestDto, @Req() request: Request): Promise<FileEnvelope> {
     return this.commandBus.execute(new RequestFileUploadCommand(auth, body, requestBaseUrl(this.config, request)));

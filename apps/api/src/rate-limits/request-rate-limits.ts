@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimitedError } from '../common/http/rate-limited-error';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import type { RateLimitSettings } from '../config/rate-limit-settings';
+import type { RateLimitSettings, RouteBudgetName } from '../config/rate-limit-settings';
 import { Metrics } from '../metrics/metrics';
-import type { RouteRateLimit } from './route-rate-limit.decorator';
 import { RATE_LIMITER, type RateBudget, type RateDecision, type RateLimiter } from './rate-limiter.port';
 
 /**
- * The api's request budgets, checked by the API key guard before any work: failed authentication
- * per client address, then requests per key, per workspace and per route budget. A refusal is a
+ * The api's request budgets, checked by the API key guard before any work: requests per key, per
+ * workspace and per route budget, and failed authentications per client address. A refusal is a
  * RateLimitedError (429 with Retry-After) and counts in `rate_limit_rejections_total`.
  */
 @Injectable()
@@ -23,7 +22,7 @@ export class RequestRateLimits {
     this.settings = config.rateLimits;
   }
 
-  /** Refuses an address that failed authentication too often lately, before its key is even read. */
+  /** Refuses an address that failed authentication too often lately (for a request that failed it again). */
   async checkAddress(address: string): Promise<void> {
     const budget = this.settings.authFailuresPerAddress;
     if (!budget) return;
@@ -42,10 +41,10 @@ export class RequestRateLimits {
   }
 
   /** Spends one request of the workspace's budget, and of the route's own budget if it declares one. */
-  async admitWorkspace(workspaceId: string, route: RouteRateLimit | undefined): Promise<void> {
+  async admitWorkspace(workspaceId: string, route: RouteBudgetName | undefined): Promise<void> {
     await this.spend(`workspace:${workspaceId}`, this.settings.perWorkspace, 'workspace', 'Too many requests for this workspace');
     if (route) {
-      await this.spend(`route:${route.name}:${workspaceId}`, route.budget, route.name, `Too many ${route.name} requests for this workspace`);
+      await this.spend(`route:${route}:${workspaceId}`, this.settings.routes[route], route, `Too many ${route} requests for this workspace`);
     }
   }
 
