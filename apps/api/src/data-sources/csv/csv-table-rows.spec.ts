@@ -32,4 +32,11 @@ describe('csv table rows', () => {
     await expect(rowsOf('a,b\n"1,2\n')).rejects.toThrow(/Malformed CSV/);
     await expect(rowsOf('')).rejects.toThrow(/empty/);
   });
+
+  it('refuses a header that names a prototype member, as a JSON row with that column is refused', async () => {
+    await expect(rowsOf('Constructor,points\nferrari,10\n')).rejects.toThrow('line 1: column "constructor" is reserved');
+    await expect(rowsOf('name,PROTOTYPE\nx,1\n')).rejects.toThrow(MalformedCsvError);
+    // Headers are normalized first (lowercase, outer underscores dropped): these are ordinary names.
+    expect((await rowsOf('__proto__,toString\n1,2\n'))[0]).toEqual([{ row_id: '0', value: { proto: 1, tostring: 2 } }]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { TableRow } from '@app/contracts/tables/table-values';
+import { RESERVED_KEYS } from '@app/contracts/http/validation/reserved-keys';
 import { parse, type CsvError, type Parser } from 'csv-parse';
 import type { Readable } from 'node:stream';
 import { columnNames, csvCell, sniffDelimiter } from './csv-cells';
@@ -69,6 +70,9 @@ export async function* csvTableRows(source: Readable, batchSize: number): AsyncG
     for await (const record of parser as AsyncIterable<string[]>) {
       if (names === null) {
         names = columnNames(record);
+        // The same refusal as a row sent as JSON with that column: such a key is never stored.
+        const reserved = names.find((name) => RESERVED_KEYS.has(name));
+        if (reserved) throw new MalformedCsvError(`line 1: column "${reserved}" is reserved (names of JavaScript's object prototype, such as constructor, cannot be column names); rename it`);
         continue;
       }
       const value = Object.fromEntries(names.map((name, i) => [name, csvCell(record[i] ?? '')]));
