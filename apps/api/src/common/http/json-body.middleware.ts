@@ -39,7 +39,7 @@ export class JsonBodyMiddleware implements NestMiddleware {
 
   constructor(@Inject(API_CONFIG) config: ApiConfig) {
     this.parser = jsonParser(config.bodyLimitBytes, MAX_JSON_MEMBERS);
-    this.mcpResultsParser = jsonParser(Math.max(config.bodyLimitBytes, config.mcp.resultsBodyLimitBytes), Number.POSITIVE_INFINITY);
+    this.mcpResultsParser = jsonParser(Math.max(config.bodyLimitBytes, config.mcp.resultsBodyLimitBytes), MAX_JSON_MEMBERS);
     this.rowsParser = jsonParser(config.bodyLimitBytes, Number.POSITIVE_INFINITY);
   }
 

@@ -9,8 +9,9 @@ export const MAX_JSON_NESTING_DEPTH = 64;
  * Most keys and array items a JSON request body may hold, counted before it is parsed. Every step
  * after the parser walks the value at least once (parse, checks, transform, validation), about 1 µs
  * per key each in large objects: 100,000 hold the event loop for tens of milliseconds, while the
- * 8 MB body limit alone would let 800,000 through (seconds). Real bodies hold a few hundred; the
- * routes that carry bulk data (table rows, client-side tool results) have allowances of their own.
+ * 8 MB body limit alone would let 800,000 through (seconds). Real bodies hold a few hundred (a
+ * tool's result is a handful of content blocks, whatever their length); table rows, which come by
+ * the thousand, are bounded by MAX_ROWS_PER_UPSERT and the body limit instead.
  */
 export const MAX_JSON_MEMBERS = 20_000;
 
