@@ -1,3 +1,4 @@
+import { EVENT_STORE, type EventStore } from '@app/storage';
 import { textScenario, CONTEXT, payloads, runRequests, sentText, AgentApi, openAIEnv } from './support/agent-run-helpers';
 import { useFakeOpenAI } from './support/agent-loop-harness';
 import { assistant } from './support/agent-assistant-body';
@@ -114,6 +115,31 @@ describe('client-side MCP servers: agents call their tools', () => {
     const trusted = await ask('What is 5 + 5?', [tools.serverId], { agent: created.body.agentConfiguration.sId });
     expect(await api.settled(trusted.conversationId, trusted.agentMessageId, 20_000)).toMatchObject({ status: 'succeeded', content: 'Ten.' });
     expect(tools.calls).toContainEqual({ name: 'add', args: { a: 5, b: 5 } });
+  }, 30_000);
+
+  it('records the wait for a tools/call before the server can see it: a run stopped while recording it sends nothing', async () => {
+    const store = api.t.app.get<EventStore>(EVENT_STORE);
+    const original = store.append;
+    const append = original.bind(store);
+    let sentBeforeWait: boolean | null = null;
+    // The process dies while the wait is being recorded: what can the server have seen by then?
+    store.append = async (streamName, events, expected, options) => {
+      const wait = events.find((event) => event.type === 'AgentToolCallWaiting');
+      if (wait === undefined) return append(streamName, events, expected, options);
+      const { requestId } = (wait.data as { wait: { requestId: string } }).wait;
+      sentBeforeWait = (await store.readAll()).some((event) => event.type === 'McpRequestSent' && (event.data as { requestId: unknown }).requestId === requestId);
+      throw new Error('the process died here');
+    };
+    try {
+      openAI.server.enqueue({ steps: [{ type: 'tool-call', name: 'add', args: { a: 3, b: 4 } }] }, textScenario(['No sum.']));
+      const { conversationId, agentMessageId } = await ask('What is 3 + 4?', [tools.serverId], { skip: true });
+      const message = await api.settled(conversationId, agentMessageId, 20_000);
+      expect(sentBeforeWait).toBe(false);
+      expect(message.actions[0]).toMatchObject({ functionCallName: 'add', status: 'errored' });
+      expect(tools.calls).not.toContainEqual({ name: 'add', args: { a: 3, b: 4 } });
+    } finally {
+      store.append = original;
+    }
   }, 30_000);
 
   it('a server that does not answer in time fails that call with a clear error, and the run goes on', async () => {

@@ -108,6 +108,12 @@ describe('mcp server decider', () => {
     ).toBe('invalid_request_error');
   });
 
+  it('abandons a request never sent (its run stopped first), after which sending it records nothing', () => {
+    const abandoned = given([registered]).when({ type: 'AbandonMcpRequest', requestId: 'mcp_req_1', reason: 'cancelled', now: now + 1 });
+    expect(abandoned.map((e) => e.type)).toEqual(['McpRequestAbandoned']);
+    expect(given([registered, ...abandoned]).when(request('mcp_req_1', now + 2))).toEqual([]);
+  });
+
   it('remembers the revision of the latest registration', () => {
     const sent = given([registered]).when(request('mcp_req_1'));
     const again: McpServerEvent = { ...registered, data: { ...registered.data, at: now + ttlMs, expiresAt: now + 2 * ttlMs } };

@@ -55,7 +55,8 @@ function decide(command: McpServerCommand, state: McpServerState): McpServerEven
       return resultEvents(ref, command.requestId, command.message, command.now);
     }
     case 'AbandonMcpRequest':
-      if (!state.pending.has(command.requestId)) return [];
+      // A request never sent can be abandoned too (its run stopped first): a late send of it then records nothing.
+      if (state.settled.has(command.requestId)) return [];
       return [{ type: 'McpRequestAbandoned', data: { ...ref, requestId: command.requestId, reason: command.reason, at: command.now } }];
     default:
       return assertNever(command);

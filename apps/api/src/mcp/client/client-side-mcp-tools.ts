@@ -17,7 +17,7 @@ import type {
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { LOGGER } from '../../infrastructure/logger';
 import { McpServers, type McpServerRef } from '../mcp-servers';
-import { McpAbortedError, McpChannel, McpTimeoutError } from './mcp-channel';
+import { McpAbortedError, McpChannel, McpRequestNotSentError, McpTimeoutError } from './mcp-channel';
 import { callToolResultOf, McpClientSession } from './mcp-client-session';
 import { toolCallResultOf, toolFailure } from './mcp-tool-output';
 
@@ -87,8 +87,9 @@ export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
     const route = this.runs.route(ctx.agentMessageId, call.name);
     if (!route) return toolFailure('tool_not_found', `No tool named ${call.name}.`);
     const { target } = route.session;
-    // The run records the wait once the request is out, so a runner taking the run over after a
-    // restart waits for this very response instead of calling the tool again.
+    // The run records the wait before the request goes out: a runner taking the run over after a
+    // restart waits for this very response (the server may answer the moment it sees the request)
+    // instead of calling the tool again or leaving the answer unread.
     const waiting = (requestId: string) => this.waits.started(ctx.agentMessageId, call, { kind: 'mcp_result', ...target, requestId });
     try {
       return toolCallResultOf(await route.session.callTool(route.toolName, call.input, signal, waiting));
@@ -129,6 +130,7 @@ export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
 function callFailure(error: unknown): ToolCallResult {
   if (error instanceof McpTimeoutError) return toolFailure('mcp_server_timeout', error.message);
   if (error instanceof McpAbortedError) return toolFailure('mcp_request_cancelled', error.message);
+  if (error instanceof McpRequestNotSentError) return toolFailure('tool_execution_interrupted', error.message);
   if (error instanceof DomainError) return toolFailure(error.type, error.message);
   return toolFailure('mcp_server_error', error instanceof Error ? error.message : String(error));
 }

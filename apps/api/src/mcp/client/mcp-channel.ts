@@ -34,6 +34,14 @@ export class McpAbortedError extends Error {
   }
 }
 
+/** The run that meant to send a request stopped before it did: the server never saw it. */
+export class McpRequestNotSentError extends Error {
+  constructor() {
+    super('The service restarted before the request reached the client-side MCP server: the tool did not run.');
+    this.name = 'McpRequestNotSentError';
+  }
+}
+
 /**
  * Sends JSON-RPC messages to a client-side server by appending them to its stream (which the
  * server reads through the requests SSE endpoint), and waits for the response event.
@@ -53,22 +61,24 @@ export class McpChannel {
 
   /**
    * Sends a request with the string id `requestId` and resolves with the server's response.
-   * `onSent` runs once the request is recorded, before the wait (the run records that it waits).
+   * `beforeSend` runs before the request is recorded (the run records that it waits): once the
+   * server can see the request, whoever takes the run over knows to wait for its response, so a
+   * response the server posts is never left unread. When `beforeSend` throws, nothing is sent.
    */
   async request(
     target: McpServerRef,
     origin: McpOrigin,
     requestId: string,
     message: JsonRpcMessage,
-    options: { readonly timeoutMs: number; readonly signal: AbortSignal; readonly onSent?: () => Promise<void> },
+    options: { readonly timeoutMs: number; readonly signal: AbortSignal; readonly beforeSend?: () => Promise<void> },
   ): Promise<JsonRpcMessage> {
     if (options.signal.aborted) throw new McpAbortedError();
     const key = keyOf(target);
     const state = await this.executor.read(mcpServerAggregate, key);
     const expectation = this.responses.expect(toMcpServerStreamName(key), state.eventCount - 1, requestId);
     try {
+      await options.beforeSend?.();
       await this.send(target, origin, requestId, message);
-      await options.onSent?.();
       return await this.settle(target, requestId, String(message.method), expectation, options);
     } finally {
       expectation.cancel();
@@ -76,9 +86,10 @@ export class McpChannel {
   }
 
   /**
-   * Waits for the response to a request sent earlier, by a run that has stopped since (the api
-   * restarted): a response recorded meanwhile settles it at once, otherwise it is awaited for
-   * `timeoutMs` more and abandoned past it, as any request.
+   * Waits for the response to a request a run that has stopped since (the api restarted) meant to
+   * send: a response recorded meanwhile settles it at once, otherwise it is awaited for `timeoutMs`
+   * more and abandoned past it, as any request. A request its run never got to send is abandoned
+   * at once (a late send of it then records nothing): McpRequestNotSentError.
    */
   async awaitResponse(
     target: McpServerRef,
@@ -95,6 +106,7 @@ export class McpChannel {
       const earlier = recordedSettlement((await this.eventStore.readStream(streamName)).map((event) => upcast(event)), requestId);
       if (earlier?.kind === 'result') return earlier.message;
       if (earlier?.kind === 'abandoned') throw new McpTimeoutError(method, options.timeoutMs);
+      if (!state.pending.has(requestId)) return await this.abandonUnsent(target, requestId, streamName);
       return await this.settle(target, requestId, method, expectation, options);
     } finally {
       expectation.cancel();
@@ -128,6 +140,17 @@ export class McpChannel {
       clearTimeout(timer);
       if (onAbort) options.signal.removeEventListener('abort', onAbort);
     }
+  }
+
+  /**
+   * Settles a request that was never sent, so it never will be; a response to it can only have been
+   * recorded if it was sent meanwhile after all, and then it counts.
+   */
+  private async abandonUnsent(target: McpServerRef, requestId: string, streamName: string): Promise<JsonRpcMessage> {
+    await this.executor.execute(mcpServerAggregate, keyOf(target), { type: 'AbandonMcpRequest', requestId, reason: 'cancelled', now: Date.now() }, { actor: 'system' });
+    const settlement = recordedSettlement((await this.eventStore.readStream(streamName)).map((event) => upcast(event)), requestId);
+    if (settlement?.kind === 'result') return settlement.message;
+    throw new McpRequestNotSentError();
   }
 
   private async send(target: McpServerRef, origin: McpOrigin, requestId: string | null, message: JsonRpcMessage): Promise<void> {

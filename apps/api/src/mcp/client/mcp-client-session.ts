@@ -62,18 +62,18 @@ export class McpClientSession {
     return tools;
   }
 
-  /** Calls a tool; `onSent` runs with the request's id once it is recorded, before the wait for its result. */
-  callTool(name: string, args: unknown, signal: AbortSignal, onSent?: (requestId: string) => Promise<void>): Promise<CallToolResult> {
+  /** Calls a tool; `beforeSend` runs with the request's id before the request is recorded (nothing is sent when it throws). */
+  callTool(name: string, args: unknown, signal: AbortSignal, beforeSend?: (requestId: string) => Promise<void>): Promise<CallToolResult> {
     const input = typeof args === 'object' && args !== null ? args : {};
-    return this.call('tools/call', { name, arguments: input }, CallToolResultSchema, signal, onSent) as Promise<CallToolResult>;
+    return this.call('tools/call', { name, arguments: input }, CallToolResultSchema, signal, beforeSend) as Promise<CallToolResult>;
   }
 
-  private async call<T>(method: string, params: object, schema: ZodLike<T>, signal: AbortSignal, onSent?: (requestId: string) => Promise<void>): Promise<T> {
+  private async call<T>(method: string, params: object, schema: ZodLike<T>, signal: AbortSignal, beforeSend?: (requestId: string) => Promise<void>): Promise<T> {
     const requestId = `mcp_req_${this.origin.conversationId}_${this.origin.messageId}_${Date.now()}_${this.nextNumber++}`;
     const response = await this.channel.request(this.target, this.origin, requestId, { jsonrpc: '2.0', id: requestId, method, params }, {
       timeoutMs: this.timeoutMs,
       signal,
-      onSent: onSent && (() => onSent(requestId)),
+      beforeSend: beforeSend && (() => beforeSend(requestId)),
     });
     return resultOf(method, response, schema);
   }
