@@ -1,8 +1,11 @@
-import { EVENT_STORE, type EventStore } from '@app/storage';
+import { CURRENT_SCHEMA_VERSION } from '@app/contracts/events/upcast';
+import { ALL_PROJECTIONS, rebuildReadModels } from '@app/projections';
+import { EVENT_STORE, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { AgentApi, openAIEnv, payloads, streamedText, textScenario } from './support/agent-run-helpers';
 import { useFakeOpenAI } from './support/agent-loop-harness';
+import { registerServer } from './support/mcp-tool-server';
 import { call, startTestApp } from './support/test-app';
 
 // Each test stops an app and starts another on the same data dir: what the new runner does with
@@ -79,6 +82,128 @@ describe('agent runner across restarts', () => {
       expect(payloads(frames).map((p) => p.type)).toEqual(['generation_tokens', 'agent_error']);
       expect(frames.map((f) => f.eventId).filter(Boolean)).toEqual(['1', '2']);
       expect(openAI.server.requests).toHaveLength(0);
+    } finally {
+      await second.t.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps what a run whose runner died had recorded (text, tool calls and results, usage) when it fails it as interrupted, as a rebuild does', async () => {
+    const first = await AgentApi.start(openAIEnv(openAI.server, { AGENT_RUNNER_ENABLED: 'false' }));
+    const { conversationId, agentMessageId } = await first.createConversation('Claimed by a runner killed after a tool ran');
+    // A runner killed after a tool call ran and while the next step streamed: its lease lapsed.
+    const store = first.t.app.get<EventStore>(EVENT_STORE);
+    const at = Date.now() - 60_000;
+    const meta = { schemaVersion: CURRENT_SCHEMA_VERSION };
+    const running = {
+      sId: 'act_k1',
+      callId: 'k1',
+      toolName: 'add',
+      serverId: 'mcp-client-side:ide',
+      serverName: 'IDE',
+      params: { a: 2, b: 40 },
+      step: 0,
+      status: 'running',
+      calledAt: at,
+      endedAt: null,
+      durationMs: null,
+      output: null,
+      paramsPosition: null,
+    };
+    const { position: paramsPosition } = await store.append(
+      `agent_message-${agentMessageId}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'AgentRunStarted',
+          data: { messageId: agentMessageId, conversationId, workspaceId: first.workspaceId, configurationId: 'dust', runnerId: 'dead', leaseUntil: at + 30_000, at },
+          metadata: meta,
+        },
+        { id: randomUUID(), type: 'AgentTokensGenerated', data: { text: 'Let me add.', classification: 'tokens', step: 0, at }, metadata: meta },
+        { id: randomUUID(), type: 'AgentToolParamsRecorded', data: { call: running, messagePosition: 0, at }, metadata: meta },
+      ],
+      'any',
+    );
+    const done = { ...running, status: 'succeeded', endedAt: at + 5, durationMs: 5, output: [{ type: 'text', text: 'The sum is 42.' }], paramsPosition };
+    await store.append(
+      `agent_message-${agentMessageId}`,
+      [
+        { id: randomUUID(), type: 'AgentActionSucceeded', data: { call: done, messagePosition: 0, at: at + 5 }, metadata: meta },
+        { id: randomUUID(), type: 'AgentTokensGenerated', data: { text: 'It is 4', classification: 'tokens', step: 1, at: at + 6 }, metadata: meta },
+      ],
+      'any',
+    );
+    const dataDir = first.t.dataDir;
+    await first.t.close({ keepData: true });
+
+    const second = first.on(await startTestApp(openAIEnv(openAI.server), dataDir));
+    try {
+      const message = await second.settled(conversationId, agentMessageId);
+      expect(message).toMatchObject({ status: 'failed', error: { code: 'agent_run_interrupted' }, content: 'Let me add.\n\nIt is 4' });
+      expect(message.actions).toEqual([
+        expect.objectContaining({ sId: 'act_k1', id: paramsPosition, functionCallName: 'add', status: 'succeeded', output: [{ type: 'text', text: 'The sum is 42.' }] }),
+      ]);
+      expect(openAI.server.requests).toHaveLength(0);
+      const live = await second.conversation(conversationId);
+      await rebuildReadModels(second.t.app.get<EventStore>(EVENT_STORE), second.t.app.get<ReadStore>(READ_STORE), ALL_PROJECTIONS, { switchGraceMs: 1_000 });
+      expect(await second.conversation(conversationId)).toEqual(live);
+    } finally {
+      await second.t.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a runner that died after recording the wait for a tools/call but before sending it: the next one tells the model at once that the tool did not run', async () => {
+    const first = await AgentApi.start(openAIEnv(openAI.server, { AGENT_RUNNER_ENABLED: 'false' }));
+    const userKey = await first.t.createKey(first.workspaceId, 'user', 'ada@example.com');
+    const serverId = await registerServer(first.t.baseUrl, first.workspaceId, userKey, 'My IDE');
+    const store = first.t.app.get<EventStore>(EVENT_STORE);
+    const registered = (await store.readAll()).find((event) => event.type === 'McpServerRegistered');
+    const { userId } = registered!.data as { userId: string };
+    const { conversationId, agentMessageId } = await first.createConversation('Add 2 and 40 with the IDE');
+    const requestId = `mcp_req_${conversationId}_${agentMessageId}_1_0`;
+    const at = Date.now();
+    const meta = { schemaVersion: CURRENT_SCHEMA_VERSION };
+    await store.append(
+      `agent_message-${agentMessageId}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'AgentRunStarted',
+          data: { messageId: agentMessageId, conversationId, workspaceId: first.workspaceId, configurationId: 'dust', runnerId: 'dead', leaseUntil: at - 1, at: at - 30_000 },
+          metadata: meta,
+        },
+        {
+          id: randomUUID(),
+          type: 'AgentToolCallWaiting',
+          data: {
+            call: { callId: 'k1', name: 'add', input: { a: 2, b: 40 }, step: 0 },
+            wait: { kind: 'mcp_result', workspaceId: first.workspaceId, userId, serverId, requestId },
+            usage: { inputTokens: 10, outputTokens: 5 },
+            at,
+          },
+          metadata: meta,
+        },
+      ],
+      'no_stream',
+    );
+    const dataDir = first.t.dataDir;
+    await first.t.close({ keepData: true });
+
+    openAI.server.enqueue(textScenario(['The tool did not run.']));
+    // A call timeout far longer than the test: only knowing the request was never sent ends the wait.
+    const second = first.on(await startTestApp(openAIEnv(openAI.server, { MCP_CALL_TIMEOUT_MS: '60000' }), dataDir));
+    try {
+      const message = await second.settled(conversationId, agentMessageId, 15_000);
+      expect(message).toMatchObject({ status: 'succeeded', content: 'The tool did not run.' });
+      expect(message.actions).toEqual([expect.objectContaining({ functionCallName: 'add', status: 'errored' })]);
+      expect(JSON.stringify(message.actions[0].output)).toMatch(/the tool did not run/);
+      // Abandoned: a late send of it records nothing, and a result for it is refused rather than ignored.
+      const late = await call(second.t.baseUrl, 'POST', `/api/v1/w/${first.workspaceId}/mcp/results`, {
+        key: userKey,
+        body: { serverId, result: { jsonrpc: '2.0', id: requestId, result: { content: [] } } },
+      });
+      expect(late.status).toBe(400);
     } finally {
       await second.t.close();
       rmSync(dataDir, { recursive: true, force: true });

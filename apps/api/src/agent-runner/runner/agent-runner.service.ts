@@ -14,7 +14,8 @@ import { interruptedError } from './run-outcome';
 import { RunOutcomeRecorder, type RunEnding, type SettlingRun } from './run-outcome.recorder';
 import { RunPreemptedError, RunStreamWriter } from './run-stream-writer';
 import { messageToRun, RunTracker, type TrackedMessage, type TrackerChange } from './run-tracker';
-import { resumeStateOf, type RunResumeState } from './run-resume-state';
+import { recordedRunOf, resumeStateOf, type RunResumeState } from './run-resume-state';
+import { interruptedOutcomeOf } from './interrupted-outcome';
 import type { AgentRunEvent } from '@app/contracts/events/agent-run.events';
 import { assertNever } from '@app/contracts/assert-never';
 
@@ -240,9 +241,10 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
    * from its run stream; any other is recorded as interrupted.
    */
   private async takeOver(message: TrackedMessage): Promise<void> {
+    let recorded: RecordedEvent[] | undefined;
     if (!message.finalStatus) {
-      const recorded = await this.eventStore.readStream(toAgentMessageStreamName(message.messageId));
-      const state = resumeStateOf(recorded.map((event) => upcast(event)));
+      recorded = (await this.eventStore.readStream(toAgentMessageStreamName(message.messageId))).map((event) => upcast(event));
+      const state = resumeStateOf(recorded);
       if (state !== null) {
         // The log may lag the stream: a claim renewed meanwhile is still held.
         if (state.leaseUntil >= Date.now() || this.stopping || this.active.has(message.messageId)) return;
@@ -257,7 +259,7 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
         return;
       }
     }
-    await this.recoverExpired(message);
+    await this.recoverExpired(message, recorded ?? []);
   }
 
   /**
@@ -299,8 +301,11 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
     await ignorePreempted(this.outcomes.endRunStream(this.settling(message, -1), message.finalStatus.event));
   }
 
-  /** A claim whose runner stopped renewing it: record the run as interrupted. */
-  private async recoverExpired(message: TrackedMessage): Promise<void> {
+  /**
+   * A claim whose runner stopped renewing it: record the run as interrupted, with what its run
+   * stream (`recorded`, upcast) holds: tokens, tool calls and results, usage.
+   */
+  private async recoverExpired(message: TrackedMessage, recorded: readonly RecordedEvent[]): Promise<void> {
     this.log.warn({ messageId: message.messageId, claim: message.claim }, 'agent run lease expired; settling it');
     const run = this.settling(message, message.lastRevision);
     if (message.finalStatus) {
@@ -308,7 +313,9 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
       return;
     }
     const now = Date.now();
-    const ending: RunEnding = { status: 'failed', outcome: { error: interruptedError('lease_expired'), completedTs: now }, at: now };
+    const progress = recordedRunOf(recorded);
+    const outcome = progress ? interruptedOutcomeOf(progress, message.created, this.config.modelCatalog, now) : { error: interruptedError('lease_expired'), completedTs: now };
+    const ending: RunEnding = { status: 'failed', outcome, at: now };
     await ignorePreempted(this.outcomes.record(run, ending, 'rethrow'));
   }
 

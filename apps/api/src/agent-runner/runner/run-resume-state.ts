@@ -22,8 +22,11 @@ export interface PendingToolCall {
   readonly since: number;
 }
 
-/** What a runner needs to take over a run that was waiting when its runner stopped. */
-export interface RunResumeState {
+/**
+ * What a run stream recorded before its runner stopped: what a runner needs to take over a run that
+ * was waiting, and what the message keeps of a run failed as interrupted.
+ */
+export interface RecordedRun {
   readonly history: readonly RunHistoryEntry[];
   /** Usage of the model calls before the wait. */
   readonly usage: AgentLoopUsage;
@@ -38,6 +41,9 @@ export interface RunResumeState {
   readonly leaseUntil: number;
 }
 
+/** A run that was waiting when its runner stopped, which another runner takes over. */
+export type RunResumeState = RecordedRun;
+
 const NO_USAGE: AgentLoopUsage = { inputTokens: 0, outputTokens: 0 };
 
 /**
@@ -47,6 +53,17 @@ const NO_USAGE: AgentLoopUsage = { inputTokens: 0, outputTokens: 0 };
  * an open wait (`AgentToolCallWaiting` with neither a result nor `AgentToolCallWaitEnded` after it).
  */
 export function resumeStateOf(events: readonly RecordedEvent[]): RunResumeState | null {
+  const run = recordedRunOf(events);
+  if (run === null) return null;
+  const lastStep = Math.max(-1, ...run.history.map((entry) => entry.step));
+  const waiting = run.pending.some((call) => call.wait !== null);
+  // A call left behind in an earlier step means the run moved on without it: nothing to resume.
+  if (!waiting || run.pending.some((call) => call.step !== lastStep)) return null;
+  return run;
+}
+
+/** Folds a run stream (upcast events, in order) into what it recorded, or null once it ended. */
+export function recordedRunOf(events: readonly RecordedEvent[]): RecordedRun | null {
   const history: RunHistoryEntry[] = [];
   // Every call the run made, from its parameters event or its wait, whichever came first.
   const made = new Map<string, Omit<PendingToolCall, 'wait' | 'since'> & { calledAt: number }>();
@@ -107,16 +124,12 @@ export function resumeStateOf(events: readonly RecordedEvent[]): RunResumeState 
         break;
     }
   }
-  const lastStep = Math.max(-1, ...history.map((entry) => entry.step));
   const pending = [...made.values()]
     .filter((call) => !finished.has(call.callId))
     .map(({ calledAt, ...call }): PendingToolCall => {
       const open = waits.get(call.callId);
       return { ...call, wait: open?.wait ?? null, since: open?.since ?? calledAt };
     });
-  const waiting = pending.some((call) => call.wait !== null);
-  // A call left behind in an earlier step means the run moved on without it: nothing to resume.
-  if (!waiting || pending.some((call) => call.step !== lastStep)) return null;
   return { history, usage, calls: [...calls.values()], finished: [...finished.values()], pending, lastRevision, leaseUntil };
 }
 
