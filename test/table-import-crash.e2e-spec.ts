@@ -94,6 +94,22 @@ describe('CSV imports cut by kill -9', () => {
       }
     };
 
+    /**
+     * A reader's view taken twice in a row, until both agree: the view is three requests (the
+     * table, its first row, its last row), and an import that completes between two of them
+     * shows a file's first row beside the next file's last without any table ever holding both.
+     * A table that really mixes two files shows it every time.
+     */
+    const stableView = async (tableId: string): Promise<{ rows: string | null; state: string | undefined } | null> => {
+      let previous = await readersView(tableId);
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const next = await readersView(tableId);
+        if (next === null || previous === null || (next.rows === previous.rows && next.state === previous.state)) return next;
+        previous = next;
+      }
+      return previous;
+    };
+
     const tables = ['sync1', 'sync2', 'async1', 'async2'];
     /** What each table held after the last check: a file's tag, or null while empty. */
     const holds = new Map<string, string | null>(tables.map((tableId) => [tableId, null]));
@@ -123,7 +139,7 @@ describe('CSV imports cut by kill -9', () => {
         do {
           importing = 0;
           for (const one of sent) {
-            const seen = await readersView(one.tableId);
+            const seen = await stableView(one.tableId);
             if (seen === null) continue; // the table is not created yet, or the server is busy
             if (seen.state === 'importing') importing += 1;
             const context = { round, tableId: one.tableId, state: seen.state };

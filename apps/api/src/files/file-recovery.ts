@@ -1,7 +1,8 @@
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import { BLOB_STORE, EVENT_STORE, sweepOrphanBlobs, type BlobStore, type EventStore } from '@app/storage';
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { StartUpRecovery } from '../application/start-up-recovery';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { ReadModels } from '../infrastructure/read-models.service';
 import { LOGGER } from '../infrastructure/logger';
@@ -13,36 +14,19 @@ import { FileProcessor } from './file-processor';
  * file references any more (deleted files, uploads cut short by a crash) are removed.
  */
 @Injectable()
-export class FileRecovery implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private running: Promise<void> = Promise.resolve();
-  private readonly log: Logger;
-
+export class FileRecovery extends StartUpRecovery {
   constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(EVENT_STORE) eventStore: EventStore,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(LOGGER) logger: Logger,
-    private readonly readModels: ReadModels,
+    readModels: ReadModels,
     private readonly processor: FileProcessor,
   ) {
-    this.log = logger.child({ component: 'file-recovery' });
+    super(eventStore, readModels, logger.child({ component: 'file-recovery' }));
   }
 
-  onApplicationBootstrap(): void {
-    this.running = this.recover().catch((error: unknown) => this.log.error({ err: error }, 'file recovery failed'));
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.running;
-  }
-
-  /** Resolves when the start-up recovery is over (tests wait for it). */
-  get done(): Promise<void> {
-    return this.running;
-  }
-
-  private async recover(): Promise<void> {
-    await this.readModels.waitFor(await this.eventStore.headPosition());
+  protected async recover(): Promise<void> {
     const unfinished = await this.readModels.find<FileDocument>('files', { where: { status: 'processing' } });
     for (const file of unfinished) await this.processor.process(file).catch(() => undefined);
     if (unfinished.length > 0) this.log.info({ files: unfinished.length }, 'processed files a previous process left unfinished');

@@ -1,9 +1,10 @@
 import type { DataSourceTableRecord } from '@app/contracts/read-models/table.read-models';
 import { tableAggregate, tableAggregateId } from '@app/domain/data-source/table.decider';
 import { EVENT_STORE, type EventStore } from '@app/storage';
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DeciderExecutor } from '../../application/decider-executor';
+import { StartUpRecovery } from '../../application/start-up-recovery';
 import { LOGGER } from '../../infrastructure/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { TableCsvImport } from './table-csv-import';
@@ -20,35 +21,18 @@ export const UNSTAGED_IMPORT_INTERRUPTED = 'The import was interrupted by a rest
  * recorded before imports were staged cannot be resumed: its status becomes failed.
  */
 @Injectable()
-export class TableImportRecovery implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private running: Promise<void> = Promise.resolve();
-  private readonly log: Logger;
-
+export class TableImportRecovery extends StartUpRecovery {
   constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(EVENT_STORE) eventStore: EventStore,
     @Inject(LOGGER) logger: Logger,
+    readModels: ReadModels,
     private readonly executor: DeciderExecutor,
-    private readonly readModels: ReadModels,
     private readonly csv: TableCsvImport,
   ) {
-    this.log = logger.child({ component: 'table-import-recovery' });
+    super(eventStore, readModels, logger.child({ component: 'table-import-recovery' }));
   }
 
-  onApplicationBootstrap(): void {
-    this.running = this.recover().catch((error: unknown) => this.log.error({ err: error }, 'table import recovery failed'));
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.running;
-  }
-
-  /** Resolves when the imports found at start-up have ended (tests wait for it). */
-  get done(): Promise<void> {
-    return this.running;
-  }
-
-  private async recover(): Promise<void> {
-    await this.readModels.waitFor(await this.eventStore.headPosition());
+  protected async recover(): Promise<void> {
     const importing = await this.readModels.find<DataSourceTableRecord>('dataSourceTables', { where: { 'importStatus.state': 'importing' } });
     const runs = importing.map((table) => this.takeUp(table));
     await Promise.all(runs);
