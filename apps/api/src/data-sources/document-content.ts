@@ -2,7 +2,9 @@ import type { DocumentContent } from '@app/contracts/events/data-source-document
 import { normalizedSection, sectionHash, sectionOfText, sectionText } from '@app/contracts/documents/document-section';
 import { MAX_DOCUMENT_ID_LENGTH, type UpsertDocumentDto } from '@app/contracts/http/document.dto';
 import { ApiError } from '../common/http/api-error';
-import { countTokens, DOCUMENT_TOKENIZER } from './tokenizer';
+import { countTokensYielding } from '../tokenizing/bounded-tokenizer';
+import { TimeSlice } from '../tokenizing/time-slice';
+import { DOCUMENT_TOKENIZER } from './tokenizer';
 
 const DEFAULT_MIME_TYPE = 'application/octet-stream';
 const TITLE_TAG = 'title:';
@@ -18,9 +20,9 @@ export function checkedDocumentId(documentId: string): string {
 /**
  * The document an upsert body describes, with the real service's defaults: the title falls back
  * to a `title:` tag then to the document id, and a `title:` tag is added when absent; parents
- * default to `[documentId, parent_id]`.
+ * default to `[documentId, parent_id]`. Counting its tokens gives the event loop turns.
  */
-export function documentContentOf(documentId: string, body: UpsertDocumentDto, now: number): DocumentContent {
+export async function documentContentOf(documentId: string, body: UpsertDocumentDto, now: number): Promise<DocumentContent> {
   const section = body.section ? normalizedSection(body.section) : sectionOfText(body.text ?? '');
   const text = sectionText(section);
   const tags = [...new Set(body.tags ?? [])];
@@ -30,6 +32,12 @@ export function documentContentOf(documentId: string, body: UpsertDocumentDto, n
   const parentId = body.parent_id ?? null;
   const parents = body.parents && body.parents.length > 0 ? body.parents : [documentId, ...(parentId ? [parentId] : [])];
   if (parents[0] !== documentId) throw new ApiError('invalid_request_error', 'Invalid request body: parents[0] must be the document id.');
+  const hash = sectionHash(section);
+  // The body was read, parsed and validated in this same turn of the event loop: others get one
+  // before the count starts.
+  const slice = new TimeSlice();
+  await slice.pause();
+  const tokenCount = await countTokensYielding(text, slice);
   return {
     title,
     mimeType: body.mime_type ?? DEFAULT_MIME_TYPE,
@@ -39,9 +47,9 @@ export function documentContentOf(documentId: string, body: UpsertDocumentDto, n
     parentId,
     parents,
     section,
-    hash: sectionHash(section),
+    hash,
     textSize: Buffer.byteLength(text, 'utf8'),
-    tokenCount: countTokens(text),
+    tokenCount,
     tokenizer: DOCUMENT_TOKENIZER,
   };
 }

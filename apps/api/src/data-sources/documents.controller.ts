@@ -1,4 +1,4 @@
-import type { DocumentBlobResponse, DocumentIdResponse, GetDocumentResponse, ListDocumentsResponse, TokenizeResponse, UpdatedResponse, UpsertDocumentResponse } from '@app/contracts/http/data-source.types';
+import type { DocumentBlobResponse, DocumentIdResponse, GetDocumentResponse, ListDocumentsResponse, UpdatedResponse, UpsertDocumentResponse } from '@app/contracts/http/data-source.types';
 import { ListDocumentsQueryDto, TokenizeDto, UpdateDocumentParentsDto, UpsertDocumentDto } from '@app/contracts/http/document.dto';
 import {
   DocumentBlobResponseSchema,
@@ -9,7 +9,7 @@ import {
   UpdatedResponseSchema,
   UpsertDocumentResponseSchema,
 } from '@app/contracts/http/openapi/data-source.schema';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, type StreamableFile } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
@@ -21,7 +21,7 @@ import { DataSourceLookup, type ResolvedDataSource } from './data-source-lookup'
 import { dataSourcePaths } from './data-source-paths';
 import { GetDocumentBlobQuery, GetDocumentQuery } from './queries/get-document.query';
 import { ListDocumentsQuery } from './queries/list-documents.query';
-import { tokenize } from './tokenizer';
+import { tokenizeResponse } from './tokenizer';
 
 /** The real service's budget of document upserts: 120 a minute per workspace. */
 
@@ -88,9 +88,9 @@ export class DocumentsController {
   @Post(dataSourcePaths('/tokenize'))
   @HttpCode(200)
   @ApiSuccess('Split a text into the tokens documents are counted in', TokenizeResponseSchema)
-  async tokenize(@Auth() auth: AuthContext, @Param('spaceId') spaceId: string | undefined, @Param('dsId') dsId: string, @Body() body: TokenizeDto): Promise<TokenizeResponse> {
+  async tokenize(@Auth() auth: AuthContext, @Param('spaceId') spaceId: string | undefined, @Param('dsId') dsId: string, @Body() body: TokenizeDto): Promise<StreamableFile> {
     await this.target(auth, spaceId, dsId);
-    return { tokens: tokenize(body.text) };
+    return tokenizeResponse(body.text);
   }
 
   /** The data source a path names: in its space on canonical paths, wherever it lives on legacy ones. */

@@ -1,17 +1,27 @@
-import { decode, encode } from 'gpt-tokenizer';
+import type { TokenizeResponse } from '@app/contracts/http/data-source.types';
+import { StreamableFile } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { encodeYielding, tokenText, TOKENIZER_ENCODING } from '../tokenizing/bounded-tokenizer';
 
-/** The tokenizer documents are counted and split with (gpt-tokenizer's default encoding). */
-export const DOCUMENT_TOKENIZER = 'o200k_base';
+/** The tokenizer documents are counted and split with. */
+export const DOCUMENT_TOKENIZER = TOKENIZER_ENCODING;
 
-// Special-token markers in a document are its text, not instructions: encode them as plain text.
-const AS_TEXT = { disallowedSpecial: new Set<string>() };
-
-/** Tokens of a text. */
-export function countTokens(text: string): number {
-  return encode(text, AS_TEXT).length;
+/**
+ * `{"tokens": [[token, text], …]}` for a text of any size, each token with the text it stands for,
+ * streamed as it is made. 2 MiB of text make up to two million tokens (20 MB of JSON): made,
+ * serialized or encoded to bytes in one piece, they would hold the event loop for long.
+ */
+export function tokenizeResponse(text: string): StreamableFile {
+  return new StreamableFile(Readable.from(tokenizeJson(text)), { type: 'application/json; charset=utf-8' });
 }
 
-/** Each token of a text with the text it stands for (a token splitting a character shows as U+FFFD). */
-export function tokenize(text: string): [number, string][] {
-  return encode(text, AS_TEXT).map((token) => [token, decode([token])]);
+async function* tokenizeJson(text: string): AsyncGenerator<Buffer> {
+  yield Buffer.from('{"tokens":[');
+  let separator = '';
+  for await (const tokens of encodeYielding(text)) {
+    if (tokens.length === 0) continue;
+    yield Buffer.from(separator + JSON.stringify(tokens.map((token): TokenizeResponse['tokens'][number] => [token, tokenText(token)])).slice(1, -1));
+    separator = ',';
+  }
+  yield Buffer.from(']}');
 }

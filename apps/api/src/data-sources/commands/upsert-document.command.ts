@@ -46,7 +46,7 @@ export class UpsertDocumentHandler implements ICommandHandler<UpsertDocumentComm
     requireDataSourceWriter(auth);
     checkedDocumentId(documentId);
     const now = Date.now();
-    const content = documentContentOf(documentId, body, now);
+    const content = await documentContentOf(documentId, body, now);
     const address = { workspaceId: auth.workspace.sId, spaceId: target.space.sId, dataSourceId: target.dataSource.sId, documentId };
     const outcome = await this.executor.execute(
       documentAggregate,
