@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens, MAX_PIECE_CHARS, piecesOf } from '../../tokenizing/bounded-tokenizer';
+import { TimeSlice } from '../../tokenizing/time-slice';
 import { sectionUnits, type DocumentSection, type SectionUnit } from './document-section';
 import { TokenCounter } from './token-counter';
 
-/** Sizes of chunks, in tokens of the o200k tokenizer (gpt-tokenizer's default encoding). */
+/** Sizes of chunks, in tokens of the o200k tokenizer (see tokenizing/bounded-tokenizer). */
 export interface ChunkingOptions {
   /** Most tokens in a chunk, its section prefixes included. */
   readonly maxTokens: number;
@@ -24,6 +25,14 @@ export type ChunkSource = { readonly text: string } | { readonly section: Docume
 
 export const DEFAULT_CHUNKING: ChunkingOptions = { maxTokens: 512, overlapTokens: 64 };
 
+/**
+ * Longest run of section prefixes repeated on the chunks of nested sections. A longer prefix is
+ * chunked once, like content: a tree of 10,000 sections under one long prefix would otherwise
+ * repeat it 10,000 times (a 2 MiB document made gigabytes of chunks). At most 10,000 sections
+ * times this many characters are repeated.
+ */
+export const MAX_REPEATED_PREFIX_CHARS = 512;
+
 /** A piece of text and its token count. */
 interface Piece {
   readonly text: string;
@@ -37,24 +46,31 @@ const EXACT_COUNT_CHARACTERS_PER_TOKEN = 6;
  * Cuts a document into chunks of at most `maxTokens` tokens. Cuts fall between words (preferably
  * after a sentence or a line), never inside one unless a single word exceeds the budget; a long
  * section repeats `overlapTokens` of context across each cut and every piece carries the section's
- * prefixes; consecutive small sections share a chunk when they fit whole.
+ * prefixes (up to MAX_REPEATED_PREFIX_CHARS); consecutive small sections share a chunk when they
+ * fit whole. Every step is linear in the document's size, and the event loop gets a turn every
+ * few milliseconds.
  */
-export function chunkDocument(source: ChunkSource, options: ChunkingOptions = DEFAULT_CHUNKING): DocumentChunk[] {
+export async function chunkDocument(source: ChunkSource, options: ChunkingOptions = DEFAULT_CHUNKING, slice: TimeSlice = new TimeSlice()): Promise<DocumentChunk[]> {
   if (options.maxTokens < 1 || options.overlapTokens < 0 || options.overlapTokens >= options.maxTokens) {
     throw new RangeError('chunking needs maxTokens >= 1 and 0 <= overlapTokens < maxTokens');
   }
-  const units: SectionUnit[] = 'text' in source ? [{ prefix: '', content: source.text }] : sectionUnits(source.section);
+  const units: SectionUnit[] = 'text' in source ? [{ prefix: '', content: source.text }] : sectionUnits(source.section, '', MAX_REPEATED_PREFIX_CHARS);
   const pieces: (Piece & { whole: boolean })[] = [];
   for (const unit of units) {
-    const parts = splitUnit(unit, options);
+    const parts = await splitUnit(unit, options, slice);
     for (const part of parts) pieces.push({ ...part, whole: parts.length === 1 });
+    await slice.pauseIfDue();
   }
-  return mergeWholePieces(pieces, options.maxTokens)
-    .filter((piece) => piece.text.trim().length > 0)
-    .map((piece, index) => ({ index, text: piece.text, hash: createHash('sha256').update(piece.text).digest('hex'), tokenCount: piece.tokens }));
+  const chunks: DocumentChunk[] = [];
+  for (const piece of mergeWholePieces(pieces, options.maxTokens)) {
+    if (piece.text.trim().length === 0) continue;
+    chunks.push({ index: chunks.length, text: piece.text, hash: createHash('sha256').update(piece.text).digest('hex'), tokenCount: piece.tokens });
+    await slice.pauseIfDue();
+  }
+  return chunks;
 }
 
-function splitUnit(unit: SectionUnit, options: ChunkingOptions): Piece[] {
+async function splitUnit(unit: SectionUnit, options: ChunkingOptions, slice: TimeSlice): Promise<Piece[]> {
   const whole = unit.prefix + unit.content;
   // A unit about the size of a chunk is counted exactly (a prefix ending in a space counts one
   // token more on its own); longer ones are surely cut, and counted word by word from the cache.
@@ -63,18 +79,16 @@ function splitUnit(unit: SectionUnit, options: ChunkingOptions): Piece[] {
     if (tokens <= options.maxTokens) return [{ text: whole, tokens }];
   }
   const prefixTokens = unit.prefix.length === 0 ? 0 : counter.count(unit.prefix);
-  const segments = segmentsOf(unit.content);
+  const segments = await segmentsOf(unit.content, slice);
   const contentTokens = segments.reduce((sum, segment) => sum + segment.tokens, 0);
   if (prefixTokens + contentTokens <= options.maxTokens) return [{ text: whole, tokens: prefixTokens + contentTokens }];
   // A prefix that leaves no room for content is cut like content rather than repeated.
   if (prefixTokens > options.maxTokens / 2) {
-    return windows(segmentsOf(whole), options.maxTokens, options.overlapTokens);
+    return windows(await segmentsOf(whole, slice), options.maxTokens, options.overlapTokens, slice);
   }
   const budget = options.maxTokens - prefixTokens;
-  return windows(segments, budget, Math.min(options.overlapTokens, Math.floor(budget / 2))).map((piece) => ({
-    text: unit.prefix + piece.text,
-    tokens: prefixTokens + piece.tokens,
-  }));
+  const parts = await windows(segments, budget, Math.min(options.overlapTokens, Math.floor(budget / 2)), slice);
+  return parts.map((piece) => ({ text: unit.prefix + piece.text, tokens: prefixTokens + piece.tokens }));
 }
 
 interface Segment {
@@ -84,19 +98,35 @@ interface Segment {
   readonly boundary: boolean;
 }
 
-/** Words with the whitespace before them; a word longer than any budget is split by characters later. */
-function segmentsOf(text: string): Segment[] {
-  const words = text.match(/\s*\S+|\s+$/g) ?? [];
-  return words.map((word, i) => {
+/**
+ * Words with the whitespace before them; a word longer than any budget is split by characters
+ * later. A run longer than MAX_PIECE_CHARS without a space is several segments, so that counting
+ * any one of them stays cheap.
+ */
+async function segmentsOf(text: string, slice: TimeSlice): Promise<Segment[]> {
+  const words: string[] = [];
+  const pattern = /\s*\S+|\s+$/g;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const word = match[0];
+    if (word.length <= MAX_PIECE_CHARS) words.push(word);
+    else for (const piece of piecesOf(word)) words.push(piece);
+    await slice.pauseIfDue();
+  }
+  const segments: Segment[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i];
     const next = words[i + 1];
-    return { text: word, tokens: counter.count(word), boundary: /[.!?:;]$/.test(word) || (next !== undefined && /^\s*\n/.test(next)) };
-  });
+    segments.push({ text: word, tokens: counter.count(word), boundary: /[.!?:;]$/.test(word) || (next !== undefined && /^\s*\n/.test(next)) });
+    await slice.pauseIfDue();
+  }
+  return segments;
 }
 
-function windows(segments: Segment[], budget: number, overlap: number): Piece[] {
+async function windows(segments: Segment[], budget: number, overlap: number, slice: TimeSlice): Promise<Piece[]> {
   const parts: Piece[] = [];
   let start = 0;
   while (start < segments.length) {
+    await slice.pauseIfDue();
     let end = start;
     let tokens = 0;
     while (end < segments.length && tokens + segments[end].tokens <= budget) {

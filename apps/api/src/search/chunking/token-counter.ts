@@ -1,4 +1,4 @@
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens } from '../../tokenizing/bounded-tokenizer';
 
 const MAX_CACHED_LENGTH = 48;
 const MAX_CACHE_ENTRIES = 100_000;
@@ -7,7 +7,8 @@ const MAX_CACHE_ENTRIES = 100_000;
  * Counts tokens of short pieces of text (words with their leading whitespace) with a bounded
  * cache: words repeat so much in any collection that most counts are a map lookup rather than a
  * byte-pair encoding. The tokenizer pre-splits text at the same word boundaries, so the counts of
- * consecutive words add up to the count of their concatenation.
+ * consecutive words add up to the count of their concatenation. Callers keep texts short: a count
+ * does not give the event loop a turn.
  */
 export class TokenCounter {
   private readonly cache = new Map<string, number>();

@@ -22,7 +22,7 @@ export class DocumentIndexer {
 
   async indexDocument(document: DocumentToIndex): Promise<IndexingOutcome> {
     const text = 'text' in document.source ? document.source.text : sectionText(document.source.section);
-    const chunks = chunkDocument(document.source, this.chunking);
+    const chunks = await chunkDocument(document.source, this.chunking);
     const resolution = this.embedders.resolve(document.embeddingProvider);
     let vectors: Map<string, readonly number[]> | null = null;
     let reused = 0;
