@@ -45,21 +45,27 @@ describe('compaction transcript and window', () => {
     expect(latestCompaction(events, 10)?.messageId).toBe('cmpmsg0001');
   });
 
-  it('estimates prompt tokens and compares them with a share of the window', () => {
-    const tokens = estimatePromptTokens('You are helpful.', [{ role: 'user', content: [{ type: 'text', text: 'hello world' }] }, { role: 'assistant', content: 'hi' }]);
+  it('estimates prompt tokens and compares them with a share of the window', async () => {
+    const tokens = await estimatePromptTokens('You are helpful.', [{ role: 'user', content: [{ type: 'text', text: 'hello world' }] }, { role: 'assistant', content: 'hi' }]);
     expect(tokens).toBeGreaterThan(4);
     expect(tokens).toBeLessThan(20);
     expect(exceedsContextShare(81, 100, 0.8)).toBe(true);
     expect(exceedsContextShare(80, 100, 0.8)).toBe(false);
   });
 
-  it('decides on tokens, not bytes, once the text is larger than the limit in bytes', () => {
+  it('decides on tokens, not bytes, once the text is larger than the limit in bytes', async () => {
     // 'hello ' is one token of six bytes: 400 tokens, 2,400 bytes.
     const messages = [{ role: 'user' as const, content: 'hello '.repeat(400) }];
-    const tokens = estimatePromptTokens('', messages);
+    const tokens = await estimatePromptTokens('', messages);
     expect(tokens).toBeLessThan(1_000);
-    expect(promptExceedsContextShare('', messages, 1_000, 1)).toBe(false);
-    expect(promptExceedsContextShare('', messages, tokens - 1, 1)).toBe(true);
-    expect(promptExceedsContextShare('', messages, 10_000, 1)).toBe(false);
+    expect(await promptExceedsContextShare('', messages, 1_000, 1)).toBe(false);
+    expect(await promptExceedsContextShare('', messages, tokens - 1, 1)).toBe(true);
+    expect(await promptExceedsContextShare('', messages, 10_000, 1)).toBe(false);
+  });
+
+  it('counts special-token markers in a prompt as text', async () => {
+    const messages = [{ role: 'user' as const, content: 'say <|endoftext|> and <|im_start|> as they are '.repeat(100) }];
+    expect(await estimatePromptTokens('', messages)).toBeGreaterThan(1_000);
+    expect(await promptExceedsContextShare('', messages, 100, 1)).toBe(true);
   });
 });

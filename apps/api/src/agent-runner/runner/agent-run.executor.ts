@@ -139,7 +139,7 @@ export class AgentRunExecutor {
   private async compactedPrompt(handle: RunHandle, model: RunModel, prompt: AgentPrompt): Promise<AgentPrompt> {
     const contextSize = model.entry?.contextSize;
     if (contextSize === undefined) return prompt;
-    if (!promptExceedsContextShare(prompt.system, prompt.messages, contextSize, this.options.compactionContextShare)) return prompt;
+    if (!(await promptExceedsContextShare(prompt.system, prompt.messages, contextSize, this.options.compactionContextShare))) return prompt;
     const data = handle.tracked.created.data;
     try {
       const started = await this.compactor.start({
