@@ -225,6 +225,22 @@ describe('data source documents', () => {
     expect(tooLong.status).toBe(400);
   });
 
+  it('takes upsert_context.sync_type from its declared enum only', async () => {
+    for (const upsert_context of [null, {}, { sync_type: 'batch' }, { sync_type: 'incremental' }]) {
+      const res = await upsert('synced', { text: 'a', upsert_context, light_document_output: true });
+      expect({ upsert_context, status: res.status }).toEqual({ upsert_context, status: 200 });
+    }
+    for (const sync_type of ['nightly', 'BATCH', 5, null, ['batch']]) {
+      const res = await upsert('synced', { text: 'a', upsert_context: { sync_type } });
+      expect({ sync_type, status: res.status, error: res.body.error }).toEqual({
+        sync_type,
+        status: 400,
+        error: { type: 'invalid_request_error', message: expect.stringContaining('upsert_context.sync_type') },
+      });
+    }
+    expect((await upsert('synced', { text: 'a', upsert_context: 'batch' })).status).toBe(400);
+  });
+
   it('refuses documents over the 2 MiB cap with a 400, and stores one just under it', async () => {
     const big = 'a'.repeat(2 * 1024 * 1024 + 1);
     const refused = await upsert('big', { text: big });

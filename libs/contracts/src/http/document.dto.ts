@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsObject, IsString, ValidateBy } from 'class-validator';
+import { IsDefined, IsIn, IsString, ValidateBy } from 'class-validator';
 import { MAX_DOCUMENT_BYTES, sectionProblem } from '../documents/section-shape';
 import type { DocumentSection } from '../documents/document-section';
-import { NullableText, OmittableBoolean } from './validation/field.decorator';
+import { NestedObject, NullableText, OmittableBoolean } from './validation/field.decorator';
 import { BoundedExtraKeys } from './validation/free-form.decorator';
 import { InOrder } from './validation/in-order.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
@@ -137,7 +137,8 @@ export class UpsertDocumentDto {
   @OmittableBoolean({ description: 'Answer once the document is recorded, before it is readable.' })
   async?: boolean;
 
-  @InOrder(IsObject({ message: MESSAGES.object }), IsOmittable(), ApiPropertyOptional({ type: () => UpsertContextDto, nullable: true }))
+  // Validated nested, so that sync_type is held to the enum the OpenAPI document declares.
+  @NestedObject(() => UpsertContextDto, 'nullable')
   upsert_context?: UpsertContextDto | null;
 
   [key: string]: unknown;
