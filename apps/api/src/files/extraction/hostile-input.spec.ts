@@ -70,6 +70,12 @@ describe('hostile files', () => {
     expect(await pool.extract(Buffer.from(html), 'text/html')).toEqual({ ok: false, reason: 'The HTML is nested deeper than 1000 levels.' });
   });
 
+  it('refuses 600,000 tags the parser nests though no end tag is left out: <html>, <body>, <div/>', async () => {
+    for (const tag of ['<html>', '<body>', '<div/>']) {
+      expect(await pool.extract(Buffer.from(tag.repeat(600_000)), 'text/html')).toEqual({ ok: false, reason: 'The HTML is nested deeper than 1000 levels.' });
+    }
+  });
+
   it('refuses JSON nested a million levels deep', async () => {
     const json = `${'{"a":'.repeat(1_000_000)}1${'}'.repeat(1_000_000)}`;
     expect(await pool.extract(Buffer.from(json), 'application/json')).toEqual({ ok: false, reason: 'The JSON is nested deeper than 64 levels.' });

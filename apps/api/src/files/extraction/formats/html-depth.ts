@@ -1,48 +1,36 @@
-// Elements that never hold children, and elements whose end tag HTML lets a page leave out (the
-// parser closes them itself): neither makes a page deeper, so neither is counted.
-const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-const OPTIONAL_END_ELEMENTS = new Set([
-  ...['html', 'head', 'body', 'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot'],
-  ...['option', 'optgroup', 'colgroup', 'caption', 'rb', 'rt', 'rp', 'rtc'],
-]);
-// Their content is text up to their end tag, whatever it looks like.
-const RAW_TEXT_ELEMENTS = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes']);
-const TAG_NAME = /^\/?([a-z][^\s/>]*)/;
+import { Parser } from 'htmlparser2';
+
+/** Stops the parser from inside its callbacks once the page is deeper than wanted. */
+class DeeperThanWanted extends Error {}
 
 /**
- * How deeply the elements of a page nest, estimated in one linear pass over its tags. The HTML
- * parser keeps its open elements in an array it shifts at every tag, so its time grows with the
- * square of the depth (100,000 nested divs take many seconds): a page this deep is refused first.
+ * How deeply the elements of a page nest, as htmlparser2 (the parser html-to-text builds its tree
+ * with) nests them: the parser's own tokenizer and rules decide what opens and closes an element
+ * (`<html>`, `<body>` or `<div/>` opened again nest, `<p>` closes an open `<p>`, void elements hold
+ * nothing), so no trick of the markup counts less here than in the tree. The parser shifts its
+ * open elements at every tag, so its time grows with the square of the depth: the count stops as
+ * soon as it passes `stopAbove` (returning that depth), and its cost stays linear in the page.
  */
-export function htmlNestingDepth(html: string): number {
-  const lower = html.toLowerCase();
+export function htmlNestingDepth(html: string, stopAbove: number = Number.POSITIVE_INFINITY): number {
   let depth = 0;
   let deepest = 0;
-  let position = 0;
-  for (;;) {
-    const open = lower.indexOf('<', position);
-    if (open === -1) break;
-    if (lower.startsWith('<!--', open)) {
-      const end = lower.indexOf('-->', open + 4);
-      if (end === -1) break;
-      position = end + 3;
-      continue;
-    }
-    const close = lower.indexOf('>', open + 1);
-    if (close === -1) break;
-    position = close + 1;
-    const tag = lower.slice(open + 1, close);
-    const name = TAG_NAME.exec(tag)?.[1];
-    if (name === undefined || VOID_ELEMENTS.has(name) || OPTIONAL_END_ELEMENTS.has(name)) continue;
-    if (tag.startsWith('/')) {
-      depth = Math.max(0, depth - 1);
-    } else if (RAW_TEXT_ELEMENTS.has(name)) {
-      const end = lower.indexOf(`</${name}`, position);
-      if (end === -1) break;
-      position = end;
-    } else if (!tag.endsWith('/')) {
-      deepest = Math.max(deepest, (depth += 1));
-    }
+  const parser = new Parser({
+    // Every element the parser opens, void ones included (a leaf of the tree is a level too), is
+    // closed by one `onclosetag`, implied ends included.
+    onopentagname() {
+      depth += 1;
+      if (depth <= deepest) return;
+      deepest = depth;
+      if (deepest > stopAbove) throw new DeeperThanWanted();
+    },
+    onclosetag() {
+      depth -= 1;
+    },
+  });
+  try {
+    parser.end(html);
+  } catch (error) {
+    if (!(error instanceof DeeperThanWanted)) throw error;
   }
   return deepest;
 }

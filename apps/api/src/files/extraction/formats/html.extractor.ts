@@ -13,7 +13,7 @@ const selectors: SelectorDefinition[] = [
 /** HTML as readable text: no scripts or styles, links as their text followed by the address. */
 export const extractHtml: FormatExtractor = async (bytes, { limits }) => {
   const html = decodeUtf8Text(bytes);
-  if (htmlNestingDepth(html) > limits.maxHtmlDepth) {
+  if (htmlNestingDepth(html, limits.maxHtmlDepth) > limits.maxHtmlDepth) {
     throw new UnreadableFileError(`The HTML is nested deeper than ${limits.maxHtmlDepth} levels.`);
   }
   const text = convert(html, {
