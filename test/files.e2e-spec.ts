@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { call, startTestApp, type TestApp } from './support/test-app';
@@ -176,10 +177,10 @@ describe('hostile multipart uploads', () => {
     return res.body.file.sId;
   }
 
-  async function raw(fileId: string, contentType: string, body: string): Promise<{ status: number; body: any }> {
+  async function raw(fileId: string, contentType: string, body: string | Buffer, contentEncoding?: string): Promise<{ status: number; body: any }> {
     const res = await fetch(`${t.baseUrl}/api/v1/w/${workspaceId}/files/${fileId}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': contentType },
+      headers: { authorization: `Bearer ${key}`, 'content-type': contentType, ...(contentEncoding ? { 'content-encoding': contentEncoding } : {}) },
       body,
     });
     return { status: res.status, body: await res.json() };
@@ -199,6 +200,36 @@ describe('hostile multipart uploads', () => {
       const fileId = await requested();
       const res = await raw(fileId, type, body);
       expect({ name, status: res.status, type: res.body.error?.type }).toEqual({ name, status: 400, type: 'invalid_request_error' });
+    }
+  });
+
+  it('reads a body in the Content-Encoding it declares, as the JSON routes do, and refuses one that does not decode', async () => {
+    const body = `${part('file', 'squeezed text')}--B--\r\n`;
+    const type = 'multipart/form-data; boundary=B';
+    for (const [encoding, encoded] of [
+      ['gzip', gzipSync(body)],
+      ['deflate', deflateSync(body)],
+      ['br', brotliCompressSync(body)],
+      ['identity', Buffer.from(body)],
+    ] as const) {
+      const fileId = await requested();
+      const res = await raw(fileId, type, encoded, encoding);
+      expect({ encoding, status: res.status, fileStatus: res.body.file?.status }).toEqual({ encoding, status: 200, fileStatus: 'ready' });
+      const processed = await fetch(`${t.baseUrl}/api/v1/w/${workspaceId}/files/${fileId}?action=view&version=processed`, { headers: { authorization: `Bearer ${key}` } });
+      expect(await processed.text()).toBe('squeezed text');
+    }
+    const refused: Array<{ name: string; encoding: string; encoded: string | Buffer; message: string }> = [
+      // A plain body said to be gzip was stored as it was.
+      { name: 'plain body declared gzip', encoding: 'gzip', encoded: body, message: 'could not be read as its Content-Type and Content-Encoding declare' },
+      { name: 'truncated gzip', encoding: 'gzip', encoded: gzipSync(body).subarray(0, 30), message: 'could not be read as its Content-Type and Content-Encoding declare' },
+      { name: 'unknown encoding', encoding: 'compress', encoded: body, message: 'Unsupported body encoding.' },
+      // Decoding stops past the file's cap and some room for the framing, whatever the parts.
+      { name: 'inflates past the cap', encoding: 'gzip', encoded: gzipSync(`${part('file', 'ok')}--B\r\nContent-Disposition: form-data; name="pad"\r\n\r\n${'x'.repeat(64 * 1024 * 1024)}\r\n--B--\r\n`), message: 'decodes to more than' },
+    ];
+    for (const { name, encoding, encoded, message } of refused) {
+      const fileId = await requested();
+      const res = await raw(fileId, type, encoded, encoding);
+      expect({ name, status: res.status, error: res.body.error }).toEqual({ name, status: 400, error: { type: 'invalid_request_error', message: expect.stringContaining(message) } });
     }
   });
 });

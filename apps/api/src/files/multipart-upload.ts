@@ -1,6 +1,7 @@
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable, type Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { ApiError } from '../common/http/api-error';
 
 /** The one file part of a multipart upload, as a stream, with the type its part declared. */
@@ -13,6 +14,32 @@ export interface UploadedPart {
 
 const FILE_FIELD = 'file';
 
+/** The Content-Encodings the JSON routes read (express.json inflates these), read here the same way. */
+const DECODERS: Readonly<Record<string, () => Transform>> = { gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress };
+/** Room the multipart framing and the other fields may take beside the file once decoded. */
+const FRAMING_BYTES = 1024 * 1024;
+const UNDECODABLE = 'The request body could not be read as its Content-Type and Content-Encoding declare.';
+
+/**
+ * The body of a request as its Content-Encoding declares it, decoded like the JSON routes' bodies
+ * (a compressed body was stored compressed before). Decoding stops past `maxBytes`: a small
+ * compressed body may inflate to gigabytes, and the file's own cap only counts the file part.
+ */
+function decodedBody(request: IncomingMessage, maxBytes: number): Readable {
+  const encoding = (request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  if (encoding === 'identity' || encoding === '') return request;
+  const decoder = Object.hasOwn(DECODERS, encoding) ? DECODERS[encoding]() : undefined;
+  if (decoder === undefined) throw new ApiError('invalid_request_error', 'Unsupported body encoding.');
+  let decodedBytes = 0;
+  decoder.on('data', (chunk: Buffer) => {
+    decodedBytes += chunk.length;
+    if (decodedBytes > maxBytes) decoder.destroy(new ApiError('invalid_request_error', `The request body decodes to more than ${maxBytes} bytes.`));
+  });
+  // A client gone mid-body or bytes that do not decode end the decoder with an error, seen by the parser.
+  pipeline(request, decoder, () => undefined);
+  return decoder;
+}
+
 /**
  * Resolves with the part named `file` of a multipart request, as soon as its headers are read, so
  * its bytes stream on without being buffered. Other fields are ignored; a second file is refused.
@@ -21,6 +48,12 @@ export function readUploadedPart(request: IncomingMessage, maxFileBytes: number)
   const contentType = request.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(contentType)) {
     return Promise.reject(new ApiError('invalid_request_error', 'The upload must be multipart/form-data with one part named "file".'));
+  }
+  let body: Readable;
+  try {
+    body = decodedBody(request, maxFileBytes + FRAMING_BYTES);
+  } catch (error) {
+    return Promise.reject(error);
   }
   return new Promise<UploadedPart>((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -51,7 +84,8 @@ export function readUploadedPart(request: IncomingMessage, maxFileBytes: number)
     });
     parser.on('filesLimit', () => settleFinished?.reject(new ApiError('invalid_request_error', 'Only one file may be uploaded at a time.')));
     parser.on('error', (error: unknown) => {
-      const failure = new ApiError('invalid_request_error', `The multipart body could not be read: ${error instanceof Error ? error.message : 'unknown error'}.`);
+      const failure =
+        error instanceof ApiError ? error : new ApiError('invalid_request_error', `The multipart body could not be read: ${error instanceof Error ? error.message : 'unknown error'}.`);
       settleFinished?.reject(failure);
       if (!found) reject(failure);
     });
@@ -59,6 +93,9 @@ export function readUploadedPart(request: IncomingMessage, maxFileBytes: number)
       settleFinished?.resolve();
       if (!found) reject(new ApiError('invalid_request_error', 'The upload has no part named "file".'));
     });
-    request.pipe(parser);
+    if (body !== request) {
+      body.on('error', (error: unknown) => parser.destroy(error instanceof ApiError ? error : new ApiError('invalid_request_error', UNDECODABLE)));
+    }
+    body.pipe(parser);
   });
 }
