@@ -106,7 +106,7 @@ describe('agent runs waiting across kill -9 of the api process', () => {
     openAI.server.enqueue({ steps: [{ type: 'tool-call', name: 'answers_on_release', args: { question: 'why' } }] }, textScenario(['It answered.']));
     const { conversationId, agentMessageId } = await ask('Ask the held tool', 'dust', true);
     await until(async () => tools.calls.some((c) => c.name === 'answers_on_release'), 20_000, 50);
-    // The run records its wait right after the request is out.
+    // The run recorded its wait before the request went out; the pause lets the client hold it.
     await new Promise((resolve) => setTimeout(resolve, 500));
     await killAndRestart();
 
