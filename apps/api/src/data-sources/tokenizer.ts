@@ -2,6 +2,7 @@ import type { TokenizeResponse } from '@app/contracts/http/data-source.types';
 import { StreamableFile } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { encodeYielding, tokenText, TOKENIZER_ENCODING } from '../tokenizing/bounded-tokenizer';
+import { TimeSlice } from '../tokenizing/time-slice';
 
 /** The tokenizer documents are counted and split with. */
 export const DOCUMENT_TOKENIZER = TOKENIZER_ENCODING;
@@ -16,9 +17,12 @@ export function tokenizeResponse(text: string): StreamableFile {
 }
 
 async function* tokenizeJson(text: string): AsyncGenerator<Buffer> {
+  // The body was read, parsed and validated in this same turn of the event loop: others get one first.
+  const slice = new TimeSlice();
+  await slice.pause();
   yield Buffer.from('{"tokens":[');
   let separator = '';
-  for await (const tokens of encodeYielding(text)) {
+  for await (const tokens of encodeYielding(text, slice)) {
     if (tokens.length === 0) continue;
     yield Buffer.from(separator + JSON.stringify(tokens.map((token): TokenizeResponse['tokens'][number] => [token, tokenText(token)])).slice(1, -1));
     separator = ',';

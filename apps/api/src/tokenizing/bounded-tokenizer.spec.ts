@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { encode } from 'gpt-tokenizer';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { findCranfieldDirectory } from '../../../../bench/support/cranfield';
-import { countTokens, countTokensYielding, encodeYielding, encoderParts, MAX_PIECE_CHARS, tokenText } from './bounded-tokenizer';
+import { BOUNDED_PRE_TOKEN_PATTERN, countTokens, countTokensYielding, encodeYielding, encoderParts, MAX_PIECE_CHARS, tokenText } from './bounded-tokenizer';
 import { TimeSlice } from './time-slice';
 
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
@@ -101,6 +101,17 @@ describe('the bounded tokenizer', () => {
     const word = Array.from({ length: 20_000 }, () => String.fromCharCode(97 + Math.floor(next() * 26))).join('');
     const exact = unbounded(word).length;
     expect(Math.abs(countTokens(word) - exact) / exact).toBeLessThan(0.005);
+  });
+
+  it('pre-tokenizes with the encoding\'s own pattern, every repeat bounded', () => {
+    expect(BOUNDED_PRE_TOKEN_PATTERN).not.toMatch(/[+*]/);
+    expect(BOUNDED_PRE_TOKEN_PATTERN.replace(new RegExp(`\\{[01],${MAX_PIECE_CHARS}\\}`, 'g'), (bound) => (bound.startsWith('{1') ? '+' : '*'))).toBe(O200K_TOKEN_SPLIT_REGEX.source);
+    // One match of a bounded length at a time, however long the run (two bounded repeats of code
+    // points, each up to two UTF-16 units).
+    const bounded = new RegExp(BOUNDED_PRE_TOKEN_PATTERN, 'gu');
+    for (const run of ['a'.repeat(10_000), 'Ab'.repeat(10_000), ' '.repeat(10_000), '.'.repeat(10_000), '\u{20001}'.repeat(10_000)]) {
+      for (const [match] of run.matchAll(bounded)) expect(match.length).toBeLessThanOrEqual(4 * MAX_PIECE_CHARS + 2);
+    }
   });
 
   it('encodes special-token markers as text', () => {

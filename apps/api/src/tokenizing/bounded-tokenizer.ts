@@ -21,11 +21,19 @@ const BATCH_CHARS = 4_096;
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 /**
+ * The encoding's pre-tokenizer with every `+` and `*` bounded to MAX_PIECE_CHARS repeats: the same
+ * pre-tokens wherever no run inside one is longer (so for all ordinary text), and a run of any
+ * length costs the regular expression one bounded match after another instead of one scan over
+ * megabytes (its pattern has no class, escape or lazy form holding a `+` or `*`).
+ */
+export const BOUNDED_PRE_TOKEN_PATTERN = O200K_TOKEN_SPLIT_REGEX.source.replace(/[+*]/g, (quantifier) => (quantifier === '+' ? `{1,${MAX_PIECE_CHARS}}` : `{0,${MAX_PIECE_CHARS}}`));
+
+/**
  * The parts of a text the encoder is handed one call each; their tokens, in order, are the text's.
  * Cuts fall between the pre-tokens of the encoding (where the encoder's own pre-tokenizer cuts:
  * it restarts there with nothing carried over, so the tokens are unchanged), and inside a
- * pre-token only when it is longer than MAX_PIECE_CHARS, at every MAX_PIECE_CHARS characters
- * (never between the two halves of a surrogate pair).
+ * pre-token only when a run in it is longer than MAX_PIECE_CHARS: then every MAX_PIECE_CHARS
+ * characters or so (never between the two halves of a surrogate pair).
  */
 export function* encoderParts(text: string): Generator<string> {
   if (text.length <= MAX_PIECE_CHARS) {
@@ -33,13 +41,15 @@ export function* encoderParts(text: string): Generator<string> {
     return;
   }
   // A regex of its own per call: a global one keeps its position, and callers interleave.
-  const preTokens = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, O200K_TOKEN_SPLIT_REGEX.flags);
+  const preTokens = new RegExp(BOUNDED_PRE_TOKEN_PATTERN, O200K_TOKEN_SPLIT_REGEX.flags);
   let batchStart = 0;
   // Every alternative of the pattern takes at least one character: the loop always advances.
   for (let match = preTokens.exec(text); match !== null; match = preTokens.exec(text)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (end - start > MAX_PIECE_CHARS) {
+    // A match this long may end where a bound of the pattern cut a run: encoded on its own, so
+    // that the encoder's own pre-tokenizer cannot join it to the next one again.
+    if (end - start >= MAX_PIECE_CHARS) {
       if (start > batchStart) yield text.slice(batchStart, start);
       yield* piecesOf(match[0]);
       batchStart = end;

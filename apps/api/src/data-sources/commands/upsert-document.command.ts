@@ -12,6 +12,7 @@ import { ReadModels } from '../../infrastructure/read-models.service';
 import { indexedDocumentChunks } from '../../search/indexed-document-chunks';
 import { SearchIndexFollower } from '../../search/indexing/search-index-follower';
 import { SEARCH_INDEX } from '../../search/search.tokens';
+import { TimeSlice } from '../../tokenizing/time-slice';
 import { documentContentOf, checkedDocumentId } from '../document-content';
 import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
 
@@ -61,6 +62,9 @@ export class UpsertDocumentHandler implements ICommandHandler<UpsertDocumentComm
     const stored = { ...address, ...state.content, text: sectionText(state.content.section), createdAt: state.createdAt, updatedAt: now };
     // Chunks come from the search index (as search shows them); past the wait, it has none yet.
     if (outcome.position !== null) await this.searchIndex.waitFor(outcome.position, CHUNKS_WAIT_MS).catch(() => undefined);
+    // The index answers its waiters in the turn of the event loop that wrote the document (tens of
+    // milliseconds for a large one): reading its chunks back waits for the next turn.
+    await new TimeSlice().pause();
     const [chunks] = await indexedDocumentChunks(this.index, [stored]);
     const full = { ...renderCoreApiDocument(stored), ...chunks };
     const document = body.light_document_output

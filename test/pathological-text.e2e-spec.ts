@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { MAX_DOCUMENT_BYTES } from '@app/contracts/documents/section-shape';
+import { freePort, startServer, stopServer } from './support/server-process';
+
+const execFileAsync = promisify(execFile);
+const root = join(__dirname, '..');
+
+/** What the issue asks of the event loop while any text is tokenized. */
+const HEALTHZ_WITHIN_MS = 100;
+
+/** `bytes` of UTF-8: `'a'` repeated (one pre-token of the encoding, quadratic to encode whole). */
+const oneLetter = (bytes: number): string => 'a'.repeat(bytes);
+
+/**
+ * `bytes` of UTF-8: ideographs of the supplementary planes drawn at random, no spaces. One
+ * pre-token of four bytes a character, mostly unknown to the vocabulary and never twice the same
+ * piece: the slowest text per byte found for the encoder, and two million tokens at most.
+ */
+function rareIdeographs(bytes: number): string {
+  let seed = 12_345;
+  const characters: string[] = [];
+  for (let size = 0; size + 4 <= bytes; size += 4) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    characters.push(String.fromCodePoint(0x20000 + (seed % 0xa000)));
+  }
+  return characters.join('');
+}
+
+/**
+ * The api in its own process (as deployed: the test's own event loop must not share the work), and
+ * /healthz polled back to back while a request runs: the slowest answer is the longest the event
+ * loop was held meanwhile.
+ */
+describe('pathological text does not hold the event loop', () => {
+  let dataDir: string;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let baseUrl: string;
+  let userKey: string;
+  let builderKey: string;
+  let dataSourcePath: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'wcs-pathological-'));
+    const port = await freePort();
+    server = await startServer(dataDir, port, { BOOTSTRAP_WORKSPACE: 'false' });
+    baseUrl = `http://127.0.0.1:${port}`;
+    const cli = async (args: string[]) =>
+      JSON.parse((await execFileAsync(process.execPath, ['dist/apps/api/src/cli.js', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } })).stdout);
+    const { workspaceId, apiKey: admin } = await cli(['workspace', 'create', '--name', 'Pathological', '--region', 'us-central1']);
+    ({ apiKey: builderKey } = await cli(['key', 'create', '--workspace', workspaceId, '--role', 'builder']));
+    ({ apiKey: userKey } = await cli(['key', 'create', '--workspace', workspaceId, '--role', 'user', '--user', 'ada@example.com']));
+    const post = async (path: string, key: string, body: unknown): Promise<any> =>
+      (await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    // Keys created by the CLI reach the server's read models within moments.
+    let space: any;
+    for (let attempt = 0; attempt < 50 && space?.space === undefined; attempt += 1) {
+      space = await post(`/api/w/${workspaceId}/spaces`, admin, { name: 'Knowledge', isRestricted: false });
+      if (space?.space === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const created = await post(`/api/w/${workspaceId}/spaces/${space.space.sId}/data_sources`, builderKey, { name: 'Handbook' });
+    dataSourcePath = `/api/v1/w/${workspaceId}/spaces/${space.space.sId}/data_sources/${created.dataSource.sId}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopServer(server.child, 'SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Sends `body` to `path`, polling /healthz until the answer is read whole (and `settleMs` after). */
+  async function whilePolling(path: string, key: string, body: unknown, settleMs = 0): Promise<{ status: number; text: string; slowestHealthzMs: number; polls: number }> {
+    let slowest = 0;
+    let polls = 0;
+    let done = false;
+    const polling = (async () => {
+      while (!done) {
+        const started = performance.now();
+        const health = await fetch(`${baseUrl}/healthz`);
+        await health.arrayBuffer();
+        slowest = Math.max(slowest, performance.now() - started);
+        polls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    // Read as it streams, parsed only once the polling stopped: parsing is the test's own work.
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    done = true;
+    await polling;
+    return { status: response.status, text: Buffer.concat(chunks).toString('utf8'), slowestHealthzMs: slowest, polls };
+  }
+
+  const inputs: [string, () => string][] = [
+    [`${MAX_DOCUMENT_BYTES} bytes of one letter`, () => oneLetter(MAX_DOCUMENT_BYTES)],
+    [`${MAX_DOCUMENT_BYTES} bytes of random rare ideographs`, () => rareIdeographs(MAX_DOCUMENT_BYTES)],
+  ];
+
+  it.each(inputs)('tokenizes %s for a user key, /healthz answering within 100 ms meanwhile', async (_name, make) => {
+    const text = make();
+    const { status, text: answer, slowestHealthzMs, polls } = await whilePolling(`${dataSourcePath}/tokenize`, userKey, { text });
+    expect(status).toBe(200);
+    const { tokens } = JSON.parse(answer) as { tokens: [number, string][] };
+    expect(tokens.length).toBeGreaterThan(Buffer.byteLength(text) / 16);
+    if (text.startsWith('aa')) expect(tokens.map(([, piece]) => piece).join('') === text).toBe(true);
+    expect(polls).toBeGreaterThan(1);
+    expect(slowestHealthzMs).toBeLessThan(HEALTHZ_WITHIN_MS);
+  }, 120_000);
+
+  it.each(inputs)('upserts a document of %s, counted and chunked, /healthz answering within 100 ms meanwhile', async (name, make) => {
+    const text = make();
+    const documentId = name.includes('letter') ? 'one-letter' : 'ideographs';
+    // Without `async` the answer waits for the search index (up to a second), which chunked the text;
+    // the polling goes on a second more for whatever follows.
+    const { status, text: answer, slowestHealthzMs } = await whilePolling(`${dataSourcePath}/documents/${documentId}`, builderKey, { text, light_document_output: true }, 1_000);
+    expect(status).toBe(200);
+    const { document } = JSON.parse(answer);
+    expect(document.token_count).toBeGreaterThan(Buffer.byteLength(text) / 16);
+    expect(document.chunk_count).toBeGreaterThan(100);
+    expect(slowestHealthzMs).toBeLessThan(HEALTHZ_WITHIN_MS);
+  }, 120_000);
+});
