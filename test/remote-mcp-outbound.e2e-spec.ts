@@ -52,7 +52,7 @@ describe('remote MCP servers: outbound safety', () => {
 
   it('refuses unknown and prototype keys in the body, before any request', async () => {
     const cases: [string, RegExp][] = [
-      ['{"__proto__": {"admin": true}, "url": "https://mcp.example.com/mcp"}', /Unrecognized key\(s\) in object: '__proto__'/],
+      ['{"__proto__": {"admin": true}, "url": "https://mcp.example.com/mcp"}', /key "__proto__" is reserved/],
       ['{"url": "https://mcp.example.com/mcp", "extra": 1}', /Unrecognized key\(s\) in object: 'extra'/],
     ];
     for (const [raw, message] of cases) {
