@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { jsonTextExcess, MAX_JSON_MEMBERS, MAX_JSON_NESTING_DEPTH } from '../apps/api/src/common/http/json-nesting';
+import { MAX_SECTION_COUNT } from '@app/contracts/documents/section-shape';
+import { JSON_BODY_BOUNDS, jsonTextExcess, MAX_JSON_MEMBERS, MAX_JSON_OBJECT_KEYS, type JsonTextBounds } from '../apps/api/src/common/http/json-nesting';
 import { postRaw, slowestHealthzDuring } from './support/event-loop-probe';
 import { freePort, startServer, stopServer } from './support/server-process';
 import { call } from './support/test-app';
@@ -14,23 +15,34 @@ import { call } from './support/test-app';
 
 const HOLD_LIMIT_MS = 100;
 
-const keys = (count: number): Record<string, number> => {
+const keys = (count: number, from = 0): Record<string, number> => {
   const object: Record<string, number> = {};
-  for (let i = 0; i < count; i += 1) object[`k${i}`] = i;
+  for (let i = from; i < from + count; i += 1) object[`k${i}`] = i;
   return object;
 };
 
-/** The body built with the most keys the member bound still lets through, serialized. */
-function largestAllowed(build: (count: number) => unknown): Buffer {
+/** `count` keys in as few objects as the per-object bound allows: `{g0: {k0…}, g1: {…}, …}`. */
+const grouped = (count: number): Record<string, Record<string, number>> => {
+  const groups: Record<string, Record<string, number>> = {};
+  for (let from = 0; from < count; from += MAX_JSON_OBJECT_KEYS) groups[`g${from}`] = keys(Math.min(MAX_JSON_OBJECT_KEYS, count - from), from);
+  return groups;
+};
+
+/** The body built with the largest count the scan's bounds still let through, serialized. */
+function largestAllowed(build: (count: number) => unknown, bounds: JsonTextBounds = JSON_BODY_BOUNDS): Buffer {
   let low = 0;
-  let high = MAX_JSON_MEMBERS;
+  let high = Number.isFinite(bounds.maxMembers) ? bounds.maxMembers : MAX_JSON_MEMBERS;
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
-    if (jsonTextExcess(Buffer.from(JSON.stringify(build(mid))), MAX_JSON_NESTING_DEPTH, MAX_JSON_MEMBERS) === undefined) low = mid;
+    if (jsonTextExcess(Buffer.from(JSON.stringify(build(mid))), bounds) === undefined) low = mid;
     else high = mid - 1;
   }
   return Buffer.from(JSON.stringify(build(low)));
 }
+
+const sections = (count: number) => ({
+  section: { prefix: null, content: 'root', sections: Array.from({ length: count - 1 }, (_, i) => ({ prefix: null, content: `s${i}`, sections: [] })) },
+});
 
 const assistant = { name: 'bulky', description: 'd', instructions: 'i', pictureUrl: 'https://example.com/a.png', status: 'active', scope: 'hidden', model: { providerId: 'openai', modelId: 'gpt-4o', temperature: 0.5 }, actions: [], maxStepsPerRun: 3 };
 
@@ -57,9 +69,10 @@ describe('bodies with many keys', () => {
   });
 
   const worst: [string, string, (w: string) => string, (count: number) => unknown][] = [
-    ['top-level keys', 'public', (w) => `/api/v1/w/${w}/assistant/conversations`, (n) => ({ title: 'x', ...keys(n) })],
-    ['metadata keys', 'public', (w) => `/api/v1/w/${w}/assistant/conversations`, (n) => ({ title: 'x', metadata: keys(n) })],
-    ['agent keys', 'private', (w) => `/api/w/${w}/assistant/agent_configurations`, (n) => ({ assistant: { ...assistant, ...keys(n) } })],
+    ['top-level keys', 'public', (w) => `/api/v1/w/${w}/assistant/conversations`, (n) => ({ title: 'x', ...keys(Math.min(n, MAX_JSON_OBJECT_KEYS - 1)) })],
+    ['keys under top-level keys', 'public', (w) => `/api/v1/w/${w}/assistant/conversations`, (n) => ({ title: 'x', ...grouped(n) })],
+    ['metadata keys', 'public', (w) => `/api/v1/w/${w}/assistant/conversations`, (n) => ({ title: 'x', metadata: grouped(n) })],
+    ['agent keys', 'private', (w) => `/api/w/${w}/assistant/agent_configurations`, (n) => ({ assistant: { ...assistant, ...grouped(n) } })],
     ['array items', 'private', (w) => `/api/w/${w}/assistant/agent_configurations`, (n) => ({ assistant: { ...assistant, tags: Array.from({ length: n }, (_, i) => i) } })],
   ];
 
@@ -74,15 +87,43 @@ describe('bodies with many keys', () => {
     }
   }, 60_000);
 
+  it('answers a document of as many sections as a document may hold while /healthz answers within 100 ms', async () => {
+    const spaces = await call(baseUrl, 'GET', `/api/v1/w/${workspaceId}/spaces`, { key: apiKey });
+    const spaceId = spaces.body.spaces.find((space: { kind: string }) => space.kind === 'global').sId;
+    const created = await call(baseUrl, 'POST', `/api/v1/w/${workspaceId}/spaces/${spaceId}/data_sources`, { key: apiKey, body: { name: 'sections', description: 'd' } });
+    const documents = `/api/v1/w/${workspaceId}/spaces/${spaceId}/data_sources/${created.body.dataSource.sId}/documents`;
+    const body = Buffer.from(JSON.stringify(sections(MAX_SECTION_COUNT)));
+    for (let round = 0; round < 2; round += 1) {
+      const { result, slowestMs } = await slowestHealthzDuring(baseUrl, () => postRaw(baseUrl, `${documents}/doc${round}`, apiKey, body));
+      expect(result.status).toBe(200);
+      if (round === 1) expect(slowestMs).toBeLessThan(HOLD_LIMIT_MS);
+    }
+    const beyond = await postRaw(baseUrl, `${documents}/beyond`, apiKey, Buffer.from(JSON.stringify(sections(MAX_SECTION_COUNT + 1))));
+    expect(beyond).toEqual({ status: 400, body: { error: { type: 'invalid_request_error', message: `Invalid request body: a document may hold at most ${MAX_SECTION_COUNT} sections at "section"` } } });
+  }, 60_000);
+
+  const ones = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, 1]));
+
   it('refuses a body of more keys than the bound before parsing it, whatever its size up to the body limit', async () => {
-    const ones = Object.fromEntries(Array.from({ length: 600_000 }, (_, i) => [`k${i}`, 1]));
-    const body = Buffer.from(JSON.stringify({ title: 'x', metadata: ones }));
+    const grouped600k = Object.fromEntries(Array.from({ length: 600 }, (_, g) => [`g${g}`, Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`k${i}`, 1]))]));
+    const body = Buffer.from(JSON.stringify({ title: 'x', metadata: grouped600k }));
     expect(body.length).toBeLessThan(8 * 1024 * 1024);
     const { result, slowestMs } = await slowestHealthzDuring(baseUrl, () => postRaw(baseUrl, `/api/v1/w/${workspaceId}/assistant/conversations`, apiKey, body));
     expect(result).toEqual({
       status: 400,
       body: { error: { type: 'invalid_request_error', message: `Invalid request body: must not hold more than ${MAX_JSON_MEMBERS} keys and array items in all` } },
     });
+    expect(slowestMs).toBeLessThan(HOLD_LIMIT_MS);
+  }, 60_000);
+
+  it('refuses an object of more keys than the per-object bound on every route, table rows included', async () => {
+    const refusal = { status: 400, body: { error: { type: 'invalid_request_error', message: `Invalid request body: no object may hold more than ${MAX_JSON_OBJECT_KEYS} keys` } } };
+    const just = await postRaw(baseUrl, `/api/v1/w/${workspaceId}/assistant/conversations`, apiKey, Buffer.from(JSON.stringify({ title: 'x', ...ones(MAX_JSON_OBJECT_KEYS) })));
+    expect(just).toEqual(refusal);
+    const big = Buffer.from(JSON.stringify({ rows: [], extra: ones(600_000) }));
+    const rows = `/api/v1/w/${workspaceId}/data_sources/dts_unknown/tables/t/rows`;
+    const { result, slowestMs } = await slowestHealthzDuring(baseUrl, () => postRaw(baseUrl, rows, apiKey, big));
+    expect(result).toEqual(refusal);
     expect(slowestMs).toBeLessThan(HOLD_LIMIT_MS);
   }, 60_000);
 

@@ -3,7 +3,8 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { tooDeepMessage } from '@app/contracts/http/validation/json-bounds';
 import { ApiError } from './api-error';
-import { jsonTextExcess, MAX_JSON_MEMBERS, MAX_JSON_NESTING_DEPTH, tooManyMembersMessage } from './json-nesting';
+import { MAX_SECTION_COUNT } from '@app/contracts/documents/section-shape';
+import { JSON_BODY_BOUNDS, jsonTextExcess, MAX_JSON_MEMBERS, MAX_JSON_NESTING_DEPTH, tooManyMembersMessage, tooManyObjectKeysMessage, type JsonTextBounds } from './json-nesting';
 import { invalidRequest } from './validation-exception.factory';
 
 /** A body nested too deep or holding too many keys and items, found before it was parsed. */
@@ -33,19 +34,27 @@ export class JsonBodyMiddleware implements NestMiddleware {
   private readonly parser: RequestHandler;
   /** Client-side MCP servers post tool outputs, which may be larger than any other body. */
   private readonly mcpResultsParser: RequestHandler;
-
-  /** Table rows come by the thousand (up to MAX_ROWS_PER_UPSERT): only the body limit bounds them. */
+  /** Table rows come by the thousand (up to MAX_ROWS_PER_UPSERT), in small objects: only the body limit bounds their number. */
   private readonly rowsParser: RequestHandler;
+  /** A document's section tree holds up to MAX_SECTION_COUNT sections of a few members each. */
+  private readonly documentParser: RequestHandler;
 
   constructor(@Inject(API_CONFIG) config: ApiConfig) {
-    this.parser = jsonParser(config.bodyLimitBytes, MAX_JSON_MEMBERS);
-    this.mcpResultsParser = jsonParser(Math.max(config.bodyLimitBytes, config.mcp.resultsBodyLimitBytes), MAX_JSON_MEMBERS);
-    this.rowsParser = jsonParser(config.bodyLimitBytes, Number.POSITIVE_INFINITY);
+    this.parser = jsonParser(config.bodyLimitBytes, JSON_BODY_BOUNDS);
+    this.mcpResultsParser = jsonParser(Math.max(config.bodyLimitBytes, config.mcp.resultsBodyLimitBytes), JSON_BODY_BOUNDS);
+    this.rowsParser = jsonParser(config.bodyLimitBytes, { ...JSON_BODY_BOUNDS, maxMembers: Number.POSITIVE_INFINITY });
+    this.documentParser = jsonParser(config.bodyLimitBytes, { ...JSON_BODY_BOUNDS, maxMembers: MAX_SECTION_COUNT * MEMBERS_PER_SECTION + MAX_JSON_MEMBERS });
   }
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
     const path = request.originalUrl.split('?')[0];
-    const parser = MCP_RESULTS_PATH.test(path) ? this.mcpResultsParser : TABLE_ROWS_PATH.test(path) ? this.rowsParser : this.parser;
+    const parser = MCP_RESULTS_PATH.test(path)
+      ? this.mcpResultsParser
+      : TABLE_ROWS_PATH.test(path)
+        ? this.rowsParser
+        : DOCUMENT_PATH.test(path)
+          ? this.documentParser
+          : this.parser;
     await new Promise<void>((resolve, reject) => {
       parser(request, response, (error?: unknown) => (error ? reject(translate(error)) : resolve()));
     });
@@ -57,15 +66,20 @@ export class JsonBodyMiddleware implements NestMiddleware {
 const MCP_RESULTS_PATH = /^\/api(?:\/v1)?\/w\/[^/]+\/mcp\/results\/?$/;
 /** `POST …/data_sources/{dsId}/tables/{tId}/rows`, with or without the space, on both families. */
 const TABLE_ROWS_PATH = /^\/api(?:\/v1)?\/w\/[^/]+(?:\/spaces\/[^/]+)?\/data_sources\/[^/]+\/tables\/[^/]+\/rows\/?$/;
+/** `POST …/data_sources/{dsId}/documents/{documentId}` (an upsert), with or without the space, on both families. */
+const DOCUMENT_PATH = /^\/api(?:\/v1)?\/w\/[^/]+(?:\/spaces\/[^/]+)?\/data_sources\/[^/]+\/documents\/[^/]+\/?$/;
+/** `{"prefix":…,"content":…,"sections":[…]}` and the comma before it: five members as the scan counts them. */
+const MEMBERS_PER_SECTION = 5;
 
-function jsonParser(limit: number, maxMembers: number): RequestHandler {
+function jsonParser(limit: number, bounds: JsonTextBounds): RequestHandler {
   return express.json({
     limit,
     type: ['application/json', 'application/*+json'],
     verify: (_request, _response, raw, charset) => {
-      const excess = jsonTextExcess(utf8Of(raw, charset), MAX_JSON_NESTING_DEPTH, maxMembers);
+      const excess = jsonTextExcess(utf8Of(raw, charset), bounds);
       if (excess === 'depth') throw new JsonShapeError(tooDeepMessage(MAX_JSON_NESTING_DEPTH));
-      if (excess === 'members') throw new JsonShapeError(tooManyMembersMessage(maxMembers));
+      if (excess === 'members') throw new JsonShapeError(tooManyMembersMessage(bounds.maxMembers));
+      if (excess === 'objectKeys') throw new JsonShapeError(tooManyObjectKeysMessage(bounds.maxObjectKeys));
     },
   });
 }

@@ -1,4 +1,4 @@
-import { jsonTextNestingExceeds, MAX_JSON_NESTING_DEPTH } from './json-nesting';
+import { jsonTextExcess, jsonTextNestingExceeds, MAX_JSON_NESTING_DEPTH } from './json-nesting';
 
 const exceeds = (text: string, max = 3): boolean => jsonTextNestingExceeds(Buffer.from(text, 'utf8'), max);
 
@@ -43,5 +43,30 @@ describe('nesting depth of a JSON text', () => {
     expect(jsonTextNestingExceeds(Buffer.from(`${'{"a":'.repeat(MAX_JSON_NESTING_DEPTH)}1${'}'.repeat(MAX_JSON_NESTING_DEPTH)}`), MAX_JSON_NESTING_DEPTH)).toBe(false);
     expect(jsonTextNestingExceeds(Buffer.from(`${'{"a":'.repeat(MAX_JSON_NESTING_DEPTH + 1)}1${'}'.repeat(MAX_JSON_NESTING_DEPTH + 1)}`), MAX_JSON_NESTING_DEPTH)).toBe(true);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('keys and items of a JSON text, counted before parsing', () => {
+  const bounds = { maxDepth: 64, maxMembers: 10, maxObjectKeys: 3 };
+  const excess = (text: string) => jsonTextExcess(Buffer.from(text, 'utf8'), bounds);
+
+  it('counts every key and item from above, punctuation in strings aside', () => {
+    expect(excess('[1,2,3,4,5,6,7,8,9]')).toBeUndefined();
+    expect(excess('[1,2,3,4,5,6,7,8,9,10,11]')).toBe('members');
+    expect(excess('[[1],[2],[3],[4],[5],[6]]')).toBe('members');
+    expect(excess('["a,b,c,d,e,f,g,h,i,j,k,l"]')).toBeUndefined();
+  });
+
+  it('counts the keys of each object on its own, arrays and nested objects apart', () => {
+    expect(excess('{"a":1,"b":2,"c":3}')).toBeUndefined();
+    expect(excess('{"a":1,"b":2,"c":3,"d":4}')).toBe('objectKeys');
+    expect(excess('{"a":[1,2,3,4,5],"b":{"x":1,"y":2,"z":3}}')).toBeUndefined();
+    expect(excess('{"a":{"x":1,"y":2,"z":3},"b":2,"c":3,"d":4}')).toBe('objectKeys');
+    expect(excess('{"a":{"x":1,"y":2,"z":3,"w":4}}')).toBe('objectKeys');
+  });
+
+  it('stays safe on malformed text (the parser refuses it next)', () => {
+    expect(excess(']]]]{"a":1}')).toBeUndefined();
+    expect(excess('{"a":1,,,,}')).toBe('objectKeys');
   });
 });
