@@ -31,6 +31,26 @@ function rareIdeographs(bytes: number): string {
 }
 
 /**
+ * `bytes` of word-like text: lower-case words of 2 to 9 letters drawn at random, in sentences.
+ * Cheap to tokenize, but nearly every word is new to the search index, which makes its write the
+ * heaviest of any text of that size.
+ */
+function randomWords(bytes: number): string {
+  let seed = 54_321;
+  const next = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648);
+  const parts: string[] = [];
+  for (let size = 0; size < bytes - 16; ) {
+    const length = 2 + (next() % 8);
+    let word = '';
+    for (let i = 0; i < length; i += 1) word += String.fromCharCode(97 + (next() % 26));
+    const part = next() % 11 === 0 ? `${word}. ` : `${word} `;
+    parts.push(part);
+    size += part.length;
+  }
+  return parts.join('');
+}
+
+/**
  * The api in its own process (as deployed: the test's own event loop must not share the work), and
  * /healthz polled back to back while a request runs: the slowest answer is the longest the event
  * loop was held meanwhile.
@@ -98,6 +118,7 @@ describe('pathological text does not hold the event loop', () => {
   const inputs: [string, () => string][] = [
     [`${MAX_DOCUMENT_BYTES} bytes of one letter`, () => oneLetter(MAX_DOCUMENT_BYTES)],
     [`${MAX_DOCUMENT_BYTES} bytes of random rare ideographs`, () => rareIdeographs(MAX_DOCUMENT_BYTES)],
+    [`${MAX_DOCUMENT_BYTES} bytes of random words`, () => randomWords(MAX_DOCUMENT_BYTES)],
   ];
 
   it.each(inputs)('tokenizes %s for a user key, /healthz answering within 100 ms meanwhile', async (_name, make) => {
@@ -113,7 +134,7 @@ describe('pathological text does not hold the event loop', () => {
 
   it.each(inputs)('upserts a document of %s, counted and chunked, /healthz answering within 100 ms meanwhile', async (name, make) => {
     const text = make();
-    const documentId = name.includes('letter') ? 'one-letter' : 'ideographs';
+    const documentId = name.includes('letter') ? 'one-letter' : name.includes('words') ? 'words' : 'ideographs';
     // Without `async` the answer waits for the search index (up to a second), which chunked the text;
     // the polling goes on a second more for whatever follows.
     const { status, text: answer, slowestHealthzMs } = await whilePolling(`${dataSourcePath}/documents/${documentId}`, builderKey, { text, light_document_output: true }, 1_000);

@@ -10,6 +10,7 @@ import type {
   SearchIndex,
   StoredVector,
 } from './search-index.port';
+import { BoundedWriteQueue, type WriteUnit } from '../sqlite/bounded-write-queue';
 import { filterCondition, type SqlCondition } from './sqlite-search-filter';
 import { QueryTerms } from './sqlite-query-terms';
 import { createSearchSchema, vectorBlob, vectorOf } from './sqlite-search-schema';
@@ -28,13 +29,19 @@ type Row = Record<string, SQLInputValue>;
 // filtering first.
 const RANK_OVERFETCH = 4;
 
+// Chunk text one write transaction indexes at most: FTS5 indexes about 15-35 MB a second here, so
+// a transaction holds the event loop some 10 ms, where a 2 MiB document written whole held it for
+// 60-145 ms.
+const WRITE_BUDGET_BYTES = 256 * 1024;
+
 /** The search index on Node's SQLite: FTS5 for BM25, sqlite-vec for cosine distance over stored vectors. */
 export class SqliteSearchIndex implements SearchIndex {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
   private readonly titleWeight: number;
   private readonly queryTerms = new QueryTerms();
-  private readonly pendingUpserts: { document: IndexedDocument; resolve(): void; reject(error: unknown): void }[] = [];
+  /** Every write, in order; readers wait for it to settle, so they see what was written before them. */
+  private readonly writes: BoundedWriteQueue;
   /** Chunks in the index, kept between writes: BM25's N, which query pruning compares against. */
   private rowCount: number | null = null;
 
@@ -49,34 +56,36 @@ export class SqliteSearchIndex implements SearchIndex {
     this.db.exec('PRAGMA synchronous = NORMAL');
     createSearchSchema(this.db);
     this.titleWeight = options.titleWeight ?? 1;
+    this.writes = new BoundedWriteQueue((work) => this.transaction(work), WRITE_BUDGET_BYTES);
   }
 
   upsertDocument(document: IndexedDocument): Promise<void> {
-    // Upserts arriving together share one transaction: FTS5 writes a new index segment per
-    // transaction, so a batch costs little more than one document.
-    return new Promise((resolve, reject) => {
-      this.pendingUpserts.push({ document, resolve, reject });
-      if (this.pendingUpserts.length === 1) setImmediate(() => this.flushUpserts());
-    });
+    // Upserts arriving together share a transaction (FTS5 writes a new index segment per
+    // transaction, so a batch costs little more than one document); a large document is spread
+    // over several. Readers wait for the whole of it, so none sees it half written. If one of its
+    // later transactions fails, the document is removed rather than left in part.
+    const key = { dataSourceId: document.dataSourceId, documentId: document.documentId };
+    const units: WriteUnit[] = [{ cost: 0, run: () => this.writeDocumentRow(document) }];
+    for (const chunk of document.chunks) units.push({ cost: Buffer.byteLength(chunk.text, 'utf8'), run: () => this.writeChunk(document, chunk) });
+    return this.writes.write(units, () => this.removeDocument(key));
   }
 
-  async deleteDocument(key: DocumentKey): Promise<void> {
-    this.flushUpserts();
-    this.transaction(() => this.removeDocument(key));
+  deleteDocument(key: DocumentKey): Promise<void> {
+    return this.writes.write([{ cost: 0, run: () => this.removeDocument(key) }]);
   }
 
-  async deleteDataSource(dataSourceId: string): Promise<void> {
-    this.flushUpserts();
-    this.transaction(() => {
+  deleteDataSource(dataSourceId: string): Promise<void> {
+    const run = () => {
       this.statement('DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE ds = ?)').run(dataSourceId);
       for (const table of ['chunks', 'document_tags', 'document_parents', 'documents']) {
         this.statement(`DELETE FROM ${table} WHERE ds = ?`).run(dataSourceId);
       }
-    });
+    };
+    return this.writes.write([{ cost: 0, run }]);
   }
 
   async searchLexical(query: string, filter: SearchFilter, limit: number): Promise<ChunkHit[]> {
-    this.flushUpserts();
+    await this.writes.settled();
     if (limit <= 0) return [];
     const rowsWith = this.statement('SELECT doc FROM chunks_vocab WHERE term = ?');
     const plan = this.queryTerms.planOf(query, (term) => Number(rowsWith.get(term)?.doc ?? 0), this.chunkRowCount());
@@ -100,7 +109,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async searchVector(vector: readonly number[], embeddingModel: string, filter: SearchFilter, limit: number): Promise<ChunkHit[]> {
-    this.flushUpserts();
+    await this.writes.settled();
     if (limit <= 0 || vector.length === 0) return [];
     const condition = filterCondition(filter);
     // An exact scan of the filtered chunks: filters apply before ranking, so a narrow filter never
@@ -115,7 +124,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async getDocuments(keys: readonly DocumentKey[]): Promise<IndexedDocumentSummary[]> {
-    this.flushUpserts();
+    await this.writes.settled();
     const statement = this.statement('SELECT * FROM documents WHERE ds = ? AND doc = ?');
     const found: IndexedDocumentSummary[] = [];
     for (const key of keys) {
@@ -126,7 +135,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async getChunks(key: DocumentKey, from: number, to: number): Promise<IndexedChunk[]> {
-    this.flushUpserts();
+    await this.writes.settled();
     const rows = this.statement(
       'SELECT idx, text, hash, token_count, vector FROM chunks WHERE ds = ? AND doc = ? AND idx BETWEEN ? AND ? ORDER BY idx',
     ).all(key.dataSourceId, key.documentId, from, to);
@@ -157,7 +166,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async close(): Promise<void> {
-    this.flushUpserts();
+    await this.writes.settled();
     this.queryTerms.close();
     if (this.db.isOpen) this.db.close();
   }
@@ -185,29 +194,8 @@ export class SqliteSearchIndex implements SearchIndex {
     return this.rowCount;
   }
 
-  /** Writes the waiting upserts; every other operation calls it first, so operations keep their order. */
-  private flushUpserts(): void {
-    const batch = this.pendingUpserts.splice(0);
-    if (batch.length === 0) return;
-    try {
-      this.transaction(() => {
-        for (const { document } of batch) this.writeDocument(document);
-      });
-      for (const { resolve } of batch) resolve();
-    } catch {
-      // One document the database refuses must not fail the others: write them one by one.
-      for (const { document, resolve, reject } of batch) {
-        try {
-          this.transaction(() => this.writeDocument(document));
-          resolve();
-        } catch (error) {
-          reject(error);
-        }
-      }
-    }
-  }
-
-  private writeDocument(document: IndexedDocument): void {
+  /** The document's own row, tags and parents, in place of what it had: the first unit of its upsert. */
+  private writeDocumentRow(document: IndexedDocument): void {
     const key = { dataSourceId: document.dataSourceId, documentId: document.documentId };
     const previous = this.statement('SELECT created FROM documents WHERE ds = ? AND doc = ?').get(key.dataSourceId, key.documentId);
     this.removeDocument(key);
@@ -237,13 +225,14 @@ export class SqliteSearchIndex implements SearchIndex {
     for (const parent of new Set(document.parents)) {
       this.statement('INSERT INTO document_parents (ds, doc, parent) VALUES (?, ?, ?)').run(key.dataSourceId, key.documentId, parent);
     }
-    for (const chunk of document.chunks) {
-      const vector = chunk.vector === null ? null : vectorBlob(chunk.vector);
-      const { lastInsertRowid } = this.statement(
-        'INSERT INTO chunks (ds, doc, idx, text, hash, token_count, model, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(key.dataSourceId, key.documentId, chunk.index, chunk.text, chunk.hash, chunk.tokenCount, vector && document.embeddingModel, vector);
-      this.statement('INSERT INTO chunks_fts (rowid, title, text) VALUES (?, ?, ?)').run(lastInsertRowid, document.title, chunk.text);
-    }
+  }
+
+  private writeChunk(document: IndexedDocument, chunk: IndexedChunk): void {
+    const vector = chunk.vector === null ? null : vectorBlob(chunk.vector);
+    const { lastInsertRowid } = this.statement(
+      'INSERT INTO chunks (ds, doc, idx, text, hash, token_count, model, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(document.dataSourceId, document.documentId, chunk.index, chunk.text, chunk.hash, chunk.tokenCount, vector && document.embeddingModel, vector);
+    this.statement('INSERT INTO chunks_fts (rowid, title, text) VALUES (?, ?, ?)').run(lastInsertRowid, document.title, chunk.text);
   }
 
   private removeDocument(key: DocumentKey): void {
