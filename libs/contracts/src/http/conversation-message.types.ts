@@ -15,7 +15,7 @@ import type {
   UserMessageContext,
 } from '../events/conversation-facts';
 import type { ContentFragmentExpiredReason } from '../events/conversation-message.events';
-import type { MessageVisibility, ResourceBase, UserWire } from './conversation.types';
+import type { ResourceBase, UserWire } from './resource.types';
 
 /**
  * Wire shapes of conversation messages (service-spec 2.4-2.13, plus the client's required fields).
@@ -39,6 +39,9 @@ export type {
   UserMention,
   UserMessageContext,
 } from '../events/conversation-facts';
+
+/** Visibility of a single message. */
+export type MessageVisibility = 'visible' | 'deleted';
 
 /** Rich mention states (part 3). */
 export type RichMentionStatus =

@@ -1,17 +1,17 @@
 import type { ConversationVisibility, JsonObject } from '../events/conversation-facts';
 import type { AgentMessage, CompactionMessage, ConversationMessage, UserMessage } from './conversation-message.types';
+import type { ResourceBase, UserWire } from './resource.types';
 
 /**
  * Wire shapes of conversations (service-spec part 2, plus every field the official client's zod
  * schemas require, see dust-api §1). Response shapes are append-only. Message shapes live in
- * conversation-message.types.ts and are re-exported here.
+ * conversation-message.types.ts, the identity and user shapes they share in resource.types.ts; both
+ * are re-exported here.
  */
 export type * from './conversation-message.types';
+export type * from './resource.types';
 /** Conversation visibility ("workspace" is rewritten to "unlisted" by the api) and free-form JSON, as recorded. */
 export type { ConversationVisibility, JsonObject } from '../events/conversation-facts';
-
-/** Visibility of a single message. */
-export type MessageVisibility = 'visible' | 'deleted';
 
 /** Workspace roles exposed in resources. */
 export type WorkspaceRole = 'admin' | 'builder' | 'user' | 'none';
@@ -28,20 +28,6 @@ export interface WorkspaceWire {
   readonly defaultEmbeddingProvider: string | null;
   readonly ssoEnforced?: boolean;
   readonly metadata?: JsonObject | null;
-}
-
-/** A user as the client validates it (dust-api §1 User). */
-export interface UserWire {
-  readonly sId: string;
-  readonly id: number;
-  readonly createdAt: number;
-  readonly provider: string | null;
-  readonly username: string;
-  readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string | null;
-  readonly fullName: string;
-  readonly image: string | null;
 }
 
 /** User of a fork (2.12). */
@@ -73,13 +59,6 @@ export interface ForkedChild extends ForkPoint {
 export interface ForkingData {
   readonly forkedFrom?: ForkedFrom;
   readonly forkedChildren: readonly ForkedChild[];
-}
-
-/** How conversations and their messages are identified: numeric id, string sId, creation time (epoch ms). */
-export interface ResourceBase {
-  readonly id: number;
-  readonly sId: string;
-  readonly created: number;
 }
 
 /** Conversation list shape (2.1 + client ConversationWithoutContent). */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { MessageVisibility, ResourceBase } from '../conversation.types';
-import type { MessageBase } from '../conversation-message.types';
+import type { MessageBase, MessageVisibility } from '../conversation-message.types';
+import type { ResourceBase } from '../resource.types';
 import { ALWAYS_NULL, MESSAGE_VISIBILITIES } from './schema-shapes';
 
 // Fields several schema classes share. These classes have no `@ApiSchema` and no component of their

@@ -1,5 +1,5 @@
 import type { ApiPropertyOptions } from '@nestjs/swagger';
-import type { MessageVisibility } from '../conversation.types';
+import type { MessageVisibility } from '../conversation-message.types';
 
 // Property shapes that several schema classes share and that @nestjs/swagger has no shorthand for.
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { UserWire } from '../conversation.types';
+import type { UserWire } from '../resource.types';
 
 // Documentation-only class: `implements` ties it to the wire type it describes.
 
