@@ -1,3 +1,5 @@
+import { nonEmpty, parseIntegerVariable, type Environment } from '../environment/environment-variables';
+
 /** Where state lives: the embedded SQLite files under a data directory, or the real engines. */
 export interface StorageConfig {
   readonly eventStore: { readonly kind: 'sqlite'; readonly path: string } | { readonly kind: 'eventstoredb'; readonly url: string };
@@ -8,8 +10,6 @@ export interface StorageConfig {
   /** True when both stores are the embedded ones: the api then runs the projector in-process. */
   readonly embedded: boolean;
 }
-
-export type Environment = Readonly<Record<string, string | undefined>>;
 
 /** Parses the storage variables; returns the problems instead of throwing so boot can list them all. */
 export function parseStorageConfig(env: Environment, problems: string[]): StorageConfig {
@@ -31,45 +31,4 @@ export function parseStorageConfig(env: Environment, problems: string[]): Storag
     readStore: mongoUrl ? { kind: 'mongodb', url: mongoUrl, dbName } : { kind: 'sqlite', path: `${dataDir}/read-models.sqlite`, cacheMb },
     embedded: eventStoreUrl === undefined && mongoUrl === undefined,
   };
-}
-
-/** Reads an optional integer variable within bounds, recording a problem naming it when invalid. */
-export function parseIntegerVariable(
-  env: Environment,
-  name: string,
-  fallback: number,
-  bounds: { min: number; max: number },
-  problems: string[],
-): number {
-  const raw = nonEmpty(env[name]);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < bounds.min || value > bounds.max) {
-    problems.push(`${name} must be an integer between ${bounds.min} and ${bounds.max} (got "${raw}")`);
-    return fallback;
-  }
-  return value;
-}
-
-/** Reads an optional boolean variable ("true"/"false"/"1"/"0"). */
-export function parseBooleanVariable(env: Environment, name: string, fallback: boolean, problems: string[]): boolean {
-  const raw = nonEmpty(env[name])?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  problems.push(`${name} must be true or false (got "${raw}")`);
-  return fallback;
-}
-
-/** Thrown at boot with every configuration problem, each naming its variable. */
-export class ConfigurationError extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigurationError';
-  }
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
 }

@@ -6,7 +6,7 @@ import {
   type Db,
   type IndexDescription,
 } from 'mongodb';
-import { ConfigurationError } from '../config/storage-config';
+import { ConfigurationError } from '../environment/environment-variables';
 import { bsonLimitViolation } from './mongodb-document-limits';
 import { filterOf, indexOf, live, mongoFindOf, type StoredDocument } from './mongodb-read-query';
 import { serverProblem } from './mongodb-server-check';

@@ -1,5 +1,5 @@
 import { Db, MongoClient } from 'mongodb';
-import { ConfigurationError } from '../config/storage-config';
+import { ConfigurationError } from '../environment/environment-variables';
 import { MongoReadStore } from './mongodb-read-store';
 import { serverProblem } from './mongodb-server-check';
 import { UnstorableDocumentError } from './read-store.port';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Environment } from '../config/storage-config';
+import type { Environment } from '../environment/environment-variables';
 import { OpenSearchSearchIndex } from './opensearch-search-index';
 import type { SearchIndex } from './search-index.port';
 import { SqliteSearchIndex } from './sqlite-search-index';
