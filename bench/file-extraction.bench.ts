@@ -5,7 +5,7 @@
  * Run: `npm run build:bench && node dist/bench/file-extraction.bench.js`.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { DEFAULT_EXTRACTION_LIMITS } from '../apps/api/src/files/extraction/extraction-limits';
+import { DEFAULT_EXTRACTION_LIMITS } from '../apps/api/src/config/file-extraction-settings';
 import { WorkerPoolTextExtractor } from '../apps/api/src/files/extraction/worker-pool-text-extractor';
 import { largeTextPdf, pdfWithPages } from '../test/support/extraction/pdf-samples';
 import { recordFigure } from './support/results';

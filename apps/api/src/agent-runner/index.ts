@@ -3,7 +3,7 @@
 
 export { AgentRunnerModule } from './agent-runner.module';
 export { AgentRunner } from './runner/agent-runner.service';
-export { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from './agent-runner.options';
+export { AGENT_RUNNER_OPTIONS } from './agent-runner.options';
 export { AgentToolSources } from './tools/agent-tool-sources';
 export { RunHandedOverError, ToolWaits, type ToolWaitResumer } from './tools/tool-waits';
 export { StaticToolRegistry, type StaticTool, type StaticToolHandler } from './tools/static-tool-registry';

@@ -9,11 +9,9 @@ import {
 } from '@app/storage';
 import { buildModelCatalog, parseProviderSettings, Secret, type ProviderSettings } from './provider-settings';
 import type { ModelEntry } from '@app/contracts/models/model.types';
-import type { AgentRunnerOptions } from '../agent-runner';
-import { parseAgentRunnerSettings } from './agent-runner-settings';
+import { parseAgentRunnerSettings, type AgentRunnerSettings } from './agent-runner-settings';
 import { parseRateLimitSettings, type RateLimitSettings } from './rate-limit-settings';
-import { parseFileExtractionSettings } from '../files/extraction/extraction-settings';
-import type { WorkerPoolOptions } from '../files/extraction/worker-pool-text-extractor';
+import { parseFileExtractionSettings, type FileExtractionSettings } from './file-extraction-settings';
 import { parseMcpSettings, type McpSettings } from './mcp-settings';
 import { parseRemoteMcpSettings, type RemoteMcpSettings } from './remote-mcp-settings';
 import { parseSearchSettings, type SearchSettings } from './search-settings';
@@ -38,7 +36,7 @@ export interface ApiConfig {
   /** Appends a command may try when concurrent writers keep moving its stream (retry budget). */
   readonly commandMaxAttempts: number;
   /** Limits and timing of agent runs (concurrency, lease, timeouts, token coalescing). */
-  readonly agentRunner: AgentRunnerOptions;
+  readonly agentRunner: AgentRunnerSettings;
   /** Bound on how long a response waits for the read models to show its own write. */
   readonly readYourWritesTimeoutMs: number;
   /** When /readyz says not ready: the read models trail the log by more events than this, or stand still this long. */
@@ -56,7 +54,7 @@ export interface ApiConfig {
   /** Bearer token `GET /metrics` requires; null leaves it open, like /healthz. */
   readonly metricsToken: Secret | null;
   /** Text extraction of uploaded files: worker threads, their heap, time and output limits. */
-  readonly fileExtraction: WorkerPoolOptions;
+  readonly fileExtraction: FileExtractionSettings;
   /** Client-side MCP servers: registration lifetime, requests stream timing, call timeout, results body limit. */
   readonly mcp: McpSettings;
   /** Remote MCP servers: the secrets key, private networks, timeouts and the result size limit. */

@@ -1,5 +1,10 @@
 import type { Environment } from '@app/storage';
-import type { RateBudget } from '../rate-limits/rate-limiter.port';
+
+/** How many requests a bucket allows: up to `limit` at once, given back at `limit` per `windowMs`. */
+export interface RateBudget {
+  readonly limit: number;
+  readonly windowMs: number;
+}
 
 /** Routes with a budget of their own per workspace, on top of the key and workspace budgets. */
 export const ROUTE_BUDGET_NAMES = ['document_upserts', 'table_writes', 'file_uploads'] as const;

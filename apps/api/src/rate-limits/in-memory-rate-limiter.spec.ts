@@ -1,5 +1,5 @@
 import { InMemoryRateLimiter } from './in-memory-rate-limiter';
-import type { RateBudget } from './rate-limiter.port';
+import type { RateBudget } from '../config/rate-limit-settings';
 
 const FIVE_PER_10S: RateBudget = { limit: 5, windowMs: 10_000 };
 

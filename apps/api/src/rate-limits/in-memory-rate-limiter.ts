@@ -1,4 +1,5 @@
-import type { RateBudget, RateDecision, RateLimiter } from './rate-limiter.port';
+import type { RateBudget } from '../config/rate-limit-settings';
+import type { RateDecision, RateLimiter } from './rate-limiter.port';
 
 interface Bucket {
   /** Requests left at `updatedAt` (fractional: the bucket refills continuously). */

@@ -1,8 +1,4 @@
-/** How many requests a bucket allows: up to `limit` at once, given back at `limit` per `windowMs`. */
-export interface RateBudget {
-  readonly limit: number;
-  readonly windowMs: number;
-}
+import type { RateBudget } from '../config/rate-limit-settings';
 
 /** Whether a request may go on, and if not, how long until it could. */
 export type RateDecision = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterMs: number };

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimitedError } from '../common/http/rate-limited-error';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import type { RateLimitSettings, RouteBudgetName } from '../config/rate-limit-settings';
+import type { RateBudget, RateLimitSettings, RouteBudgetName } from '../config/rate-limit-settings';
 import { Metrics } from '../metrics/metrics';
-import { RATE_LIMITER, type RateBudget, type RateDecision, type RateLimiter } from './rate-limiter.port';
+import { RATE_LIMITER, type RateDecision, type RateLimiter } from './rate-limiter.port';
 
 /**
  * The api's request budgets, checked by the API key guard before any work: requests per key, per

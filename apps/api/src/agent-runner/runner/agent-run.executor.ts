@@ -21,7 +21,8 @@ import {
 import { runAgentLoop } from '../loop/agent-loop';
 import type { AgentLoopOutcome } from '../loop/agent-loop.types';
 import { finalToolCalls } from './agent-actions';
-import { AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from '../agent-runner.options';
+import type { AgentRunnerSettings } from '../../config/agent-runner-settings';
+import { AGENT_RUNNER_OPTIONS } from '../agent-runner.options';
 import { AgentToolSources } from '../tools/agent-tool-sources';
 import { ConversationCompactor } from '../compaction/conversation-compactor';
 import { promptExceedsContextShare } from '../compaction/prompt-tokens';
@@ -64,7 +65,7 @@ export class AgentRunExecutor {
     private readonly approvals: ToolApprovals,
     private readonly waits: ToolWaits,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
-    @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerOptions,
+    @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerSettings,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}

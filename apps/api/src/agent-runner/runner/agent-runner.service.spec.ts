@@ -5,7 +5,7 @@ import { SqliteEventStore, type EventStore, type EventSubscription, type ReadSto
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import type { ApiConfig } from '../../config/api-config';
-import type { AgentRunnerOptions } from '../agent-runner.options';
+import type { AgentRunnerSettings } from '../../config/agent-runner-settings';
 import type { AgentRunExecutor } from './agent-run.executor';
 import { AgentRunner } from './agent-runner.service';
 import type { RunHandle } from './run-handle';
@@ -96,7 +96,7 @@ const OPTIONS = {
   checkpointEveryMs: 0,
   shutdownGraceMs: 500,
   maxConcurrentRuns: 4,
-} as AgentRunnerOptions;
+} as AgentRunnerSettings;
 
 const readStore = { getCheckpoint: () => Promise.resolve(null), commit: () => Promise.resolve() } as unknown as ReadStore;
 

@@ -8,7 +8,8 @@ import { newSId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { LOGGER } from '../../infrastructure/logger';
 import { AgentRunExecutor } from './agent-run.executor';
-import { AGENT_RUNNER_CHECKPOINT, AGENT_RUNNER_OPTIONS, type AgentRunnerOptions } from '../agent-runner.options';
+import type { AgentRunnerSettings } from '../../config/agent-runner-settings';
+import { AGENT_RUNNER_CHECKPOINT, AGENT_RUNNER_OPTIONS } from '../agent-runner.options';
 import { RunHandle, runnerActor } from './run-handle';
 import { interruptedError } from './run-outcome';
 import { RunOutcomeRecorder, type RunEnding, type SettlingRun } from './run-outcome.recorder';
@@ -68,7 +69,7 @@ export class AgentRunner implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly runExecutor: AgentRunExecutor,
     private readonly outcomes: RunOutcomeRecorder,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
-    @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerOptions,
+    @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerSettings,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.log = logger.child({ component: 'agent-runner' });

@@ -1,5 +1,5 @@
 import { capText, extractFile } from './extract-file';
-import { DEFAULT_EXTRACTION_LIMITS } from './extraction-limits';
+import { DEFAULT_EXTRACTION_LIMITS } from '../../config/file-extraction-settings';
 import { mediaTypeOf, TEXT_TYPES } from '../file-formats';
 import { extractorFor } from './formats/extractors-by-content-type';
 

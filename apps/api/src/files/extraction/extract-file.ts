@@ -1,4 +1,4 @@
-import type { ExtractionLimits } from './extraction-limits';
+import type { ExtractionLimits } from '../../config/file-extraction-settings';
 import { extractorFor } from './formats/extractors-by-content-type';
 import { UnreadableFileError, type ExtractedContent } from './formats/format-extractor';
 import type { ExtractedTable, ExtractionResult } from './text-extractor.port';

@@ -7,7 +7,7 @@ import {
   xlsxWithHugeSheet,
 } from '../../../../../test/support/extraction/hostile-samples';
 import { neverEndingPdf } from '../../../../../test/support/extraction/pdf-samples';
-import { DEFAULT_EXTRACTION_LIMITS } from './extraction-limits';
+import { DEFAULT_EXTRACTION_LIMITS } from '../../config/file-extraction-settings';
 import { WorkerPoolTextExtractor } from './worker-pool-text-extractor';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -1,4 +1,4 @@
-import type { ExtractionLimits } from './extraction-limits';
+import type { ExtractionLimits } from '../../config/file-extraction-settings';
 import type { ExtractionResult } from './text-extractor.port';
 
 /** What the pool sends a worker: one file to extract. */

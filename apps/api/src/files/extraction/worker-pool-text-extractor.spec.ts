@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { neverEndingPdf, pdfWithPages } from '../../../../../test/support/extraction/pdf-samples';
 import { docxWithParagraphs, pptxWithSlides, xlsxWithSheets } from '../../../../../test/support/extraction/office-samples';
-import { DEFAULT_EXTRACTION_LIMITS } from './extraction-limits';
+import { DEFAULT_EXTRACTION_LIMITS } from '../../config/file-extraction-settings';
 import { WorkerPoolTextExtractor, type WorkerPoolOptions } from './worker-pool-text-extractor';
 
 const options: WorkerPoolOptions = { concurrency: 1, maxQueued: 10, timeoutMs: 60_000, maxHeapMb: 256, limits: DEFAULT_EXTRACTION_LIMITS };

@@ -1,19 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import type { ExtractionLimits } from './extraction-limits';
+import type { FileExtractionSettings } from '../../config/file-extraction-settings';
 import type { ExtractionResult, TextExtractor } from './text-extractor.port';
 import type { ExtractionRequest, WorkerMessage, WorkerUsage } from './worker-messages';
 import { extractionWorkerScript } from './worker-script';
 
-export interface WorkerPoolOptions {
-  /** Files extracted at once, one worker thread each. */
-  readonly concurrency: number;
-  /** Files waiting for a worker; past it a file fails at once rather than waiting without bound. */
-  readonly maxQueued: number;
-  /** Time one file may take; past it the worker is terminated and the file fails. */
-  readonly timeoutMs: number;
-  /** Heap cap of each worker (V8 old generation); a file that needs more fails. */
-  readonly maxHeapMb: number;
-  readonly limits: ExtractionLimits;
+/** The pool's settings, and the worker's entry when it is not the built one. */
+export interface WorkerPoolOptions extends FileExtractionSettings {
   /** The worker's JavaScript entry; defaults to the built extraction.worker.js. */
   readonly workerScript?: string;
 }

@@ -1,6 +1,6 @@
 import { zipOf } from '../../../../../../test/support/extraction/hostile-samples';
 import { docxWithParagraphs } from '../../../../../../test/support/extraction/office-samples';
-import { DEFAULT_EXTRACTION_LIMITS } from '../extraction-limits';
+import { DEFAULT_EXTRACTION_LIMITS } from '../../../config/file-extraction-settings';
 import { extractDocx } from './docx.extractor';
 
 const context = { limits: DEFAULT_EXTRACTION_LIMITS };

@@ -1,5 +1,5 @@
 import type { ExtractedTable } from '../text-extractor.port';
-import type { ExtractionLimits } from '../extraction-limits';
+import type { ExtractionLimits } from '../../../config/file-extraction-settings';
 
 /** What a format extractor reads out of a file: its text, and its tables for spreadsheets and CSV. */
 export interface ExtractedContent {

@@ -1,4 +1,4 @@
-import { DEFAULT_EXTRACTION_LIMITS } from '../extraction-limits';
+import { DEFAULT_EXTRACTION_LIMITS } from '../../../config/file-extraction-settings';
 import { extractJson } from './json.extractor';
 
 const context = { limits: DEFAULT_EXTRACTION_LIMITS };

@@ -1,5 +1,5 @@
 import { pdfWithPages } from '../../../../../../test/support/extraction/pdf-samples';
-import { DEFAULT_EXTRACTION_LIMITS } from '../extraction-limits';
+import { DEFAULT_EXTRACTION_LIMITS } from '../../../config/file-extraction-settings';
 import { WorkerPoolTextExtractor } from '../worker-pool-text-extractor';
 
 // Worker threads start in seconds on a busy machine; each test bounds its own waits.

@@ -1,4 +1,4 @@
-import { DEFAULT_EXTRACTION_LIMITS } from '../extraction-limits';
+import { DEFAULT_EXTRACTION_LIMITS } from '../../../config/file-extraction-settings';
 import { extractPlainText } from './plain-text.extractor';
 
 const context = { limits: DEFAULT_EXTRACTION_LIMITS };

@@ -1,5 +1,5 @@
 import { docxWithParagraphs, pptxWithSlides } from '../../../../../../test/support/extraction/office-samples';
-import { DEFAULT_EXTRACTION_LIMITS } from '../extraction-limits';
+import { DEFAULT_EXTRACTION_LIMITS } from '../../../config/file-extraction-settings';
 import { extractPptx } from './pptx.extractor';
 
 const context = { limits: DEFAULT_EXTRACTION_LIMITS };

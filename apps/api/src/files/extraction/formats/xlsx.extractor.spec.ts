@@ -1,5 +1,5 @@
 import { xlsxWithSheets } from '../../../../../../test/support/extraction/office-samples';
-import { DEFAULT_EXTRACTION_LIMITS } from '../extraction-limits';
+import { DEFAULT_EXTRACTION_LIMITS } from '../../../config/file-extraction-settings';
 import { cellText, extractXlsx } from './xlsx.extractor';
 
 const context = { limits: DEFAULT_EXTRACTION_LIMITS };

@@ -4,7 +4,7 @@ import {
   pptxWithManyEntries,
 } from '../../../../../../test/support/extraction/hostile-samples';
 import { docxWithParagraphs } from '../../../../../../test/support/extraction/office-samples';
-import { DEFAULT_EXTRACTION_LIMITS } from '../extraction-limits';
+import { DEFAULT_EXTRACTION_LIMITS } from '../../../config/file-extraction-settings';
 import { assertZipWithinLimits } from './zip-guard';
 
 const limits = DEFAULT_EXTRACTION_LIMITS;

@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import type { ExtractionLimits } from '../extraction-limits';
+import type { ExtractionLimits } from '../../../config/file-extraction-settings';
 import { UnreadableFileError } from './format-extractor';
 
 // Record signatures and fixed sizes of the zip format (PKWARE APPNOTE 4.3).

@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { DEFAULT_EXTRACTION_LIMITS } from './extraction-limits';
-import { parseFileExtractionSettings } from './extraction-settings';
+import { DEFAULT_EXTRACTION_LIMITS, parseFileExtractionSettings } from './file-extraction-settings';
 
 describe('file extraction settings', () => {
   it('defaults to one worker on two cores or fewer, a 30 s limit, a 512 MB heap and a queue of 100', () => {
