@@ -8,7 +8,7 @@ import { CliProblem, parseFlags } from './cli/cli-flags';
 import { ApiError } from './common/http/api-error';
 import { loadApiConfig, type ApiConfig } from './config/api-config';
 import { ReadModels } from './infrastructure/read-models.service';
-import { createLogger } from './infrastructure/logger';
+import { createLogger } from './common/logger';
 
 const USAGE = `Usage: npm run cli -- <command>   (or: node dist/apps/api/src/cli.js <command>)
   workspace create --name <name> [--region us-central1|europe-west1]

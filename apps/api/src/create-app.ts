@@ -9,7 +9,7 @@ import { answerParserErrorsInEnvelope } from './common/http/client-errors';
 import { sendJsonTextAsIs } from './common/http/json-text';
 import { setupApiDocs } from './common/openapi/api-docs';
 import type { ApiConfig } from './config/api-config';
-import { PinoNestLogger } from './infrastructure/logger';
+import { PinoNestLogger } from './common/logger';
 
 /**
  * Builds the Nest application (not listening yet): used by main and by the end-to-end tests.

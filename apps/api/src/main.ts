@@ -1,7 +1,7 @@
 import { ConfigurationError } from '@app/storage';
 import { createApp } from './create-app';
 import { loadApiConfig } from './config/api-config';
-import { createLogger } from './infrastructure/logger';
+import { createLogger } from './common/logger';
 import { bootstrapDefaultWorkspace } from './workspaces/bootstrap-default-workspace';
 
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 import { READ_STORE, type ReadStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER } from '../infrastructure/logger';
+import { LOGGER } from '../common/logger';
 
 /** Collection of when each key last authenticated, by key id. Not a projection: no generation, no rebuild. */
 export const API_KEY_USAGE_COLLECTION = 'api_key_usage';

@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { ApiError } from '../common/http/api-error';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { LOGGER } from '../infrastructure/logger';
+import { LOGGER } from '../common/logger';
 import { BoundedQueue, QueueFullError } from './bounded-queue';
 import { TEXT_EXTRACTOR, type TextExtractor } from './extraction/text-extractor.port';
 import { isStoredAsIs } from './file-formats';

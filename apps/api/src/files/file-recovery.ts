@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { StartUpRecovery } from '../application/start-up-recovery';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { ReadModels } from '../infrastructure/read-models.service';
-import { LOGGER } from '../infrastructure/logger';
+import { LOGGER } from '../common/logger';
 import { FileProcessor } from './file-processor';
 
 /**

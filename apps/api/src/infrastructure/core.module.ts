@@ -1,7 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { LOGGER } from './logger';
+import { LOGGER } from '../common/logger';
 
 /**
  * The validated configuration and the logger, given once at boot. Global on purpose, like the

@@ -3,7 +3,7 @@ import { EVENT_STORE, READ_STORE, type EventStore, type ReadStore } from '@app/s
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { LOGGER } from './logger';
+import { LOGGER } from '../common/logger';
 
 /**
  * Runs the projector inside the api process when configured to (always with the embedded stores,

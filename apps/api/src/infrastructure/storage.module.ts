@@ -6,7 +6,7 @@ import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { DEFAULT_DECIDER_EXECUTOR_OPTIONS, DeciderExecutor } from '../application/decider-executor';
 import { CountingEventStore } from '../metrics/counting-event-store';
 import { Metrics } from '../metrics/metrics';
-import { LOGGER } from './logger';
+import { LOGGER } from '../common/logger';
 import { ReadModels } from './read-models.service';
 
 /**

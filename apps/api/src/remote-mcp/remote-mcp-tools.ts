@@ -15,7 +15,7 @@ import {
   type ToolRegistry,
 } from '../agent-runner';
 import { DeciderExecutor } from '../application/decider-executor';
-import { LOGGER } from '../infrastructure/logger';
+import { LOGGER } from '../common/logger';
 import { ReadModels } from '../infrastructure/read-models.service';
 import { toolCallResultOf, toolFailure } from '../mcp/client/mcp-tool-output';
 import { McpServerViewAccess } from './mcp-server-view-access';

@@ -3,7 +3,7 @@ import { Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown
 import type { Logger } from 'pino';
 import { Histogram } from 'prom-client';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { LOGGER } from '../infrastructure/logger';
+import { LOGGER } from '../common/logger';
 import { Metrics } from '../metrics/metrics';
 import { EmbedderRegistry } from './embeddings/embedder-registry';
 import { DocumentIndexer } from './indexing/document-indexer';

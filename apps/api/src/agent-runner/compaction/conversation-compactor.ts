@@ -11,7 +11,7 @@ import { readConversationEvents } from '../../application/conversation-events';
 import { DeciderExecutor } from '../../application/decider-executor';
 import { newSId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
-import { LOGGER } from '../../infrastructure/logger';
+import { LOGGER } from '../../common/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { createLanguageModel } from '../models/language-model.factory';
 import { COMPACTION_INSTRUCTIONS, compactionTranscript } from './compaction-transcript';

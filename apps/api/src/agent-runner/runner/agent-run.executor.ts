@@ -11,7 +11,7 @@ import type { LanguageModel } from 'ai';
 import type { Logger } from 'pino';
 import { DeciderExecutor } from '../../application/decider-executor';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
-import { LOGGER } from '../../infrastructure/logger';
+import { LOGGER } from '../../common/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import {
   createLanguageModel,

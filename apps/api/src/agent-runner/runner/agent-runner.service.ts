@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { newSId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
-import { LOGGER } from '../../infrastructure/logger';
+import { LOGGER } from '../../common/logger';
 import { AgentRunExecutor } from './agent-run.executor';
 import type { AgentRunnerSettings } from '../../config/agent-runner-settings';
 import { AGENT_RUNNER_CHECKPOINT, AGENT_RUNNER_OPTIONS } from '../agent-runner.options';

@@ -7,7 +7,7 @@ import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DeciderExecutor } from '../../application/decider-executor';
-import { LOGGER } from '../../infrastructure/logger';
+import { LOGGER } from '../../common/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { Metrics } from '../../metrics/metrics';
 import { lastFinalStatusChange, statusChangeFor, terminalFor, type FinalStatus } from './run-outcome';

@@ -2,7 +2,7 @@ import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { LOGGER } from '../../infrastructure/logger';
+import { LOGGER } from '../logger';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -9,7 +9,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Logger } from 'pino';
 import { DeciderExecutor } from '../../application/decider-executor';
 import { LogFollowerLoop } from '../../application/log-follower-loop';
-import { LOGGER } from '../../infrastructure/logger';
+import { LOGGER } from '../../common/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
 
 /** Checkpoint name of the content fragment expiry in the read store. */

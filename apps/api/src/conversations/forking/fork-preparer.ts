@@ -7,7 +7,7 @@ import { Inject, Injectable, Optional, type OnApplicationBootstrap } from '@nest
 import type { Logger } from 'pino';
 import { readConversationEvents } from '../../application/conversation-events';
 import { DeciderExecutor } from '../../application/decider-executor';
-import { LOGGER } from '../../infrastructure/logger';
+import { LOGGER } from '../../common/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { FILE_COPIER, type FileCopier } from './file-copier.port';
 

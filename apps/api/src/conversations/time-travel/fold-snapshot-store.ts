@@ -1,7 +1,7 @@
 import { READ_STORE, type ReadStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LOGGER } from '../../infrastructure/logger';
+import { LOGGER } from '../../common/logger';
 import { EMPTY_FOLD, type ConversationFold } from './conversation-fold';
 import { FOLD_SNAPSHOT_VERSION, deserializeChain, serializeFold, type FoldSnapshotDocument } from './fold-snapshot';
 

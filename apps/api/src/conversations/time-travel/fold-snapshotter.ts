@@ -3,7 +3,7 @@ import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/storage';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LogFollowerLoop } from '../../application/log-follower-loop';
-import { LOGGER } from '../../infrastructure/logger';
+import { LOGGER } from '../../common/logger';
 import { ConversationTimeline, SNAPSHOT_EVERY_EVENTS } from './conversation-timeline';
 
 /** Conversations waiting for their snapshot; past this, new ones wait for a read to take theirs. */

@@ -5,7 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DeciderExecutor } from '../../application/decider-executor';
 import { StartUpRecovery } from '../../application/start-up-recovery';
-import { LOGGER } from '../../infrastructure/logger';
+import { LOGGER } from '../../common/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { TableCsvImport } from './table-csv-import';
 

@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { Module } from '@nestjs/common';
 import { loadApiConfig } from '../../config/api-config';
 import { CoreModule } from '../../infrastructure/core.module';
-import { createLogger } from '../../infrastructure/logger';
+import { createLogger } from '../../common/logger';
 import { ExtractionModule } from './extraction.module';
 import { TEXT_EXTRACTOR, type TextExtractor } from './text-extractor.port';
 import { WorkerPoolTextExtractor } from './worker-pool-text-extractor';

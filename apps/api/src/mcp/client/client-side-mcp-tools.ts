@@ -15,7 +15,7 @@ import type {
   ToolRegistry,
 } from '../../agent-runner/tools/tool-registry.port';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
-import { LOGGER } from '../../infrastructure/logger';
+import { LOGGER } from '../../common/logger';
 import { McpServers, type McpServerRef } from '../mcp-servers';
 import { McpAbortedError, McpChannel, McpRequestNotSentError, McpTimeoutError } from './mcp-channel';
 import { callToolResultOf, McpClientSession } from './mcp-client-session';
