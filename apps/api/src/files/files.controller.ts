@@ -5,7 +5,8 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Re
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Auth, PublicRoute, type AuthContext } from '../auth/auth-context';
+import { Auth, type AuthContext } from '../auth/auth-context';
+import { PublicRoute } from '../common/http/route-access';
 import { ApiError } from '../common/http/api-error';
 import { ApiFileContent, ApiNoContent, ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';

@@ -4,7 +4,7 @@ import { EVENT_STORE, READ_STORE, type EventStore, type ReadStore } from '@app/s
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiServiceUnavailableResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { PublicRoute } from '../auth/auth-context';
+import { PublicRoute } from '../common/http/route-access';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { ProjectorReadinessProbe, type ProjectorReport } from './projector-readiness';
 

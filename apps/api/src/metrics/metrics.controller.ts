@@ -2,8 +2,8 @@ import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { PublicRoute } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
+import { PublicRoute } from '../common/http/route-access';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { Metrics } from './metrics';
 

@@ -15,7 +15,8 @@ import type {
 } from '@app/contracts/http/remote-mcp-server.types';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { AdminOnly, Auth, type AuthContext } from '../auth/auth-context';
+import { Auth, type AuthContext } from '../auth/auth-context';
+import { AdminOnly } from '../common/http/route-access';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { spacePaths } from '../data-sources/data-source-paths';
 import { CreateMcpServerViewCommand } from './commands/create-mcp-server-view.command';

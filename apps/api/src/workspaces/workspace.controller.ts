@@ -4,7 +4,8 @@ import type { CreateSpaceResponse, GetWorkspaceResponse, ListSpacesResponse } fr
 import { UpdateWorkspaceSettingsDto } from '@app/contracts/http/workspace-settings.dto';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { AdminOnly, Auth, type AuthContext } from '../auth/auth-context';
+import { Auth, type AuthContext } from '../auth/auth-context';
+import { AdminOnly } from '../common/http/route-access';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { CreateSpaceCommand } from './commands/create-space.command';
 import { UpdateWorkspaceSettingsCommand } from './commands/update-workspace-settings.command';

@@ -4,7 +4,7 @@ import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { IS_PUBLIC_ROUTE } from '../../auth/auth-context';
+import { IS_PUBLIC_ROUTE } from '../http/route-access';
 import type { ApiConfig } from '../../config/api-config';
 import { ErrorEnvelopeSchema } from './error-envelope.schema';
 import { toOpenApi31Schemas } from './openapi-31';

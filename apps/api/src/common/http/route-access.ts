@@ -1,0 +1,15 @@
+import { SetMetadata } from '@nestjs/common';
+
+// Who may call a route, as metadata on its handler: the API key guard enforces it, and the OpenAPI
+// document reads it (a public route needs no bearer token).
+
+export const IS_PUBLIC_ROUTE = 'isPublicRoute';
+/** Marks a route that needs no API key (health checks). */
+export const PublicRoute = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC_ROUTE, true);
+
+export const ADMIN_ONLY_ROUTE = 'adminOnlyRoute';
+/**
+ * Marks a route only admins may call. The guard checks it before the body is validated, so a key
+ * without the rights learns nothing about what a valid body would be (403 before 400).
+ */
+export const AdminOnly = (): MethodDecorator => SetMetadata(ADMIN_ONLY_ROUTE, true);
