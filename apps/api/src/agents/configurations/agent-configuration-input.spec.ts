@@ -1,4 +1,7 @@
-import { defaultPictureUrl, isAllowedPictureUrl } from './agent-configuration-input';
+import { CreateAgentConfigurationDto } from '@app/contracts/http/agent-configuration.dto';
+import { agentConfigurationInput, defaultPictureUrl, isAllowedPictureUrl } from './agent-configuration-input';
+import { assistant } from '../../../../../test/support/agent-assistant-body';
+import { validate } from '../../../../../test/support/request-validation';
 
 const publicUrl = 'http://localhost:3000';
 
@@ -30,5 +33,19 @@ describe('agent picture URLs a client may set', () => {
     `${publicUrl}/api/w/x`,
   ])('refuses %s', (url) => {
     expect(isAllowedPictureUrl(url, publicUrl)).toBe(false);
+  });
+});
+
+describe('agentConfigurationInput', () => {
+  it('maps to the same configuration input the zod path built', async () => {
+    const dto = await validate(CreateAgentConfigurationDto, { assistant: assistant({ actions: [{ mcpServerViewId: 'msv_search' }, 'web_browser'], tags: [{ sId: 'tag_1', name: 'HR' }] }) });
+    expect(agentConfigurationInput(dto.assistant, 'https://dust.example')).toMatchObject({
+      name: 'helper',
+      model: { providerId: 'openai', modelId: 'gpt-4.1', temperature: 0.4, reasoningEffort: null },
+      maxStepsPerRun: 6,
+      scope: 'visible',
+      tags: [{ sId: 'tag_1', name: 'HR' }],
+      toolset: ['msv_search', 'web_browser'],
+    });
   });
 });

@@ -1,7 +1,6 @@
 import { AgentConfigurationQueryDto, AgentHistoryQueryDto, AgentListQueryDto, AgentSearchQueryDto } from '@app/contracts/http/agent-configuration-query.dto';
 import { AgentAssistantDto, AgentModelDto, CreateAgentConfigurationDto, PatchAgentConfigurationDto } from '@app/contracts/http/agent-configuration.dto';
 import { CreateGenericAgentDto } from '@app/contracts/http/generic-agent.dto';
-import { agentConfigurationInput } from '../../../agents/configurations/agent-configuration-input';
 import { assistant } from '../../../../../../test/support/agent-assistant-body';
 import { rejection, validate } from '../../../../../../test/support/request-validation';
 
@@ -19,18 +18,6 @@ describe('CreateAgentConfigurationDto', () => {
     const dto = await validate(CreateAgentConfigurationDto, { assistant: body });
     expect(dto.assistant).toBeInstanceOf(AgentAssistantDto);
     expect(dto.assistant.model).toBeInstanceOf(AgentModelDto);
-  });
-
-  it('maps to the same configuration input the zod path built', async () => {
-    const dto = await validate(CreateAgentConfigurationDto, { assistant: assistant({ actions: [{ mcpServerViewId: 'msv_search' }, 'web_browser'], tags: [{ sId: 'tag_1', name: 'HR' }] }) });
-    expect(agentConfigurationInput(dto.assistant, 'https://dust.example')).toMatchObject({
-      name: 'helper',
-      model: { providerId: 'openai', modelId: 'gpt-4.1', temperature: 0.4, reasoningEffort: null },
-      maxStepsPerRun: 6,
-      scope: 'visible',
-      tags: [{ sId: 'tag_1', name: 'HR' }],
-      toolset: ['msv_search', 'web_browser'],
-    });
   });
 
   it.each([
