@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * the reads that follow it (within a short span) may trust the cache without checking again.
  */
 export interface ReadScope {
-  /** The store whose check the scope holds (null: none yet, or one that must be redone). */
+  /** The store (its freshness checker) whose check the scope holds (null: none yet, or one that must be redone). */
   checkedStore: object | null;
   /** When that check was made (epoch ms). */
   checkedAt: number;

@@ -45,6 +45,16 @@ export function isMissingTable(error: unknown): boolean {
   );
 }
 
+/** Runs a statement on a table that may not exist yet; a missing table reads as `empty`. */
+export function readOr<R>(empty: R, read: () => R): R {
+  try {
+    return read();
+  } catch (error) {
+    if (isMissingTable(error)) return empty;
+    throw error;
+  }
+}
+
 /** Parses a stored document. The port's document type is the caller's claim; JSON.parse cannot check it. */
 export function parseDocument<T extends ReadDocument>(text: unknown): T {
   if (typeof text !== 'string') throw new Error('Corrupt read-store row: document is not text');

@@ -14,6 +14,7 @@ import { BoundedWriteQueue, type WriteUnit } from '../sqlite/bounded-write-queue
 import { filterCondition, type SqlCondition } from './sqlite-search-filter';
 import { QueryTerms } from './sqlite-query-terms';
 import { createSearchSchema, vectorBlob, vectorOf } from './sqlite-search-schema';
+import { chunkOf, hitOf, summaryOf } from './sqlite-search-rows';
 
 /** Options of the embedded search index. */
 export interface SqliteSearchIndexOptions {
@@ -22,8 +23,6 @@ export interface SqliteSearchIndexOptions {
   /** BM25 weight of a word found in the title, relative to one in the text (1). */
   readonly titleWeight?: number;
 }
-
-type Row = Record<string, SQLInputValue>;
 
 // Rows ranked before filtering, per row wanted: filters that drop most of them fall back to
 // filtering first.
@@ -139,13 +138,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const rows = this.statement(
       'SELECT idx, text, hash, token_count, vector FROM chunks WHERE ds = ? AND doc = ? AND idx BETWEEN ? AND ? ORDER BY idx',
     ).all(key.dataSourceId, key.documentId, from, to);
-    return rows.map((row) => ({
-      index: Number(row.idx),
-      text: String(row.text),
-      hash: String(row.hash),
-      tokenCount: Number(row.token_count),
-      vector: row.vector instanceof Uint8Array ? vectorOf(row.vector) : null,
-    }));
+    return rows.map(chunkOf);
   }
 
   async getStoredVectors(embeddingModel: string, hashes: readonly string[]): Promise<StoredVector[]> {
@@ -262,32 +255,4 @@ export class SqliteSearchIndex implements SearchIndex {
       throw error;
     }
   }
-}
-
-function hitOf(row: Row, score: number): ChunkHit {
-  return { dataSourceId: String(row.ds), documentId: String(row.doc), chunkIndex: Number(row.idx), score };
-}
-
-function summaryOf(row: Row): IndexedDocumentSummary {
-  return {
-    dataSourceId: String(row.ds),
-    documentId: String(row.doc),
-    title: String(row.title),
-    text: String(row.text),
-    hash: String(row.hash),
-    tags: stringArray(row.tags),
-    parents: stringArray(row.parents),
-    parentId: row.parent_id === null ? null : String(row.parent_id),
-    sourceUrl: row.source_url === null ? null : String(row.source_url),
-    mimeType: String(row.mime_type),
-    timestamp: Number(row.timestamp),
-    created: Number(row.created),
-    embeddingModel: row.embedding_model === null ? null : String(row.embedding_model),
-    chunkCount: Number(row.chunk_count),
-  };
-}
-
-function stringArray(json: SQLInputValue): string[] {
-  const parsed: unknown = JSON.parse(String(json));
-  return Array.isArray(parsed) ? parsed.map(String) : [];
 }
