@@ -3,7 +3,7 @@ import { dataSourceTableKey, type DataSourceTableRecord } from '@app/contracts/r
 import { ROW_BLOCK_SIZE } from '@app/contracts/tables/row-blocks';
 import { SqliteEventStore, SqliteReadStore, type RecordedEvent } from '@app/storage';
 import { ProjectionApplier } from '../engine/projection-applier';
-import { tableEvents } from './table-events.fixtures';
+import { tableEvents } from '../../test/table-events.fixtures';
 import { dataSourceTableProjection } from './data-source-table.projection';
 import { tableRowProjection } from './table-row.projection';
 

@@ -7,7 +7,7 @@ import { ALL_PROJECTIONS } from '../all-projections';
 import { LiveProjector } from '../engine/live-projector';
 import { ProjectionProgress } from '../engine/projection-progress';
 import { rebuildReadModels } from '../engine/rebuild';
-import { tableEvents } from './table-events.fixtures';
+import { tableEvents } from '../../test/table-events.fixtures';
 import { ROW_PURGE_BATCH, tableRowPurgeProjection } from './table-row-purge.projection';
 import { tableRowProjection } from './table-row.projection';
 
