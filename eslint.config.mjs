@@ -1,8 +1,9 @@
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
-/** Forbids, in `files`, imports matching each group's patterns, with the group's reason as the message. */
+/** Forbids, in `files`, imports matching each group's patterns (or its regex), with the group's reason as the message. */
 function forbid(rule, files, groups, ignores = []) {
-  const patterns = groups.map(({ patterns: group, message }) => ({ group, message }));
+  const patterns = groups.map(({ patterns: group, regex, message }) => (regex ? { regex, message } : { group, message }));
   return { files, ignores, rules: { [rule]: ['error', { patterns }] } };
 }
 
@@ -16,18 +17,60 @@ const DOMAIN = {
   patterns: ['@app/domain', '@app/domain/*', '**/domain/src', '**/domain/src/**'],
   message: 'Projections read events, never the domain.',
 };
+const STORAGE = {
+  patterns: ['@app/storage', '@app/storage/*', '**/storage/src', '**/storage/src/**'],
+  message: 'The domain does no I/O: the api reads and appends, and hands the domain what it read.',
+};
+const NEST = {
+  patterns: ['@nestjs/*'],
+  message: 'The domain is plain TypeScript: modules, injection and decorators belong to the apps.',
+};
 const HTTP = {
   patterns: ['@app/contracts/http', '@app/contracts/http/*', '**/contracts/src/http', '**/contracts/src/http/*', '../http', '../http/*'],
   message:
     'Events, the domain and the projections never import HTTP wire types: an event is the permanent record of a fact, ' +
     'a response shape one rendering of it. Use the facts of libs/contracts/src/events (or read-model types).',
 };
+const CONTRACTS_DOMAIN = { ...DOMAIN, message: 'The domain builds on the contracts, never the other way: move the shape into libs/contracts.' };
+const STORAGE_DOMAIN = { ...DOMAIN, message: 'Storage knows no domain: it keeps events and documents whatever they mean.' };
+const PROJECTOR = { ...APPS, patterns: ['**/projector/src', '**/projector/src/**'] };
+
+// apps/api's foundation, from the ground up: config/ (settings), common/ (HTTP plumbing, logger,
+// route markers), metrics/. Each imports only the folders beneath it; every other folder or file of
+// apps/api/src, one added later too, is a feature above them, so no arrow runs back up from them.
+const API_SRC = 'apps/api/src';
+const API_ENTRIES = [
+  ...new Set(
+    readdirSync(new URL(`./${API_SRC}`, import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || entry.name.endsWith('.ts'))
+      .map((entry) => entry.name.replace(/\.ts$/, '')),
+  ),
+];
+function foundation(folder, beneath) {
+  const above = API_ENTRIES.filter((name) => name !== folder && !beneath.includes(name));
+  const names = above.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const mayImport = beneath.length > 0 ? `only ${beneath.map((name) => `${name}/`).join(' and ')}` : 'nothing else of apps/api';
+  return forbid('no-restricted-imports', [`${API_SRC}/${folder}/**/*.ts`], [
+    PROJECTOR,
+    {
+      regex: `^(\\.\\./)+(${names})(/|$)`,
+      message: `${folder}/ stands beneath the features of apps/api and imports ${mayImport}: move what it needs from a feature down.`,
+    },
+  ]);
+}
+
 const boundaries = [
-  forbid('no-restricted-imports', ['apps/api/**/*.ts'], [{ ...APPS, patterns: ['**/projector/src', '**/projector/src/**'] }]),
+  forbid('no-restricted-imports', ['apps/api/**/*.ts'], [PROJECTOR]),
   forbid('no-restricted-imports', ['apps/projector/**/*.ts'], [{ ...APPS, patterns: ['**/api/src', '**/api/src/**'] }]),
   forbid('no-restricted-imports', ['libs/**/*.ts'], [APPS]),
-  forbid('no-restricted-imports', ['libs/contracts/src/events/**/*.ts', 'libs/domain/**/*.ts'], [APPS, HTTP]),
+  forbid('no-restricted-imports', ['libs/contracts/**/*.ts'], [APPS, CONTRACTS_DOMAIN]),
+  forbid('no-restricted-imports', ['libs/contracts/src/events/**/*.ts'], [APPS, HTTP, CONTRACTS_DOMAIN]),
+  forbid('no-restricted-imports', ['libs/domain/**/*.ts'], [APPS, HTTP, STORAGE, NEST]),
+  forbid('no-restricted-imports', ['libs/storage/**/*.ts'], [APPS, STORAGE_DOMAIN]),
   forbid('no-restricted-imports', ['libs/projections/**/*.ts'], [APPS, DOMAIN, HTTP]),
+  foundation('config', []),
+  foundation('common', ['config']),
+  foundation('metrics', ['config', 'common']),
   forbid(
     '@typescript-eslint/no-restricted-imports',
     ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
