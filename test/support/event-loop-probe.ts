@@ -61,3 +61,18 @@ export function postRaw(baseUrl: string, path: string, key: string, body: Buffer
     req.end(body);
   });
 }
+
+/** How many times a hold-the-event-loop check may run before it counts as failed. */
+export const HOLD_ATTEMPTS = 3;
+
+/**
+ * Runs `attempt` (which answers the slowest /healthz it saw) until one run stays under `limitMs`,
+ * at most HOLD_ATTEMPTS times, and answers every run's figure. A busy machine can delay one poll
+ * past the limit (a CI run beside other jobs once saw 2,985 ms where the same code alone saw 25-58);
+ * a server that really holds its event loop does so on every run, so the check still fails.
+ */
+export async function slowestHoldOverAttempts(limitMs: number, attempt: () => Promise<number>): Promise<number[]> {
+  const figures: number[] = [];
+  while (figures.length < HOLD_ATTEMPTS && !(figures.length > 0 && figures[figures.length - 1]! < limitMs)) figures.push(await attempt());
+  return figures;
+}
