@@ -35,5 +35,5 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # A young generation of 64 MB per semi-space (V8's default grows to 16): a fifth as many scavenges,
 # whose pauses showed in the tail of projection lag; and no memory reducer, whose full collection
-# after a quiet spell paused the first requests that followed (see README, "Runtime flags").
+# after a quiet spell paused the first requests that followed (see docs/operations.md, "Runtime flags").
 CMD ["node", "--min-semi-space-size=64", "--max-semi-space-size=64", "--no-memory-reducer", "dist/apps/api/src/main.js"]

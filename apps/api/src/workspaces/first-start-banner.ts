@@ -20,7 +20,7 @@ export function firstStartBanner({ url, workspaceId, apiKey }: FirstStart): stri
     '  Try it:',
     `    curl -H 'Authorization: Bearer ${apiKey}' '${spaces}'`,
     '',
-    '  Keys and workspaces: npm run cli (README, Administration)',
+    '  Keys and workspaces: npm run cli (docs/operations.md, Administration)',
     '',
   ].join('\n');
 }
