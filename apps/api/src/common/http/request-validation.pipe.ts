@@ -28,7 +28,6 @@ const VALIDATOR_OPTIONS: ValidatorOptions = {
   validationError: VALIDATION_PIPE_OPTIONS.validationError,
 };
 
-
 // Parameters typed `unknown`, `string` or `Record<…>` (and custom decorators) go through Nest's
 // ValidationPipe as they are, so controllers without DTOs keep working. A DTO class is turned into
 // an instance by plainToDto and checked by class-validator here, each part once: Nest's pipe would
