@@ -59,8 +59,13 @@ describe('bodies with many keys', () => {
     const started = await startServer(dataDir, port, { OPENAI_API_KEY: 'sk-test', RATE_LIMIT_PER_KEY: 'off', RATE_LIMIT_PER_WORKSPACE: 'off' });
     server = started.child;
     baseUrl = `http://127.0.0.1:${port}`;
-    const banner = started.stdout().split('\n').find((line) => line.includes('defaultWorkspace'));
-    ({ workspaceId, apiKey } = JSON.parse(banner!).defaultWorkspace);
+    // The first start prints the default workspace's line just after it starts listening.
+    let banner: string | undefined;
+    for (const deadline = Date.now() + 10_000; banner === undefined && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      banner = started.stdout().split('\n').find((line) => line.includes('defaultWorkspace'));
+    }
+    if (banner === undefined) throw new Error(`no defaultWorkspace line: ${started.stdout()}`);
+    ({ workspaceId, apiKey } = JSON.parse(banner).defaultWorkspace);
   }, 60_000);
 
   afterAll(async () => {
