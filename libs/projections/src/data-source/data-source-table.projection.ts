@@ -1,4 +1,4 @@
-import { isDataSourceTableEvent } from '@app/contracts/events/data-source-table.events';
+import { DATA_SOURCE_TABLE_EVENT_TYPES, isDataSourceTableEvent } from '@app/contracts/events/data-source-table.events';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import { dataSourceTableKey, type DataSourceTableRecord, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
 import { addToBlock, rowBlockOf } from '@app/contracts/tables/row-blocks';
@@ -44,19 +44,7 @@ function tallyRows(doc: DataSourceTableRecord | null, changes: readonly Document
 export const dataSourceTableProjection: Projection<DataSourceTableRecord> = {
   ...READ_MODELS.dataSourceTables,
   indexes: [{ equal: ['dataSourceId'], sort: [{ field: 'timestamp', direction: 'desc' }] }, { equal: ['dataSourceId', 'name'] }],
-  canHandle: [
-    'TableUpserted',
-    'TableDeleted',
-    'TableParentsChanged',
-    'TableRowsUpserted',
-    'TableTruncated',
-    'TableRowDeleted',
-    'TableImportStatusChanged',
-    'TableImportStarted',
-    'TableImportRowsStaged',
-    'TableImportCompleted',
-    'TableImportFailed',
-  ],
+  canHandle: DATA_SOURCE_TABLE_EVENT_TYPES,
   documentIds: (event) => (isDataSourceTableEvent(event) ? [dataSourceTableKey(event.data.dataSourceId, event.data.tableId)] : []),
   evolve(doc, event) {
     if (!isDataSourceTableEvent(event)) return doc;
