@@ -101,20 +101,25 @@ describe('table row pages and status', () => {
     }, 60_000);
 
     it('refuses a second import into a table while one runs, with 409 table_import_in_progress, and no mixed rows', async () => {
-      const big = await uploadCsv(`n\n${Array.from({ length: 30_000 }, (_, i) => `big${i}`).join('\n')}\n`);
+      // Large enough to run for a good second: the three requests below go out together at once,
+      // and all of them must land while it runs (30,000 rows once finished first on a fast machine).
+      const big = await uploadCsv(`n\n${Array.from({ length: 150_000 }, (_, i) => `big${i}`).join('\n')}\n`);
       const small = await uploadCsv('n\nsmall0\nsmall1\n');
       const first = await importCsv({ name: 'raced', tableId: 'raced', fileId: big, truncate: true, async: true });
       expect(first.status).toBe(200);
-      const second = await importCsv({ name: 'raced', tableId: 'raced', fileId: small, truncate: true });
+      const [second, rowWrite, during] = await Promise.all([
+        importCsv({ name: 'raced', tableId: 'raced', fileId: small, truncate: true }),
+        call(t.baseUrl, 'POST', `${base}/raced/rows`, { key, body: { rows: [{ row_id: 'x', value: { n: 'x' } }] } }),
+        page('raced', 0, 1),
+      ]);
       expect(second.status).toBe(409);
       expect(second.body.error.type).toBe('table_import_in_progress');
       expect(typeof second.body.error.message).toBe('string');
-      const rowWrite = await call(t.baseUrl, 'POST', `${base}/raced/rows`, { key, body: { rows: [{ row_id: 'x', value: { n: 'x' } }] } });
       expect({ status: rowWrite.status, type: rowWrite.body.error?.type }).toEqual({ status: 409, type: 'table_import_in_progress' });
       // While it runs, readers see the table as it was: empty.
-      expect((await page('raced', 0, 1)).total).toBe(0);
-      expect(await statusOf('raced', (state) => state === 'ready')).toMatchObject({ state: 'ready', rows_imported: 30_000 });
-      expect((await table('raced')).row_count).toBe(30_000);
+      expect(during.total).toBe(0);
+      expect(await statusOf('raced', (state) => state === 'ready')).toMatchObject({ state: 'ready', rows_imported: 150_000 });
+      expect((await table('raced')).row_count).toBe(150_000);
       // Once it has ended, the next import goes through and replaces the rows.
       expect((await importCsv({ name: 'raced', tableId: 'raced', fileId: small, truncate: true })).status).toBe(200);
       expect((await page('raced', 0, 10)).rows.map((row: { value: { n: string } }) => row.value.n)).toEqual(['small0', 'small1']);
