@@ -59,8 +59,16 @@ function foundation(folder, beneath) {
   ]);
 }
 
+// The agent runner has one public entry, agent-runner/index.ts: the rest of apps/api imports the
+// folder, never a path inside it, so the runner can reorganise itself without touching its users.
+const RUNNER_INSIDE = {
+  regex: '^(\\./|(\\.\\./)+)agent-runner/.+',
+  message: 'Enter the agent runner through its index: import from the agent-runner folder (agent-runner/index.ts), never a path inside it.',
+};
+
 const boundaries = [
   forbid('no-restricted-imports', ['apps/api/**/*.ts'], [PROJECTOR]),
+  forbid('no-restricted-imports', [`${API_SRC}/**/*.ts`], [PROJECTOR, RUNNER_INSIDE], [`${API_SRC}/agent-runner/**`]),
   forbid('no-restricted-imports', ['apps/projector/**/*.ts'], [{ ...APPS, patterns: ['**/api/src', '**/api/src/**'] }]),
   forbid('no-restricted-imports', ['libs/**/*.ts'], [APPS]),
   forbid('no-restricted-imports', ['libs/contracts/**/*.ts'], [APPS, CONTRACTS_DOMAIN]),

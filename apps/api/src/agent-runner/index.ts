@@ -6,6 +6,7 @@ export { AgentRunner } from './runner/agent-runner.service';
 export { AGENT_RUNNER_OPTIONS } from './agent-runner.options';
 export { AgentToolSources } from './tools/agent-tool-sources';
 export { RunHandedOverError, ToolWaits, type ToolWaitResumer } from './tools/tool-waits';
+export { ToolApprovals } from './tools/approval/tool-approvals';
 export { StaticToolRegistry, type StaticTool, type StaticToolHandler } from './tools/static-tool-registry';
 export type * from './tools/tool-registry.port';
 export { ConversationCompactor, type StartedCompaction } from './compaction/conversation-compactor';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AgentRunnerModule } from '../agent-runner/agent-runner.module';
+import { AgentRunnerModule } from '../agent-runner';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { ValidateActionHandler } from './commands/validate-action.command';
 import { ListBlockedActionsHandler } from './queries/list-blocked-actions.query';

@@ -1,8 +1,7 @@
 import type { AgentConfigurationDocument } from '@app/contracts/read-models/agent-configuration.read-models';
 import { dataSourceTableKey, type DataSourceTableRecord, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AgentToolSources } from '../../agent-runner/tools/agent-tool-sources';
-import type { ToolCallRequest, ToolCallResult, ToolContext, ToolDefinition, ToolRegistry } from '../../agent-runner/tools/tool-registry.port';
+import { AgentToolSources, type ToolCallRequest, type ToolCallResult, type ToolContext, type ToolDefinition, type ToolRegistry } from '../../agent-runner';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { runTableSql, type QueryTable } from './table-sql';
 

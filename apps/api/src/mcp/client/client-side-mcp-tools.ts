@@ -4,16 +4,17 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { AgentToolCallWait } from '@app/contracts/events/agent-run.events';
-import { AgentToolSources } from '../../agent-runner/tools/agent-tool-sources';
-import { RunToolListing, RunToolRoutes } from '../../agent-runner';
-import { ToolWaits } from '../../agent-runner/tools/tool-waits';
-import type {
-  ToolCallRequest,
-  ToolCallResult,
-  ToolContext,
-  ToolDefinition,
-  ToolRegistry,
-} from '../../agent-runner/tools/tool-registry.port';
+import {
+  AgentToolSources,
+  RunToolListing,
+  RunToolRoutes,
+  ToolWaits,
+  type ToolCallRequest,
+  type ToolCallResult,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolRegistry,
+} from '../../agent-runner';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { LOGGER } from '../../common/logger';
 import { McpServers, type McpServerRef } from '../mcp-servers';

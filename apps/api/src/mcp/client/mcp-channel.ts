@@ -2,7 +2,7 @@ import { toMcpServerStreamName, type JsonRpcMessage } from '@app/contracts/event
 import { upcast } from '@app/contracts/events/upcast';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject } from '@nestjs/common';
-import { RunHandedOverError } from '../../agent-runner/tools/tool-waits';
+import { RunHandedOverError } from '../../agent-runner';
 import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
 import { Injectable } from '@nestjs/common';
 import { DeciderExecutor } from '../../application/decider-executor';

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallResult, ToolOutputBlock } from '../../agent-runner/tools/tool-registry.port';
+import type { ToolCallResult, ToolOutputBlock } from '../../agent-runner';
 
 type ContentBlock = CallToolResult['content'][number];
 

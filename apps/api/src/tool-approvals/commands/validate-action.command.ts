@@ -3,7 +3,7 @@ import type { SuccessResponse } from '@app/contracts/http/conversation-responses
 import { toolApprovalAggregate } from '@app/domain/tool-approval/tool-approval.decider';
 import { toolApprovalKey } from '@app/domain/tool-approval/tool-stake';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { ToolApprovals } from '../../agent-runner/tools/approval/tool-approvals';
+import { ToolApprovals } from '../../agent-runner';
 import { DeciderExecutor } from '../../application/decider-executor';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
