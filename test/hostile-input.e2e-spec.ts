@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { MAX_JSON_NESTING_DEPTH } from '../apps/api/src/common/http/json-nesting';
+import { MAX_JSON_NESTING_DEPTH } from '@app/contracts/http/validation/json-text-bounds';
 import { assistant } from './support/agent-assistant-body';
 import { call, startTestApp, type TestApp } from './support/test-app';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { MAX_SECTION_COUNT } from '@app/contracts/documents/section-shape';
-import { JSON_BODY_BOUNDS, jsonTextExcess, MAX_JSON_MEMBERS, MAX_JSON_OBJECT_KEYS, type JsonTextBounds } from '../apps/api/src/common/http/json-nesting';
+import { JSON_BODY_BOUNDS, jsonTextExcess, MAX_JSON_MEMBERS, MAX_JSON_OBJECT_KEYS, type JsonTextBounds } from '@app/contracts/http/validation/json-text-bounds';
 import { postRaw, slowestHealthzDuring, slowestHoldOverAttempts } from './support/event-loop-probe';
 import { freePort, startServer, stopServer } from './support/server-process';
 import { call } from './support/test-app';

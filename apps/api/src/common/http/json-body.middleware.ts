@@ -4,7 +4,7 @@ import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { tooDeepMessage } from '@app/contracts/http/validation/json-bounds';
 import { ApiError } from './api-error';
 import { MAX_SECTION_COUNT } from '@app/contracts/documents/section-shape';
-import { JSON_BODY_BOUNDS, jsonTextExcess, MAX_JSON_MEMBERS, MAX_JSON_NESTING_DEPTH, tooManyMembersMessage, tooManyObjectKeysMessage, type JsonTextBounds } from './json-nesting';
+import { JSON_BODY_BOUNDS, jsonTextExcess, MAX_JSON_MEMBERS, MAX_JSON_NESTING_DEPTH, tooManyMembersMessage, tooManyObjectKeysMessage, type JsonTextBounds } from '@app/contracts/http/validation/json-text-bounds';
 import { invalidRequest } from './validation-exception.factory';
 
 /** A body nested too deep or holding too many keys and items, found before it was parsed. */

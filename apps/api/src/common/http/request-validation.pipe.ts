@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { ValidationPipe, type ArgumentMetadata, type PipeTransform, type ValidationPipeOptions } from '@nestjs/common';
 import { validate, type ValidatorOptions } from 'class-validator';
 import { plainToDto } from './dto-transformer';
-import { MAX_JSON_NESTING_DEPTH } from './json-nesting';
+import { MAX_JSON_NESTING_DEPTH } from '@app/contracts/http/validation/json-text-bounds';
 import { invalidRequest, validationExceptionFactory, type RequestPart } from './validation-exception.factory';
 
 /**

@@ -7,7 +7,7 @@ import { CreateGenericAgentDto } from '@app/contracts/http/generic-agent.dto';
 import { CancelMessagesDto, EditMessageDto, PostMessageDto } from '@app/contracts/http/message.dto';
 import { FeedbackDto, ReactionDto } from '@app/contracts/http/message-reaction.dto';
 import { UpdateWorkspaceSettingsDto } from '@app/contracts/http/workspace-settings.dto';
-import { MAX_JSON_NESTING_DEPTH } from '../json-nesting';
+import { MAX_JSON_NESTING_DEPTH } from '@app/contracts/http/validation/json-text-bounds';
 import { rejection, validate, type DtoClass } from '../../../../../../test/support/request-validation';
 
 // What a hostile client can send, through the api's validation pipe: every refusal must be a 400

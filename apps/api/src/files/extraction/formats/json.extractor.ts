@@ -1,4 +1,4 @@
-import { jsonTextNestingExceeds } from '../../../common/http/json-nesting';
+import { jsonTextNestingExceeds } from '@app/contracts/http/validation/json-text-bounds';
 import { UnreadableFileError, type FormatExtractor } from './format-extractor';
 import { decodeUtf8Text } from './utf8-text';
 

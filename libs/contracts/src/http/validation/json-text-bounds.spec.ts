@@ -1,4 +1,4 @@
-import { jsonTextExcess, jsonTextNestingExceeds, MAX_JSON_NESTING_DEPTH } from './json-nesting';
+import { jsonTextExcess, jsonTextNestingExceeds, MAX_JSON_NESTING_DEPTH } from './json-text-bounds';
 
 const exceeds = (text: string, max = 3): boolean => jsonTextNestingExceeds(Buffer.from(text, 'utf8'), max);
 

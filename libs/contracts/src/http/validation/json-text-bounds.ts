@@ -1,6 +1,6 @@
 /**
  * Deepest nesting of objects and arrays a JSON request body may have (the body itself is level 1).
- * Real bodies nest a handful of levels; every recursive step after the parser (class-transformer,
+ * Real bodies nest a handful of levels; every recursive step after the parser (the DTO transformer,
  * validation, serialization of events and read models) then stays far from the stack's limit.
  */
 export const MAX_JSON_NESTING_DEPTH = 64;
