@@ -26,8 +26,9 @@ class UnreadableCharsetError extends Error {
 /**
  * Parses JSON bodies inside Nest's middleware chain, so a malformed body (400) or an oversized
  * one (413) reaches the exception filter like every other error. The raw text, once decompressed,
- * is checked for its nesting depth before the parser sees it: no later step has to walk a body
- * nested thousands of levels deep.
+ * is scanned once before the parser sees it, for its nesting depth, its keys and items in all and
+ * the keys of each object (JSON_BODY_BOUNDS, with allowances for the routes that carry bulk data):
+ * no later step has to walk a body nested thousands of levels deep or holding a million keys.
  */
 @Injectable()
 export class JsonBodyMiddleware implements NestMiddleware {
