@@ -7,7 +7,8 @@ import { AgentApi, CONTEXT, isTitleRequest, openAIEnv, payloads, textScenario } 
 import { assistant } from './support/agent-assistant-body';
 import { useFakeOpenAI } from './support/agent-loop-harness';
 import { HttpMcpClient } from './support/http-mcp-client';
-import { freePort, startServer, stopServer } from './support/server-process';
+import { seededRandom } from './support/seeded-random';
+import { freePort, runCli, startServer, stopServer } from './support/server-process';
 import { call, type TestApp } from './support/test-app';
 
 // Fault injection: the api process is killed (SIGKILL) at random moments while agent runs call a
@@ -27,17 +28,6 @@ const openAI = useFakeOpenAI();
 const CYCLES = 8;
 const RUNS_PER_CYCLE = 4;
 
-/** A seeded generator (mulberry32): a failing seed can be replayed with FAULT_SEED. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,7 +42,8 @@ interface Run {
 
 describe('kill -9 at random moments during client-side tool calls and approvals', () => {
   const seed = Number(process.env.FAULT_SEED ?? Date.now() % 1_000_000);
-  const random = generator(seed);
+  // Seeded: a failing seed can be replayed with FAULT_SEED.
+  const random = seededRandom(seed);
   const between = (low: number, high: number) => Math.round(low + random() * (high - low));
   let dataDir: string;
   let port: number;
@@ -66,10 +57,7 @@ describe('kill -9 at random moments during client-side tool calls and approvals'
   const base = () => `http://127.0.0.1:${port}`;
   const api = () => new AgentApi({ baseUrl: base() } as TestApp, workspaceId, userKey);
 
-  async function cli(args: string[]): Promise<any> {
-    const { stdout } = await execFileAsync(process.execPath, ['dist/apps/api/src/cli.js', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
-    return JSON.parse(stdout);
-  }
+  const cli = (args: string[]) => runCli(dataDir, args);
 
   beforeAll(async () => {
     execFileSync('npm', ['run', 'build:if-stale', '--silent'], { cwd: root, stdio: 'ignore' });

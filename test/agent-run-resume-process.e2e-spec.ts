@@ -1,14 +1,13 @@
 import { until } from '@app/contracts/test/until';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { AgentApi, CONTEXT, openAIEnv, payloads, runRequests, sentText, textScenario } from './support/agent-run-helpers';
 import { useFakeOpenAI } from './support/agent-loop-harness';
 import { assistant } from './support/agent-assistant-body';
 import { connectToolServer, type ConnectedToolServer } from './support/mcp-tool-server';
-import { freePort, startServer, stopServer } from './support/server-process';
+import { freePort, runCli, startServer, stopServer } from './support/server-process';
 import { call, type TestApp } from './support/test-app';
 
 // The api as a process killed with SIGKILL while an agent run waits, and started again on the same
@@ -16,7 +15,6 @@ import { call, type TestApp } from './support/test-app';
 // real MCP SDK server behind the official transport, which reconnects to the restarted api.
 
 const root = join(__dirname, '..');
-const execFileAsync = promisify(execFile);
 
 jest.setTimeout(120_000);
 
@@ -47,10 +45,7 @@ describe('agent runs waiting across kill -9 of the api process', () => {
   // Only the base URL is used: every call goes over HTTP to the process.
   const api = (key: string) => new AgentApi({ baseUrl: base() } as TestApp, workspaceId, key);
 
-  async function cli(args: string[]): Promise<any> {
-    const { stdout } = await execFileAsync(process.execPath, ['dist/apps/api/src/cli.js', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
-    return JSON.parse(stdout);
-  }
+  const cli = (args: string[]) => runCli(dataDir, args);
 
   async function killAndRestart(): Promise<void> {
     await stopServer(server.child, 'SIGKILL');

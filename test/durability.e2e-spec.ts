@@ -1,16 +1,14 @@
 import { until } from '@app/contracts/test/until';
 import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
 import { SqliteEventStore } from '@app/storage';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { freePort, startServer, stopServer } from './support/server-process';
+import { freePort, runCli, startServer, stopServer } from './support/server-process';
 import { call } from './support/test-app';
 
 const root = join(__dirname, '..');
-const execFileAsync = promisify(execFile);
 
 const CONVERSATIONS = 4;
 const IN_FLIGHT = 24;
@@ -95,12 +93,7 @@ describe('durability: kill -9 during a burst of concurrent posts', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('finds every acknowledged message after a restart', async () => {
-    const created = await execFileAsync(process.execPath, ['dist/apps/api/src/cli.js', 'workspace', 'create', '--name', 'Durable'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
-      encoding: 'utf8',
-    });
-    const { workspaceId, apiKey } = JSON.parse(created.stdout) as { workspaceId: string; apiKey: string };
+    const { workspaceId, apiKey } = await runCli<{ workspaceId: string; apiKey: string }>(dataDir, ['workspace', 'create', '--name', 'Durable']);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const conversations = `/api/v1/w/${workspaceId}/assistant/conversations`;

@@ -1,14 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { MAX_DOCUMENT_BYTES } from '@app/contracts/documents/section-shape';
 import { slowestHoldOverAttempts } from './support/event-loop-probe';
-import { freePort, startServer, stopServer } from './support/server-process';
-
-const execFileAsync = promisify(execFile);
-const root = join(__dirname, '..');
+import { freePort, runCli, startServer, stopServer } from './support/server-process';
 
 /** What the issue asks of the event loop while any text is tokenized. */
 const HEALTHZ_WITHIN_MS = 100;
@@ -22,13 +17,16 @@ const oneLetter = (bytes: number): string => 'a'.repeat(bytes);
  * piece: the slowest text per byte found for the encoder, and two million tokens at most.
  */
 function rareIdeographs(bytes: number): string {
-  let seed = 12_345;
+  const next = drawing(12_345);
   const characters: string[] = [];
-  for (let size = 0; size + 4 <= bytes; size += 4) {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    characters.push(String.fromCodePoint(0x20000 + (seed % 0xa000)));
-  }
+  for (let size = 0; size + 4 <= bytes; size += 4) characters.push(String.fromCodePoint(0x20000 + (next() % 0xa000)));
   return characters.join('');
+}
+
+/** Whole numbers drawn from `seed` (a linear congruential generator): the same text every run. */
+function drawing(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648);
 }
 
 /**
@@ -37,8 +35,7 @@ function rareIdeographs(bytes: number): string {
  * heaviest of any text of that size.
  */
 function randomWords(bytes: number): string {
-  let seed = 54_321;
-  const next = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648);
+  const next = drawing(54_321);
   const parts: string[] = [];
   for (let size = 0; size < bytes - 16; ) {
     const length = 2 + (next() % 8);
@@ -69,8 +66,7 @@ describe('pathological text does not hold the event loop', () => {
     const port = await freePort();
     server = await startServer(dataDir, port, { BOOTSTRAP_WORKSPACE: 'false' });
     baseUrl = `http://127.0.0.1:${port}`;
-    const cli = async (args: string[]) =>
-      JSON.parse((await execFileAsync(process.execPath, ['dist/apps/api/src/cli.js', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } })).stdout);
+    const cli = (args: string[]) => runCli(dataDir, args);
     const { workspaceId, apiKey: admin } = await cli(['workspace', 'create', '--name', 'Pathological', '--region', 'us-central1']);
     ({ apiKey: builderKey } = await cli(['key', 'create', '--workspace', workspaceId, '--role', 'builder']));
     ({ apiKey: userKey } = await cli(['key', 'create', '--workspace', workspaceId, '--role', 'user', '--user', 'ada@example.com']));

@@ -1,14 +1,12 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { postContent } from './support/file-upload-helpers';
-import { freePort, startServer, stopServer } from './support/server-process';
+import { freePort, runCli, startServer, stopServer } from './support/server-process';
 import { call } from './support/test-app';
 
 const root = join(__dirname, '..');
-const execFileAsync = promisify(execFile);
 
 const ROUNDS = 5;
 /** Rows per file: enough that an import takes a good part of a second, so the kill often lands inside one. */
@@ -47,12 +45,7 @@ describe('CSV imports cut by kill -9', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('leaves every table with the rows of one whole file, and none importing', async () => {
-    const created = await execFileAsync(process.execPath, ['dist/apps/api/src/cli.js', 'workspace', 'create', '--name', 'Crashy'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
-      encoding: 'utf8',
-    });
-    const { workspaceId, apiKey: key } = JSON.parse(created.stdout) as { workspaceId: string; apiKey: string };
+    const { workspaceId, apiKey: key } = await runCli<{ workspaceId: string; apiKey: string }>(dataDir, ['workspace', 'create', '--name', 'Crashy']);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
 

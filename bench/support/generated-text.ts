@@ -1,14 +1,5 @@
-/** A seeded pseudo-random generator (mulberry32), so every run indexes the same text. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Seeded, so every run indexes the same text.
+export { seededRandom } from '../../test/support/seeded-random';
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vi', 'so', 'pe', 'da', 'fi', 'gu', 'ho', 'ze', 'xa', 'by', 'cor', 'tan', 'mel', 'vor'];
 

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 const root = join(__dirname, '..', '..');
 
@@ -52,4 +53,16 @@ export async function stopServer(child: ChildProcess, signal: NodeJS.Signals): P
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill(signal);
   await exited;
+}
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * Runs the built CLI against `dataDir`, as an operator would beside the server, and answers the
+ * JSON line it prints. Asynchronous on purpose: a test that blocked its event loop for seconds
+ * would miss the server closing idle keep-alive connections.
+ */
+export async function runCli<T = any>(dataDir: string, args: readonly string[]): Promise<T> {
+  const { stdout } = await execFileAsync(process.execPath, ['dist/apps/api/src/cli.js', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  return JSON.parse(stdout) as T;
 }
