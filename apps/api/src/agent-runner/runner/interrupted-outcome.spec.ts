@@ -2,7 +2,7 @@ import type { AgentRunEvent } from '@app/contracts/events/agent-run.events';
 import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
 import type { ModelEntry } from '@app/contracts/models/model.types';
 import { agentMessageCreated } from '@app/contracts/test/conversation.fixtures';
-import type { RecordedEvent } from '@app/storage';
+import { recordedRunStream } from '../../../../../test/support/run-stream';
 import { interruptedOutcomeOf } from './interrupted-outcome';
 import { recordedRunOf } from './run-resume-state';
 
@@ -19,18 +19,7 @@ const entry: ModelEntry = {
   regions: ['us-central1'],
 };
 
-function stream(...events: AgentRunEvent[]): RecordedEvent[] {
-  return events.map((event, revision) => ({
-    id: `e${revision}`,
-    streamName: 'agent_message-a1',
-    type: event.type,
-    data: event.data as RecordedEvent['data'],
-    metadata: {},
-    revision,
-    position: 100 + revision,
-    recordedAt: 0,
-  })) as RecordedEvent[];
-}
+const stream = (...events: AgentRunEvent[]) => recordedRunStream('a1', events);
 
 function toolCall(callId: string, step: number, done?: string): AgentToolCall {
   return {

@@ -1,25 +1,13 @@
 import type { AgentRunEvent, AgentToolCallWait } from '@app/contracts/events/agent-run.events';
 import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
-import type { RecordedEvent } from '@app/storage';
+import { recordedRunStream } from '../../../../../test/support/run-stream';
 import { resumeStateOf } from './run-resume-state';
 
 const approvalWait: AgentToolCallWait = { kind: 'approval', actionId: 'act_1' };
 const mcpWait: AgentToolCallWait = { kind: 'mcp_result', workspaceId: 'w', userId: 'u', serverId: 'mcp-client-side:ide', requestId: 'mcp_req_1' };
 const usage = { inputTokens: 120, outputTokens: 30 };
 
-/** The run stream of one message, as read back: revisions from 0, positions from 100. */
-function stream(...events: AgentRunEvent[]): RecordedEvent[] {
-  return events.map((event, revision) => ({
-    id: `e${revision}`,
-    streamName: 'agent_message-m1',
-    type: event.type,
-    data: event.data as RecordedEvent['data'],
-    metadata: {},
-    revision,
-    position: 100 + revision,
-    recordedAt: 0,
-  })) as RecordedEvent[];
-}
+const stream = (...events: AgentRunEvent[]) => recordedRunStream('m1', events);
 
 function toolCall(callId: string, step: number, done?: { ok: boolean; text: string }): AgentToolCall {
   return {
