@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_DOCUMENT_BYTES } from '@app/contracts/documents/section-shape';
-import { slowestHoldOverAttempts } from './support/event-loop-probe';
+import { slowestHealthzDuring, slowestHoldOverAttempts } from './support/event-loop-probe';
 import { freePort, runCli, startServer, stopServer } from './support/server-process';
 
 /** What the issue asks of the event loop while any text is tokenized. */
@@ -50,7 +50,7 @@ function randomWords(bytes: number): string {
 
 /**
  * The api in its own process (as deployed: the test's own event loop must not share the work), and
- * /healthz polled back to back while a request runs: the slowest answer is the longest the event
+ * /healthz polled back to back from a third process while a request runs: the slowest answer is the longest the event
  * loop was held meanwhile.
  */
 describe('pathological text does not hold the event loop', () => {
@@ -87,29 +87,17 @@ describe('pathological text does not hold the event loop', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Sends `body` to `path`, polling /healthz until the answer is read whole (and `settleMs` after). */
+  /** Sends `body` to `path`, /healthz polled from another process until the answer is read whole (and `settleMs` after). */
   async function whilePolling(path: string, key: string, body: unknown, settleMs = 0): Promise<{ status: number; text: string; slowestHealthzMs: number; polls: number }> {
-    let slowest = 0;
-    let polls = 0;
-    let done = false;
-    const polling = (async () => {
-      while (!done) {
-        const started = performance.now();
-        const health = await fetch(`${baseUrl}/healthz`);
-        await health.arrayBuffer();
-        slowest = Math.max(slowest, performance.now() - started);
-        polls += 1;
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-    })();
-    const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    // Read as it streams, parsed only once the polling stopped: parsing is the test's own work.
-    const chunks: Buffer[] = [];
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
-    await new Promise((resolve) => setTimeout(resolve, settleMs));
-    done = true;
-    await polling;
-    return { status: response.status, text: Buffer.concat(chunks).toString('utf8'), slowestHealthzMs: slowest, polls };
+    const { result, slowestMs, polls } = await slowestHealthzDuring(baseUrl, async () => {
+      const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      // Read as it streams, parsed only once the polling stopped: parsing is the test's own work.
+      const chunks: Buffer[] = [];
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
+      await new Promise((resolve) => setTimeout(resolve, settleMs));
+      return { status: response.status, chunks };
+    });
+    return { status: result.status, text: Buffer.concat(result.chunks).toString('utf8'), slowestHealthzMs: slowestMs, polls };
   }
 
   const inputs: [string, () => string][] = [

@@ -1,45 +1,60 @@
-import { Agent, request } from 'node:http';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { request } from 'node:http';
+
+// The poller runs in a process of its own: the test's own work (reading 40 MB of streamed tokens,
+// collecting them) would otherwise delay its polls and be counted against the server. It polls
+// over one kept-alive connection until its stdin closes, then prints the slowest answer and count.
+const POLLER = `
+const http = require('node:http');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const url = process.argv[1] + '/healthz';
+let running = true, slowest = 0, polls = 0;
+const once = () => new Promise((resolve, reject) => {
+  const req = http.request(url, { agent }, (res) => { res.resume(); res.on('end', () => res.statusCode === 200 ? resolve() : reject(new Error('/healthz answered ' + res.statusCode))); });
+  req.on('error', reject); req.end();
+});
+process.stdin.on('end', () => { running = false; });
+process.stdin.resume();
+(async () => {
+  await once();
+  process.stdout.write('ready\\n');
+  while (running) {
+    const started = performance.now();
+    await once();
+    slowest = Math.max(slowest, performance.now() - started);
+    polls += 1;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  process.stdout.write(JSON.stringify({ slowest, polls }) + '\\n');
+  agent.destroy();
+})().catch((error) => { process.stderr.write(String(error)); process.exit(1); });
+`;
 
 /**
- * Polls `GET /healthz` of a server in another process, over one kept-alive connection, for as long
- * as `work` runs, and answers the slowest answer's time: how long the server's event loop was held
- * while it handled `work` (plus one local round trip).
+ * Polls `GET /healthz` of a server in another process, from a process of its own over one
+ * kept-alive connection, for as long as `work` runs, and answers the slowest answer's time: how
+ * long the server's event loop was held while it handled `work` (plus one local round trip).
  */
 export async function slowestHealthzDuring<T>(baseUrl: string, work: () => Promise<T>): Promise<{ result: T; slowestMs: number; polls: number }> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  let running = true;
-  let slowestMs = 0;
-  let polls = 0;
-  const poll = async () => {
-    while (running) {
-      const started = performance.now();
-      await healthz(baseUrl, agent);
-      slowestMs = Math.max(slowestMs, performance.now() - started);
-      polls += 1;
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-  };
-  await healthz(baseUrl, agent); // the connection is open before the work starts
-  const polling = poll();
+  const poller = spawn(process.execPath, ['-e', POLLER, baseUrl], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  poller.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  poller.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = once(poller, 'exit');
+  // The connection is open before the work starts.
+  while (!out.includes('ready') && poller.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 5));
   try {
     const result = await work();
-    return { result, slowestMs, polls };
+    poller.stdin.end();
+    const [code] = await exited;
+    if (code !== 0) throw new Error(`the /healthz poller failed: ${err}`);
+    const { slowest, polls } = JSON.parse(out.trim().split('\n').pop()!) as { slowest: number; polls: number };
+    return { result, slowestMs: slowest, polls };
   } finally {
-    running = false;
-    await polling;
-    agent.destroy();
+    if (poller.exitCode === null) poller.kill();
   }
-}
-
-function healthz(baseUrl: string, agent: Agent): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}/healthz`, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`/healthz answered ${res.statusCode}`))));
-    });
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 /** Sends a prepared body (already serialized, so the test process does no work while the server does). */
