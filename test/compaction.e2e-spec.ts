@@ -1,6 +1,6 @@
 import { until } from '@app/contracts/test/until';
 import { COMPACTION_INSTRUCTIONS } from '../apps/api/src/agent-runner/compaction/compaction-transcript';
-import { SUMMARY_HEADING } from '../apps/api/src/agent-runner/runner/compaction-window';
+import { SUMMARY_HEADING } from '../apps/api/src/agent-runner/run/compaction-window';
 import { AgentApi, CONTEXT, openAIEnv, payloads, sentText, textScenario } from './support/agent-run-helpers';
 import { useFakeOpenAI } from './support/agent-loop-harness';
 import type { RecordedRequest } from './support/fake-openai-server';

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { AGENT_RUNNER_OPTIONS } from './agent-runner.options';
-import { AgentRunExecutor } from './runner/agent-run.executor';
-import { AgentRunner } from './runner/agent-runner.service';
-import { RunOutcomeRecorder } from './runner/run-outcome.recorder';
+import { AgentRunExecutor } from './run/agent-run.executor';
+import { AgentRunner } from './claiming/agent-runner.service';
+import { RunOutcomeRecorder } from './run/run-outcome.recorder';
 import { AgentToolSources } from './tools/agent-tool-sources';
 import { ConversationCompactor } from './compaction/conversation-compactor';
 import { ToolApprovals } from './tools/approval/tool-approvals';

@@ -2,7 +2,7 @@
 // folders inside, so the runner can reorganise itself without touching its users.
 
 export { AgentRunnerModule } from './agent-runner.module';
-export { AgentRunner } from './runner/agent-runner.service';
+export { AgentRunner } from './claiming/agent-runner.service';
 export { AGENT_RUNNER_OPTIONS } from './agent-runner.options';
 export { AgentToolSources } from './tools/agent-tool-sources';
 export { RunHandedOverError, ToolWaits, type ToolWaitResumer } from './tools/tool-waits';

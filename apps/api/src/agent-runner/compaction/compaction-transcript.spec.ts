@@ -1,6 +1,6 @@
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
 import { agentMessageCreated, conversationCreated, fixtureBase, userMessagePosted } from '@app/contracts/test/conversation.fixtures';
-import { latestCompaction } from '../runner/compaction-window';
+import { latestCompaction } from '../run/compaction-window';
 import { compactionTranscript } from './compaction-transcript';
 import { estimatePromptTokens, exceedsContextShare, promptExceedsContextShare } from './prompt-tokens';
 

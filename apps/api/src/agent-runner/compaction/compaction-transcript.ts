@@ -1,5 +1,5 @@
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
-import { latestCompaction } from '../runner/compaction-window';
+import { latestCompaction } from '../run/compaction-window';
 
 /** Instructions of summary requests (tests tell them apart from agent runs by this text). */
 export const COMPACTION_INSTRUCTIONS =

@@ -12,7 +12,7 @@ import { ReadModels } from '../../infrastructure/read-models.service';
 import { Metrics } from '../../metrics/metrics';
 import { lastFinalStatusChange, statusChangeFor, terminalFor, type FinalStatus } from './run-outcome';
 import type { RunStreamWriter } from './run-stream-writer';
-import type { TrackedMessage } from './run-tracker';
+import type { TrackedMessage } from '../claiming/run-tracker';
 
 /** A run whose end is being recorded: its message, the writer of its run stream, who writes. */
 export interface SettlingRun {

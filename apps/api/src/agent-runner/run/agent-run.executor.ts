@@ -39,7 +39,7 @@ import { RunActionIds } from './run-action-ids';
 import { ApprovalGate } from '../tools/approval/approval-gate';
 import { ToolApprovals } from '../tools/approval/tool-approvals';
 import { RunPreemptedError } from './run-stream-writer';
-import type { RunResumeState } from './run-resume-state';
+import type { RunResumeState } from '../claiming/run-resume-state';
 import { loopResume } from './resumed-calls';
 import { ToolWaits } from '../tools/tool-waits';
 import type { AgentRunEvent, AgentToolCallWait } from '@app/contracts/events/agent-run.events';

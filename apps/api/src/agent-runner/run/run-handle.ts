@@ -1,6 +1,6 @@
 import { RunHandedOverError } from '../tools/tool-waits';
 import type { RunStreamWriter } from './run-stream-writer';
-import type { TrackedMessage } from './run-tracker';
+import type { TrackedMessage } from '../claiming/run-tracker';
 
 /**
  * Why a run was stopped from outside the model loop. `suspended`: the runner shut down while the

@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import type { ApiConfig } from '../../config/api-config';
 import type { AgentRunnerSettings } from '../../config/agent-runner-settings';
-import type { AgentRunExecutor } from './agent-run.executor';
+import type { AgentRunExecutor } from '../run/agent-run.executor';
 import { AgentRunner } from './agent-runner.service';
-import type { RunHandle } from './run-handle';
-import type { RunOutcomeRecorder } from './run-outcome.recorder';
+import type { RunHandle } from '../run/run-handle';
+import type { RunOutcomeRecorder } from '../run/run-outcome.recorder';
 
 /**
  * The log as the runner sees it, with the subscription held back: it delivers only as many events

@@ -3,7 +3,7 @@ import type { AgentLoopEvent, AgentLoopUsage } from '../loop/agent-loop.types';
 import type { ToolCallResult, ToolDefinition } from '../tools/tool-registry.port';
 import { toolCallWhenCalled, toolCallWhenDone } from './agent-actions';
 import { RunActionIds } from './run-action-ids';
-import type { RunResumeState } from './run-resume-state';
+import type { RunResumeState } from '../claiming/run-resume-state';
 import type { RunStreamWriter } from './run-stream-writer';
 import { TokenCoalescer, type TokenCoalescerOptions } from './token-coalescer';
 import { assertNever } from '@app/contracts/assert-never';

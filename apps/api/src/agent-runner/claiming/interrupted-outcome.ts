@@ -2,9 +2,9 @@ import type { AgentMessageOutcome, AgentToolCall } from '@app/contracts/events/a
 import type { AgentMessageCreated } from '@app/contracts/events/conversation.events';
 import type { ModelEntry } from '@app/contracts/models/model.types';
 import { RunProgress } from '../loop/run-progress';
-import { finalToolCalls } from './agent-actions';
-import { resolveRunModel } from './run-model';
-import { interruptedError, outcomeOf } from './run-outcome';
+import { finalToolCalls } from '../run/agent-actions';
+import { resolveRunModel } from '../run/run-model';
+import { interruptedError, outcomeOf } from '../run/run-outcome';
 import type { RecordedRun } from './run-resume-state';
 
 const UNFINISHED_CALL_TEXT = 'The run was interrupted while this tool call was under way; whether it took effect is unknown.';

@@ -2,7 +2,7 @@ import type { AgentLoopPendingCall, AgentLoopResume } from '../loop/agent-loop.t
 import type { ApprovalGate } from '../tools/approval/approval-gate';
 import type { ToolCallResult, ToolContext } from '../tools/tool-registry.port';
 import type { ToolWaits } from '../tools/tool-waits';
-import type { RunResumeState } from './run-resume-state';
+import type { RunResumeState } from '../claiming/run-resume-state';
 
 /** What settling the calls of a run taken over needs from the run around it. */
 export interface ResumedCallsContext {
