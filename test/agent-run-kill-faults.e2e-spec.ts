@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { AgentApi, CONTEXT, isTitleRequest, openAIEnv, payloads, textScenario } from './support/agent-run-helpers';
 import { assistant } from './support/agent-assistant-body';
-import { useFakeOpenAI } from './support/agent-loop-harness';
+import { useFakeOpenAI } from './support/use-fake-openai';
 import { HttpMcpClient } from './support/http-mcp-client';
 import { seededRandom } from './support/seeded-random';
 import { freePort, runCli, startServer, stopServer } from './support/server-process';

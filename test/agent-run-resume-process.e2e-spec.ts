@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentApi, CONTEXT, openAIEnv, payloads, runRequests, sentText, textScenario } from './support/agent-run-helpers';
-import { useFakeOpenAI } from './support/agent-loop-harness';
+import { useFakeOpenAI } from './support/use-fake-openai';
 import { assistant } from './support/agent-assistant-body';
 import { connectToolServer, type ConnectedToolServer } from './support/mcp-tool-server';
 import { freePort, runCli, startServer, stopServer } from './support/server-process';

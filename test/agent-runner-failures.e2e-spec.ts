@@ -8,7 +8,7 @@ import {
   streamedText,
   textScenario,
 } from './support/agent-run-helpers';
-import { useFakeOpenAI } from './support/agent-loop-harness';
+import { useFakeOpenAI } from './support/use-fake-openai';
 import type { Scenario } from './support/fake-openai-server';
 import { call } from './support/test-app';
 

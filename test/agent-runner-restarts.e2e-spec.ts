@@ -4,7 +4,7 @@ import { EVENT_STORE, READ_STORE, type EventStore, type ReadStore } from '@app/s
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { AgentApi, openAIEnv, payloads, streamedText, textScenario } from './support/agent-run-helpers';
-import { useFakeOpenAI } from './support/agent-loop-harness';
+import { useFakeOpenAI } from './support/use-fake-openai';
 import { registerServer } from './support/mcp-tool-server';
 import { call, startTestApp } from './support/test-app';
 

@@ -1,4 +1,4 @@
-import { useFakeOpenAI } from './support/agent-loop-harness';
+import { useFakeOpenAI } from './support/use-fake-openai';
 import { assistant } from './support/agent-assistant-body';
 import { AgentApi, openAIEnv, runRequests, sentText, textScenario } from './support/agent-run-helpers';
 import { call } from './support/test-app';

@@ -2,7 +2,7 @@ import { until } from '@app/contracts/test/until';
 import { COMPACTION_INSTRUCTIONS } from '../apps/api/src/agent-runner/compaction/compaction-transcript';
 import { SUMMARY_HEADING } from '../apps/api/src/agent-runner/run/compaction-window';
 import { AgentApi, CONTEXT, openAIEnv, payloads, sentText, textScenario } from './support/agent-run-helpers';
-import { useFakeOpenAI } from './support/agent-loop-harness';
+import { useFakeOpenAI } from './support/use-fake-openai';
 import type { RecordedRequest } from './support/fake-openai-server';
 import { collectSse } from './support/sse-client';
 import { call, startTestApp } from './support/test-app';

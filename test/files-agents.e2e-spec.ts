@@ -2,7 +2,7 @@ import { conversationAggregate } from '@app/domain/conversation/conversation.dec
 import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
 import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
 import { newInlineFragment } from '../libs/domain/test/conversation-decider.fixtures';
-import { useFakeOpenAI } from './support/agent-loop-harness';
+import { useFakeOpenAI } from './support/use-fake-openai';
 import { AgentApi, openAIEnv, runRequests, sentText, textScenario } from './support/agent-run-helpers';
 import { PNG_PIXEL, uploadFile } from './support/file-upload-helpers';
 import { minimalPdf } from './support/minimal-pdf';

@@ -1,5 +1,5 @@
 import { until } from '@app/contracts/test/until';
-import { useFakeOpenAI } from './support/agent-loop-harness';
+import { useFakeOpenAI } from './support/use-fake-openai';
 import { AgentApi, openAIEnv, textScenario } from './support/agent-run-helpers';
 import { uploadFile } from './support/file-upload-helpers';
 import { call, startTestApp } from './support/test-app';

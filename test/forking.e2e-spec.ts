@@ -5,7 +5,7 @@ import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
 import { FILE_COPIER, type FileCopier } from '../apps/api/src/conversations/forking/file-copier.port';
 import { FORK_COPY_POLICY } from '../apps/api/src/conversations/forking/fork-preparer';
 import { AgentApi, CONTEXT, allEvents, openAIEnv, textScenario } from './support/agent-run-helpers';
-import { useFakeOpenAI } from './support/agent-loop-harness';
+import { useFakeOpenAI } from './support/use-fake-openai';
 import { call, startTestApp } from './support/test-app';
 
 // Forking (spec 2.12): a new conversation of the forking user from a message of another one; its

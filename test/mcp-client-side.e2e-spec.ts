@@ -1,6 +1,6 @@
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { textScenario, CONTEXT, payloads, runRequests, sentText, AgentApi, openAIEnv } from './support/agent-run-helpers';
-import { useFakeOpenAI } from './support/agent-loop-harness';
+import { useFakeOpenAI } from './support/use-fake-openai';
 import { assistant } from './support/agent-assistant-body';
 import { connectToolServer, type ConnectedToolServer } from './support/mcp-tool-server';
 import { call } from './support/test-app';

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { AgentApi, allEvents, CONTEXT, openAIEnv, payloads, runRequests, sentText, textScenario } from './support/agent-run-helpers';
-import { useFakeOpenAI } from './support/agent-loop-harness';
+import { useFakeOpenAI } from './support/use-fake-openai';
 import { assistant } from './support/agent-assistant-body';
 import { officialClient, unwrapResult } from './support/official-client';
 import { startRemoteToolServer, type RemoteToolServer } from './support/remote-mcp-server';
 import { call } from './support/test-app';
+import { filesUnder } from './support/data-dir-files';
 
 /**
  * Remote MCP servers end to end: an `McpServer` of the MCP SDK on a local port (streamable HTTP,
@@ -18,14 +17,6 @@ jest.setTimeout(60_000);
 
 const TOKEN = `tok-${randomBytes(12).toString('hex')}`;
 const openAI = useFakeOpenAI();
-
-/** Every file under a directory, as bytes (the SQLite event and read stores, their WAL files, blobs). */
-function filesUnder(dir: string): Buffer[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [readFileSync(path)];
-  });
-}
 
 describe('remote MCP servers', () => {
   let api: AgentApi;

@@ -1,5 +1,5 @@
 import { AgentApi, openAIEnv, textScenario } from './support/agent-run-helpers';
-import { useFakeOpenAI } from './support/agent-loop-harness';
+import { useFakeOpenAI } from './support/use-fake-openai';
 import { call, startTestApp } from './support/test-app';
 
 // Time travel: `?at=<epoch ms>` reads a conversation (or one message) as it stood then, folded from

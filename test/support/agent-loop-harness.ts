@@ -6,7 +6,8 @@ import type { AgentLoopEvent, AgentLoopInput, AgentLoopOutcome } from '../../app
 import { createLanguageModel } from '../../apps/api/src/agent-runner/models/language-model.factory';
 import { StaticToolRegistry, type StaticTool } from '../../apps/api/src/agent-runner/tools/static-tool-registry';
 import type { ToolContext } from '../../apps/api/src/agent-runner/tools/tool-registry.port';
-import { FakeOpenAIServer, type RecordedRequest } from './fake-openai-server';
+import type { RecordedRequest } from './fake-openai-server';
+import { useFakeOpenAI as useFakeOpenAIServer, type FakeOpenAIFixture } from './use-fake-openai';
 import { parseSettings } from './provider-settings-helpers';
 import { until } from '@app/contracts/test/until';
 
@@ -26,9 +27,7 @@ export const LOOP_TOOL_CONTEXT: ToolContext = {
 };
 
 /** A fake OpenAI server and models that reach it through the production settings → factory path. */
-export interface FakeOpenAI {
-  /** Started before the spec file's tests, reset before each test, closed after them. */
-  readonly server: FakeOpenAIServer;
+export interface FakeOpenAI extends FakeOpenAIFixture {
   /** OpenAI provider settings pointed at the fake server. */
   settings(mode: OpenAIApiMode): ProviderSettings;
   /** `@ai-sdk/openai` pointed at the fake server. */
@@ -39,31 +38,19 @@ export interface FakeOpenAI {
 
 /** Registers the fake server's lifecycle hooks in the calling spec file; call it at the top level. */
 export function useFakeOpenAI(): FakeOpenAI {
-  let started: FakeOpenAIServer | undefined;
-  beforeAll(async () => {
-    started = await FakeOpenAIServer.start();
-  });
-  afterAll(async () => {
-    await started?.close();
-  });
-  beforeEach(() => started?.reset());
-
-  const server = (): FakeOpenAIServer => {
-    if (started === undefined) throw new Error('the fake OpenAI server is only there inside tests');
-    return started;
-  };
+  const fixture = useFakeOpenAIServer();
   const settings = (mode: OpenAIApiMode): ProviderSettings =>
-    parseSettings({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server().baseUrl, OPENAI_API_MODE: mode });
+    parseSettings({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fixture.server.baseUrl, OPENAI_API_MODE: mode });
   return {
     get server() {
-      return server();
+      return fixture.server;
     },
     settings,
     model: (mode, modelId = 'gpt-4.1') => createLanguageModel(settings(mode), 'openai', modelId),
     customModel: () => {
       const custom = parseSettings({
         CUSTOM_MODEL_PROVIDERS: JSON.stringify([
-          { id: 'local', baseUrl: server().baseUrl, models: [{ modelId: 'qwen3', contextSize: 32_000 }] },
+          { id: 'local', baseUrl: fixture.server.baseUrl, models: [{ modelId: 'qwen3', contextSize: 32_000 }] },
         ]),
       });
       return createLanguageModel(custom, 'local', 'qwen3');
