@@ -1,40 +1,45 @@
 import { rmSync } from 'node:fs';
-import type { DynamicModule } from '@nestjs/common';
-import { AgentRunnerModule, AgentToolSources } from '../apps/api/src/agent-runner';
 import { AgentApi, allEvents, openAIEnv, payloads, runRequests, sentText, streamedText, textScenario } from './support/agent-run-helpers';
-import { useFakeOpenAI } from './support/agent-loop-harness';
-import { mailTools } from './support/mail-tools';
+import { useFakeOpenAI } from './support/use-fake-openai';
+import { startMailServer } from './support/mail-tools';
+import { createAgentWithView, LOCAL_MCP_ENV, registerRemoteServer } from './support/remote-mcp-agents';
+import type { RemoteToolServer } from './support/remote-mcp-server';
 import { call, startTestApp } from './support/test-app';
 
 // A run blocked on a tool approval survives a restart of the api on the same data dir: the stopping
 // runner releases it, the next one takes it over from the run stream and goes on once answered.
+// The tool is a remote MCP server's (`mail`), registered over HTTP: the registration is in the log,
+// so the restarted api has the tool from its start, as the runner takes the run over.
 
 jest.setTimeout(60_000);
 
 const openAI = useFakeOpenAI();
 
-const calls: unknown[] = [];
-const mailTool = mailTools(calls);
+let mail: RemoteToolServer;
+beforeAll(async () => {
+  mail = await startMailServer();
+});
+afterAll(() => mail.close());
 
-// Registered while the app starts, as real tool sources are: the runner takes runs over at once.
-const mailToolModule: DynamicModule = {
-  module: class MailToolModule {},
-  imports: [AgentRunnerModule],
-  providers: [{ provide: 'MAIL_TOOL', useFactory: (sources: AgentToolSources) => sources.register(mailTool), inject: [AgentToolSources] }],
-};
+const sentToAda = { name: 'send_email', args: { to: 'ada@example.com' } };
 
 /** Apps still running, and data dirs to remove, after each test. */
 const running: AgentApi[] = [];
 const dataDirs: string[] = [];
 
-/** Starts (or restarts on the previous app's data dir) an app whose agents have the mail tool. */
+/** The agent that uses the mail server, by workspace. */
+const mailers = new Map<string, string>();
+
+/** Starts (or restarts on the previous app's data dir) an app whose `mailer` agent has the mail tools. */
 async function startWithTool(env: Record<string, string>, previous?: AgentApi): Promise<AgentApi> {
-  const t = await startTestApp(env, previous?.t.dataDir, [mailToolModule]);
+  const t = await startTestApp({ ...LOCAL_MCP_ENV, ...env }, previous?.t.dataDir);
   let api: AgentApi;
   if (previous) api = previous.on(t);
   else {
     const { workspaceId, apiKey } = await t.createWorkspace('Acme');
     api = new AgentApi(t, workspaceId, apiKey);
+    const { viewId } = await registerRemoteServer(t.baseUrl, workspaceId, apiKey, mail.url);
+    mailers.set(workspaceId, await createAgentWithView(t.baseUrl, workspaceId, apiKey, viewId, { name: 'mailer' }));
   }
   running.push(api);
   return api;
@@ -51,7 +56,7 @@ async function blockedThenStopped(env: Record<string, string>, pauseMs = 0) {
     { steps: [{ type: 'text', tokens: ['Let me ', 'send it.'] }, { type: 'tool-call', name: 'send_email', args: { to: 'ada@example.com' } }] },
     textScenario(['Mail sent to Ada.']),
   );
-  const { conversationId, agentMessageId } = await api.createConversation('Mail Ada');
+  const { conversationId, agentMessageId } = await api.createConversation('Mail Ada', { agent: mailers.get(api.workspaceId) });
   const { frames } = await api.events(conversationId, agentMessageId, {
     stop: (received) => received.some((frame) => frame.data?.type === 'tool_approve_execution' || frame.raw === 'done'),
   });
@@ -72,7 +77,7 @@ async function runStreamTypes(api: AgentApi, messageId: string): Promise<string[
 }
 
 describe('a run blocked on approval, across a restart', () => {
-  beforeEach(() => (calls.length = 0));
+  beforeEach(() => (mail.calls.length = 0));
   afterEach(async () => {
     await Promise.all(running.splice(0).map((api) => api.t.close({ keepData: true })));
     for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -90,7 +95,7 @@ describe('a run blocked on approval, across a restart', () => {
     expect(message).toMatchObject({ status: 'succeeded', content: 'Let me send it.\n\nMail sent to Ada.' });
     expect(message.actions).toHaveLength(1);
     expect(message.actions[0]).toMatchObject({ sId: approval.actionId, functionCallName: 'send_email', status: 'succeeded' });
-    expect(calls).toEqual([{ to: 'ada@example.com' }]);
+    expect(mail.calls).toEqual([sentToAda]);
     // The model read the tool's result after the restart, with the call it made before.
     expect(sentText(runRequests(openAI.server).at(-1)?.body)).toContain('Sent to ada@example.com');
 
@@ -120,7 +125,7 @@ describe('a run blocked on approval, across a restart', () => {
     const message = await second.settled(conversationId, agentMessageId, 20_000);
     expect(message).toMatchObject({ status: 'succeeded', content: 'Let me send it.\n\nMail sent to Ada.' });
     expect(message.actions[0]).toMatchObject({ sId: approval.actionId, status: 'errored' });
-    expect(calls).toEqual([]);
+    expect(mail.calls).toEqual([]);
     expect(sentText(runRequests(openAI.server).at(-1)?.body)).toContain('declined the call of send_email');
   });
 
@@ -129,7 +134,7 @@ describe('a run blocked on approval, across a restart', () => {
     const [second, third] = await Promise.all([startWithTool(openAIEnv(openAI.server), first), startWithTool(openAIEnv(openAI.server), first)]);
     await validate(third, conversationId, agentMessageId, { actionId: approval.actionId, approved: 'approved' });
     expect(await second.settled(conversationId, agentMessageId, 20_000)).toMatchObject({ status: 'succeeded', content: 'Let me send it.\n\nMail sent to Ada.' });
-    expect(calls).toEqual([{ to: 'ada@example.com' }]);
+    expect(mail.calls).toEqual([sentToAda]);
     const types = await runStreamTypes(second, agentMessageId);
     expect(types.filter((type) => type === 'AgentRunResumed')).toHaveLength(1);
     expect(types.filter((type) => type === 'AgentActionSucceeded')).toHaveLength(1);
@@ -143,7 +148,7 @@ describe('a run blocked on approval, across a restart', () => {
     const second = await startWithTool(env, first);
     const message = await second.settled(conversationId, agentMessageId, 20_000);
     expect(message).toMatchObject({ status: 'failed', error: { code: 'tool_approval_expired' } });
-    expect(calls).toEqual([]);
+    expect(mail.calls).toEqual([]);
     const expired = (await allEvents(second)).find((event) => event.type === 'ToolApprovalExpired' && event.data.actionId === approval.actionId);
     // From the restart it would be 10 s after it (14 s or more after blocking).
     expect(expired!.data.at - blockedAt).toBeGreaterThanOrEqual(10_000);

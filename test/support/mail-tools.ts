@@ -1,39 +1,13 @@
-import { StaticToolRegistry } from '../../apps/api/src/agent-runner';
+import { z } from 'zod';
+import { startToolServer, type RemoteToolServer } from './remote-mcp-server';
 
 /**
- * The `mail` server's tools, as an external MCP server would offer them: `send_email` writes (high
- * stake by default), `read_inbox` only reads (low). Each call is pushed to `calls`.
+ * The `mail` MCP server, on a local port: `send_email` writes (high stake by default), `read_inbox`
+ * only reads (low). Its `calls` hold each call received.
  */
-export function mailTools(calls: unknown[]): StaticToolRegistry {
-  return new StaticToolRegistry([
-    {
-      definition: {
-        name: 'send_email',
-        description: 'Sends an email',
-        inputSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] },
-        serverId: 'mail-server',
-        serverName: 'mail',
-        external: true,
-      },
-      handler: (input) => {
-        calls.push(input);
-        return `Sent to ${(input as { to: string }).to}`;
-      },
-    },
-    {
-      definition: {
-        name: 'read_inbox',
-        description: 'Reads the inbox',
-        inputSchema: { type: 'object', properties: {} },
-        serverId: 'mail-server',
-        serverName: 'mail',
-        external: true,
-        readOnly: true,
-      },
-      handler: () => {
-        calls.push('read');
-        return 'No new mail';
-      },
-    },
+export function startMailServer(): Promise<RemoteToolServer> {
+  return startToolServer('mail', [
+    { name: 'send_email', description: 'Sends an email', inputSchema: { to: z.string() }, answer: (args) => `Sent to ${String(args.to)}` },
+    { name: 'read_inbox', description: 'Reads the inbox', inputSchema: {}, readOnly: true, answer: () => 'No new mail' },
   ]);
 }

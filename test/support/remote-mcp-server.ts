@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
+import { z, type ZodRawShape } from 'zod';
 
 /** A remote MCP server started by a test, reached over streamable HTTP on a local port. */
 export interface RemoteToolServer {
@@ -57,6 +57,45 @@ export async function startRemoteToolServer(options: RemoteToolServerOptions = {
     for (const name of extraTools) server.registerTool(name, { description: `Extra tool ${name}.`, inputSchema: {} }, async () => ({ content: [{ type: 'text', text: 'done' }] }));
     return server;
   };
+  const served = await serveMcp(tools, { authorizations, token: options.token });
+  return { ...served, calls, authorizations, extraTools };
+}
+
+/** One tool of a test MCP server: its answer is the text `answer` gives for the arguments. */
+export interface TestTool {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: ZodRawShape;
+  /** Announced with `readOnlyHint` (a low-stake tool). */
+  readonly readOnly?: boolean;
+  answer(args: Record<string, unknown>): string | Promise<string>;
+}
+
+/** A remote MCP server offering `tools`, under `name` (what agents' actions show as their server's name). */
+export async function startToolServer(name: string, tools: readonly TestTool[]): Promise<RemoteToolServer> {
+  const calls: { name: string; args: unknown }[] = [];
+  const authorizations: (string | undefined)[] = [];
+  const build = () => {
+    const server = new McpServer({ name, version: '1.0.0' });
+    for (const tool of tools) {
+      const annotations = tool.readOnly ? { readOnlyHint: true } : undefined;
+      server.registerTool(tool.name, { description: tool.description, inputSchema: tool.inputSchema, annotations }, async (args: Record<string, unknown>) => {
+        calls.push({ name: tool.name, args });
+        return { content: [{ type: 'text' as const, text: await tool.answer(args) }] };
+      });
+    }
+    return server;
+  };
+  const served = await serveMcp(build, { authorizations });
+  return { ...served, calls, authorizations, extraTools: [] };
+}
+
+/** Serves MCP over streamable HTTP on a local port, statelessly: each request gets its own server from `build`. */
+async function serveMcp(
+  build: () => McpServer,
+  options: { authorizations: (string | undefined)[]; token?: string },
+): Promise<Pick<RemoteToolServer, 'url' | 'port' | 'close'>> {
+  const { authorizations } = options;
   const http: Server = createServer((request, response) => {
     void (async () => {
       authorizations.push(request.headers.authorization);
@@ -65,7 +104,7 @@ export async function startRemoteToolServer(options: RemoteToolServerOptions = {
         return;
       }
       const body = request.method === 'POST' ? JSON.parse(await text(request)) : undefined;
-      const server = tools();
+      const server = build();
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       response.on('close', () => void transport.close().then(() => server.close()));
       await server.connect(transport);
@@ -79,9 +118,6 @@ export async function startRemoteToolServer(options: RemoteToolServerOptions = {
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     port,
-    calls,
-    authorizations,
-    extraTools,
     close: () =>
       new Promise<void>((resolve) => {
         http.closeAllConnections();
