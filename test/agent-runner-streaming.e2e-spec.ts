@@ -1,7 +1,6 @@
-import { AgentToolSources, StaticToolRegistry } from '../apps/api/src/agent-runner';
+import { z } from 'zod';
 import {
   AgentApi,
-  allEvents,
   isTitleRequest,
   openAIEnv,
   payloads,
@@ -10,7 +9,10 @@ import {
   streamedText,
   textScenario,
 } from './support/agent-run-helpers';
-import { useFakeOpenAI } from './support/agent-loop-harness';
+import { useFakeOpenAI } from './support/use-fake-openai';
+import { filesUnder } from './support/data-dir-files';
+import { createAgentWithView, LOCAL_MCP_ENV, registerRemoteServer } from './support/remote-mcp-agents';
+import { startToolServer } from './support/remote-mcp-server';
 import { collectSse } from './support/sse-client';
 
 // Runs that succeed: what is streamed, recorded and sent to the model. Failures, cancel, retry and
@@ -23,7 +25,7 @@ const openAI = useFakeOpenAI();
 describe('agent runner on the Responses API', () => {
   let api: AgentApi;
   beforeAll(async () => {
-    api = await AgentApi.start(openAIEnv(openAI.server));
+    api = await AgentApi.start(openAIEnv(openAI.server, LOCAL_MCP_ENV));
   });
   afterAll(() => api.t.close());
 
@@ -119,26 +121,19 @@ describe('agent runner on the Responses API', () => {
     expect(message).toMatchObject({ status: 'succeeded', chainOfThought: 'Thinking hard.', content: 'Answer.' });
   });
 
-  it('calls a tool of a registered registry and records the action', async () => {
-    const remove = api.t.app.get(AgentToolSources).register(
-      new StaticToolRegistry([
-        {
-          definition: {
-            name: 'lookup_weather',
-            description: 'Weather of a city',
-            inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-            serverName: 'weather',
-          },
-          handler: (input) => `Sunny in ${(input as { city: string }).city}`,
-        },
-      ]),
-    );
+  it("calls a tool of an agent's MCP server and records the action", async () => {
+    const weather = await startToolServer('weather', [
+      { name: 'lookup_weather', description: 'Weather of a city', inputSchema: { city: z.string() }, answer: (args) => `Sunny in ${String(args.city)}` },
+    ]);
     try {
+      const { viewId } = await registerRemoteServer(api.t.baseUrl, api.workspaceId, api.key, weather.url);
+      // Trusted, so the call runs without waiting for an approval.
+      const agent = await createAgentWithView(api.t.baseUrl, api.workspaceId, api.key, viewId, { name: 'forecaster', toolStakes: { tools: { lookup_weather: 'never_ask' } } });
       openAI.server.enqueue(
         { steps: [{ type: 'tool-call', name: 'lookup_weather', args: { city: 'Paris' } }] },
         textScenario(['It is sunny in Paris.']),
       );
-      const { conversationId, agentMessageId } = await api.createConversation('Weather in Paris?');
+      const { conversationId, agentMessageId } = await api.createConversation('Weather in Paris?', { agent });
       const { frames } = await api.events(conversationId, agentMessageId);
       const events = payloads(frames);
       expect(events.map((p) => p.type).filter((t) => t !== 'generation_tokens')).toEqual([
@@ -159,8 +154,9 @@ describe('agent runner on the Responses API', () => {
       expect(message.content).toBe('It is sunny in Paris.');
       expect(message.actions).toEqual([done.action]);
       expect(sentText(runRequests(openAI.server)[1].body)).toContain('Sunny in Paris');
+      expect(weather.calls).toEqual([{ name: 'lookup_weather', args: { city: 'Paris' } }]);
     } finally {
-      remove();
+      await weather.close();
     }
   });
 
@@ -196,9 +192,10 @@ describe('agent runner on the Responses API', () => {
   });
 
   it('keeps provider keys out of the event log', async () => {
-    const events = await allEvents(api);
-    expect(events.length).toBeGreaterThan(0);
-    expect(JSON.stringify(events)).not.toContain('sk-test');
+    // The stored files (the event log among them), read as bytes: none holds the key.
+    const files = filesUnder(api.t.dataDir);
+    expect(files.reduce((bytes, file) => bytes + file.length, 0)).toBeGreaterThan(0);
+    for (const bytes of files) expect(bytes.includes('sk-test')).toBe(false);
   });
 });
 
