@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { AgentConfigurationsModule } from './agents/configurations/agent-configurations.module';
 import { AgentMessageEventsModule } from './agents/events/agent-message-events.module';
 import { AgentRunnerModule } from './agent-runner';
+import { AggregateWritersModule } from './application/aggregate-writers.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { ConversationsModule } from './conversations/conversations.module';
 import { ErrorEnvelopeFilter } from './common/http/error-envelope.filter';
@@ -44,6 +45,7 @@ export class AppModule implements NestModule {
         CoreModule.register(config, logger),
         MetricsModule,
         StorageModule,
+        AggregateWritersModule,
         CqrsModule.forRoot(),
         RateLimitsModule,
         WorkspacesModule,

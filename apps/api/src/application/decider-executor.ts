@@ -1,14 +1,11 @@
-import { CURRENT_SCHEMA_VERSION, upcast } from '@app/contracts/events/upcast';
+import { upcast } from '@app/contracts/events/upcast';
 import type { Aggregate, Decider, DomainEvent } from '@app/domain/shared/decider';
-import { WrongExpectedRevisionError, type EventStore, type JsonObject, type NewEvent } from '@app/storage';
-import { randomUUID } from 'node:crypto';
+import { WrongExpectedRevisionError, type EventStore } from '@app/storage';
 import { KeyedMutex } from './keyed-mutex';
+import { newEventOf, type WriteMetadata } from './stream-appender';
 
-export interface CommandContext {
-  /** Who asks: a user sId, an API key id, or "system". */
-  readonly actor: string;
-  readonly correlationId?: string;
-}
+/** Who runs a command, as its events record it. */
+export type CommandContext = WriteMetadata;
 
 export interface CommandOutcome<Event, State> {
   /** Events written by this command (empty when it changed nothing). */
@@ -93,7 +90,7 @@ export class DeciderExecutor {
         try {
           const result = await this.eventStore.append(
             streamName,
-            events.map((event) => toNewEvent(event, context)),
+            events.map((event) => newEventOf(event, context)),
             revision === -1 ? 'no_stream' : revision,
           );
           this.remember(streamName, { revision: result.nextRevision, state: nextState });
@@ -153,15 +150,6 @@ export class DeciderExecutor {
     }
     return outcome;
   }
-}
-
-function toNewEvent(event: DomainEvent, context: CommandContext): NewEvent {
-  return {
-    id: randomUUID(),
-    type: event.type,
-    data: event.data as JsonObject,
-    metadata: { actor: context.actor, correlationId: context.correlationId, schemaVersion: CURRENT_SCHEMA_VERSION },
-  };
 }
 
 function jitter(attempt: number): Promise<void> {
