@@ -1,6 +1,6 @@
 import { BLOB_STORE, type BlobStore } from '@app/storage';
 import { FileRecovery } from '../apps/api/src/files/file-recovery';
-import { FileWriter } from '../apps/api/src/files/file-writer';
+import { FileAggregateWriter } from '../apps/api/src/application/aggregate-writers';
 import { uploadFile } from './support/file-upload-helpers';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
@@ -110,7 +110,7 @@ describe('files across a restart', () => {
     // What a process that died mid-processing leaves: the bytes stored and recorded, no outcome.
     const blobs = first.app.get<BlobStore>(BLOB_STORE);
     const stored = await blobs.put(bytesOf('survives a restart'));
-    await first.app.get(FileWriter).run(fileId, { type: 'StoreFileContent', originalHash: stored.hash, byteSize: stored.size }, 'test');
+    await first.app.get(FileAggregateWriter).run(fileId, { type: 'StoreFileContent', originalHash: stored.hash, byteSize: stored.size }, 'test');
     // And a blob written by an upload whose event never landed.
     const orphan = await blobs.put(bytesOf(`orphan ${Date.now()}`));
     await first.close({ keepData: true });

@@ -1,6 +1,7 @@
 import { DomainError } from '@app/domain/shared/domain-error';
 import { ProjectionProgress } from '@app/projections';
 import { openEventStore, openReadStore } from '@app/storage';
+import { WorkspaceAggregateWriter } from './application/aggregate-writers';
 import { DeciderExecutor } from './application/decider-executor';
 import { ApiKeyUsage } from './auth/api-key-usage';
 import { CLI_COMMANDS, type CliStores } from './cli/cli-commands';
@@ -50,7 +51,7 @@ async function withStores<T>(config: ApiConfig, work: (stores: CliStores) => Pro
     const readModels = new ReadModels(readStore, config, new ProjectionProgress());
     // The CLI only reads key usage; the silent logger is never written to.
     const keyUsage = new ApiKeyUsage(readStore, createLogger('silent'));
-    return await work({ eventStore, readStore, executor: new DeciderExecutor(eventStore), readModels, keyUsage });
+    return await work({ eventStore, readStore, workspaces: new WorkspaceAggregateWriter(new DeciderExecutor(eventStore)), readModels, keyUsage });
   } finally {
     await eventStore.close();
     await readStore.close();

@@ -1,6 +1,6 @@
 import { REGIONS, WORKSPACE_ROLES, type Region, type WorkspaceRole } from '@app/contracts/events/workspace.events';
 import type { EventStore, ReadStore } from '@app/storage';
-import type { DeciderExecutor } from '../application/decider-executor';
+import type { WorkspaceAggregateWriter } from '../application/aggregate-writers';
 import type { ApiKeyUsage } from '../auth/api-key-usage';
 import type { ReadModels } from '../infrastructure/read-models.service';
 import { CreateApiKeyCommand, CreateApiKeyHandler } from '../workspaces/commands/create-api-key.command';
@@ -16,7 +16,7 @@ import { staleReadModelsNotice, waitForLiveProjector } from './wait-for-projecto
 export interface CliStores {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
-  readonly executor: DeciderExecutor;
+  readonly workspaces: WorkspaceAggregateWriter;
   readonly readModels: ReadModels;
   readonly keyUsage: ApiKeyUsage;
 }
@@ -42,12 +42,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const CLI_COMMANDS: ReadonlyMap<string, CliCommand> = new Map<string, CliCommand>([
   [
     'workspace create',
-    async (flags, { eventStore, readStore, executor }) => {
+    async (flags, { eventStore, readStore, workspaces }) => {
       const name = flags.get('name')?.trim();
       if (!name || name.length > 255) throw new CliProblem('--name is required (at most 255 characters)');
       const region = (flags.get('region') ?? 'us-central1') as Region;
       if (!REGIONS.includes(region)) throw new CliProblem(`--region must be one of ${REGIONS.join(', ')}`);
-      const created = await new CreateWorkspaceHandler(executor, new CreateApiKeyHandler(executor)).execute(new CreateWorkspaceCommand(name, region));
+      const created = await new CreateWorkspaceHandler(workspaces, new CreateApiKeyHandler(workspaces)).execute(new CreateWorkspaceCommand(name, region));
       await waitForLiveProjector(readStore, eventStore, created.position);
       return { workspaceId: created.workspaceId, apiKey: created.apiKey };
     },
@@ -59,13 +59,13 @@ export const CLI_COMMANDS: ReadonlyMap<string, CliCommand> = new Map<string, Cli
   ],
   [
     'key create',
-    async (flags, { eventStore, readStore, executor }) => {
+    async (flags, { eventStore, readStore, workspaces }) => {
       const workspaceId = requiredFlag(flags, 'workspace');
       const role = flags.get('role') as WorkspaceRole | undefined;
       const email = flags.get('user') ?? null;
       if (!role || !WORKSPACE_ROLES.includes(role)) throw new CliProblem(`--role must be one of ${WORKSPACE_ROLES.join(', ')}`);
       if (email !== null && !EMAIL.test(email)) throw new CliProblem('--user must be an email address');
-      const created = await new CreateApiKeyHandler(executor).execute(new CreateApiKeyCommand(workspaceId, role, email));
+      const created = await new CreateApiKeyHandler(workspaces).execute(new CreateApiKeyCommand(workspaceId, role, email));
       await waitForLiveProjector(readStore, eventStore, created.position);
       return { apiKey: created.apiKey };
     },
@@ -79,10 +79,10 @@ export const CLI_COMMANDS: ReadonlyMap<string, CliCommand> = new Map<string, Cli
   ],
   [
     'key revoke',
-    async (flags, { eventStore, readStore, executor }) => {
+    async (flags, { eventStore, readStore, workspaces }) => {
       const workspaceId = requiredFlag(flags, 'workspace');
       const keyId = requiredFlag(flags, 'key');
-      const outcome = await new RevokeApiKeyHandler(executor).execute(new RevokeApiKeyCommand(workspaceId, keyId));
+      const outcome = await new RevokeApiKeyHandler(workspaces).execute(new RevokeApiKeyCommand(workspaceId, keyId));
       if (!outcome.revoked) throw new CliProblem(`No live key ${keyId} in workspace ${workspaceId} (see: key list --workspace ${workspaceId})`);
       if (outcome.position !== null) await waitForLiveProjector(readStore, eventStore, outcome.position);
       return { revoked: keyId };

@@ -1,7 +1,6 @@
 import type { ConversationCommand } from '@app/domain/conversation/conversation.commands';
-import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { Injectable } from '@nestjs/common';
-import { DeciderExecutor } from '../application/decider-executor';
+import { ConversationAggregateWriter } from '../application/aggregate-writers';
 import type { AuthContext } from '../auth/auth-context';
 import { ConversationReader } from './conversation-reader';
 
@@ -17,14 +16,13 @@ export type MessageCommandInput = ConversationCommandInput & { readonly messageI
 @Injectable()
 export class ConversationWriter {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly conversations: ConversationAggregateWriter,
     private readonly reader: ConversationReader,
   ) {}
 
   /** Runs one command on a conversation's stream; returns the position of its last event (null: no change). */
   async run(auth: AuthContext, conversationId: string, command: ConversationCommandInput): Promise<number | null> {
-    const full = { ...command, conversationId, workspaceId: auth.workspace.sId, now: Date.now() } as ConversationCommand;
-    const outcome = await this.executor.execute(conversationAggregate, conversationId, full, { actor: auth.user?.sId ?? auth.keyId });
+    const outcome = await this.conversations.run(conversationId, { ...command, conversationId, workspaceId: auth.workspace.sId }, auth);
     return outcome.position;
   }
 

@@ -15,7 +15,7 @@ import { ReadModels } from '../infrastructure/read-models.service';
 import type { ContentFragmentInput } from '@app/contracts/http/content-fragment.dto';
 import type { PostMessageInput } from '@app/contracts/http/message.dto';
 import { ApiError } from '../common/http/api-error';
-import { DeciderExecutor } from '../application/decider-executor';
+import { McpServerAggregateWriter } from '../application/aggregate-writers';
 import { requireOwnLiveServers } from '../mcp/client-side-server-access';
 import { InlineTextFile } from '../files/inline-text-file';
 import { resolveContentNode } from './content-node-fragment';
@@ -57,13 +57,13 @@ export class MessagePreparation {
     private readonly agents: AgentDirectory,
     private readonly readModels: ReadModels,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
-    private readonly executor: DeciderExecutor,
+    private readonly mcpServers: McpServerAggregateWriter,
     private readonly inlineFiles: InlineTextFile,
   ) {}
 
   async prepare(auth: AuthContext, input: PostMessageInput, family: PathFamily): Promise<NewUserMessage> {
     const mentions = input.mentions as readonly Mention[];
-    await requireOwnLiveServers(this.executor, auth, input.context.clientSideMCPServerIds);
+    await requireOwnLiveServers(this.mcpServers, auth, input.context.clientSideMCPServerIds);
     const { mentionedAgents, mentionedUsers } = await this.resolveMentions(auth, mentions);
     return {
       messageId: newSId(),

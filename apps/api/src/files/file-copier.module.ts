@@ -1,12 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { FILE_COPIER } from '../conversations/forking/file-copier.port';
 import { BlobSharingFileCopier } from './file-copier';
-import { FileWriter } from './file-writer';
 
 /** Provides forks with the files feature's FileCopier (global: ConversationsModule cannot import FilesModule, which imports it). */
 @Global()
 @Module({
-  providers: [FileWriter, { provide: FILE_COPIER, useClass: BlobSharingFileCopier }],
+  providers: [{ provide: FILE_COPIER, useClass: BlobSharingFileCopier }],
   exports: [FILE_COPIER],
 })
 export class FileCopierModule {}

@@ -2,8 +2,8 @@ import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { FileCopier } from '../conversations/forking/file-copier.port';
+import { FileAggregateWriter } from '../application/aggregate-writers';
 import { ReadModels } from '../infrastructure/read-models.service';
-import { FileWriter } from './file-writer';
 
 const COPIER_ACTOR = 'file-copier';
 
@@ -15,7 +15,7 @@ const COPIER_ACTOR = 'file-copier';
 @Injectable()
 export class BlobSharingFileCopier implements FileCopier {
   constructor(
-    private readonly writer: FileWriter,
+    private readonly files: FileAggregateWriter,
     private readonly readModels: ReadModels,
   ) {}
 
@@ -24,7 +24,7 @@ export class BlobSharingFileCopier implements FileCopier {
     if (source === null || source.workspaceId !== workspaceId) throw new Error(`File ${fileId} does not exist.`);
     if (source.status !== 'ready' || source.originalHash === null) throw new Error(`File ${fileId} is not ready (${source.status}).`);
     const copyId = copyIdOf(fileId, targetConversationId);
-    const position = await this.writer.run(
+    const { position } = await this.files.run(
       copyId,
       {
         type: 'CopyFile',

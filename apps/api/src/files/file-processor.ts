@@ -1,14 +1,16 @@
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
+import type { FileCommand } from '@app/domain/file/file.commands';
 import { BLOB_STORE, type BlobStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
+import type { CommandInput } from '../application/aggregate-writer';
+import { FileAggregateWriter } from '../application/aggregate-writers';
 import { ApiError } from '../common/http/api-error';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { LOGGER } from '../common/logger';
 import { BoundedQueue, QueueFullError } from './bounded-queue';
 import { TEXT_EXTRACTOR, type TextExtractor } from './extraction/text-extractor.port';
 import { isStoredAsIs } from './file-formats';
-import { FileWriter } from './file-writer';
 
 /** Characters of a file's text shown as its snippet. */
 export const SNIPPET_CHARS = 256;
@@ -32,7 +34,7 @@ export class FileProcessor {
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(API_CONFIG) config: ApiConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-    private readonly writer: FileWriter,
+    private readonly files: FileAggregateWriter,
   ) {
     this.queue = new BoundedQueue(config.files.processingConcurrency, config.files.processingQueueLimit);
   }
@@ -54,7 +56,7 @@ export class FileProcessor {
     try {
       if (file.originalHash === null) return await this.fail(file.sId, 'The file has no content.');
       if (isStoredAsIs(file.contentType)) {
-        return await this.writer.run(file.sId, { type: 'CompleteFileProcessing', processedHash: null, processedBytes: null, snippet: null }, SYSTEM_ACTOR);
+        return await this.record(file.sId, { type: 'CompleteFileProcessing', processedHash: null, processedBytes: null, snippet: null });
       }
       const bytes = await this.read(file.originalHash);
       if (bytes === null) return await this.fail(file.sId, 'The content of the file is missing.');
@@ -62,11 +64,12 @@ export class FileProcessor {
       if (!result.ok) return await this.fail(file.sId, result.reason);
       const text = Buffer.from(result.text, 'utf8');
       const stored = await this.blobs.put(chunks(text));
-      return await this.writer.run(
-        file.sId,
-        { type: 'CompleteFileProcessing', processedHash: stored.hash, processedBytes: stored.size, snippet: result.text.slice(0, SNIPPET_CHARS) },
-        SYSTEM_ACTOR,
-      );
+      return await this.record(file.sId, {
+        type: 'CompleteFileProcessing',
+        processedHash: stored.hash,
+        processedBytes: stored.size,
+        snippet: result.text.slice(0, SNIPPET_CHARS),
+      });
     } catch (error) {
       this.logger.error({ err: error, fileId: file.sId }, 'file processing failed');
       return this.fail(file.sId, 'The file could not be processed.');
@@ -74,7 +77,12 @@ export class FileProcessor {
   }
 
   private fail(fileId: string, reason: string): Promise<number | null> {
-    return this.writer.run(fileId, { type: 'FailFileProcessing', reason }, SYSTEM_ACTOR);
+    return this.record(fileId, { type: 'FailFileProcessing', reason });
+  }
+
+  /** Records the outcome on the file's stream; the position of its event (null: no change). */
+  private async record(fileId: string, command: CommandInput<FileCommand>): Promise<number | null> {
+    return (await this.files.run(fileId, command, SYSTEM_ACTOR)).position;
   }
 
   private async read(hash: string): Promise<Uint8Array | null> {

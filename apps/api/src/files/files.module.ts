@@ -8,14 +8,13 @@ import { FileAccess } from './file-access';
 import { FileContent } from './file-content';
 import { FileProcessor } from './file-processor';
 import { FileRecovery } from './file-recovery';
-import { FileWriter } from './file-writer';
 import { FilesController } from './files.controller';
 
 /** Files: upload, processing (text extraction off the request path), reading, deletion, recovery at start-up. */
 @Module({
   imports: [ExtractionModule, ConversationsModule],
   controllers: [FilesController],
-  providers: [FileWriter, FileAccess, FileContent, FileProcessor, FileRecovery, RequestFileUploadHandler, UploadFileContentHandler, DeleteFileHandler],
+  providers: [FileAccess, FileContent, FileProcessor, FileRecovery, RequestFileUploadHandler, UploadFileContentHandler, DeleteFileHandler],
   exports: [FileAccess],
 })
 export class FilesModule {}

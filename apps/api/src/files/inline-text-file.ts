@@ -1,7 +1,6 @@
-import { fileAggregate } from '@app/domain/file/file.decider';
 import { BLOB_STORE, type BlobStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
-import { DeciderExecutor } from '../application/decider-executor';
+import { FileAggregateWriter } from '../application/aggregate-writers';
 import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
 import { newPrefixedId } from '../common/ids';
@@ -35,7 +34,7 @@ export interface StoredTextFile {
 export class InlineTextFile {
   constructor(
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-    private readonly executor: DeciderExecutor,
+    private readonly files: FileAggregateWriter,
   ) {}
 
   /** Writes the file; 400 when its content type is not a text type a file may have. */
@@ -48,8 +47,7 @@ export class InlineTextFile {
     const stored = await this.blobs.put(chunks(bytes));
     const fileId = newPrefixedId('fil');
     const snippet = inline.text.slice(0, SNIPPET_CHARS);
-    await this.executor.execute(
-      fileAggregate,
+    await this.files.run(
       fileId,
       {
         type: 'RecordTextFile',
@@ -64,9 +62,8 @@ export class InlineTextFile {
         textHash: stored.hash,
         textBytes: stored.size,
         snippet,
-        now: Date.now(),
       },
-      { actor: auth.user?.sId ?? auth.keyId },
+      auth,
     );
     return { fileId, contentType, textBytes: stored.size, snippet };
   }

@@ -1,8 +1,7 @@
 import { mcpServerKey } from '@app/contracts/events/mcp-server.events';
-import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
 import { isLive, type McpServerState } from '@app/domain/mcp-server/mcp-server.state';
 import { Inject, Injectable } from '@nestjs/common';
-import { DeciderExecutor } from '../application/decider-executor';
+import { McpServerAggregateWriter } from '../application/aggregate-writers';
 import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
@@ -38,7 +37,7 @@ export function mcpUserOf(auth: AuthContext): string {
 @Injectable()
 export class McpServers {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly mcpServers: McpServerAggregateWriter,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -47,7 +46,7 @@ export class McpServers {
   }
 
   state(ref: McpServerRef): Promise<McpServerState> {
-    return this.executor.read(mcpServerAggregate, keyOf(ref));
+    return this.mcpServers.read(keyOf(ref));
   }
 
   /** The live server named by the caller, renewed if due; 403 `mcp_auth_error` otherwise. */
@@ -65,12 +64,8 @@ export class McpServers {
     return { ref, state };
   }
 
-  renew(ref: McpServerRef, now: number) {
-    return this.executor.execute(
-      mcpServerAggregate,
-      keyOf(ref),
-      { type: 'RenewMcpServer', ttlMs: this.config.mcp.registrationTtlMs, now },
-      { actor: ref.userId },
-    );
+  /** Renews the registration for the configured lifetime, from `now` (the instant its liveness was checked) or the time of the call. */
+  renew(ref: McpServerRef, now?: number) {
+    return this.mcpServers.run(keyOf(ref), { type: 'RenewMcpServer', ttlMs: this.config.mcp.registrationTtlMs, now }, ref.userId);
   }
 }

@@ -1,9 +1,8 @@
 import type { RemoteMcpHeader } from '@app/contracts/events/remote-mcp-server.events';
-import type { RemoteMcpCatalogCommand } from '@app/domain/remote-mcp-server/remote-mcp-server.commands';
-import { remoteMcpCatalogAggregate } from '@app/domain/remote-mcp-server/remote-mcp-server.decider';
 import type { RemoteMcpCatalogState, RemoteMcpServerEntry } from '@app/domain/remote-mcp-server/remote-mcp-server.state';
 import { Inject, Injectable } from '@nestjs/common';
-import { DeciderExecutor } from '../application/decider-executor';
+import type { CommandActor } from '../application/aggregate-writer';
+import { RemoteMcpCatalogAggregateWriter } from '../application/aggregate-writers';
 import { ApiError } from '../common/http/api-error';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import type { RemoteMcpSettings } from '../config/remote-mcp-settings';
@@ -20,7 +19,7 @@ export class RemoteMcpCatalog {
   readonly settings: RemoteMcpSettings;
 
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly catalogs: RemoteMcpCatalogAggregateWriter,
     @Inject(API_CONFIG) config: ApiConfig,
   ) {
     this.settings = config.remoteMcp;
@@ -29,11 +28,7 @@ export class RemoteMcpCatalog {
   }
 
   state(workspaceId: string): Promise<RemoteMcpCatalogState> {
-    return this.executor.read(remoteMcpCatalogAggregate(workspaceId), workspaceId);
-  }
-
-  execute(workspaceId: string, command: RemoteMcpCatalogCommand, actor: string) {
-    return this.executor.execute(remoteMcpCatalogAggregate(workspaceId), workspaceId, command, { actor });
+    return this.catalogs.read(workspaceId);
   }
 
   /** Header values sealed for the log; without a secrets key, headers are refused (400). */
@@ -66,11 +61,11 @@ export class RemoteMcpCatalog {
   }
 
   /** Lists a registered server's tools again and records them; throws RemoteMcpError when it cannot be reached. */
-  async sync(workspaceId: string, serverId: string, actor: string) {
+  async sync(workspaceId: string, serverId: string, by: CommandActor) {
     const server = (await this.state(workspaceId)).servers.get(serverId);
     if (!server) throw new ApiError('mcp_server_not_found', 'The MCP server you requested was not found.');
     const { info, tools } = await listRemoteTools(this.target(server), this.settings);
-    return this.execute(workspaceId, { type: 'SyncRemoteMcpServerTools', serverId, info, tools, now: Date.now() }, actor);
+    return this.catalogs.run(workspaceId, { type: 'SyncRemoteMcpServerTools', serverId, info, tools }, by);
   }
 }
 

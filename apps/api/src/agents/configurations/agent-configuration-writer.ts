@@ -4,12 +4,12 @@ import type { AgentConfigurationResponse } from '@app/contracts/http/agent-confi
 import type { AgentConfigurationDocument } from '@app/contracts/read-models/agent-configuration.read-models';
 import { canEditAgent, type AgentViewer } from '@app/domain/agent-configuration/agent-access.policy';
 import type { AgentConfigurationCommand, AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
-import { agentConfigurationAggregate } from '@app/domain/agent-configuration/agent-configuration.decider';
 import { agentNotFound } from '@app/domain/agent-configuration/agent-configuration.errors';
 import { toAgentConfigurationSnapshot } from '@app/domain/agent-configuration/agent-configuration.validation';
 import { validateModelSelection, type ModelSelectionResult } from '@app/domain/models/model-selection.policy';
 import { Inject, Injectable } from '@nestjs/common';
-import { DeciderExecutor } from '../../application/decider-executor';
+import type { CommandInput } from '../../application/aggregate-writer';
+import { AgentConfigurationAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireBuilder } from '../../auth/roles';
 import { newSId } from '../../common/ids';
@@ -35,7 +35,7 @@ interface PreparedAgent {
 @Injectable()
 export class AgentConfigurationWriter {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly agents: AgentConfigurationAggregateWriter,
     private readonly readModels: ReadModels,
     private readonly directory: AgentDirectory,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
@@ -62,25 +62,21 @@ export class AgentConfigurationWriter {
       prepared.push({ sId, input, modelCheck: await this.check(auth, input, null) });
     }
     for (const agent of prepared) {
-      const command: AgentConfigurationCommand = {
+      await this.run(auth, agent.sId, {
         type: 'CreateAgentConfiguration',
         workspaceId: auth.workspace.sId,
         agentConfigurationId: agent.sId,
         configuration: agent.input,
         modelCheck: agent.modelCheck,
         author: authorOf(auth),
-        now: Date.now(),
-      };
-      await this.run(auth, agent.sId, command);
+      });
     }
     return prepared.map((agent) => agent.sId);
   }
 
   /** Runs a command on the agent's stream and resolves once the read models show the write. */
-  async run(auth: AuthContext, sId: string, command: AgentConfigurationCommand): Promise<void> {
-    const outcome = await this.executor.execute(agentConfigurationAggregate, sId, command, {
-      actor: auth.user?.sId ?? auth.keyId,
-    });
+  async run(auth: AuthContext, sId: string, command: CommandInput<AgentConfigurationCommand>): Promise<void> {
+    const outcome = await this.agents.run(sId, command, auth);
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
   }
 

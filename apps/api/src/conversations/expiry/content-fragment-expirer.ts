@@ -2,12 +2,11 @@ import type { DataSourceDeleted } from '@app/contracts/events/data-source.events
 import { isDataSourceEvent } from '@app/contracts/events/data-source.events';
 import type { ConversationMessageDocument } from '@app/contracts/read-models/conversation.read-models';
 import { upcast } from '@app/contracts/events/upcast';
-import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { DomainError } from '@app/domain/shared/domain-error';
 import { EVENT_STORE, READ_STORE, type EventStore, type ReadStore, type RecordedEvent } from '@app/storage';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { ConversationAggregateWriter } from '../../application/aggregate-writers';
 import { LogFollowerLoop } from '../../application/log-follower-loop';
 import { LOGGER } from '../../common/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
@@ -35,7 +34,7 @@ export class ContentFragmentExpirer implements OnApplicationBootstrap, OnApplica
     @Inject(EVENT_STORE) eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly readModels: ReadModels,
-    private readonly executor: DeciderExecutor,
+    private readonly conversations: ConversationAggregateWriter,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     const steps = { begin: () => this.begin(), apply: (event: RecordedEvent) => this.apply(event), afterPage: () => this.saveCheckpoint() };
@@ -102,13 +101,12 @@ export class ContentFragmentExpirer implements OnApplicationBootstrap, OnApplica
         type: 'ExpireContentFragments' as const,
         conversationId,
         workspaceId: deleted.workspaceId,
-        now: Date.now(),
         messageIds,
         reason: 'data_source_deleted' as const,
         dataSourceId: deleted.dataSourceId,
       };
       try {
-        await this.executor.execute(conversationAggregate, conversationId, command, { actor: ACTOR });
+        await this.conversations.run(conversationId, command, ACTOR);
       } catch (error) {
         // A conversation deleted since keeps nothing to expire; anything else is retried from the checkpoint.
         if (!(error instanceof DomainError)) throw error;

@@ -1,14 +1,14 @@
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
 import type { RecordForkFileCopy } from '@app/domain/conversation/conversation.commands';
-import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject, Injectable, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { readConversationEvents } from '../../application/conversation-events';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { ConversationAggregateWriter } from '../../application/aggregate-writers';
 import { LOGGER } from '../../common/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
+import type { ConversationCommandInput } from '../conversation-writer';
 import { FILE_COPIER, type FileCopier } from './file-copier.port';
 
 /** Retry policy of file copies: attempts per file, and the first backoff (doubled after each failure). */
@@ -44,7 +44,7 @@ export class ForkPreparer implements OnApplicationBootstrap {
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly executor: DeciderExecutor,
+    private readonly conversations: ConversationAggregateWriter,
     private readonly readModels: ReadModels,
     @Inject(LOGGER) private readonly logger: Logger,
     @Optional() @Inject(FILE_COPIER) private readonly copier: FileCopier | null,
@@ -105,12 +105,8 @@ export class ForkPreparer implements OnApplicationBootstrap {
     return this.record(workspaceId, conversationId, { type: 'RecordForkFileCopy', messageId: file.messageId, sourceFileId: file.fileId, outcome });
   }
 
-  private async record(
-    workspaceId: string,
-    conversationId: string,
-    command: Omit<RecordForkFileCopy, 'conversationId' | 'workspaceId' | 'now'> | { type: 'CompleteForkPreparation'; status: 'done' | 'failed' },
-  ): Promise<void> {
-    await this.executor.execute(conversationAggregate, conversationId, { ...command, conversationId, workspaceId, now: Date.now() }, { actor: ACTOR });
+  private async record(workspaceId: string, conversationId: string, command: ConversationCommandInput): Promise<void> {
+    await this.conversations.run(conversationId, { ...command, conversationId, workspaceId }, ACTOR);
   }
 
 }

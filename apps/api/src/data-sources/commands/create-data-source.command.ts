@@ -2,9 +2,8 @@ import type { CreateDataSourceDto } from '@app/contracts/http/data-source.dto';
 import type { CreateDataSourceResponse } from '@app/contracts/http/data-source.types';
 import type { DataSourceDocument, DataSourceViewDocument } from '@app/contracts/read-models/data-source.read-models';
 import { renderDataSource, renderDataSourceView } from '@app/contracts/render/data-source.render';
-import { dataSourceCatalogAggregate } from '@app/domain/data-source/data-source.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { DataSourceCatalogAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireBuilder } from '../../auth/roles';
 import { newPrefixedId } from '../../common/ids';
@@ -25,7 +24,7 @@ export class CreateDataSourceCommand extends Command<CreateDataSourceResponse> {
 @CommandHandler(CreateDataSourceCommand)
 export class CreateDataSourceHandler implements ICommandHandler<CreateDataSourceCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly catalogs: DataSourceCatalogAggregateWriter,
     private readonly readModels: ReadModels,
     private readonly spaces: SpaceAccess,
   ) {}
@@ -35,8 +34,7 @@ export class CreateDataSourceHandler implements ICommandHandler<CreateDataSource
     requireBuilder(auth);
     const dataSourceId = newPrefixedId('dts');
     const dataSourceViewId = newPrefixedId('dsv');
-    const outcome = await this.executor.execute(
-      dataSourceCatalogAggregate(auth.workspace.sId),
+    const outcome = await this.catalogs.run(
       auth.workspace.sId,
       {
         type: 'CreateDataSource',
@@ -46,9 +44,8 @@ export class CreateDataSourceHandler implements ICommandHandler<CreateDataSource
         name: body.name,
         description: body.description ?? null,
         createdBy: auth.user?.sId ?? null,
-        now: Date.now(),
       },
-      { actor: auth.user?.sId ?? auth.keyId },
+      auth,
     );
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
     const dataSource = await this.readModels.get<DataSourceDocument>('dataSources', dataSourceId);

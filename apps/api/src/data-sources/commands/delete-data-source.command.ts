@@ -1,6 +1,5 @@
-import { dataSourceCatalogAggregate } from '@app/domain/data-source/data-source.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { DataSourceCatalogAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireBuilder } from '../../auth/roles';
 import { ReadModels } from '../../infrastructure/read-models.service';
@@ -20,7 +19,7 @@ export class DeleteDataSourceCommand extends Command<void> {
 @CommandHandler(DeleteDataSourceCommand)
 export class DeleteDataSourceHandler implements ICommandHandler<DeleteDataSourceCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly catalogs: DataSourceCatalogAggregateWriter,
     private readonly readModels: ReadModels,
     private readonly lookup: DataSourceLookup,
   ) {}
@@ -28,12 +27,7 @@ export class DeleteDataSourceHandler implements ICommandHandler<DeleteDataSource
   async execute({ auth, spaceId, dsId }: DeleteDataSourceCommand): Promise<void> {
     const { dataSource } = await this.lookup.inSpace(auth, spaceId, dsId);
     requireBuilder(auth);
-    const outcome = await this.executor.execute(
-      dataSourceCatalogAggregate(auth.workspace.sId),
-      auth.workspace.sId,
-      { type: 'DeleteDataSource', dataSourceId: dataSource.sId, now: Date.now() },
-      { actor: auth.user?.sId ?? auth.keyId },
-    );
+    const outcome = await this.catalogs.run(auth.workspace.sId, { type: 'DeleteDataSource', dataSourceId: dataSource.sId }, auth);
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
   }
 }

@@ -1,7 +1,7 @@
 import type { DocumentIdResponse } from '@app/contracts/http/data-source.types';
-import { documentAggregate, documentAggregateId } from '@app/domain/data-source/document.decider';
+import { documentAggregateId } from '@app/domain/data-source/document.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { DocumentAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { checkedDocumentId } from '../document-content';
@@ -21,7 +21,7 @@ export class DeleteDocumentCommand extends Command<DocumentIdResponse> {
 @CommandHandler(DeleteDocumentCommand)
 export class DeleteDocumentHandler implements ICommandHandler<DeleteDocumentCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly documents: DocumentAggregateWriter,
     private readonly readModels: ReadModels,
   ) {}
 
@@ -29,12 +29,7 @@ export class DeleteDocumentHandler implements ICommandHandler<DeleteDocumentComm
     requireDataSourceWriter(auth);
     checkedDocumentId(documentId);
     const address = { workspaceId: auth.workspace.sId, spaceId: target.space.sId, dataSourceId: target.dataSource.sId, documentId };
-    const outcome = await this.executor.execute(
-      documentAggregate,
-      documentAggregateId(address.dataSourceId, documentId),
-      { type: 'DeleteDocument', address, now: Date.now() },
-      { actor: auth.user?.sId ?? auth.keyId },
-    );
+    const outcome = await this.documents.run(documentAggregateId(address.dataSourceId, documentId), { type: 'DeleteDocument', address }, auth);
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
     return { document: { document_id: documentId } };
   }

@@ -1,7 +1,7 @@
 import type { SuccessResponse } from '@app/contracts/http/table.types';
-import { tableAggregate, tableAggregateId } from '@app/domain/data-source/table.decider';
+import { tableAggregateId } from '@app/domain/data-source/table.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { TableAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { ReadModels } from '../../infrastructure/read-models.service';
@@ -23,7 +23,7 @@ export class DeleteTableRowCommand extends Command<SuccessResponse> {
 @CommandHandler(DeleteTableRowCommand)
 export class DeleteTableRowHandler implements ICommandHandler<DeleteTableRowCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly tables: TableAggregateWriter,
     private readonly readModels: ReadModels,
   ) {}
 
@@ -31,8 +31,7 @@ export class DeleteTableRowHandler implements ICommandHandler<DeleteTableRowComm
     requireDataSourceWriter(auth);
     const table = await loadTable(this.readModels, target, tableId);
     if (!(await findRow(this.readModels, table, rowId))) throw new ApiError('table_row_not_found', 'The row you requested was not found.');
-    const command = { type: 'DeleteTableRow' as const, address: tableAddress(target, tableId), rowId, now: Date.now() };
-    const outcome = await this.executor.execute(tableAggregate, tableAggregateId(target.dataSource.sId, tableId), command, { actor: auth.user?.sId ?? auth.keyId });
+    const outcome = await this.tables.run(tableAggregateId(target.dataSource.sId, tableId), { type: 'DeleteTableRow', address: tableAddress(target, tableId), rowId }, auth);
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
     return { success: true };
   }

@@ -1,6 +1,6 @@
-import { tableAggregate, tableAggregateId } from '@app/domain/data-source/table.decider';
+import { tableAggregateId } from '@app/domain/data-source/table.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { TableAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
@@ -20,13 +20,13 @@ export class DeleteTableCommand extends Command<void> {
 @CommandHandler(DeleteTableCommand)
 export class DeleteTableHandler implements ICommandHandler<DeleteTableCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly tables: TableAggregateWriter,
     private readonly readModels: ReadModels,
   ) {}
 
   async execute({ auth, target, tableId }: DeleteTableCommand): Promise<void> {
     requireDataSourceWriter(auth);
-    const outcome = await this.executor.execute(tableAggregate, tableAggregateId(target.dataSource.sId, tableId), { type: 'DeleteTable', address: tableAddress(target, tableId), now: Date.now() }, { actor: auth.user?.sId ?? auth.keyId });
+    const outcome = await this.tables.run(tableAggregateId(target.dataSource.sId, tableId), { type: 'DeleteTable', address: tableAddress(target, tableId) }, auth);
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
   }
 }

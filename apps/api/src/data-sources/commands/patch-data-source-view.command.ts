@@ -2,9 +2,8 @@ import type { PatchDataSourceViewDto } from '@app/contracts/http/data-source.dto
 import type { DataSourceViewEnvelope } from '@app/contracts/http/data-source.types';
 import type { DataSourceViewDocument } from '@app/contracts/read-models/data-source.read-models';
 import { renderDataSourceView } from '@app/contracts/render/data-source.render';
-import { dataSourceCatalogAggregate } from '@app/domain/data-source/data-source.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { DataSourceCatalogAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireBuilder } from '../../auth/roles';
 import { ReadModels } from '../../infrastructure/read-models.service';
@@ -25,7 +24,7 @@ export class PatchDataSourceViewCommand extends Command<DataSourceViewEnvelope> 
 @CommandHandler(PatchDataSourceViewCommand)
 export class PatchDataSourceViewHandler implements ICommandHandler<PatchDataSourceViewCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly catalogs: DataSourceCatalogAggregateWriter,
     private readonly readModels: ReadModels,
     private readonly lookup: DataSourceLookup,
   ) {}
@@ -34,12 +33,7 @@ export class PatchDataSourceViewHandler implements ICommandHandler<PatchDataSour
     const { view, dataSource } = await this.lookup.view(auth, spaceId, dsvId);
     requireBuilder(auth);
     const patch = body.parentsIn !== undefined ? { parentsIn: body.parentsIn } : { parentsToAdd: body.parentsToAdd, parentsToRemove: body.parentsToRemove };
-    const outcome = await this.executor.execute(
-      dataSourceCatalogAggregate(auth.workspace.sId),
-      auth.workspace.sId,
-      { type: 'PatchDataSourceView', dataSourceViewId: view.sId, patch, now: Date.now() },
-      { actor: auth.user?.sId ?? auth.keyId },
-    );
+    const outcome = await this.catalogs.run(auth.workspace.sId, { type: 'PatchDataSourceView', dataSourceViewId: view.sId, patch }, auth);
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
     const updated = (await this.readModels.get<DataSourceViewDocument>('dataSourceViews', view.sId)) ?? view;
     return { dataSourceView: renderDataSourceView(updated, dataSource) };

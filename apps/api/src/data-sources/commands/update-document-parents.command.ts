@@ -1,8 +1,8 @@
 import type { UpdateDocumentParentsDto } from '@app/contracts/http/document.dto';
 import type { UpdatedResponse } from '@app/contracts/http/data-source.types';
-import { documentAggregate, documentAggregateId } from '@app/domain/data-source/document.decider';
+import { documentAggregateId } from '@app/domain/data-source/document.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { DocumentAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { ReadModels } from '../../infrastructure/read-models.service';
@@ -24,7 +24,7 @@ export class UpdateDocumentParentsCommand extends Command<UpdatedResponse> {
 @CommandHandler(UpdateDocumentParentsCommand)
 export class UpdateDocumentParentsHandler implements ICommandHandler<UpdateDocumentParentsCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly documents: DocumentAggregateWriter,
     private readonly readModels: ReadModels,
   ) {}
 
@@ -33,11 +33,10 @@ export class UpdateDocumentParentsHandler implements ICommandHandler<UpdateDocum
     checkedDocumentId(documentId);
     if (body.parents[0] !== documentId) throw new ApiError('invalid_request_error', 'Invalid request body: parents[0] must be the document id.');
     const address = { workspaceId: auth.workspace.sId, spaceId: target.space.sId, dataSourceId: target.dataSource.sId, documentId };
-    const outcome = await this.executor.execute(
-      documentAggregate,
+    const outcome = await this.documents.run(
       documentAggregateId(address.dataSourceId, documentId),
-      { type: 'UpdateDocumentParents', address, parentId: body.parent_id ?? body.parents[1] ?? null, parents: body.parents, now: Date.now() },
-      { actor: auth.user?.sId ?? auth.keyId },
+      { type: 'UpdateDocumentParents', address, parentId: body.parent_id ?? body.parents[1] ?? null, parents: body.parents },
+      auth,
     );
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
     return { updated: true };

@@ -1,8 +1,8 @@
 import type { UpdateTableParentsDto } from '@app/contracts/http/table.dto';
 import type { UpdatedResponse } from '@app/contracts/http/data-source.types';
-import { tableAggregate, tableAggregateId } from '@app/domain/data-source/table.decider';
+import { tableAggregateId } from '@app/domain/data-source/table.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { TableAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
@@ -23,14 +23,14 @@ export class UpdateTableParentsCommand extends Command<UpdatedResponse> {
 @CommandHandler(UpdateTableParentsCommand)
 export class UpdateTableParentsHandler implements ICommandHandler<UpdateTableParentsCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly tables: TableAggregateWriter,
     private readonly readModels: ReadModels,
   ) {}
 
   async execute({ auth, target, tableId, body }: UpdateTableParentsCommand): Promise<UpdatedResponse> {
     requireDataSourceWriter(auth);
-    const command = { type: 'UpdateTableParents' as const, address: tableAddress(target, tableId), parentId: body.parent_id ?? null, parents: body.parents, now: Date.now() };
-    const outcome = await this.executor.execute(tableAggregate, tableAggregateId(target.dataSource.sId, tableId), command, { actor: auth.user?.sId ?? auth.keyId });
+    const command = { type: 'UpdateTableParents' as const, address: tableAddress(target, tableId), parentId: body.parent_id ?? null, parents: body.parents };
+    const outcome = await this.tables.run(tableAggregateId(target.dataSource.sId, tableId), command, auth);
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
     return { updated: true };
   }

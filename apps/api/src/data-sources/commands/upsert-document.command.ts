@@ -2,11 +2,11 @@ import type { UpsertDocumentDto } from '@app/contracts/http/document.dto';
 import type { DocumentIdResponse, UpsertDocumentResponse } from '@app/contracts/http/data-source.types';
 import { sectionText } from '@app/contracts/documents/document-section';
 import { renderCoreApiDocument, renderDataSource } from '@app/contracts/render/data-source.render';
-import { documentAggregate, documentAggregateId } from '@app/domain/data-source/document.decider';
+import { documentAggregateId } from '@app/domain/data-source/document.decider';
 import { type SearchIndex } from '@app/storage';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { DocumentAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { indexedDocumentChunks } from '../../search/indexed-document-chunks';
@@ -37,7 +37,7 @@ export class UpsertDocumentCommand extends Command<UpsertDocumentResponse | Docu
 @CommandHandler(UpsertDocumentCommand)
 export class UpsertDocumentHandler implements ICommandHandler<UpsertDocumentCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly documents: DocumentAggregateWriter,
     private readonly readModels: ReadModels,
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     private readonly searchIndex: SearchIndexFollower,
@@ -49,11 +49,11 @@ export class UpsertDocumentHandler implements ICommandHandler<UpsertDocumentComm
     const now = Date.now();
     const content = await documentContentOf(documentId, body, now);
     const address = { workspaceId: auth.workspace.sId, spaceId: target.space.sId, dataSourceId: target.dataSource.sId, documentId };
-    const outcome = await this.executor.execute(
-      documentAggregate,
+    // The content's default timestamp and the answer's updatedAt are the command's own instant.
+    const outcome = await this.documents.run(
       documentAggregateId(address.dataSourceId, documentId),
       { type: 'UpsertDocument', address, content, timestampGiven: body.timestamp !== undefined && body.timestamp !== null, now },
-      { actor: auth.user?.sId ?? auth.keyId },
+      auth,
     );
     if (body.async) return { document: { document_id: documentId } };
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);

@@ -1,10 +1,10 @@
 import type { UpsertTableRowsDto } from '@app/contracts/http/table.dto';
 import type { UpsertTableRowsResponse } from '@app/contracts/http/table.types';
 import { normalizedRow } from '@app/contracts/tables/row-shape';
-import { tableAggregate, tableAggregateId } from '@app/domain/data-source/table.decider';
+import { tableAggregateId } from '@app/domain/data-source/table.decider';
 import { MAX_EVENT_BYTES } from '@app/storage';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { TableAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
@@ -28,7 +28,7 @@ export class UpsertTableRowsCommand extends Command<UpsertTableRowsResponse> {
 @CommandHandler(UpsertTableRowsCommand)
 export class UpsertTableRowsHandler implements ICommandHandler<UpsertTableRowsCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly tables: TableAggregateWriter,
     private readonly readModels: ReadModels,
   ) {}
 
@@ -40,9 +40,8 @@ export class UpsertTableRowsHandler implements ICommandHandler<UpsertTableRowsCo
       rows: body.rows.map(normalizedRow),
       truncate: body.truncate ?? false,
       maxEventBytes: ROW_BATCH_BYTES,
-      now: Date.now(),
     };
-    const outcome = await this.executor.execute(tableAggregate, tableAggregateId(target.dataSource.sId, tableId), command, { actor: auth.user?.sId ?? auth.keyId });
+    const outcome = await this.tables.run(tableAggregateId(target.dataSource.sId, tableId), command, auth);
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
     const { state } = outcome;
     if (state.status !== 'live') throw new Error(`table ${tableId} is not live after a rows upsert`);

@@ -3,9 +3,9 @@ import type { UpsertTableDto } from '@app/contracts/http/table.dto';
 import type { GetTableResponse } from '@app/contracts/http/table.types';
 import type { DataSourceTableRecord } from '@app/contracts/read-models/table.read-models';
 import { renderTable } from '@app/contracts/render/table.render';
-import { tableAggregate, tableAggregateId } from '@app/domain/data-source/table.decider';
+import { tableAggregateId } from '@app/domain/data-source/table.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { TableAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { newSId } from '../../common/ids';
@@ -27,7 +27,7 @@ export class UpsertTableCommand extends Command<GetTableResponse> {
 @CommandHandler(UpsertTableCommand)
 export class UpsertTableHandler implements ICommandHandler<UpsertTableCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly tables: TableAggregateWriter,
     private readonly readModels: ReadModels,
   ) {}
 
@@ -36,7 +36,8 @@ export class UpsertTableHandler implements ICommandHandler<UpsertTableCommand> {
     const tableId = body.table_id ?? newSId();
     const now = Date.now();
     const metadata = await tableMetadataOf(this.readModels, target, tableId, body, now);
-    const outcome = await this.executor.execute(tableAggregate, tableAggregateId(target.dataSource.sId, tableId), { type: 'UpsertTable', address: tableAddress(target, tableId), metadata, now }, { actor: auth.user?.sId ?? auth.keyId });
+    // The metadata's default timestamp is the command's own instant.
+    const outcome = await this.tables.run(tableAggregateId(target.dataSource.sId, tableId), { type: 'UpsertTable', address: tableAddress(target, tableId), metadata, now }, auth);
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
     return { table: renderTable(await loadTable(this.readModels, target, tableId)) };
   }

@@ -4,6 +4,7 @@ import type { TableCommand } from '@app/domain/data-source/table.commands';
 import { tableDecider, type TableState } from '@app/domain/data-source/table.decider';
 import type { BlobStore } from '@app/storage';
 import { Readable } from 'node:stream';
+import { TableAggregateWriter } from '../../application/aggregate-writers';
 import type { DeciderExecutor } from '../../application/decider-executor';
 import type { ReadModels } from '../../infrastructure/read-models.service';
 import { IMPORT_PROGRESS_STEP_ROWS, TableCsvImport } from './table-csv-import';
@@ -29,7 +30,7 @@ function harness(text: string, failAt = Infinity, given: readonly DataSourceTabl
   } as unknown as DeciderExecutor;
   const readModels = { get: async () => file, waitFor: async () => undefined } as unknown as ReadModels;
   const blobs = { get: async () => Readable.from([Buffer.from(text)]) } as unknown as BlobStore;
-  const csv = new TableCsvImport(executor, readModels, blobs);
+  const csv = new TableCsvImport(new TableAggregateWriter(executor), readModels, blobs);
   const start = async () => (await csv.start(address, metadata, file, true, 'key')).importId;
   const run = (importId: string) => csv.run(address, importId, 'key').then(() => undefined, (error: unknown) => error);
   return { log, start, run };

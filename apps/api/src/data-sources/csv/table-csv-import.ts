@@ -3,13 +3,14 @@ import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import { dataSourceTableKey, type DataSourceTableRecord, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
 import { rowBlockKey } from '@app/contracts/tables/row-blocks';
 import type { TableRow } from '@app/contracts/tables/table-values';
-import { tableAggregate, tableAggregateId, type TableImportState } from '@app/domain/data-source/table.decider';
+import { tableAggregateId, type TableImportState } from '@app/domain/data-source/table.decider';
 import type { TableCommand } from '@app/domain/data-source/table.commands';
 import { DomainError } from '@app/domain/shared/domain-error';
 import { BLOB_STORE, type BlobStore } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { DeciderExecutor } from '../../application/decider-executor';
+import type { CommandInput } from '../../application/aggregate-writer';
+import { TableAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { newSId } from '../../common/ids';
@@ -50,7 +51,7 @@ export class TableCsvImport implements BeforeApplicationShutdown {
   private readonly running = new Map<string, Promise<number | null>>();
 
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly tables: TableAggregateWriter,
     private readonly readModels: ReadModels,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
@@ -85,7 +86,7 @@ export class TableCsvImport implements BeforeApplicationShutdown {
   /** Records the import of `file` as started, with the table's metadata (409 `table_import_in_progress` while another runs). */
   async start(address: TableAddress, metadata: TableMetadata, file: FileDocument, truncate: boolean, actor: string): Promise<StartedImport> {
     const importId = newSId();
-    const outcome = await this.execute(address, actor, { type: 'StartTableImport', address, metadata, importId, fileId: file.sId, truncate, now: Date.now() });
+    const outcome = await this.execute(address, actor, { type: 'StartTableImport', address, metadata, importId, fileId: file.sId, truncate });
     return { importId, position: outcome.position };
   }
 
@@ -103,7 +104,7 @@ export class TableCsvImport implements BeforeApplicationShutdown {
   }
 
   private async runOnce(address: TableAddress, importId: string, actor: string, after: number | null): Promise<number | null> {
-    const state = await this.executor.read(tableAggregate, tableAggregateId(address.dataSourceId, address.tableId));
+    const state = await this.tables.read(tableAggregateId(address.dataSourceId, address.tableId));
     const running = state.status === 'live' ? state.import : null;
     if (!running || running.importId !== importId) return null;
     try {
@@ -114,13 +115,13 @@ export class TableCsvImport implements BeforeApplicationShutdown {
         await this.stageTableRows(address, importId, actor, state.generation);
       }
       await this.stageFileRows(address, running, actor);
-      const completed = await this.execute(address, actor, { type: 'CompleteTableImport', address, importId, now: Date.now() });
+      const completed = await this.execute(address, actor, { type: 'CompleteTableImport', address, importId });
       return completed.events.length > 0 ? completed.position : null;
     } catch (error) {
       // The table went away, the import ended or moved to another process, or this one stops.
       if (error instanceof DomainError || error instanceof ImportStopped) throw error;
       const reason = error instanceof Error ? error.message : String(error);
-      await this.execute(address, actor, { type: 'FailTableImport', address, importId, reason, now: Date.now() }).catch(() => undefined);
+      await this.execute(address, actor, { type: 'FailTableImport', address, importId, reason }).catch(() => undefined);
       throw error;
     }
   }
@@ -134,7 +135,7 @@ export class TableCsvImport implements BeforeApplicationShutdown {
     let batch: TableRow[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      await this.execute(address, actor, { type: 'StageTableImportRows', address, importId, rows: batch, from: { source: 'table' }, maxEventBytes: ROW_BATCH_BYTES, now: Date.now() });
+      await this.execute(address, actor, { type: 'StageTableImportRows', address, importId, rows: batch, from: { source: 'table' }, maxEventBytes: ROW_BATCH_BYTES });
       batch = [];
     };
     for (const block of blocks) {
@@ -158,17 +159,17 @@ export class TableCsvImport implements BeforeApplicationShutdown {
       read += rows.length;
       if (fresh.length === 0) continue;
       const offset = staged;
-      await this.execute(address, actor, { type: 'StageTableImportRows', address, importId, rows: fresh, from: { source: 'file', offset }, maxEventBytes: ROW_BATCH_BYTES, now: Date.now() });
+      await this.execute(address, actor, { type: 'StageTableImportRows', address, importId, rows: fresh, from: { source: 'file', offset }, maxEventBytes: ROW_BATCH_BYTES });
       staged += fresh.length;
       if (Math.floor(staged / IMPORT_PROGRESS_STEP_ROWS) > Math.floor(offset / IMPORT_PROGRESS_STEP_ROWS)) {
-        await this.execute(address, actor, { type: 'RecordTableImportProgress', address, importId, rowsImported: staged, now: Date.now() });
+        await this.execute(address, actor, { type: 'RecordTableImportProgress', address, importId, rowsImported: staged });
       }
     }
   }
 
-  private async execute(address: TableAddress, actor: string, command: TableCommand) {
+  private async execute(address: TableAddress, actor: string, command: CommandInput<TableCommand>) {
     if (this.stopping && command.type === 'StageTableImportRows') throw new ImportStopped();
-    return this.executor.execute(tableAggregate, tableAggregateId(address.dataSourceId, address.tableId), command, { actor });
+    return this.tables.run(tableAggregateId(address.dataSourceId, address.tableId), command, actor);
   }
 
   private async bytes(file: FileDocument): Promise<Readable> {

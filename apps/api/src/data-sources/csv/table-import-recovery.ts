@@ -1,9 +1,9 @@
 import type { DataSourceTableRecord } from '@app/contracts/read-models/table.read-models';
-import { tableAggregate, tableAggregateId } from '@app/domain/data-source/table.decider';
+import { tableAggregateId } from '@app/domain/data-source/table.decider';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { TableAggregateWriter } from '../../application/aggregate-writers';
 import { StartUpRecovery } from '../../application/start-up-recovery';
 import { LOGGER } from '../../common/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
@@ -26,7 +26,7 @@ export class TableImportRecovery extends StartUpRecovery {
     @Inject(EVENT_STORE) eventStore: EventStore,
     @Inject(LOGGER) logger: Logger,
     readModels: ReadModels,
-    private readonly executor: DeciderExecutor,
+    private readonly tables: TableAggregateWriter,
     private readonly csv: TableCsvImport,
   ) {
     super(eventStore, readModels, logger.child({ component: 'table-import-recovery' }));
@@ -42,15 +42,15 @@ export class TableImportRecovery extends StartUpRecovery {
   private async takeUp(table: DataSourceTableRecord): Promise<void> {
     const { workspaceId, spaceId, dataSourceId, tableId } = table;
     const address = { workspaceId, spaceId, dataSourceId, tableId };
-    const state = await this.executor.read(tableAggregate, tableAggregateId(dataSourceId, tableId));
+    const state = await this.tables.read(tableAggregateId(dataSourceId, tableId));
     if (state.status !== 'live') return;
     try {
       if (state.import) {
         await this.csv.run(address, state.import.importId, ACTOR);
       } else if (table.staged === null) {
         const rowsImported = table.importStatus?.rowsImported ?? 0;
-        const command = { type: 'FailUnstagedImport' as const, address, rowsImported, reason: UNSTAGED_IMPORT_INTERRUPTED, now: Date.now() };
-        await this.executor.execute(tableAggregate, tableAggregateId(dataSourceId, tableId), command, { actor: ACTOR });
+        const command = { type: 'FailUnstagedImport' as const, address, rowsImported, reason: UNSTAGED_IMPORT_INTERRUPTED };
+        await this.tables.run(tableAggregateId(dataSourceId, tableId), command, ACTOR);
       }
     } catch (error) {
       this.log.warn({ err: error, dataSourceId, tableId }, 'a CSV import taken up at start-up did not complete');

@@ -2,10 +2,10 @@ import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import { BLOB_STORE, type BlobStore } from '@app/storage';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { FileAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { FileAccess } from '../file-access';
-import { FileWriter } from '../file-writer';
 
 /** Deletes a file and the blobs no other file shares (reference §6.4). */
 export class DeleteFileCommand extends Command<void> {
@@ -21,7 +21,7 @@ export class DeleteFileCommand extends Command<void> {
 export class DeleteFileHandler implements ICommandHandler<DeleteFileCommand> {
   constructor(
     private readonly access: FileAccess,
-    private readonly writer: FileWriter,
+    private readonly files: FileAggregateWriter,
     private readonly readModels: ReadModels,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
@@ -29,7 +29,7 @@ export class DeleteFileHandler implements ICommandHandler<DeleteFileCommand> {
   async execute({ auth, fileId }: DeleteFileCommand): Promise<void> {
     const file = await this.access.load(auth, fileId);
     this.access.requireWriter(auth, file);
-    const position = await this.writer.run(fileId, { type: 'DeleteFile' }, auth.user?.sId ?? auth.keyId);
+    const { position } = await this.files.run(fileId, { type: 'DeleteFile' }, auth);
     if (position !== null) await this.readModels.waitFor(position);
     // Blobs are content-addressed: identical bytes uploaded twice are one blob, kept while a file uses it.
     for (const hash of [file.originalHash, file.processedHash]) {

@@ -2,6 +2,7 @@ import type { FileEnvelope } from '@app/contracts/http/file.types';
 import type { FileUploadRequestDto } from '@app/contracts/http/file.dto';
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { FileAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { newPrefixedId } from '../../common/ids';
@@ -9,7 +10,6 @@ import { ConversationReader } from '../../conversations/conversation-reader';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { fileCategoryOf, MAX_FILE_BYTES, mediaTypeOf } from '../file-formats';
 import { renderFile } from '../file-render';
-import { FileWriter } from '../file-writer';
 
 /** Records a file about to be uploaded and answers where to upload it (reference §6.1). */
 export class RequestFileUploadCommand extends Command<FileEnvelope> {
@@ -26,7 +26,7 @@ export class RequestFileUploadCommand extends Command<FileEnvelope> {
 @CommandHandler(RequestFileUploadCommand)
 export class RequestFileUploadHandler implements ICommandHandler<RequestFileUploadCommand> {
   constructor(
-    private readonly writer: FileWriter,
+    private readonly files: FileAggregateWriter,
     private readonly readModels: ReadModels,
     private readonly conversations: ConversationReader,
   ) {}
@@ -42,7 +42,7 @@ export class RequestFileUploadHandler implements ICommandHandler<RequestFileUplo
     const metadata = input.useCaseMetadata ?? null;
     if (metadata?.conversationId !== undefined) await this.conversations.load(auth, metadata.conversationId);
     const fileId = newPrefixedId('fil');
-    const position = await this.writer.run(
+    const { position } = await this.files.run(
       fileId,
       {
         type: 'RequestFileUpload',
@@ -55,7 +55,7 @@ export class RequestFileUploadHandler implements ICommandHandler<RequestFileUplo
         useCaseMetadata: metadata ? plainMetadata(metadata) : null,
         keyId: auth.keyId,
       },
-      auth.user?.sId ?? auth.keyId,
+      auth,
     );
     if (position !== null) await this.readModels.waitFor(position);
     const doc = await this.readModels.get<FileDocument>('files', fileId);

@@ -4,6 +4,7 @@ import { BLOB_STORE, BlobTooLargeError, type BlobRef, type BlobStore } from '@ap
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { IncomingMessage } from 'node:http';
+import { FileAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { ReadModels } from '../../infrastructure/read-models.service';
@@ -12,7 +13,6 @@ import { fileCategoryOf, MAX_FILE_BYTES, mediaTypeOf } from '../file-formats';
 import { FileProcessor } from '../file-processor';
 import { renderFile } from '../file-render';
 import { SIGNATURE_BYTES, signatureProblem } from '../file-signature';
-import { FileWriter } from '../file-writer';
 import { readUploadedPart, type UploadedPart } from '../multipart-upload';
 
 /** How long a refused upload's remaining body is read before the answer goes out anyway. */
@@ -35,7 +35,7 @@ export class UploadFileContentCommand extends Command<FileEnvelope> {
 export class UploadFileContentHandler implements ICommandHandler<UploadFileContentCommand> {
   constructor(
     private readonly access: FileAccess,
-    private readonly writer: FileWriter,
+    private readonly files: FileAggregateWriter,
     private readonly processor: FileProcessor,
     private readonly readModels: ReadModels,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
@@ -45,7 +45,6 @@ export class UploadFileContentHandler implements ICommandHandler<UploadFileConte
     const file = await this.access.load(auth, fileId);
     this.access.requireWriter(auth, file);
     if (file.status !== 'created') throw new ApiError('invalid_request_error', 'The content of this file was already uploaded.');
-    const actor = auth.user?.sId ?? auth.keyId;
     const cap = MAX_FILE_BYTES[fileCategoryOf(file.contentType) ?? 'document'];
     const part = await readUploadedPart(request, cap);
     let stored: BlobRef;
@@ -56,11 +55,11 @@ export class UploadFileContentHandler implements ICommandHandler<UploadFileConte
       await Promise.race([part.finished.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, DRAIN_TIMEOUT_MS).unref())]);
       if (error instanceof ApiError && error.status === undefined && error.type !== 'internal_server_error') {
         // The upload was refused for what it held: the file ends failed, with the reason, not stuck in `created`.
-        await this.writer.run(fileId, { type: 'FailFileProcessing', reason: error.message }, actor);
+        await this.files.run(fileId, { type: 'FailFileProcessing', reason: error.message }, auth);
       }
       throw error;
     }
-    await this.writer.run(fileId, { type: 'StoreFileContent', originalHash: stored.hash, byteSize: stored.size }, actor);
+    await this.files.run(fileId, { type: 'StoreFileContent', originalHash: stored.hash, byteSize: stored.size }, auth);
     const position = await this.processor.process({ sId: fileId, contentType: file.contentType, fileName: file.fileName, originalHash: stored.hash });
     if (position !== null) await this.readModels.waitFor(position);
     const doc = await this.readModels.get<FileDocument>('files', fileId);

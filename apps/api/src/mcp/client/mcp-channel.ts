@@ -3,9 +3,8 @@ import { upcast } from '@app/contracts/events/upcast';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject } from '@nestjs/common';
 import { RunHandedOverError } from '../../agent-runner';
-import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
 import { Injectable } from '@nestjs/common';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { McpServerAggregateWriter } from '../../application/aggregate-writers';
 import { keyOf, type McpServerRef } from '../mcp-servers';
 import { McpResponses, recordedSettlement, type McpExpectation } from './mcp-responses';
 
@@ -49,7 +48,7 @@ export class McpRequestNotSentError extends Error {
 @Injectable()
 export class McpChannel {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly mcpServers: McpServerAggregateWriter,
     private readonly responses: McpResponses,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
@@ -74,7 +73,7 @@ export class McpChannel {
   ): Promise<JsonRpcMessage> {
     if (options.signal.aborted) throw new McpAbortedError();
     const key = keyOf(target);
-    const state = await this.executor.read(mcpServerAggregate, key);
+    const state = await this.mcpServers.read(key);
     const expectation = this.responses.expect(toMcpServerStreamName(key), state.eventCount - 1, requestId);
     try {
       await options.beforeSend?.();
@@ -99,7 +98,7 @@ export class McpChannel {
   ): Promise<JsonRpcMessage> {
     if (options.signal.aborted) throw new McpAbortedError();
     const streamName = toMcpServerStreamName(keyOf(target));
-    const state = await this.executor.read(mcpServerAggregate, keyOf(target));
+    const state = await this.mcpServers.read(keyOf(target));
     // Following from the revision read, then reading up to it: every settlement is seen once.
     const expectation = this.responses.expect(streamName, state.eventCount - 1, requestId);
     try {
@@ -147,25 +146,22 @@ export class McpChannel {
    * recorded if it was sent meanwhile after all, and then it counts.
    */
   private async abandonUnsent(target: McpServerRef, requestId: string, streamName: string): Promise<JsonRpcMessage> {
-    await this.executor.execute(mcpServerAggregate, keyOf(target), { type: 'AbandonMcpRequest', requestId, reason: 'cancelled', now: Date.now() }, { actor: 'system' });
+    await this.mcpServers.run(keyOf(target), { type: 'AbandonMcpRequest', requestId, reason: 'cancelled' }, 'system');
     const settlement = recordedSettlement((await this.eventStore.readStream(streamName)).map((event) => upcast(event)), requestId);
     if (settlement?.kind === 'result') return settlement.message;
     throw new McpRequestNotSentError();
   }
 
   private async send(target: McpServerRef, origin: McpOrigin, requestId: string | null, message: JsonRpcMessage): Promise<void> {
-    await this.executor.execute(
-      mcpServerAggregate,
+    await this.mcpServers.run(
       keyOf(target),
-      { type: 'SendMcpRequest', requestId, message, conversationId: origin.conversationId, messageId: origin.messageId, now: Date.now() },
-      { actor: 'system' },
+      { type: 'SendMcpRequest', requestId, message, conversationId: origin.conversationId, messageId: origin.messageId },
+      'system',
     );
   }
 
   /** Settles a request nobody waits for, so the server never sees it again on a replay. */
   private async abandon(target: McpServerRef, requestId: string, reason: 'timeout' | 'cancelled'): Promise<void> {
-    await this.executor
-      .execute(mcpServerAggregate, keyOf(target), { type: 'AbandonMcpRequest', requestId, reason, now: Date.now() }, { actor: 'system' })
-      .catch(() => undefined);
+    await this.mcpServers.run(keyOf(target), { type: 'AbandonMcpRequest', requestId, reason }, 'system').catch(() => undefined);
   }
 }

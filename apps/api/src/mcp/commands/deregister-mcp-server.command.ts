@@ -1,7 +1,6 @@
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
-import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { McpServerAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { keyOf, McpServers } from '../mcp-servers';
 
@@ -19,12 +18,12 @@ export class DeregisterMcpServerCommand extends Command<SuccessResponse> {
 export class DeregisterMcpServerHandler implements ICommandHandler<DeregisterMcpServerCommand> {
   constructor(
     private readonly servers: McpServers,
-    private readonly executor: DeciderExecutor,
+    private readonly mcpServers: McpServerAggregateWriter,
   ) {}
 
   async execute({ auth, serverId }: DeregisterMcpServerCommand): Promise<SuccessResponse> {
     const ref = this.servers.ref(auth, serverId);
-    await this.executor.execute(mcpServerAggregate, keyOf(ref), { type: 'DeregisterMcpServer', now: Date.now() }, { actor: ref.userId });
+    await this.mcpServers.run(keyOf(ref), { type: 'DeregisterMcpServer' }, ref.userId);
     return { success: true };
   }
 }

@@ -18,7 +18,7 @@ export class HeartbeatMcpServerHandler implements ICommandHandler<HeartbeatMcpSe
   constructor(private readonly servers: McpServers) {}
 
   async execute({ auth, serverId }: HeartbeatMcpServerCommand): Promise<HeartbeatMcpServerResponse> {
-    const outcome = await this.servers.renew(this.servers.ref(auth, serverId), Date.now());
+    const outcome = await this.servers.renew(this.servers.ref(auth, serverId));
     return { success: true, expiresAt: new Date(outcome.state.expiresAt).toISOString() };
   }
 }

@@ -1,7 +1,6 @@
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
-import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { McpServerAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { keyOf, McpServers } from '../mcp-servers';
@@ -25,7 +24,7 @@ export class PostMcpResultCommand extends Command<SuccessResponse> {
 export class PostMcpResultHandler implements ICommandHandler<PostMcpResultCommand> {
   constructor(
     private readonly servers: McpServers,
-    private readonly executor: DeciderExecutor,
+    private readonly mcpServers: McpServerAggregateWriter,
   ) {}
 
   async execute({ auth, serverId, result }: PostMcpResultCommand): Promise<SuccessResponse> {
@@ -35,7 +34,7 @@ export class PostMcpResultHandler implements ICommandHandler<PostMcpResultComman
     if (typeof requestId !== 'string' || requestId === '') {
       throw new ApiError('invalid_request_error', 'Invalid request body: result.id must be the string id of the request it answers.');
     }
-    await this.executor.execute(mcpServerAggregate, keyOf(ref), { type: 'RecordMcpResult', requestId, message: result, now: Date.now() }, { actor: ref.userId });
+    await this.mcpServers.run(keyOf(ref), { type: 'RecordMcpResult', requestId, message: result }, ref.userId);
     return { success: true };
   }
 }

@@ -1,10 +1,9 @@
 import type { McpServerDocument } from '@app/contracts/read-models/mcp-server.read-models';
 import type { RegisterMcpServerResponse } from '@app/contracts/http/mcp.types';
 import { candidateServerIds, MAX_INSTANCES_PER_NAME, slugOfServerName } from '@app/domain/mcp-server/mcp-server-id';
-import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { McpServerAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
@@ -24,7 +23,7 @@ export class RegisterMcpServerCommand extends Command<RegisterMcpServerResponse>
 @CommandHandler(RegisterMcpServerCommand)
 export class RegisterMcpServerHandler implements ICommandHandler<RegisterMcpServerCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly mcpServers: McpServerAggregateWriter,
     private readonly readModels: ReadModels,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
@@ -40,12 +39,10 @@ export class RegisterMcpServerHandler implements ICommandHandler<RegisterMcpServ
     const heldIds = new Set(held.map((doc) => doc.serverId));
     for (const serverId of candidateServerIds(slug)) {
       if (heldIds.has(serverId)) continue;
-      const now = Date.now();
-      const outcome = await this.executor.execute(
-        mcpServerAggregate,
+      const outcome = await this.mcpServers.run(
         keyOf({ workspaceId, userId, serverId }),
-        { type: 'RegisterMcpServer', workspaceId, userId, serverId, serverName, slug, ttlMs: this.config.mcp.registrationTtlMs, now },
-        { actor: userId },
+        { type: 'RegisterMcpServer', workspaceId, userId, serverId, serverName, slug, ttlMs: this.config.mcp.registrationTtlMs },
+        userId,
       );
       if (outcome.events.length > 0) return { serverId, expiresAt: new Date(outcome.state.expiresAt).toISOString() };
     }

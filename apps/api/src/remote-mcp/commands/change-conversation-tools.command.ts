@@ -1,9 +1,8 @@
 import type { ConversationToolAction } from '@app/contracts/http/remote-mcp-server.dto';
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-models';
-import { conversationToolsAggregate } from '@app/domain/conversation-tools/conversation-tools.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { ConversationToolsAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { ConversationReader } from '../../conversations/conversation-reader';
@@ -33,7 +32,7 @@ export class ChangeConversationToolsHandler implements ICommandHandler<ChangeCon
     private readonly conversations: ConversationReader,
     private readonly reader: RemoteMcpServerReader,
     private readonly readModels: ReadModels,
-    private readonly executor: DeciderExecutor,
+    private readonly conversationTools: ConversationToolsAggregateWriter,
   ) {}
 
   async execute({ auth, conversationId, action, viewId }: ChangeConversationToolsCommand): Promise<SuccessResponse> {
@@ -45,8 +44,7 @@ export class ChangeConversationToolsHandler implements ICommandHandler<ChangeCon
     const space = await this.readModels.get<SpaceDocument>('spaces', view.spaceId);
     // A view in a space the caller cannot see answers as one that does not exist.
     if (!space || !canSeeSpace(auth, space)) throw new ApiError('mcp_server_view_not_found', 'The MCP server view you requested was not found.');
-    await this.executor.execute(
-      conversationToolsAggregate,
+    await this.conversationTools.run(
       conversation.sId,
       {
         type: action === 'add' ? 'AddConversationTool' : 'RemoveConversationTool',
@@ -54,9 +52,8 @@ export class ChangeConversationToolsHandler implements ICommandHandler<ChangeCon
         conversationId: conversation.sId,
         viewId,
         userId: auth.user?.sId ?? null,
-        now: Date.now(),
       },
-      { actor: auth.user?.sId ?? auth.keyId },
+      auth,
     );
     return { success: true };
   }

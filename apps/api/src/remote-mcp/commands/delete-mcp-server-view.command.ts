@@ -1,10 +1,10 @@
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { RemoteMcpCatalogAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireAdmin } from '../../auth/roles';
 import { SpaceAccess } from '../../data-sources/space-access';
 import { ReadModels } from '../../infrastructure/read-models.service';
-import { RemoteMcpCatalog } from '../remote-mcp-catalog';
 
 /** An admin takes a server out of a space. */
 export class DeleteMcpServerViewCommand extends Command<SuccessResponse> {
@@ -20,7 +20,7 @@ export class DeleteMcpServerViewCommand extends Command<SuccessResponse> {
 @CommandHandler(DeleteMcpServerViewCommand)
 export class DeleteMcpServerViewHandler implements ICommandHandler<DeleteMcpServerViewCommand> {
   constructor(
-    private readonly catalog: RemoteMcpCatalog,
+    private readonly catalogs: RemoteMcpCatalogAggregateWriter,
     private readonly spaces: SpaceAccess,
     private readonly readModels: ReadModels,
   ) {}
@@ -28,7 +28,7 @@ export class DeleteMcpServerViewHandler implements ICommandHandler<DeleteMcpServ
   async execute({ auth, spaceId, viewId }: DeleteMcpServerViewCommand): Promise<SuccessResponse> {
     requireAdmin(auth);
     const space = await this.spaces.dataSpace(auth, spaceId);
-    const outcome = await this.catalog.execute(auth.workspace.sId, { type: 'DeleteMcpServerView', viewId, spaceId: space.sId, now: Date.now() }, auth.user?.sId ?? auth.keyId);
+    const outcome = await this.catalogs.run(auth.workspace.sId, { type: 'DeleteMcpServerView', viewId, spaceId: space.sId }, auth);
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
     return { success: true };
   }

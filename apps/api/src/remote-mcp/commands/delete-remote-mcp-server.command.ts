@@ -1,9 +1,9 @@
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { RemoteMcpCatalogAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireAdmin } from '../../auth/roles';
 import { ReadModels } from '../../infrastructure/read-models.service';
-import { RemoteMcpCatalog } from '../remote-mcp-catalog';
 import { RemoteMcpServerReader } from '../remote-mcp-server-reader';
 
 /** An admin removes a remote server and every view of it; agents stop getting its tools. */
@@ -19,7 +19,7 @@ export class DeleteRemoteMcpServerCommand extends Command<SuccessResponse> {
 @CommandHandler(DeleteRemoteMcpServerCommand)
 export class DeleteRemoteMcpServerHandler implements ICommandHandler<DeleteRemoteMcpServerCommand> {
   constructor(
-    private readonly catalog: RemoteMcpCatalog,
+    private readonly catalogs: RemoteMcpCatalogAggregateWriter,
     private readonly reader: RemoteMcpServerReader,
     private readonly readModels: ReadModels,
   ) {}
@@ -27,7 +27,7 @@ export class DeleteRemoteMcpServerHandler implements ICommandHandler<DeleteRemot
   async execute({ auth, serverId }: DeleteRemoteMcpServerCommand): Promise<SuccessResponse> {
     requireAdmin(auth);
     await this.reader.server(auth, serverId);
-    const outcome = await this.catalog.execute(auth.workspace.sId, { type: 'DeleteRemoteMcpServer', serverId, now: Date.now() }, auth.user?.sId ?? auth.keyId);
+    const outcome = await this.catalogs.run(auth.workspace.sId, { type: 'DeleteRemoteMcpServer', serverId }, auth);
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
     return { success: true };
   }

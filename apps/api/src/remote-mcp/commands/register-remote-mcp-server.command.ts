@@ -1,6 +1,7 @@
 import type { RegisterRemoteMcpServerDto } from '@app/contracts/http/remote-mcp-server.dto';
 import type { RemoteMcpServerEnvelope } from '@app/contracts/http/remote-mcp-server.types';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { RemoteMcpCatalogAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireAdmin } from '../../auth/roles';
 import { ApiError } from '../../common/http/api-error';
@@ -23,6 +24,7 @@ export class RegisterRemoteMcpServerCommand extends Command<RemoteMcpServerEnvel
 export class RegisterRemoteMcpServerHandler implements ICommandHandler<RegisterRemoteMcpServerCommand> {
   constructor(
     private readonly catalog: RemoteMcpCatalog,
+    private readonly catalogs: RemoteMcpCatalogAggregateWriter,
     private readonly reader: RemoteMcpServerReader,
   ) {}
 
@@ -33,10 +35,10 @@ export class RegisterRemoteMcpServerHandler implements ICommandHandler<RegisterR
     const sealed = this.catalog.seal(headers);
     const { info, tools } = await this.catalog.listTools({ url, headers });
     const serverId = newPrefixedId('rms');
-    const outcome = await this.catalog.execute(
+    const outcome = await this.catalogs.run(
       auth.workspace.sId,
-      { type: 'RegisterRemoteMcpServer', serverId, url, headers: sealed, info, tools, createdBy: auth.user?.sId ?? null, now: Date.now() },
-      auth.user?.sId ?? auth.keyId,
+      { type: 'RegisterRemoteMcpServer', serverId, url, headers: sealed, info, tools, createdBy: auth.user?.sId ?? null },
+      auth,
     );
     return { server: await this.reader.rendered(auth, serverId, outcome.position) };
   }

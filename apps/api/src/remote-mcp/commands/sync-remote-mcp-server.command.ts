@@ -25,7 +25,7 @@ export class SyncRemoteMcpServerHandler implements ICommandHandler<SyncRemoteMcp
   async execute({ auth, serverId }: SyncRemoteMcpServerCommand): Promise<RemoteMcpServerEnvelope> {
     requireAdmin(auth);
     await this.reader.server(auth, serverId);
-    const outcome = await this.catalog.sync(auth.workspace.sId, serverId, auth.user?.sId ?? auth.keyId).catch((error: unknown) => {
+    const outcome = await this.catalog.sync(auth.workspace.sId, serverId, auth).catch((error: unknown) => {
       throw asBadRequest(error);
     });
     return { server: await this.reader.rendered(auth, serverId, outcome.position) };

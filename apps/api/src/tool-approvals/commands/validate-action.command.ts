@@ -1,10 +1,9 @@
 import type { ToolApprovalAnswer } from '@app/contracts/events/tool-approval.events';
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
-import { toolApprovalAggregate } from '@app/domain/tool-approval/tool-approval.decider';
 import { toolApprovalKey } from '@app/domain/tool-approval/tool-stake';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ToolApprovals } from '../../agent-runner';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { ToolApprovalAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { ConversationReader } from '../../conversations/conversation-reader';
@@ -26,7 +25,7 @@ export class ValidateActionCommand extends Command<SuccessResponse> {
 export class ValidateActionHandler implements ICommandHandler<ValidateActionCommand> {
   constructor(
     private readonly reader: ConversationReader,
-    private readonly executor: DeciderExecutor,
+    private readonly toolApprovals: ToolApprovalAggregateWriter,
     private readonly approvals: ToolApprovals,
   ) {}
 
@@ -34,12 +33,7 @@ export class ValidateActionHandler implements ICommandHandler<ValidateActionComm
     const message = await this.reader.loadMessage(auth, conversationId, messageId);
     if (message.type !== 'agent_message') throw new ApiError('action_not_found', `No action ${actionId} of this message awaits approval.`);
     const userId = auth.user?.sId ?? null;
-    const { state } = await this.executor.execute(
-      toolApprovalAggregate,
-      messageId,
-      { type: 'AnswerToolApproval', actionId, answer, userId, now: Date.now() },
-      { actor: userId ?? auth.keyId },
-    );
+    const { state } = await this.toolApprovals.run(messageId, { type: 'AnswerToolApproval', actionId, answer, userId }, auth);
     const call = state.entries.get(actionId)?.call;
     // A high stake asks every time: its `always_approved` approves this call only.
     if (answer === 'always_approved' && userId !== null && call && call.stake !== 'high') {

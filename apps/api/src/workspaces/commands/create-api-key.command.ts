@@ -1,7 +1,6 @@
 import type { WorkspaceRole } from '@app/contracts/events/workspace.events';
-import { workspaceAggregate } from '@app/domain/workspace/workspace.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { WorkspaceAggregateWriter } from '../../application/aggregate-writers';
 import { apiKeySecretPrefix, hashApiKeySecret, newApiKeySecret, newPrefixedId, newSId } from '../../common/ids';
 
 /** A new key, whose secret is shown here once and never stored (only its hash is). */
@@ -24,13 +23,12 @@ export class CreateApiKeyCommand extends Command<CreatedApiKey> {
 
 @CommandHandler(CreateApiKeyCommand)
 export class CreateApiKeyHandler implements ICommandHandler<CreateApiKeyCommand> {
-  constructor(private readonly executor: DeciderExecutor) {}
+  constructor(private readonly workspaces: WorkspaceAggregateWriter) {}
 
   async execute({ workspaceId, role, email }: CreateApiKeyCommand): Promise<CreatedApiKey> {
     const apiKey = newApiKeySecret();
     const keyId = newPrefixedId('key');
-    const outcome = await this.executor.execute(
-      workspaceAggregate,
+    const outcome = await this.workspaces.run(
       workspaceId,
       {
         type: 'CreateApiKey',
@@ -39,9 +37,8 @@ export class CreateApiKeyHandler implements ICommandHandler<CreateApiKeyCommand>
         secretPrefix: apiKeySecretPrefix(apiKey),
         role,
         user: email ? { email, newUserId: newSId() } : null,
-        now: Date.now(),
       },
-      { actor: 'system' },
+      'system',
     );
     return { apiKey, keyId, position: outcome.position ?? 0 };
   }

@@ -2,9 +2,8 @@ import type { CreateSpaceDto } from '@app/contracts/http/space.dto';
 import type { SpaceResponse } from '@app/contracts/http/workspace.types';
 import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { renderSpace } from '@app/contracts/render/workspace.render';
-import { workspaceAggregate } from '@app/domain/workspace/workspace.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { WorkspaceAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireAdmin } from '../../auth/roles';
 import { newPrefixedId } from '../../common/ids';
@@ -23,18 +22,17 @@ export class CreateSpaceCommand extends Command<{ space: SpaceResponse }> {
 @CommandHandler(CreateSpaceCommand)
 export class CreateSpaceHandler implements ICommandHandler<CreateSpaceCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly workspaces: WorkspaceAggregateWriter,
     private readonly readModels: ReadModels,
   ) {}
 
   async execute({ auth, body }: CreateSpaceCommand): Promise<{ space: SpaceResponse }> {
     requireAdmin(auth);
     const spaceId = newPrefixedId('vlt');
-    const outcome = await this.executor.execute(
-      workspaceAggregate,
+    const outcome = await this.workspaces.run(
       auth.workspace.sId,
-      { type: 'CreateSpace', spaceId, name: body.name, isRestricted: body.isRestricted, memberIds: body.memberIds ?? [], now: Date.now() },
-      { actor: auth.user?.sId ?? auth.keyId },
+      { type: 'CreateSpace', spaceId, name: body.name, isRestricted: body.isRestricted, memberIds: body.memberIds ?? [] },
+      auth,
     );
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
     const space = await this.readModels.get<SpaceDocument>('spaces', spaceId);

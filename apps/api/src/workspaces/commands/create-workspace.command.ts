@@ -1,7 +1,6 @@
 import type { Region } from '@app/contracts/events/workspace.events';
-import { workspaceAggregate } from '@app/domain/workspace/workspace.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { WorkspaceAggregateWriter } from '../../application/aggregate-writers';
 import { newPrefixedId, newSId } from '../../common/ids';
 import { CreateApiKeyCommand, CreateApiKeyHandler } from './create-api-key.command';
 
@@ -25,25 +24,16 @@ export class CreateWorkspaceCommand extends Command<CreatedWorkspace> {
 @CommandHandler(CreateWorkspaceCommand)
 export class CreateWorkspaceHandler implements ICommandHandler<CreateWorkspaceCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly workspaces: WorkspaceAggregateWriter,
     private readonly apiKeys: CreateApiKeyHandler,
   ) {}
 
   async execute({ name, region }: CreateWorkspaceCommand): Promise<CreatedWorkspace> {
     const workspaceId = newSId();
-    await this.executor.execute(
-      workspaceAggregate,
+    await this.workspaces.run(
       workspaceId,
-      {
-        type: 'CreateWorkspace',
-        workspaceId,
-        name,
-        region,
-        globalSpaceId: newPrefixedId('vlt'),
-        conversationsSpaceId: newPrefixedId('vlt'),
-        now: Date.now(),
-      },
-      { actor: 'system' },
+      { type: 'CreateWorkspace', workspaceId, name, region, globalSpaceId: newPrefixedId('vlt'), conversationsSpaceId: newPrefixedId('vlt') },
+      'system',
     );
     const { apiKey, position } = await this.apiKeys.execute(new CreateApiKeyCommand(workspaceId, 'admin', null));
     return { workspaceId, apiKey, position };

@@ -1,6 +1,5 @@
-import { workspaceAggregate } from '@app/domain/workspace/workspace.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { WorkspaceAggregateWriter } from '../../application/aggregate-writers';
 
 /** Whether a live key was revoked, and where its revocation sits in the log (null when nothing changed). */
 export interface RevokedApiKey {
@@ -24,10 +23,10 @@ export class RevokeApiKeyCommand extends Command<RevokedApiKey> {
 
 @CommandHandler(RevokeApiKeyCommand)
 export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand> {
-  constructor(private readonly executor: DeciderExecutor) {}
+  constructor(private readonly workspaces: WorkspaceAggregateWriter) {}
 
   async execute({ workspaceId, keyId }: RevokeApiKeyCommand): Promise<RevokedApiKey> {
-    const outcome = await this.executor.execute(workspaceAggregate, workspaceId, { type: 'RevokeApiKey', keyId, now: Date.now() }, { actor: 'system' });
+    const outcome = await this.workspaces.run(workspaceId, { type: 'RevokeApiKey', keyId }, 'system');
     return { revoked: outcome.events.length > 0, position: outcome.position };
   }
 }

@@ -2,9 +2,8 @@ import { workspaceSettingsChanges, type UpdateWorkspaceSettingsDto } from '@app/
 import type { WorkspaceResponse } from '@app/contracts/http/workspace.types';
 import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { renderWorkspace } from '@app/contracts/render/workspace.render';
-import { workspaceAggregate } from '@app/domain/workspace/workspace.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { WorkspaceAggregateWriter } from '../../application/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireAdmin } from '../../auth/roles';
 import { ReadModels } from '../../infrastructure/read-models.service';
@@ -22,18 +21,13 @@ export class UpdateWorkspaceSettingsCommand extends Command<{ workspace: Workspa
 @CommandHandler(UpdateWorkspaceSettingsCommand)
 export class UpdateWorkspaceSettingsHandler implements ICommandHandler<UpdateWorkspaceSettingsCommand> {
   constructor(
-    private readonly executor: DeciderExecutor,
+    private readonly workspaces: WorkspaceAggregateWriter,
     private readonly readModels: ReadModels,
   ) {}
 
   async execute({ auth, update }: UpdateWorkspaceSettingsCommand): Promise<{ workspace: WorkspaceResponse }> {
     requireAdmin(auth);
-    const outcome = await this.executor.execute(
-      workspaceAggregate,
-      auth.workspace.sId,
-      { type: 'UpdateWorkspaceSettings', changes: workspaceSettingsChanges(update), now: Date.now() },
-      { actor: auth.user?.sId ?? auth.keyId },
-    );
+    const outcome = await this.workspaces.run(auth.workspace.sId, { type: 'UpdateWorkspaceSettings', changes: workspaceSettingsChanges(update) }, auth);
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
     const workspace = (await this.readModels.get<WorkspaceDocument>('workspaces', auth.workspace.sId)) ?? auth.workspace;
     return { workspace: renderWorkspace(workspace, auth.role) };

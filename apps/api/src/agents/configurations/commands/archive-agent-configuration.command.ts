@@ -18,7 +18,7 @@ export class ArchiveAgentConfigurationHandler implements ICommandHandler<Archive
 
   async execute({ auth, sId }: ArchiveAgentConfigurationCommand): Promise<{ success: true }> {
     await this.writer.editable(auth, sId);
-    await this.writer.run(auth, sId, { type: 'ArchiveAgentConfiguration', workspaceId: auth.workspace.sId, author: authorOf(auth), now: Date.now() });
+    await this.writer.run(auth, sId, { type: 'ArchiveAgentConfiguration', workspaceId: auth.workspace.sId, author: authorOf(auth) });
     return { success: true };
   }
 }

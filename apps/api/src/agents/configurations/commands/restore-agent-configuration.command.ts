@@ -20,7 +20,7 @@ export class RestoreAgentConfigurationHandler implements ICommandHandler<Restore
   async execute({ auth, sId }: RestoreAgentConfigurationCommand): Promise<AgentConfigurationResponse> {
     const doc = await this.writer.editable(auth, sId);
     if (doc.status === 'archived') await this.writer.ensureNameFree(auth, doc.configuration.name, sId);
-    await this.writer.run(auth, sId, { type: 'RestoreAgentConfiguration', workspaceId: auth.workspace.sId, author: authorOf(auth), now: Date.now() });
+    await this.writer.run(auth, sId, { type: 'RestoreAgentConfiguration', workspaceId: auth.workspace.sId, author: authorOf(auth) });
     return this.writer.respond(auth, sId);
   }
 }

@@ -2,9 +2,8 @@ import type { PatchAgentConfigurationDto } from '@app/contracts/http/agent-confi
 import type { AgentConfigurationResponse } from '@app/contracts/http/agent-configuration.types';
 import type { AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
 import { agentArchived, agentNotFound } from '@app/domain/agent-configuration/agent-configuration.errors';
-import { agentFavoritesAggregate } from '@app/domain/agent-configuration/agent-favorites.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../../application/decider-executor';
+import { AgentFavoritesAggregateWriter } from '../../../application/aggregate-writers';
 import type { AuthContext } from '../../../auth/auth-context';
 import { ReadModels } from '../../../infrastructure/read-models.service';
 import { AgentDirectory } from '../../directory/agent-directory.service';
@@ -27,7 +26,7 @@ export class UpdateAgentConfigurationHandler implements ICommandHandler<UpdateAg
   constructor(
     private readonly writer: AgentConfigurationWriter,
     private readonly directory: AgentDirectory,
-    private readonly executor: DeciderExecutor,
+    private readonly favorites: AgentFavoritesAggregateWriter,
     private readonly readModels: ReadModels,
   ) {}
 
@@ -47,7 +46,6 @@ export class UpdateAgentConfigurationHandler implements ICommandHandler<UpdateAg
       configuration,
       modelCheck,
       author: authorOf(auth),
-      now: Date.now(),
     });
   }
 
@@ -58,11 +56,10 @@ export class UpdateAgentConfigurationHandler implements ICommandHandler<UpdateAg
     if (!auth.user) {
       throw new ApiError('invalid_request_error', 'Favorites are only available when authenticated as a user: use a key bound to a member.', 401);
     }
-    const outcome = await this.executor.execute(
-      agentFavoritesAggregate,
+    const outcome = await this.favorites.run(
       auth.user.sId,
-      { type: 'SetAgentFavorite', workspaceId: auth.workspace.sId, userId: auth.user.sId, agentConfigurationId: agent.light.sId, favorite, now: Date.now() },
-      { actor: auth.user.sId },
+      { type: 'SetAgentFavorite', workspaceId: auth.workspace.sId, userId: auth.user.sId, agentConfigurationId: agent.light.sId, favorite },
+      auth,
     );
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
   }
