@@ -1,4 +1,4 @@
-import { AgentToolSources, StaticToolRegistry } from '../apps/api/src/agent-runner';
+import { AgentTools, StaticToolRegistry } from '../apps/api/src/agent-runner';
 import { API_DOCS } from '../apps/api/src/common/openapi/api-docs';
 import { AgentApi, CONTEXT, openAIEnv, textScenario } from './support/agent-run-helpers';
 import { FakeOpenAIServer } from './support/fake-openai-server';
@@ -53,7 +53,7 @@ describe('documented response schemas against real responses', () => {
     fake.setResolver(() => textScenario(['Fine.']));
     api = await AgentApi.start(openAIEnv(fake));
     userKey = await api.t.createKey(api.workspaceId, 'user', 'ada@example.com');
-    removeTool = api.t.app.get(AgentToolSources).register(
+    removeTool = api.t.app.get(AgentTools).register(
       new StaticToolRegistry([
         {
           definition: { name: 'lookup_weather', description: 'Weather of a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } }, serverName: 'weather' },
@@ -254,7 +254,7 @@ describe('documented response schemas against real responses', () => {
   });
 
   it('tool approval: blocked actions and validate-action', async () => {
-    const remove = api.t.app.get(AgentToolSources).register(
+    const remove = api.t.app.get(AgentTools).register(
       new StaticToolRegistry([
         {
           definition: { name: 'send_sample', description: 'Sends', inputSchema: { type: 'object', properties: { to: { type: 'string' } } }, serverId: 'srv', serverName: 'mail', external: true },

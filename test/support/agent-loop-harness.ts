@@ -24,6 +24,7 @@ export const LOOP_TOOL_CONTEXT: ToolContext = {
   agentMessageId: 'm0000000001',
   userId: 'u0000000001',
   agentConfigurationId: 'a0000000001',
+  toolset: [],
 };
 
 /** A fake OpenAI server and models that reach it through the production settings → factory path. */

@@ -1,29 +1,38 @@
 import { Module } from '@nestjs/common';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { AGENT_RUNNER_OPTIONS } from './agent-runner.options';
-import { AgentRunExecutor } from './run/agent-run.executor';
 import { AgentRunner } from './claiming/agent-runner.service';
-import { RunOutcomeRecorder } from './run/run-outcome.recorder';
-import { AgentToolSources } from './tools/agent-tool-sources';
+import { RunClaims } from './claiming/run-claims';
 import { ConversationCompactor } from './compaction/conversation-compactor';
+import { AgentRun } from './run/agent-run';
+import { LoopStep } from './run/loop-step';
+import { PromptStep } from './run/prompt-step';
+import { RecordStep } from './run/record-step';
+import { RunOutcomeRecorder } from './run/run-outcome.recorder';
+import { AgentTools } from './tools/agent-tools';
 import { ToolApprovals } from './tools/approval/tool-approvals';
 import { ToolWaits } from './tools/tool-waits';
 
 /**
- * The agent runner (a process manager inside the api; `AGENT_RUNNER_ENABLED=false` turns it off)
- * and the tool sources it offers to agents, where tool providers register.
+ * The agent runner (a process manager inside the api; `AGENT_RUNNER_ENABLED=false` turns it off) in
+ * three parts: claiming (AgentRunner, RunClaims), the run (AgentRun: PromptStep → LoopStep →
+ * RecordStep) and the tools (AgentTools, where tool sources register).
  */
 @Module({
   providers: [
     { provide: AGENT_RUNNER_OPTIONS, useFactory: (config: ApiConfig) => config.agentRunner, inject: [API_CONFIG] },
-    AgentToolSources,
-    RunOutcomeRecorder,
-    AgentRunExecutor,
     AgentRunner,
-    ConversationCompactor,
+    RunClaims,
+    AgentRun,
+    PromptStep,
+    LoopStep,
+    RecordStep,
+    RunOutcomeRecorder,
+    AgentTools,
     ToolApprovals,
     ToolWaits,
+    ConversationCompactor,
   ],
-  exports: [AgentToolSources, AgentRunner, ConversationCompactor, ToolApprovals, ToolWaits],
+  exports: [AgentTools, AgentRunner, ConversationCompactor, ToolApprovals, ToolWaits],
 })
 export class AgentRunnerModule {}

@@ -4,7 +4,7 @@
 export { AgentRunnerModule } from './agent-runner.module';
 export { AgentRunner } from './claiming/agent-runner.service';
 export { AGENT_RUNNER_OPTIONS } from './agent-runner.options';
-export { AgentToolSources } from './tools/agent-tool-sources';
+export { AgentTools } from './tools/agent-tools';
 export { RunHandedOverError, ToolWaits, type ToolWaitResumer } from './tools/tool-waits';
 export { ToolApprovals } from './tools/approval/tool-approvals';
 export { StaticToolRegistry, type StaticTool, type StaticToolHandler } from './tools/static-tool-registry';

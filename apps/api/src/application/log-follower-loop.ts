@@ -1,7 +1,7 @@
 import type { EventStore, EventSubscription, RecordedEvent } from '@app/storage';
 import type { Logger } from 'pino';
 
-const CATCH_UP_PAGE = 500;
+const DEFAULT_CATCH_UP_PAGE = 500;
 const RESTART_DELAY_MS = 1_000;
 
 /** What a follower of the global log does at each step. */
@@ -11,8 +11,8 @@ export interface LogFollowerSteps {
   apply(event: RecordedEvent): Promise<void>;
   /** After each page read while catching up. */
   afterPage?(): Promise<void>;
-  /** Once the log is read up to `to`, before following it live. */
-  caughtUp?(from: number, to: number): void;
+  /** Once the log is read up to `to`, before following it live (awaited: nothing live is applied before it settles). */
+  caughtUp?(from: number, to: number): void | Promise<void>;
 }
 
 /**
@@ -30,6 +30,8 @@ export class LogFollowerLoop {
     private readonly logger: Logger,
     /** Names the reader in the error log. */
     private readonly name: string,
+    /** Events read per page while catching up. */
+    private readonly catchUpPage = DEFAULT_CATCH_UP_PAGE,
   ) {}
 
   start(): void {
@@ -59,13 +61,13 @@ export class LogFollowerLoop {
     const start = await this.steps.begin();
     let position = start;
     for (;;) {
-      const page = await this.eventStore.readAll({ after: position, maxCount: CATCH_UP_PAGE });
+      const page = await this.eventStore.readAll({ after: position, maxCount: this.catchUpPage });
       if (page.length === 0) break;
       for (const event of page) await this.steps.apply(event);
       position = page[page.length - 1].position;
       await this.steps.afterPage?.();
     }
-    this.steps.caughtUp?.(start, position);
+    await this.steps.caughtUp?.(start, position);
     const subscription = this.eventStore.subscribeToAll({ after: position });
     this.subscription = subscription;
     if (this.stopping) await subscription.close();

@@ -1,11 +1,10 @@
-import type { AgentConfigurationDocument } from '@app/contracts/read-models/agent-configuration.read-models';
 import type { RemoteMcpTool } from '@app/contracts/events/remote-mcp-server.events';
 import type { RemoteMcpServerDocument } from '@app/contracts/read-models/remote-mcp-server.read-models';
 import { conversationToolsAggregate } from '@app/domain/conversation-tools/conversation-tools.decider';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import {
-  AgentToolSources,
+  AgentTools,
   RunToolListing,
   RunToolRoutes,
   type ToolCallRequest,
@@ -16,7 +15,6 @@ import {
 } from '../agent-runner';
 import { DeciderExecutor } from '../application/decider-executor';
 import { LOGGER } from '../common/logger';
-import { ReadModels } from '../infrastructure/read-models.service';
 import { toolCallResultOf, toolFailure } from '../mcp/client/mcp-tool-output';
 import { McpServerViewAccess } from './mcp-server-view-access';
 import { callRemoteTool, RemoteMcpError } from './outbound/remote-mcp-connection';
@@ -45,8 +43,7 @@ export class RemoteMcpTools implements ToolRegistry, OnModuleInit {
   private readonly log: Logger;
 
   constructor(
-    private readonly sources: AgentToolSources,
-    private readonly readModels: ReadModels,
+    private readonly sources: AgentTools,
     private readonly executor: DeciderExecutor,
     private readonly access: McpServerViewAccess,
     private readonly catalog: RemoteMcpCatalog,
@@ -96,12 +93,8 @@ export class RemoteMcpTools implements ToolRegistry, OnModuleInit {
 
   /** Views named by the agent's actions, then views added to the conversation. */
   private async viewIdsOf(ctx: ToolContext): Promise<string[]> {
-    const [agent, added] = await Promise.all([
-      this.readModels.get<AgentConfigurationDocument>('agentConfigurations', ctx.agentConfigurationId),
-      this.executor.read(conversationToolsAggregate, ctx.conversationId),
-    ]);
-    const fromAgent = agent && agent.workspaceId === ctx.workspaceId ? agent.configuration.toolset.filter((id) => id.startsWith(VIEW_ID_PREFIX)) : [];
-    return [...fromAgent, ...added.viewIds];
+    const added = await this.executor.read(conversationToolsAggregate, ctx.conversationId);
+    return [...ctx.toolset.filter((id) => id.startsWith(VIEW_ID_PREFIX)), ...added.viewIds];
   }
 
   /** The server's tools, listed again first when the last listing is older than the configured age (kept when that fails). */

@@ -38,6 +38,11 @@ export type AgentSnapshot = AgentProfile & {
   readonly status: AgentSnapshotStatus;
   readonly scope: AgentSnapshotScope;
   readonly model: AgentSnapshotModel;
+  /**
+   * The tools the version may call (its `toolset`), so the run uses the agent as mentioned. Absent
+   * in messages recorded before snapshots carried it: the run reads the agent's current toolset.
+   */
+  readonly toolset?: readonly string[];
 };
 
 /** Status of an agent message. */

@@ -80,6 +80,7 @@ export function agentSnapshotOfVersion(view: AgentVersionView): AgentSnapshot {
     templateId: c.templateId,
     requestedSpaceIds: [...c.requestedSpaceIds],
     ...(c.toolStakes ? { toolStakes: c.toolStakes } : {}),
+    toolset: [...c.toolset],
   };
 }
 

@@ -6,10 +6,11 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import type { ApiConfig } from '../../config/api-config';
 import type { AgentRunnerSettings } from '../../config/agent-runner-settings';
-import type { AgentRunExecutor } from '../run/agent-run.executor';
+import type { AgentRun } from '../run/agent-run';
 import { AgentRunner } from './agent-runner.service';
 import type { RunHandle } from '../run/run-handle';
 import type { RunOutcomeRecorder } from '../run/run-outcome.recorder';
+import { RunClaims } from './run-claims';
 
 /**
  * The log as the runner sees it, with the subscription held back: it delivers only as many events
@@ -68,13 +69,13 @@ class HeldBackLog implements EventStore {
   close: EventStore['close'] = () => this.store.close();
 }
 
-/** Stands in for the executor: records which messages it was asked to run; each run ends when told to. */
+/** Stands in for the run: records which messages it was asked to run; each run ends when told to. */
 class RunsSeen {
   readonly started: string[] = [];
   private readonly endings: (() => void)[] = [];
 
-  readonly executor = {
-    execute: async (handle: RunHandle): Promise<void> => {
+  readonly agentRun = {
+    answer: async (handle: RunHandle): Promise<void> => {
       this.started.push(handle.messageId);
       await handle.claimed.catch(() => undefined);
       await new Promise<void>((resolve) => {
@@ -82,7 +83,7 @@ class RunsSeen {
         handle.signal.addEventListener('abort', () => resolve());
       });
     },
-  } as unknown as AgentRunExecutor;
+  } as unknown as AgentRun;
 
   endAll(): void {
     for (const end of this.endings.splice(0)) end();
@@ -112,7 +113,9 @@ async function startRunner(commitHints: boolean): Promise<{ log: HeldBackLog; ru
   const log = new HeldBackLog(new SqliteEventStore({ path: ':memory:' }), { commitHints });
   const runs = new RunsSeen();
   const config = { agentRunnerEnabled: true } as ApiConfig;
-  const runner = new AgentRunner(log, readStore, runs.executor, {} as RunOutcomeRecorder, config, OPTIONS, pino({ level: 'silent' }));
+  const logger = pino({ level: 'silent' });
+  const claims = new RunClaims(log, runs.agentRun, {} as RunOutcomeRecorder, config, OPTIONS, logger);
+  const runner = new AgentRunner(log, readStore, claims, config, OPTIONS, logger);
   runner.onApplicationBootstrap();
   await until(() => log.subscribed, 'the runner to catch up');
   return { log, runs, runner };

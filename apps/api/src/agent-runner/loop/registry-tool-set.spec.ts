@@ -3,7 +3,7 @@ import type { ToolContext, ToolDefinition } from '../tools/tool-registry.port';
 import { buildRegistryToolSet } from './registry-tool-set';
 
 const definition = (name: string, description = name): ToolDefinition => ({ name, description, inputSchema: { type: 'object' }, serverName: 'test' });
-const context: ToolContext = { workspaceId: 'w', conversationId: 'c', agentMessageId: 'm', userId: null, agentConfigurationId: 'a' };
+const context: ToolContext = { workspaceId: 'w', conversationId: 'c', agentMessageId: 'm', userId: null, agentConfigurationId: 'a', toolset: [] };
 const hooks = { currentStep: () => 0, started: () => undefined, ended: () => undefined, succeeded: () => undefined, registryFailed: () => undefined };
 
 describe('registry tool set', () => {

@@ -83,5 +83,6 @@ function globalAgent(input: {
     tags: [],
     templateId: null,
     requestedSpaceIds: [],
+    toolset: [],
   };
 }

@@ -1,9 +1,8 @@
-import type { AgentConfigurationDocument } from '@app/contracts/read-models/agent-configuration.read-models';
 import type { DataSourceViewDocument } from '@app/contracts/read-models/data-source.read-models';
 import { DATA_SOURCE_VIEW_TOOL_PREFIX } from '@app/contracts/render/agent-configuration.render';
 import type { SearchResultDocument } from '@app/contracts/http/search-result.types';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AgentToolSources, type ToolCallRequest, type ToolCallResult, type ToolContext, type ToolDefinition, type ToolOutputBlock, type ToolRegistry } from '../../agent-runner';
+import { AgentTools, type ToolCallRequest, type ToolCallResult, type ToolContext, type ToolDefinition, type ToolOutputBlock, type ToolRegistry } from '../../agent-runner';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { SearchService } from '../../search/search.service';
 import { unfilteredSearch } from '../../search/search-params';
@@ -42,7 +41,7 @@ const DEFINITION: ToolDefinition = {
 @Injectable()
 export class DataSourceSearchTools implements ToolRegistry, OnModuleInit {
   constructor(
-    private readonly sources: AgentToolSources,
+    private readonly sources: AgentTools,
     private readonly readModels: ReadModels,
     private readonly search: SearchService,
   ) {}
@@ -52,7 +51,7 @@ export class DataSourceSearchTools implements ToolRegistry, OnModuleInit {
   }
 
   async listTools(ctx: ToolContext): Promise<ToolDefinition[]> {
-    return (await this.viewIdsOf(ctx)).length === 0 ? [] : [DEFINITION];
+    return this.viewIdsOf(ctx).length === 0 ? [] : [DEFINITION];
   }
 
   async callTool(call: ToolCallRequest, ctx: ToolContext): Promise<ToolCallResult> {
@@ -80,15 +79,13 @@ export class DataSourceSearchTools implements ToolRegistry, OnModuleInit {
     return { ok: true, output };
   }
 
-  private async viewIdsOf(ctx: ToolContext): Promise<string[]> {
-    const agent = await this.readModels.get<AgentConfigurationDocument>('agentConfigurations', ctx.agentConfigurationId);
-    if (!agent || agent.workspaceId !== ctx.workspaceId) return [];
-    return agent.configuration.toolset.filter((id) => id.startsWith(DATA_SOURCE_VIEW_TOOL_PREFIX)).map((id) => id.slice(DATA_SOURCE_VIEW_TOOL_PREFIX.length));
+  private viewIdsOf(ctx: ToolContext): string[] {
+    return ctx.toolset.filter((id) => id.startsWith(DATA_SOURCE_VIEW_TOOL_PREFIX)).map((id) => id.slice(DATA_SOURCE_VIEW_TOOL_PREFIX.length));
   }
 
   /** The agent's views that still exist in its workspace. */
   private async viewsOf(ctx: ToolContext): Promise<DataSourceViewDocument[]> {
-    const views = await Promise.all((await this.viewIdsOf(ctx)).map((id) => this.readModels.get<DataSourceViewDocument>('dataSourceViews', id)));
+    const views = await Promise.all(this.viewIdsOf(ctx).map((id) => this.readModels.get<DataSourceViewDocument>('dataSourceViews', id)));
     return views.filter((view): view is DataSourceViewDocument => view !== null && view.workspaceId === ctx.workspaceId);
   }
 }

@@ -1,7 +1,6 @@
-import type { AgentConfigurationDocument } from '@app/contracts/read-models/agent-configuration.read-models';
 import { dataSourceTableKey, type DataSourceTableRecord, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AgentToolSources, type ToolCallRequest, type ToolCallResult, type ToolContext, type ToolDefinition, type ToolRegistry } from '../../agent-runner';
+import { AgentTools, type ToolCallRequest, type ToolCallResult, type ToolContext, type ToolDefinition, type ToolRegistry } from '../../agent-runner';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { runTableSql, type QueryTable } from './table-sql';
 
@@ -28,7 +27,7 @@ const failure = (code: string, message: string): ToolCallResult => ({ ok: false,
 @Injectable()
 export class TableQueryTools implements ToolRegistry, OnModuleInit {
   constructor(
-    private readonly sources: AgentToolSources,
+    private readonly sources: AgentTools,
     private readonly readModels: ReadModels,
   ) {}
 
@@ -77,9 +76,7 @@ export class TableQueryTools implements ToolRegistry, OnModuleInit {
 
   /** The live tables the agent's toolset names, in the run's workspace. */
   private async tablesOf(ctx: ToolContext): Promise<DataSourceTableRecord[]> {
-    const agent = await this.readModels.get<AgentConfigurationDocument>('agentConfigurations', ctx.agentConfigurationId);
-    if (!agent || agent.workspaceId !== ctx.workspaceId) return [];
-    const keys = agent.configuration.toolset
+    const keys = ctx.toolset
       .filter((entry) => entry.startsWith(QUERY_TABLES_TOOL_PREFIX))
       .map((entry) => {
         const [dataSourceId = '', ...rest] = entry.slice(QUERY_TABLES_TOOL_PREFIX.length).split(':');

@@ -5,7 +5,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { AgentToolCallWait } from '@app/contracts/events/agent-run.events';
 import {
-  AgentToolSources,
+  AgentTools,
   RunToolListing,
   RunToolRoutes,
   ToolWaits,
@@ -41,7 +41,7 @@ export class ClientSideMcpTools implements ToolRegistry, OnModuleInit {
   private readonly log: Logger;
 
   constructor(
-    private readonly sources: AgentToolSources,
+    private readonly sources: AgentTools,
     private readonly servers: McpServers,
     private readonly channel: McpChannel,
     private readonly waits: ToolWaits,

@@ -1,14 +1,21 @@
 import { StaticToolRegistry } from './static-tool-registry';
 import type { ToolContext } from './tool-registry.port';
-import { AgentToolSources } from './agent-tool-sources';
+import type { ToolApprovals } from './approval/tool-approvals';
+import { AgentTools } from './agent-tools';
+import type { ToolWaits } from './tool-waits';
 
-const context: ToolContext = { workspaceId: 'w', conversationId: 'c', agentMessageId: 'm', userId: null, agentConfigurationId: 'a' };
+const context: ToolContext = { workspaceId: 'w', conversationId: 'c', agentMessageId: 'm', userId: null, agentConfigurationId: 'a', toolset: [] };
 const schema = { type: 'object' as const, properties: {} };
 const signal = new AbortController().signal;
 
-describe('AgentToolSources', () => {
+/** The entry's sources, without the approvals and waits a run's tools also need. */
+function agentTools(): AgentTools {
+  return new AgentTools({} as ToolApprovals, {} as ToolWaits, null as never, {} as never);
+}
+
+describe('AgentTools, the tool sources as one registry', () => {
   it('offers the tools of every registered source and routes calls to the one that offered them', async () => {
-    const sources = new AgentToolSources();
+    const sources = agentTools();
     sources.register(new StaticToolRegistry([{ definition: { name: 'a', description: 'A', inputSchema: schema }, handler: () => 'from first' }]));
     const remove = sources.register(
       new StaticToolRegistry([
@@ -16,7 +23,7 @@ describe('AgentToolSources', () => {
         { definition: { name: 'b', description: 'B', inputSchema: schema }, handler: () => 'from second' },
       ]),
     );
-    const registry = sources.forRun();
+    const registry = sources.offered();
     expect((await registry.listTools(context)).map((d) => d.description)).toEqual(['A', 'B']);
     await expect(registry.callTool({ callId: '1', name: 'a', input: {}, step: 0 }, context, signal)).resolves.toMatchObject({
       ok: true,
@@ -30,10 +37,10 @@ describe('AgentToolSources', () => {
       error: { code: 'tool_not_found' },
     });
     remove();
-    expect((await sources.forRun().listTools(context)).map((d) => d.name)).toEqual(['a']);
+    expect((await sources.offered().listTools(context)).map((d) => d.name)).toEqual(['a']);
   });
 
   it('offers nothing when no source is registered', async () => {
-    await expect(new AgentToolSources().forRun().listTools(context)).resolves.toEqual([]);
+    await expect(agentTools().offered().listTools(context)).resolves.toEqual([]);
   });
 });

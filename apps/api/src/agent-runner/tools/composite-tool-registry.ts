@@ -1,29 +1,4 @@
-import { Injectable } from '@nestjs/common';
 import type { ToolCallRequest, ToolCallResult, ToolContext, ToolDefinition, ToolRegistry } from './tool-registry.port';
-
-/**
- * Where tool sources plug into agent runs: data source search, client-side MCP servers and any
- * in-process registry call `register` once at startup; every run then sees the tools of all of
- * them (each registry decides per run, from the ToolContext, which tools it offers).
- */
-@Injectable()
-export class AgentToolSources {
-  private readonly registries: ToolRegistry[] = [];
-
-  /** Adds a tool source for every later run; returns a function that removes it. */
-  register(registry: ToolRegistry): () => void {
-    this.registries.push(registry);
-    return () => {
-      const index = this.registries.indexOf(registry);
-      if (index >= 0) this.registries.splice(index, 1);
-    };
-  }
-
-  /** A registry for one run over the sources registered now. */
-  forRun(): CompositeToolRegistry {
-    return new CompositeToolRegistry([...this.registries]);
-  }
-}
 
 /**
  * Several registries seen as one. `listTools` remembers which registry offered each name, and
