@@ -1,15 +1,14 @@
-import { AgentTools, StaticToolRegistry } from '../apps/api/src/agent-runner';
-import { API_DOCS } from '../apps/api/src/common/openapi/api-docs';
+import { until } from '@app/contracts/test/until';
+import { z } from 'zod';
 import { AgentApi, CONTEXT, openAIEnv, textScenario } from './support/agent-run-helpers';
 import { FakeOpenAIServer } from './support/fake-openai-server';
 import { OpenApiResponseValidator } from './support/openapi-response-validator';
 import { call } from './support/test-app';
 import { assistant } from './support/agent-assistant-body';
-import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
-import { McpChannel } from '../apps/api/src/mcp/client/mcp-channel';
-import { searchIndexCaughtUp } from './support/search-helpers';
 import { postContent } from './support/file-upload-helpers';
-import { startRemoteToolServer } from './support/remote-mcp-server';
+import { createAgentWithView, LOCAL_MCP_ENV, registerRemoteServer } from './support/remote-mcp-agents';
+import { startRemoteToolServer, startToolServer, type RemoteToolServer } from './support/remote-mcp-server';
+import { collectSse, type ReceivedFrame } from './support/sse-client';
 
 jest.setTimeout(30_000);
 
@@ -28,7 +27,9 @@ describe('documented response schemas against real responses', () => {
   let document: any;
   let validator: OpenApiResponseValidator;
   let userKey: string;
-  let removeTool: () => void;
+  let samples: RemoteToolServer;
+  /** An agent whose MCP server (`samples`) offers `lookup_weather` (trusted) and `send_sample` (asks first). */
+  let sampler: string;
   const sampled = new Set<string>();
 
   /** Calls a route (`{wId}`, `{cId}`… filled from `ids`), expects a 200 and checks its body against the document. */
@@ -47,26 +48,33 @@ describe('documented response schemas against real responses', () => {
     return res.body;
   }
 
+  /** The first request on a client-side server's requests stream not in `answered` (notifications have no id). */
+  async function nextMcpRequest(serverId: string, answered: ReadonlySet<string>): Promise<any> {
+    const fresh = (frames: readonly ReceivedFrame[]) => frames.map((frame) => frame.data).find((message) => typeof message?.id === 'string' && !answered.has(message.id));
+    const url = `${api.t.baseUrl}/api/v1/w/${api.workspaceId}/mcp/requests?serverId=${encodeURIComponent(serverId)}`;
+    const { frames } = await collectSse(url, { key: userKey, stop: (received) => fresh(received) !== undefined, timeoutMs: 10_000 });
+    return fresh(frames);
+  }
+
   beforeAll(async () => {
     fake = await FakeOpenAIServer.start();
     // Any run nobody scripted (retries, edits) answers with a short text.
     fake.setResolver(() => textScenario(['Fine.']));
-    api = await AgentApi.start(openAIEnv(fake));
+    // Remote servers on this machine need private networks allowed, and headers need a secrets key.
+    api = await AgentApi.start(openAIEnv(fake, { ...LOCAL_MCP_ENV, SECRETS_KEY: '0'.repeat(64) }));
     userKey = await api.t.createKey(api.workspaceId, 'user', 'ada@example.com');
-    removeTool = api.t.app.get(AgentTools).register(
-      new StaticToolRegistry([
-        {
-          definition: { name: 'lookup_weather', description: 'Weather of a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } }, serverName: 'weather' },
-          handler: (input) => `Sunny in ${(input as { city: string }).city}`,
-        },
-      ]),
-    );
-    document = await (await fetch(`${api.t.baseUrl}${API_DOCS.document}`)).json();
+    samples = await startToolServer('weather', [
+      { name: 'lookup_weather', description: 'Weather of a city', inputSchema: { city: z.string() }, readOnly: true, answer: (args) => `Sunny in ${String(args.city)}` },
+      { name: 'send_sample', description: 'Sends', inputSchema: { to: z.string() }, answer: () => 'Sent' },
+    ]);
+    const { viewId } = await registerRemoteServer(api.t.baseUrl, api.workspaceId, api.key, samples.url);
+    sampler = await createAgentWithView(api.t.baseUrl, api.workspaceId, api.key, viewId, { name: 'sampler', toolStakes: { tools: { lookup_weather: 'never_ask' } } });
+    document = await (await fetch(`${api.t.baseUrl}/openapi.json`)).json();
     validator = new OpenApiResponseValidator(document);
   });
   afterAll(async () => {
-    removeTool();
     await api.t.close();
+    await samples.close();
     await fake.close();
   });
 
@@ -110,7 +118,7 @@ describe('documented response schemas against real responses', () => {
     const created = await sample('POST', v1, ids, {
       body: {
         title: 'Weather',
-        message: { content: 'Weather in Paris? @dust', mentions: [{ configurationId: 'dust' }], context: CONTEXT },
+        message: { content: 'Weather in Paris? @sampler', mentions: [{ configurationId: sampler }], context: CONTEXT },
         // Inline only: file and content-node fragments need files and data sources this service does not hold.
         contentFragments: [{ title: 'notes.txt', content: 'some notes', contentType: 'text/plain' }],
       },
@@ -197,17 +205,23 @@ describe('documented response schemas against real responses', () => {
     const v1 = '/api/v1/w/{wId}/mcp';
     const { serverId } = await sample('POST', `${v1}/register`, ids, { key: userKey, body: { serverName: 'Sample tools' } });
     await sample('POST', `${v1}/heartbeat`, ids, { key: userKey, body: { serverId } });
-    const [key] = await api.t.app.get(ReadModels).find<{ userId: string }>('apiKeys', { where: { workspaceId: api.workspaceId, role: 'user' } });
-    const requestId = 'mcp_req_sample_sample_1_0';
-    const pending = api.t.app
-      .get(McpChannel)
-      .request({ workspaceId: api.workspaceId, userId: key.userId, serverId }, { conversationId: 'sample', messageId: 'sample' }, requestId, { jsonrpc: '2.0', id: requestId, method: 'tools/list' }, {
-        timeoutMs: 10_000,
-        signal: new AbortController().signal,
-      });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await sample('POST', `${v1}/results`, ids, { key: userKey, body: { serverId, result: { jsonrpc: '2.0', id: requestId, result: { tools: [] } } } });
-    await pending;
+    // A run the server is lent to asks it, over its requests stream, to initialize and list its tools.
+    const asked = await call(api.t.baseUrl, 'POST', `/api/v1/w/${ids.wId}/assistant/conversations`, {
+      key: userKey,
+      body: { title: 'Client tools', message: { content: 'Hello', mentions: [{ configurationId: 'dust' }], context: { ...CONTEXT, clientSideMCPServerIds: [serverId] } } },
+    });
+    expect(asked.status).toBe(200);
+    const answered = new Set<string>();
+    for (const method of ['initialize', 'tools/list']) {
+      const request = await nextMcpRequest(serverId, answered);
+      expect(request.method).toBe(method);
+      const result =
+        method === 'initialize' ? { protocolVersion: request.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'sample', version: '1.0.0' } } : { tools: [] };
+      await sample('POST', `${v1}/results`, ids, { key: userKey, body: { serverId, result: { jsonrpc: '2.0', id: request.id, result } } });
+      answered.add(request.id);
+    }
+    const agentMessage = asked.body.conversation.content.flat().find((m: any) => m.type === 'agent_message');
+    expect(await new AgentApi(api.t, api.workspaceId, userKey).settled(asked.body.conversation.sId, agentMessage.sId)).toMatchObject({ status: 'succeeded' });
     await sample('POST', `${v1}/deregister`, ids, { key: userKey, body: { serverId } });
   });
 
@@ -218,8 +232,10 @@ describe('documented response schemas against real responses', () => {
     ids.dsId = created.dataSource.sId;
     ids.dsvId = created.dataSourceView.sId;
     await sample('POST', '/api/v1/w/{wId}/spaces/{spaceId}/data_sources/{dsId}/documents/{documentId}', { ...ids, documentId: 'found' }, { body: { text: 'sampled words' } });
-    await searchIndexCaughtUp(api.t);
     const query = 'query=sampled&top_k=3&target_document_tokens=100';
+    // The search index follows the log: found once it has applied the upsert.
+    const searchPath = `/api/v1/w/${ids.wId}/spaces/${ids.spaceId}/data_source_views/${ids.dsvId}/search?${query}`;
+    await until(async () => (await call(api.t.baseUrl, 'GET', searchPath, { key: api.key })).body.documents?.length === 1, 10_000);
     const found = await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/data_source_views/{dsvId}/search', ids, { query });
     expect(found.documents).toHaveLength(1);
     await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/data_sources/{dsId}/search', ids, { query });
@@ -254,30 +270,18 @@ describe('documented response schemas against real responses', () => {
   });
 
   it('tool approval: blocked actions and validate-action', async () => {
-    const remove = api.t.app.get(AgentTools).register(
-      new StaticToolRegistry([
-        {
-          definition: { name: 'send_sample', description: 'Sends', inputSchema: { type: 'object', properties: { to: { type: 'string' } } }, serverId: 'srv', serverName: 'mail', external: true },
-          handler: () => 'Sent',
-        },
-      ]),
-    );
-    try {
-      fake.enqueue({ steps: [{ type: 'tool-call', name: 'send_sample', args: { to: 'ada' } }] }, textScenario(['Sent.']));
-      const { conversationId, agentMessageId } = await api.createConversation('Send it');
-      const ids = { wId: api.workspaceId, cId: conversationId, mId: agentMessageId };
-      let listing: any = { blockedActions: [] };
-      for (let attempt = 0; attempt < 200 && listing.blockedActions.length === 0; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        listing = (await call(api.t.baseUrl, 'GET', api.path(`/${conversationId}/actions/blocked`), { key: api.key })).body;
-      }
-      const blocked = await sample('GET', '/api/v1/w/{wId}/assistant/conversations/{cId}/actions/blocked', ids);
-      const [{ actionId }] = blocked.blockedActions;
-      await sample('POST', '/api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/validate-action', ids, { body: { actionId, approved: 'approved' } });
-      await api.settled(conversationId, agentMessageId);
-    } finally {
-      remove();
+    fake.enqueue({ steps: [{ type: 'tool-call', name: 'send_sample', args: { to: 'ada' } }] }, textScenario(['Sent.']));
+    const { conversationId, agentMessageId } = await api.createConversation('Send it', { agent: sampler });
+    const ids = { wId: api.workspaceId, cId: conversationId, mId: agentMessageId };
+    let listing: any = { blockedActions: [] };
+    for (let attempt = 0; attempt < 200 && listing.blockedActions.length === 0; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      listing = (await call(api.t.baseUrl, 'GET', api.path(`/${conversationId}/actions/blocked`), { key: api.key })).body;
     }
+    const blocked = await sample('GET', '/api/v1/w/{wId}/assistant/conversations/{cId}/actions/blocked', ids);
+    const [{ actionId }] = blocked.blockedActions;
+    await sample('POST', '/api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/validate-action', ids, { body: { actionId, approved: 'approved' } });
+    await api.settled(conversationId, agentMessageId);
   });
 
   it('tables and rows, on canonical and legacy paths', async () => {
@@ -303,11 +307,7 @@ describe('documented response schemas against real responses', () => {
   });
 
   it('remote MCP servers, MCP server views and conversation tools', async () => {
-    // Remote servers on this machine need private networks allowed, and headers need a secrets key:
-    // an app of its own, sampled through the same document.
-    const main = api;
     const orders = await startRemoteToolServer({ token: 'sample-token' });
-    api = await AgentApi.start(openAIEnv(fake, { MCP_ALLOW_PRIVATE_NETWORKS: 'true', SECRETS_KEY: '0'.repeat(64) }));
     try {
       const ids: Record<string, string> = { wId: api.workspaceId };
       const servers = '/api/v1/w/{wId}/mcp/remote_servers';
@@ -323,8 +323,6 @@ describe('documented response schemas against real responses', () => {
       await sample('DELETE', `${views}/{svId}`, ids);
       await sample('DELETE', `${servers}/{serverId}`, ids);
     } finally {
-      await api.t.close();
-      api = main;
       await orders.close();
     }
   });
