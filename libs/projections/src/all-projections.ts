@@ -20,6 +20,7 @@ import { fileProjection } from './file/file.projection';
 import { dataSourceTableProjection } from './data-source/data-source-table.projection';
 import { tableRowProjection } from './data-source/table-row.projection';
 import { tableRowPurgeProjection } from './data-source/table-row-purge.projection';
+import { toolApprovalProjection } from './tool-approval/tool-approval.projection';
 
 /** Every read model the projector maintains. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -45,4 +46,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   dataSourceTableProjection,
   tableRowProjection,
   tableRowPurgeProjection,
+  toolApprovalProjection,
 ] as readonly Projection[];

@@ -5,7 +5,7 @@
  * its claim, while a validation comes from a user request on any api instance.
  */
 
-import { streamNameOf } from './stream-name';
+import { streamIdOf, streamNameOf } from './stream-name';
 
 /** How much a tool call may change the world, hence whether a person approves it first. */
 export type ToolStake = 'never_ask' | 'low' | 'medium' | 'high';
@@ -26,9 +26,17 @@ export type ToolApprovalAnswer = 'approved' | 'rejected' | 'always_approved';
 
 export const TOOL_APPROVAL_ANSWERS = ['approved', 'rejected', 'always_approved'] as const satisfies readonly ToolApprovalAnswer[];
 
+/** Stream category of the approvals of agent messages. */
+const TOOL_APPROVAL_STREAM_CATEGORY = 'toolApproval';
+
 /** Stream of the approvals of one agent message. */
 export function toToolApprovalStreamName(messageId: string): string {
-  return streamNameOf('toolApproval', messageId);
+  return streamNameOf(TOOL_APPROVAL_STREAM_CATEGORY, messageId);
+}
+
+/** The agent message sId of an approval stream name, or null for any other stream. */
+export function fromToolApprovalStreamName(streamName: string): string | null {
+  return streamIdOf(TOOL_APPROVAL_STREAM_CATEGORY, streamName);
 }
 
 /** A blocked call, as the blocked-actions listing and the `tool_approve_execution` event show it. */

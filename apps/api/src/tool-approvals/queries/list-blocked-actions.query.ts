@@ -1,11 +1,12 @@
 import type { BlockedToolCall } from '@app/contracts/events/tool-approval.events';
 import type { BlockedAction, BlockedActionsResponse } from '@app/contracts/http/tool-approval.types';
-import { toolApprovalAggregate } from '@app/domain/tool-approval/tool-approval.decider';
-import { blockedCalls } from '@app/domain/tool-approval/tool-approval.state';
+import { blockedCallsOf, type ToolApprovalDocument } from '@app/contracts/read-models/tool-approval.read-models';
+import { EVENT_STORE, type EventStore } from '@app/storage';
+import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { DeciderExecutor } from '../../application/decider-executor';
 import type { AuthContext } from '../../auth/auth-context';
 import { ConversationReader } from '../../conversations/conversation-reader';
+import { ReadModels } from '../../infrastructure/read-models.service';
 
 /** The tool calls of a conversation's running agent messages that wait for a person. */
 export class ListBlockedActionsQuery extends Query<BlockedActionsResponse> {
@@ -21,19 +22,21 @@ export class ListBlockedActionsQuery extends Query<BlockedActionsResponse> {
 export class ListBlockedActionsHandler implements IQueryHandler<ListBlockedActionsQuery> {
   constructor(
     private readonly reader: ConversationReader,
-    private readonly executor: DeciderExecutor,
+    private readonly readModels: ReadModels,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
   async execute({ auth, conversationId }: ListBlockedActionsQuery): Promise<BlockedActionsResponse> {
     const documents = await this.reader.loadMessageDocuments(auth, conversationId);
     const running = documents.flatMap(({ message }) => (message.type === 'agent_message' && message.status === 'created' ? [message] : []));
-    const lists = await Promise.all(
-      running.map(async (message) => {
-        const state = await this.executor.read(toolApprovalAggregate, message.sId);
-        return blockedCalls(state).map((call) => blockedAction(call, message.configuration.name));
-      }),
-    );
-    return { blockedActions: lists.flat() };
+    if (running.length === 0) return { blockedActions: [] };
+    // A client hears of a blocked call on the message's stream, which a run writes after the
+    // approval stream: once the read models have caught up with the log, they show the call too.
+    await this.readModels.waitFor(await this.eventStore.headPosition());
+    const approvals = await this.readModels.getMany<ToolApprovalDocument>('toolApprovals', running.map((message) => message.sId));
+    return {
+      blockedActions: running.flatMap((message) => blockedCallsOf(approvals.get(message.sId)).map((call) => blockedAction(call, message.configuration.name))),
+    };
   }
 }
 
