@@ -28,7 +28,8 @@ export class AggregateWriter<Command extends { readonly now: number }, Event ext
   constructor(
     private readonly executor: DeciderExecutor,
     aggregate: Aggregate<Command, Event, State> | ((id: string) => Aggregate<Command, Event, State>),
-    private readonly clock: () => number = Date.now,
+    // Read at each call, not captured: a test (or a fake clock) that replaces Date.now is obeyed.
+    private readonly clock: () => number = () => Date.now(),
   ) {
     this.aggregateOf = typeof aggregate === 'function' ? aggregate : () => aggregate;
   }

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import type { ApiConfig } from '../../config/api-config';
 import type { AgentRunnerSettings } from '../../config/agent-runner-settings';
+import { StreamAppender } from '../../application/stream-appender';
 import type { AgentRun } from '../run/agent-run';
 import { AgentRunner } from './agent-runner.service';
 import type { RunHandle } from '../run/run-handle';
@@ -114,7 +115,7 @@ async function startRunner(commitHints: boolean): Promise<{ log: HeldBackLog; ru
   const runs = new RunsSeen();
   const config = { agentRunnerEnabled: true } as ApiConfig;
   const logger = pino({ level: 'silent' });
-  const claims = new RunClaims(log, runs.agentRun, {} as RunOutcomeRecorder, config, OPTIONS, logger);
+  const claims = new RunClaims(log, new StreamAppender(log), runs.agentRun, {} as RunOutcomeRecorder, config, OPTIONS, logger);
   const runner = new AgentRunner(log, readStore, claims, config, OPTIONS, logger);
   runner.onApplicationBootstrap();
   await until(() => log.subscribed, 'the runner to catch up');

@@ -4,6 +4,7 @@ import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
+import { StreamAppender } from '../../application/stream-appender';
 import { newSId } from '../../common/ids';
 import { LOGGER } from '../../common/logger';
 import { settleWithin } from '../../common/settle-within';
@@ -41,6 +42,7 @@ export class RunClaims {
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly appender: StreamAppender,
     private readonly agentRun: AgentRun,
     private readonly outcomes: RunOutcomeRecorder,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
@@ -134,7 +136,7 @@ export class RunClaims {
    */
   private launch(message: TrackedMessage, revision: number, resume: RunResumeState | null, ended: () => void, claimEvent: AgentRunEvent): LaunchedRun {
     const { messageId } = message;
-    const writer = new RunStreamWriter(this.eventStore, toAgentMessageStreamName(messageId), revision, runnerActor(this.runnerId));
+    const writer = new RunStreamWriter(this.appender, toAgentMessageStreamName(messageId), revision, runnerActor(this.runnerId));
     const claim = writer.append(claimEvent);
     const handle = new RunHandle(message, writer, this.runnerId, claim.then(() => undefined));
     this.active.set(messageId, handle);
@@ -172,7 +174,7 @@ export class RunClaims {
   /** This runner taking over a message's run stream after the given revision. */
   private settling(message: TrackedMessage, revision: number): SettlingRun {
     const actor = runnerActor(this.runnerId);
-    const writer = new RunStreamWriter(this.eventStore, toAgentMessageStreamName(message.messageId), revision, actor);
+    const writer = new RunStreamWriter(this.appender, toAgentMessageStreamName(message.messageId), revision, actor);
     return { tracked: message, writer, actor };
   }
 }

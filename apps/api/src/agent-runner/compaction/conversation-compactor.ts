@@ -1,14 +1,14 @@
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
 import type { CompactionTrigger } from '@app/contracts/events/conversation-compaction.events';
 import type { CompleteCompaction, StartCompaction } from '@app/domain/conversation/conversation.commands';
-import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { generateText } from 'ai';
 import type { Logger } from 'pino';
 import { readConversationEvents } from '../../application/conversation-events';
-import { DeciderExecutor } from '../../application/decider-executor';
+import type { CommandInput } from '../../application/aggregate-writer';
+import { ConversationAggregateWriter } from '../../application/aggregate-writers';
 import { newSId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { LOGGER } from '../../common/logger';
@@ -59,7 +59,7 @@ export class ConversationCompactor implements OnApplicationBootstrap, OnApplicat
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly executor: DeciderExecutor,
+    private readonly conversations: ConversationAggregateWriter,
     private readonly readModels: ReadModels,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -96,13 +96,12 @@ export class ConversationCompactor implements OnApplicationBootstrap, OnApplicat
       type: 'CompleteCompaction' as const,
       conversationId,
       workspaceId,
-      now: Date.now(),
       messageId,
       status: 'failed' as const,
       content: null,
       error: 'The compaction was interrupted by a restart.',
     };
-    await this.executor.execute(conversationAggregate, conversationId, command, { actor: 'system:compactor' }).catch((error: unknown) => {
+    await this.conversations.run(conversationId, command, 'system:compactor').catch((error: unknown) => {
       this.logger.error({ err: error, conversationId, messageId }, 'could not fail an abandoned compaction');
     });
   }
@@ -110,16 +109,15 @@ export class ConversationCompactor implements OnApplicationBootstrap, OnApplicat
   /** Records the compaction message (409 while another runs, 400 with nothing to compact) and starts the summary. */
   async start(request: CompactionRequest): Promise<StartedCompaction> {
     const messageId = newSId();
-    const command: StartCompaction = {
+    const command: CommandInput<StartCompaction> = {
       type: 'StartCompaction',
       conversationId: request.conversationId,
       workspaceId: request.workspaceId,
-      now: Date.now(),
       messageId,
       trigger: request.trigger,
       ...(request.coversUpToRank !== undefined ? { coversUpToRank: request.coversUpToRank } : {}),
     };
-    const outcome = await this.executor.execute(conversationAggregate, request.conversationId, command, { actor: request.actor });
+    const outcome = await this.conversations.run(request.conversationId, command, request.actor);
     return { messageId, position: outcome.position, done: this.summarize(request, messageId) };
   }
 
@@ -147,11 +145,10 @@ export class ConversationCompactor implements OnApplicationBootstrap, OnApplicat
       result = { status: 'failed', content: null, error: `The compaction failed: ${reason}` };
     }
     try {
-      await this.executor.execute(
-        conversationAggregate,
+      await this.conversations.run(
         request.conversationId,
-        { type: 'CompleteCompaction', conversationId: request.conversationId, workspaceId: request.workspaceId, now: Date.now(), messageId, ...result },
-        { actor: request.actor },
+        { type: 'CompleteCompaction', conversationId: request.conversationId, workspaceId: request.workspaceId, messageId, ...result },
+        request.actor,
       );
     } catch (error) {
       this.logger.error({ err: error, conversationId: request.conversationId, messageId }, 'could not record the end of a compaction');

@@ -1,13 +1,13 @@
 import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
 import type { AgentMessageStatusChanged } from '@app/contracts/events/conversation.events';
 import type { ChangeTitle } from '@app/domain/conversation/conversation.commands';
-import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { Injectable } from '@nestjs/common';
 import type { LanguageModel } from 'ai';
 import type { Logger } from 'pino';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { ConversationAggregateWriter } from '../../application/aggregate-writers';
 import { finalToolCalls } from './agent-actions';
 import { generateConversationTitle } from './conversation-title';
+import type { CommandInput } from '../../application/aggregate-writer';
 import type { AgentPrompt } from './prompt-builder';
 import type { RunHandle } from './run-handle';
 import type { RunModel } from './run-model';
@@ -37,7 +37,7 @@ export interface RunProduct {
 export class RecordStep {
   constructor(
     private readonly outcomes: RunOutcomeRecorder,
-    private readonly executor: DeciderExecutor,
+    private readonly conversations: ConversationAggregateWriter,
   ) {}
 
   async record(handle: RunHandle, run: RunProduct, log: Logger): Promise<void> {
@@ -80,22 +80,20 @@ export class RecordStep {
 
   private async titleIfMissing(handle: RunHandle, model: LanguageModel | null, prompt: AgentPrompt, answer: string): Promise<void> {
     const data = handle.tracked.created.data;
-    const state = await this.executor.read(conversationAggregate, data.conversationId);
+    const state = await this.conversations.read(data.conversationId);
     if (state.status !== 'active' || state.title !== null) return;
     const title = await generateConversationTitle(model, prompt.parent.content, answer);
     if (title.length === 0) return;
-    await this.executor.execute(
-      conversationAggregate,
+    await this.conversations.run(
       data.conversationId,
-      (current): ChangeTitle => ({
+      (current): CommandInput<ChangeTitle> => ({
         type: 'ChangeTitle',
         conversationId: data.conversationId,
         workspaceId: data.workspaceId,
-        now: Date.now(),
         // Someone may have named it meanwhile: theirs stays (an unchanged title records nothing).
         title: current.status === 'initial' ? title : (current.title ?? title),
       }),
-      { actor: handle.actor },
+      handle.actor,
     );
   }
 }

@@ -17,7 +17,9 @@ import { ProjectionProgress } from '@app/projections';
 import { SqliteEventStore, SqliteReadStore } from '@app/storage';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
+import { ConversationAggregateWriter } from '../../application/aggregate-writers';
 import { DeciderExecutor } from '../../application/decider-executor';
+import { StreamAppender } from '../../application/stream-appender';
 import { loadApiConfig } from '../../config/api-config';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { Metrics } from '../../metrics/metrics';
@@ -42,12 +44,12 @@ describe('RunOutcomeRecorder', () => {
     readStore = new SqliteReadStore({ path: ':memory:' });
     executor = new DeciderExecutor(eventStore);
     metrics = new Metrics();
-    recorder = new RunOutcomeRecorder(eventStore, executor, recorderReadModels(), pino({ level: 'silent' }), metrics);
+    recorder = new RunOutcomeRecorder(eventStore, new ConversationAggregateWriter(executor), recorderReadModels(), pino({ level: 'silent' }), metrics);
     const created = agentMessageCreated('a1', 1, 'u1');
     const { position } = await append(conversationCreated(), userMessagePosted('u1', 0, [fixtureAgent()]), created);
     run = {
       tracked: { messageId: 'a1', created, createdPosition: position, claim: null, lastRevision: -1, finalStatus: null },
-      writer: new RunStreamWriter(eventStore, RUN_STREAM, -1, ACTOR),
+      writer: new RunStreamWriter(new StreamAppender(eventStore), RUN_STREAM, -1, ACTOR),
       actor: ACTOR,
     };
   });
@@ -116,7 +118,7 @@ describe('RunOutcomeRecorder', () => {
 
   it('logs a failed run at warn with its error code, never its message', async () => {
     const lines: string[] = [];
-    const logged = new RunOutcomeRecorder(eventStore, executor, recorderReadModels(), pino({ level: 'info' }, { write: (line: string) => lines.push(line) }), new Metrics());
+    const logged = new RunOutcomeRecorder(eventStore, new ConversationAggregateWriter(executor), recorderReadModels(), pino({ level: 'info' }, { write: (line: string) => lines.push(line) }), new Metrics());
     const secret = 'Incorrect API key provided: sk-live-0123456789';
     await logged.record(run, { status: 'failed', outcome: { error: { code: 'model_auth_error', message: secret, metadata: null } }, at: T0 + 20 }, 'end-stream');
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -128,7 +130,7 @@ describe('RunOutcomeRecorder', () => {
 
   it('logs nothing at warn for a run that succeeded', async () => {
     const lines: string[] = [];
-    const logged = new RunOutcomeRecorder(eventStore, executor, recorderReadModels(), pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }), new Metrics());
+    const logged = new RunOutcomeRecorder(eventStore, new ConversationAggregateWriter(executor), recorderReadModels(), pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }), new Metrics());
     await logged.record(run, succeeded, 'end-stream');
     expect(lines).toEqual([]);
   });

@@ -1,12 +1,11 @@
 import type { AgentMessageOutcome } from '@app/contracts/events/agent-message-facts';
 import type { AgentMessageStatusChanged } from '@app/contracts/events/conversation.events';
 import { upcast } from '@app/contracts/events/upcast';
-import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DeciderExecutor } from '../../application/decider-executor';
+import { ConversationAggregateWriter } from '../../application/aggregate-writers';
 import { LOGGER } from '../../common/logger';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { Metrics } from '../../metrics/metrics';
@@ -47,7 +46,7 @@ export type WhenUnrecorded = 'end-stream' | 'rethrow';
 export class RunOutcomeRecorder {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly executor: DeciderExecutor,
+    private readonly conversations: ConversationAggregateWriter,
     private readonly readModels: ReadModels,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly metrics: Metrics,
@@ -86,8 +85,7 @@ export class RunOutcomeRecorder {
     const data = created.data;
     const stream = toConversationStreamName(data.conversationId);
     try {
-      const written = await this.executor.execute(
-        conversationAggregate,
+      const written = await this.conversations.run(
         data.conversationId,
         {
           type: 'CompleteAgentMessage',
@@ -98,7 +96,7 @@ export class RunOutcomeRecorder {
           status: ending.status,
           ...ending.outcome,
         },
-        { actor: run.actor },
+        run.actor,
       );
       // SSE listeners that see the end and then read the conversation must find it there.
       if (written.position !== null) await this.readModels.waitFor(written.position).catch(() => undefined);

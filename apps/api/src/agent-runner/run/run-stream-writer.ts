@@ -1,7 +1,6 @@
-import { CURRENT_SCHEMA_VERSION } from '@app/contracts/events/upcast';
 import type { AgentRunEvent } from '@app/contracts/events/agent-run.events';
-import { WrongExpectedRevisionError, type AppendOptions, type EventStore, type JsonObject } from '@app/storage';
-import { randomUUID } from 'node:crypto';
+import { WrongExpectedRevisionError } from '@app/storage';
+import type { StreamAppender } from '../../application/stream-appender';
 
 /** Another writer appended to the run stream: this runner no longer owns the message. */
 export class RunPreemptedError extends Error {
@@ -26,7 +25,7 @@ export class RunStreamWriter {
   private chain: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly eventStore: EventStore,
+    private readonly appender: StreamAppender,
     readonly streamName: string,
     private revision: number,
     private readonly actor: string,
@@ -38,33 +37,27 @@ export class RunStreamWriter {
   }
 
   append(...events: AgentRunEvent[]): Promise<RunAppendResult> {
-    return this.enqueue(events, {});
+    return this.enqueue(events, false);
   }
 
   /** Appends what listeners are waiting to see (tokens): committed at once when the log is idle. */
   appendUrgently(...events: AgentRunEvent[]): Promise<RunAppendResult> {
-    return this.enqueue(events, { urgent: true });
+    return this.enqueue(events, true);
   }
 
-  private enqueue(events: readonly AgentRunEvent[], options: AppendOptions): Promise<RunAppendResult> {
-    const next = this.chain.then(() => this.appendNow(events, options));
+  private enqueue(events: readonly AgentRunEvent[], urgent: boolean): Promise<RunAppendResult> {
+    const next = this.chain.then(() => this.appendNow(events, urgent));
     this.chain = next.catch(() => undefined);
     return next;
   }
 
-  private async appendNow(events: readonly AgentRunEvent[], options: AppendOptions): Promise<RunAppendResult> {
+  private async appendNow(events: readonly AgentRunEvent[], urgent: boolean): Promise<RunAppendResult> {
     try {
-      const result = await this.eventStore.append(
-        this.streamName,
-        events.map((event) => ({
-          id: randomUUID(),
-          type: event.type,
-          data: event.data as JsonObject,
-          metadata: { actor: this.actor, schemaVersion: CURRENT_SCHEMA_VERSION },
-        })),
-        this.revision === -1 ? 'no_stream' : this.revision,
-        options,
-      );
+      const result = await this.appender.append(this.streamName, events, {
+        actor: this.actor,
+        expectedRevision: this.revision === -1 ? 'no_stream' : this.revision,
+        urgent,
+      });
       this.revision = result.nextRevision;
       return { position: result.position, revision: result.nextRevision };
     } catch (error) {

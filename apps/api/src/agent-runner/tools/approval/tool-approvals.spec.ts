@@ -1,5 +1,8 @@
 import type { EventStore, EventSubscription } from '@app/storage';
+import { toolApprovalAggregate } from '@app/domain/tool-approval/tool-approval.decider';
+import { AggregateWriter } from '../../../application/aggregate-writer';
 import type { DeciderExecutor } from '../../../application/decider-executor';
+import type { StreamAppender } from '../../../application/stream-appender';
 import { ToolApprovals } from './tool-approvals';
 
 /** A subscription that yields nothing until closed. */
@@ -22,7 +25,7 @@ describe('ToolApprovals.settlement', () => {
     const commands: Array<{ type: string; now: number }> = [];
     const executor = { execute: jest.fn(async (_aggregate: unknown, _id: string, command: { type: string; now: number }) => void commands.push(command)) };
     const store = { subscribeToStream: () => silentSubscription() } as unknown as EventStore;
-    const approvals = new ToolApprovals(store, executor as unknown as DeciderExecutor);
+    const approvals = new ToolApprovals(store, new AggregateWriter(executor as unknown as DeciderExecutor, toolApprovalAggregate), {} as StreamAppender);
     const controller = new AbortController();
     const settled = approvals.settlement('msg', 'act', 10_000, controller.signal);
     // The wall clock falls 3 ms behind the timers' clock, which then reaches 10 s.

@@ -1,4 +1,4 @@
-import { CURRENT_SCHEMA_VERSION, upcast } from '@app/contracts/events/upcast';
+import { upcast } from '@app/contracts/events/upcast';
 import {
   isToolApprovalEvent,
   toToolApprovalMemoryStreamName,
@@ -7,11 +7,10 @@ import {
   type ToolAlwaysApproved,
   type ToolApprovalAnswer,
 } from '@app/contracts/events/tool-approval.events';
-import { toolApprovalAggregate } from '@app/domain/tool-approval/tool-approval.decider';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-import { DeciderExecutor } from '../../../application/decider-executor';
+import { ToolApprovalAggregateWriter } from '../../../application/aggregate-writers';
+import { StreamAppender } from '../../../application/stream-appender';
 
 /** How a blocked call was settled: a person's answer, or nobody answered in time. */
 export type ApprovalSettlement = ToolApprovalAnswer | 'expired';
@@ -24,12 +23,13 @@ export type ApprovalSettlement = ToolApprovalAnswer | 'expired';
 export class ToolApprovals {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly executor: DeciderExecutor,
+    private readonly approvals: ToolApprovalAggregateWriter,
+    private readonly appender: StreamAppender,
   ) {}
 
   /** Records the call as blocked (once: a resumed run asking again records nothing). */
   async block(call: BlockedToolCall): Promise<void> {
-    await this.executor.execute(toolApprovalAggregate, call.messageId, { type: 'RequestToolApproval', call, now: Date.now() }, { actor: 'system' });
+    await this.approvals.run(call.messageId, { type: 'RequestToolApproval', call }, 'system');
   }
 
   /**
@@ -77,17 +77,11 @@ export class ToolApprovals {
 
   /** Remembers that the user always approves this tool. */
   async rememberAlwaysApproved(workspaceId: string, userId: string, toolKey: string): Promise<void> {
-    const data: ToolAlwaysApproved['data'] = { toolKey, at: Date.now() };
-    await this.eventStore.append(
-      toToolApprovalMemoryStreamName(workspaceId, userId),
-      [{ id: randomUUID(), type: 'ToolAlwaysApproved', data, metadata: { actor: userId, schemaVersion: CURRENT_SCHEMA_VERSION } }],
-      'any',
-    );
+    const remembered: ToolAlwaysApproved = { type: 'ToolAlwaysApproved', data: { toolKey, at: Date.now() } };
+    await this.appender.append(toToolApprovalMemoryStreamName(workspaceId, userId), [remembered], { actor: userId, expectedRevision: 'any' });
   }
 
   private async expire(messageId: string, actionId: string): Promise<void> {
-    await this.executor
-      .execute(toolApprovalAggregate, messageId, { type: 'ExpireToolApproval', actionId, now: Date.now() }, { actor: 'system' })
-      .catch(() => undefined);
+    await this.approvals.run(messageId, { type: 'ExpireToolApproval', actionId }, 'system').catch(() => undefined);
   }
 }
