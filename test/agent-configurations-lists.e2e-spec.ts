@@ -1,9 +1,4 @@
-import { agentMessageCreated, fixtureUser, userMessagePosted } from '@app/contracts/test/conversation.fixtures';
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
-import { EVENT_STORE, type EventStore } from '@app/storage';
 import { DustAPI } from '@dust-tt/client';
-import { randomUUID } from 'node:crypto';
-import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
 import { assistant, startConfigurationWorkspace } from './support/agent-configuration-helpers';
 import { call, type TestApp } from './support/test-app';
 
@@ -111,24 +106,18 @@ describe('agent configurations over HTTP', () => {
     });
 
     it('adds usage, feedbacks, editors and authors on request', async () => {
-      const store = t.app.get<EventStore>(EVENT_STORE);
-      const zebra = (await call(t.baseUrl, 'GET', `${v1()}/${zebraId}`, { key: adminKey })).body.agentConfiguration;
-      const alice = fixtureUser('usralice01');
-      const base = { workspaceId: wId, conversationId: 'c0nversat1' };
-      const events: ConversationEvent[] = [
-        userMessagePosted('usrmsg0001', 1, [zebra], { ...base, user: alice }),
-        agentMessageCreated('agtmsg0001', 2, 'usrmsg0001', { ...base, configuration: zebra, at: Date.now() }),
-        {
-          type: 'AgentMessageFeedbackGiven',
-          data: { ...base, at: Date.now(), messageId: 'agtmsg0001', user: { userId: alice.sId, username: 'alice', fullName: null }, thumbDirection: 'up', content: null, isConversationShared: false },
-        },
-      ];
-      const appended = await store.append(
-        'conversation-c0nversat1',
-        events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: { schemaVersion: 1 } })),
-        'any',
-      );
-      await t.app.get(ReadModels).waitFor(appended.position);
+      // One member asks zebra once (no runner: the answer stays pending) and gives the answer a thumb up.
+      const asked = await call(t.baseUrl, 'POST', `/api/v1/w/${wId}/assistant/conversations`, {
+        key: userKey,
+        body: { title: 'Zebra', message: { content: 'Hi zebra', mentions: [{ configurationId: zebraId }], context: { username: 'carl', timezone: 'UTC' } } },
+      });
+      expect(asked.status).toBe(200);
+      const answer = asked.body.conversation.content.flat().find((m: any) => m.type === 'agent_message');
+      const feedback = await call(t.baseUrl, 'POST', `/api/v1/w/${wId}/assistant/conversations/${asked.body.conversation.sId}/messages/${answer.sId}/feedbacks`, {
+        key: userKey,
+        body: { thumbDirection: 'up', feedbackContent: null },
+      });
+      expect(feedback.status).toBe(200);
 
       const res = await call(t.baseUrl, 'GET', `${v1()}?withUsage=true&withFeedbacks=true&withEditors=true&withAuthors=true`, { key: userKey });
       expect(res.status).toBe(200);

@@ -1,5 +1,4 @@
-import type { UserDocument } from '@app/contracts/read-models/workspace.read-models';
-import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
+import { memberId as memberIdOf } from './support/members';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
 /** Spaces, data sources and their views through HTTP, on both families. */
@@ -16,8 +15,7 @@ describe('spaces and data sources', () => {
     ({ workspaceId, apiKey: admin } = await t.createWorkspace());
     builder = await t.createKey(workspaceId, 'builder', 'bob@example.com');
     user = await t.createKey(workspaceId, 'user', 'ada@example.com');
-    const [member] = await t.app.get(ReadModels).find<UserDocument>('users', { where: { workspaceId, email: 'ada@example.com' } });
-    memberId = member!.sId;
+    memberId = await memberIdOf(t.baseUrl, workspaceId, user);
   });
   afterAll(() => t.close());
 
