@@ -1,6 +1,5 @@
 import type { RemoteMcpTool } from '@app/contracts/events/remote-mcp-server.events';
 import type { RemoteMcpServerDocument } from '@app/contracts/read-models/remote-mcp-server.read-models';
-import { conversationToolsAggregate } from '@app/domain/conversation-tools/conversation-tools.decider';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import {
@@ -13,7 +12,7 @@ import {
   type ToolDefinition,
   type ToolRegistry,
 } from '../agent-runner';
-import { DeciderExecutor } from '../application/decider-executor';
+import { ConversationToolsAggregateWriter } from '../application/aggregate-writers';
 import { LOGGER } from '../common/logger';
 import { toolCallResultOf, toolFailure } from '../mcp/client/mcp-tool-output';
 import { McpServerViewAccess } from './mcp-server-view-access';
@@ -44,7 +43,7 @@ export class RemoteMcpTools implements ToolRegistry, OnModuleInit {
 
   constructor(
     private readonly sources: AgentTools,
-    private readonly executor: DeciderExecutor,
+    private readonly conversationTools: ConversationToolsAggregateWriter,
     private readonly access: McpServerViewAccess,
     private readonly catalog: RemoteMcpCatalog,
     @Inject(LOGGER) logger: Logger,
@@ -93,7 +92,7 @@ export class RemoteMcpTools implements ToolRegistry, OnModuleInit {
 
   /** Views named by the agent's actions, then views added to the conversation. */
   private async viewIdsOf(ctx: ToolContext): Promise<string[]> {
-    const added = await this.executor.read(conversationToolsAggregate, ctx.conversationId);
+    const added = await this.conversationTools.read(ctx.conversationId);
     return [...ctx.toolset.filter((id) => id.startsWith(VIEW_ID_PREFIX)), ...added.viewIds];
   }
 
