@@ -18,7 +18,7 @@ import { loopResume } from './resumed-calls';
 import { RunActionIds } from './run-action-ids';
 import type { RunHandle } from './run-handle';
 import type { RunModel } from './run-model';
-import { RunRecorder } from './run-recorder';
+import { LoopEventRecorder } from './loop-event-recorder';
 
 /** What the loop step runs on. */
 export interface LoopInput {
@@ -77,7 +77,7 @@ export class LoopStep {
         await handle.writer.append({ type: 'AgentToolCallWaitEnded', data: { callId, at: Date.now() } });
       },
     });
-    const recorder = new RunRecorder(
+    const recorder = new LoopEventRecorder(
       handle.writer,
       handle.tracked.createdPosition,
       (name) => tools.definition(name),
@@ -97,7 +97,7 @@ export class LoopStep {
     }
   }
 
-  private runLoop(handle: RunHandle, { languageModel, model, prompt, resume }: LoopInput, tools: RunTools, recorder: RunRecorder): Promise<AgentLoopOutcome> {
+  private runLoop(handle: RunHandle, { languageModel, model, prompt, resume }: LoopInput, tools: RunTools, recorder: LoopEventRecorder): Promise<AgentLoopOutcome> {
     return runAgentLoop(
       {
         model: languageModel,

@@ -21,7 +21,7 @@ interface LoopCall {
  * action's numeric id) and its end.
  * Pending tokens are written before any tool event, so the stream keeps the model's order.
  */
-export class RunRecorder {
+export class LoopEventRecorder {
   /** Finished tool calls by call id, with the positions and times their events carried. */
   readonly toolCalls = new Map<string, AgentToolCall>();
   private readonly calls = new Map<string, { call: AgentToolCall; paramsPosition: number }>();
