@@ -1,8 +1,8 @@
 import { McpChannel } from '../apps/api/src/mcp/client/mcp-channel';
 import { McpClientSession } from '../apps/api/src/mcp/client/mcp-client-session';
 import type { McpServerRef } from '../apps/api/src/mcp/mcp-servers';
-import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
 import { connectToolServer, registerServer } from './support/mcp-tool-server';
+import { memberId } from './support/members';
 import { collectSse, type ReceivedFrame } from './support/sse-client';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
@@ -19,8 +19,7 @@ describe('client-side MCP servers: requests and results', () => {
     t = await startTestApp({ AGENT_RUNNER_ENABLED: 'false', MCP_KEEPALIVE_MS: '200' });
     ({ workspaceId } = await t.createWorkspace());
     userKey = await t.createKey(workspaceId, 'user', 'ada@example.com');
-    const [key] = await t.app.get(ReadModels).find<{ userId: string }>('apiKeys', { where: { workspaceId, role: 'user' } });
-    userId = key.userId;
+    userId = await memberId(t.baseUrl, workspaceId, userKey);
   });
   afterAll(() => t.close());
 
