@@ -1,15 +1,16 @@
 import type { DynamicModule } from '@nestjs/common';
 import { until } from '@app/contracts/test/until';
-import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
-import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
 import { FILE_COPIER, type FileCopier } from '../apps/api/src/conversations/forking/file-copier.port';
 import { FORK_COPY_POLICY } from '../apps/api/src/conversations/forking/fork-preparer';
 import { AgentApi, CONTEXT, allEvents, openAIEnv, textScenario } from './support/agent-run-helpers';
 import { useFakeOpenAI } from './support/use-fake-openai';
+import { uploadFile } from './support/file-upload-helpers';
 import { call, startTestApp } from './support/test-app';
 
 // Forking (spec 2.12): a new conversation of the forking user from a message of another one; its
-// files are copied by the fork process manager (here through a test double of the FileCopier port).
+// files are copied by the fork process manager (here through a test double of the FileCopier port:
+// no public surface can hold a copy midway or make it fail a number of times, which the retries and
+// the take-over after a restart need; forking-files copies real files end to end).
 
 jest.setTimeout(60_000);
 
@@ -87,33 +88,18 @@ describe('forking', () => {
     call(api.t.baseUrl, 'POST', api.path(`/${conversationId}/messages`), { key, body: { content, mentions: [{ configurationId: 'dust' }], context: CONTEXT } });
   const prepared = (conversationId: string) => until(async () => (await get(conversationId)).forkingData?.forkedFrom?.fileCopyStatus === 'done', 10_000);
 
-  /** A parent: question and answer, a file fragment (as the files feature records one), a second question. */
-  async function parentWithFile(): Promise<{ conversationId: string; secondQuestionId: string; firstAnswerId: string }> {
+  /** A parent: question and answer, an uploaded file attached as a fragment, a second question. */
+  async function parentWithFile(): Promise<{ conversationId: string; secondQuestionId: string; firstAnswerId: string; fileId: string }> {
     openAI.server.enqueue(textScenario(['Answer one.']));
     const { conversationId, agentMessageId } = await api.createConversation('Question one?', { title: 'Parent talk' });
     await api.settled(conversationId, agentMessageId);
-    await api.t.app.get(DeciderExecutor).execute(
-      conversationAggregate,
-      conversationId,
-      {
-        type: 'AddContentFragment',
-        conversationId,
-        workspaceId: api.workspaceId,
-        now: Date.now(),
-        messageId: `frg${Date.now().toString(36)}`.slice(0, 10),
-        contentFragmentId: 'cfrag00001',
-        title: 'report.pdf',
-        contentType: 'application/pdf',
-        sourceUrl: null,
-        context: { username: 'ada', fullName: null, email: null, profilePictureUrl: null },
-        source: { kind: 'file', fileId: 'fil_report01' },
-      },
-      { actor: 'test' },
-    );
+    const { fileId } = await uploadFile(api.t.baseUrl, userKey, api.workspaceId, { name: 'report.txt', type: 'text/plain', bytes: 'The quarterly report.' });
+    const attached = await call(api.t.baseUrl, 'POST', api.path(`/${conversationId}/content_fragments`), { key: userKey, body: { title: 'report.txt', fileId } });
+    expect(attached.status).toBe(200);
     openAI.server.enqueue(textScenario(['Answer two.']));
     const second = await api.postMessage(conversationId, 'Question two?');
     await api.settled(conversationId, second.agentMessageId);
-    return { conversationId, secondQuestionId: second.userMessageId, firstAnswerId: agentMessageId };
+    return { conversationId, secondQuestionId: second.userMessageId, firstAnswerId: agentMessageId, fileId };
   }
 
   it('forks up to a message with its file copied: pending (409 on posting), then done; the parent lists the child', async () => {
@@ -150,9 +136,9 @@ describe('forking', () => {
 
     copier.release();
     await prepared(child.sId);
-    expect(copier.calls).toEqual([{ workspaceId: api.workspaceId, fileId: 'fil_report01', targetConversationId: child.sId }]);
+    expect(copier.calls).toEqual([{ workspaceId: api.workspaceId, fileId: parent.fileId, targetConversationId: child.sId }]);
     const ready = await get(child.sId);
-    expect(ready.content[2][0].fileId).toBe(`fil_copy_fil_report01_${child.sId}`);
+    expect(ready.content[2][0].fileId).toBe(`fil_copy_${parent.fileId}_${child.sId}`);
     // The copied answer was never run again, and its event stream ends at once.
     expect(openAI.server.requests.length).toBe(requestsBefore);
     const copiedEvents = await api.events(child.sId, copied[1].sId, { family: 'private', timeoutMs: 5_000 });
