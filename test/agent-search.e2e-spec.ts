@@ -1,12 +1,14 @@
-import { citationReferences } from '../apps/api/src/data-sources/agent-search/citation-references';
-import { SEARCH_RESULT_MIME_TYPE, SEARCH_TOOL_NAME } from '../apps/api/src/data-sources/agent-search/data-source-search-tools';
+import { until } from '@app/contracts/test/until';
 import { assistant } from './support/agent-assistant-body';
 import { AgentApi, openAIEnv, runRequests, sentText, textScenario } from './support/agent-run-helpers';
 import { FakeOpenAIServer } from './support/fake-openai-server';
-import { searchIndexCaughtUp } from './support/search-helpers';
 import { call } from './support/test-app';
 
 jest.setTimeout(30_000);
+
+/** The tool agents search their data sources with, and the MIME type of the documents it finds (the wire names). */
+const SEARCH_TOOL_NAME = 'search_data_sources';
+const SEARCH_RESULT_MIME_TYPE = 'application/vnd.dust.tool-output.data-source-search-result';
 
 /** An agent given a data source view searches it through a tool and cites what it used. */
 describe('agents search data sources', () => {
@@ -30,15 +32,21 @@ describe('agents search data sources', () => {
     const upsert = (id: string, body: unknown) => call(api.t.baseUrl, 'POST', `${w}/spaces/${spaceId}/data_sources/${dsId}/documents/${id}`, { key: api.key, body });
     expect((await upsert('leave', { text: 'Employees get 25 days of paid leave per year.', title: 'Leave policy', source_url: 'https://example.com/leave' })).status).toBe(200);
     expect((await upsert('expenses', { text: 'Expenses are reimbursed within 30 days.', title: 'Expenses' })).status).toBe(200);
-    await searchIndexCaughtUp(api.t);
+    // The search index follows the log: both documents are found once it has applied them.
+    const searchPath = `/api/v1/w/${api.workspaceId}/spaces/${spaceId}/data_sources/${dsId}/search?query=days&top_k=5`;
+    await until(async () => (await call(api.t.baseUrl, 'GET', searchPath, { key: api.key })).body.documents?.length === 2, 10_000);
 
     const agentBody = assistant({ name: 'handbook', actions: [{ type: 'mcp_server_configuration', dataSources: [{ dataSourceViewId: created.dataSourceView.sId }] }] });
     const agentRes = await call(api.t.baseUrl, 'POST', `${w}/assistant/agent_configurations`, { key: api.key, body: { assistant: agentBody } });
     expect(agentRes.status).toBe(200);
     const agentId = agentRes.body.agentConfiguration.sId;
 
-    // The marker is a function of the document alone, so the scripted answer can cite it ahead of the run.
-    const [leaveRef] = citationReferences([`${dsId}\u0000leave`]);
+    // A first search shows the leave policy's marker: a function of the document alone, so the
+    // scripted answer of the next run can cite it ahead of that run.
+    fake.enqueue({ steps: [{ type: 'tool-call', name: SEARCH_TOOL_NAME, args: { query: 'leave' } }] }, textScenario(['Let me see.']));
+    const first = await api.createConversation('What about leave?', { agent: agentId });
+    const searched = await api.settled(first.conversationId, first.agentMessageId);
+    const leaveRef: string = searched.actions[0].output.find((block: any) => block.type === 'resource' && block.resource.documentId === 'leave').resource.ref;
     fake.enqueue(
       { steps: [{ type: 'tool-call', name: SEARCH_TOOL_NAME, args: { query: 'paid leave days' } }] },
       textScenario([`You get 25 days of paid leave :cite[${leaveRef}].`]),
@@ -64,8 +72,8 @@ describe('agents search data sources', () => {
     });
     expect(resources[0].documentId).toBe('leave');
     // The model saw the documents and their markers.
-    expect(sentText(runRequests(fake)[1].body)).toContain(`:cite[${leaveRef}]`);
-    expect(sentText(runRequests(fake)[1].body)).toContain('25 days of paid leave');
+    expect(sentText(runRequests(fake).at(-1)?.body)).toContain(`:cite[${leaveRef}]`);
+    expect(sentText(runRequests(fake).at(-1)?.body)).toContain('25 days of paid leave');
   });
 
   it('offers no search tool to agents without data sources', async () => {
