@@ -10,7 +10,7 @@ import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { LOGGER } from '../common/logger';
 import { BoundedQueue, QueueFullError } from './bounded-queue';
 import { TEXT_EXTRACTOR, type TextExtractor } from './extraction/text-extractor.port';
-import { isStoredAsIs } from './file-formats';
+import { isStoredAsIs } from '@app/contracts/files/file-formats';
 
 /** Characters of a file's text shown as its snippet. */
 export const SNIPPET_CHARS = 256;

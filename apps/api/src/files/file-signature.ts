@@ -1,4 +1,4 @@
-import { mediaTypeOf } from './file-formats';
+import { mediaTypeOf } from '@app/contracts/files/file-formats';
 
 /** How many leading bytes the signature check needs at most. */
 export const SIGNATURE_BYTES = 16;

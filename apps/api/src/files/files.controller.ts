@@ -18,7 +18,7 @@ import { RequestFileUploadCommand } from './commands/request-file-upload.command
 import { UploadFileContentCommand } from './commands/upload-file-content.command';
 import { FileAccess } from './file-access';
 import { FileContent, fileVersionOf } from './file-content';
-import { isSafeToDisplayInline } from './file-formats';
+import { isSafeToDisplayInline } from '@app/contracts/files/file-formats';
 import { requestBaseUrl } from './request-base-url';
 import { isValidDownloadSignature, signedDownloadPath } from './signed-download';
 

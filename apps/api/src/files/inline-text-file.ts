@@ -4,7 +4,7 @@ import { FileAggregateWriter } from '../application/aggregate-writers';
 import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
 import { newPrefixedId } from '../common/ids';
-import { fileCategoryOf, mediaTypeOf } from './file-formats';
+import { fileCategoryOf, mediaTypeOf } from '@app/contracts/files/file-formats';
 import { chunks, SNIPPET_CHARS } from './file-processor';
 
 /** What an inline content fragment hands over to become a file. */

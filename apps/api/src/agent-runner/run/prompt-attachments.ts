@@ -2,7 +2,7 @@ import type { ConversationEvent } from '@app/contracts/events/conversation.event
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import type { BlobStore } from '@app/storage';
 import type { ReadModels } from '../../infrastructure/read-models.service';
-import { isModelImageType } from '../../files/file-formats';
+import { isModelImageType } from '@app/contracts/files/file-formats';
 import type { AttachmentContent } from './attachment-budget';
 
 /** Largest image sent to a model (the upload cap of images). */

@@ -8,7 +8,7 @@ import { ApiError } from '../../common/http/api-error';
 import { newPrefixedId } from '../../common/ids';
 import { ConversationReader } from '../../conversations/conversation-reader';
 import { ReadModels } from '../../infrastructure/read-models.service';
-import { fileCategoryOf, MAX_FILE_BYTES, mediaTypeOf } from '../file-formats';
+import { fileCategoryOf, MAX_FILE_BYTES, mediaTypeOf } from '@app/contracts/files/file-formats';
 import { renderFile } from '../file-render';
 
 /** Records a file about to be uploaded and answers where to upload it (reference §6.1). */

@@ -9,7 +9,7 @@ import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { ReadModels } from '../../infrastructure/read-models.service';
 import { FileAccess } from '../file-access';
-import { fileCategoryOf, MAX_FILE_BYTES, mediaTypeOf } from '../file-formats';
+import { fileCategoryOf, MAX_FILE_BYTES, mediaTypeOf } from '@app/contracts/files/file-formats';
 import { FileProcessor } from '../file-processor';
 import { renderFile } from '../file-render';
 import { SIGNATURE_BYTES, signatureProblem } from '../file-signature';

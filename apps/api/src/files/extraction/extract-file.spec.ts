@@ -1,6 +1,6 @@
 import { capText, extractFile } from './extract-file';
 import { DEFAULT_EXTRACTION_LIMITS } from '../../config/file-extraction-settings';
-import { mediaTypeOf, TEXT_TYPES } from '../file-formats';
+import { mediaTypeOf, TEXT_TYPES } from '@app/contracts/files/file-formats';
 import { extractorFor } from './formats/extractors-by-content-type';
 
 const limits = DEFAULT_EXTRACTION_LIMITS;

@@ -1,4 +1,4 @@
-import { mediaTypeOf, TEXT_TYPES } from '../../file-formats';
+import { mediaTypeOf, TEXT_TYPES } from '@app/contracts/files/file-formats';
 import { extractDocx } from './docx.extractor';
 import { extractCsv, extractTsv } from './delimited.extractor';
 import type { FormatExtractor } from './format-extractor';
