@@ -1,5 +1,5 @@
+import { until } from '@app/contracts/test/until';
 import { BLOB_STORE, type BlobStore } from '@app/storage';
-import { FileRecovery } from '../apps/api/src/files/file-recovery';
 import { FileAggregateWriter } from '../apps/api/src/application/aggregate-writers';
 import { uploadFile } from './support/file-upload-helpers';
 import { call, startTestApp, type TestApp } from './support/test-app';
@@ -107,7 +107,8 @@ describe('files across a restart', () => {
       body: { contentType: 'text/plain', fileName: 'crash.txt', fileSize: 18, useCase: 'conversation' },
     });
     const fileId: string = requested.body.file.sId;
-    // What a process that died mid-processing leaves: the bytes stored and recorded, no outcome.
+    // What a process that died mid-processing leaves: the bytes stored and recorded, no outcome. No
+    // request can stop a process between those writes, so they are made here through the stores.
     const blobs = first.app.get<BlobStore>(BLOB_STORE);
     const stored = await blobs.put(bytesOf('survives a restart'));
     await first.app.get(FileAggregateWriter).run(fileId, { type: 'StoreFileContent', originalHash: stored.hash, byteSize: stored.size }, 'test');
@@ -117,11 +118,12 @@ describe('files across a restart', () => {
 
     const second = await startTestApp({ AGENT_RUNNER_ENABLED: 'false', FILE_ORPHAN_GRACE_SECONDS: '0' }, first.dataDir);
     try {
-      await second.app.get(FileRecovery).done;
-      const view = await fetch(`${second.baseUrl}/api/v1/w/${workspaceId}/files/${fileId}?action=view&version=processed`, { headers: { authorization: `Bearer ${apiKey}` } });
-      expect(view.status).toBe(200);
-      expect(await view.text()).toBe('survives a restart');
+      const view = () => fetch(`${second.baseUrl}/api/v1/w/${workspaceId}/files/${fileId}?action=view&version=processed`, { headers: { authorization: `Bearer ${apiKey}` } });
+      // Recovery runs in the background after the start: done once the file serves its text.
+      await until(async () => (await view()).status === 200, 15_000);
+      expect(await (await view()).text()).toBe('survives a restart');
       const secondBlobs = second.app.get<BlobStore>(BLOB_STORE);
+      await until(async () => !(await secondBlobs.has(orphan.hash)), 15_000);
       expect(await secondBlobs.has(stored.hash)).toBe(true);
       expect(await secondBlobs.has(orphan.hash)).toBe(false);
     } finally {
