@@ -67,7 +67,9 @@ describe('content fragments expire with their data source', () => {
     }
     expect(await expiredEvents(cId)).toBe(1);
 
-    // A restart, and even a replay of the whole log, records nothing twice.
+    // A restart, and even a replay of the whole log, records nothing twice. Driven on the expirer
+    // itself: no public surface replays the log into it, nor shows its events (the rendering of an
+    // expired fragment is the same whether its expiry was recorded once or twice).
     const expirer = t.app.get(ContentFragmentExpirer);
     const head = await t.app.get<EventStore>(EVENT_STORE).headPosition();
     await expirer.stop();

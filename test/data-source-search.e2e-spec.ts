@@ -136,6 +136,8 @@ describe('data source search', () => {
     expect(ids(await search(scratchPath('/search'), { query: 'zebra', top_k: 10 })).sort()).toEqual(['a', 'b']);
     expect((await call(t.baseUrl, 'DELETE', scratchPath('/documents/a'), { key: builder })).status).toBe(200);
     expect(ids(await search(scratchPath('/search'), { query: 'zebra', top_k: 10 }))).toEqual(['b']);
+    // Past the routes: the index itself holds nothing of a deleted data source. No route can show
+    // it (the data source is gone, its paths answer 404), so the index is asked directly.
     const index = t.app.get<SearchIndex>(SEARCH_INDEX);
     expect((await call(t.baseUrl, 'DELETE', scratchPath(''), { key: builder })).status).toBeLessThan(300);
     await searchIndexCaughtUp(t);

@@ -8,7 +8,11 @@ import { call, startTestApp, type TestApp } from './support/test-app';
 
 const origin = { conversationId: 'c0nversat1', messageId: 'm3ssage001' };
 
-/** The requests stream and results: resuming, replay of what is still open, refusals, load, and two replicas. */
+/**
+ * The requests stream and results: resuming, replay of what is still open, refusals, load, and two
+ * replicas. The run side is the api's McpChannel, driven here with request ids the test picks and
+ * awaited directly (what a run would do), so the stream's edge cases can be set up exactly.
+ */
 describe('client-side MCP servers: requests and results', () => {
   let t: TestApp;
   let workspaceId: string;

@@ -2,7 +2,11 @@ import { EVENT_STORE, type EventStore } from '@app/storage';
 import { SearchIndexFollower } from '../../apps/api/src/search/indexing/search-index-follower';
 import type { TestApp } from './test-app';
 
-/** Waits until the search index has applied everything the log holds now. */
+/**
+ * Waits until the search index has applied everything the log holds now. Asked of the app: no
+ * public surface says how far the index got, and a search that finds nothing (a filter, a deletion)
+ * only means something once the index has caught up.
+ */
 export async function searchIndexCaughtUp(t: TestApp, timeoutMs?: number): Promise<void> {
   const head = await t.app.get<EventStore>(EVENT_STORE).headPosition();
   await t.app.get(SearchIndexFollower).waitFor(head, timeoutMs);
