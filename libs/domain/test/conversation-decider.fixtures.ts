@@ -9,7 +9,7 @@ import {
   fixtureBase,
   userMessagePosted,
 } from '@app/contracts/test/conversation.fixtures';
-import type { NewContentFragment } from '../src/conversation/conversation.commands';
+import type { NewContentFragment, PostUserMessage } from '../src/conversation/conversation.commands';
 
 /** When the commands of the conversation specs are issued: one second after the fixture history. */
 export const NOW = T0 + 1000;
@@ -38,6 +38,22 @@ export function succeeded(messageId: string): ConversationEvent {
     data: { ...fixtureBase(500), messageId, status: 'succeeded', content: 'done', completedTs: T0 + 500 },
   };
 }
+
+/** `answered`, its agent message finished: nothing runs. */
+export const finishedConversation: ConversationEvent[] = [...answered, succeeded('agtmsg0001')];
+
+/** A plain user message posted at `NOW`, mentioning nobody. */
+export const postCommand: PostUserMessage = {
+  type: 'PostUserMessage',
+  ...commandBase,
+  messageId: 'usrmsg0009',
+  content: 'hello',
+  mentions: [],
+  context: { username: 'ada', timezone: 'UTC' },
+  user: null,
+  mentionedAgents: [],
+  agentMessageIds: [],
+};
 
 /** A new inline `notes.txt` fragment with the context `contentFragmentAdded()` records. */
 export function newInlineFragment(messageId: string, contentFragmentId: string, textContent: string): NewContentFragment {

@@ -9,7 +9,9 @@ import { GetConversationAtHandler, GetMessageAtHandler } from './time-travel/con
 import { ConversationTimeline } from './time-travel/conversation-timeline';
 import { FoldSnapshotStore } from './time-travel/fold-snapshot-store';
 import { FoldSnapshotter } from './time-travel/fold-snapshotter';
-import { LongConversationsController } from './long-conversations.controller';
+import { CompactionController } from './compaction.controller';
+import { ForkController } from './forking/fork.controller';
+import { ConversationMessageController } from './time-travel/conversation-message.controller';
 import { CancelGenerationHandler } from './commands/cancel-generation.command';
 import { CreateConversationHandler } from './commands/create-conversation.command';
 import { DeleteConversationHandler } from './commands/delete-conversation.command';
@@ -72,7 +74,9 @@ const QUERY_HANDLERS = [
     ConversationEventsController,
     ContentFragmentTextController,
     ContentFragmentsController,
-    LongConversationsController,
+    ConversationMessageController,
+    CompactionController,
+    ForkController,
   ],
   providers: [ConversationReader, RenderedConversations, ConversationWriter, MessagePreparation, InlineTextFile, ForkPreparer, ContentFragmentExpirer, ConversationTimeline, FoldSnapshotStore, FoldSnapshotter, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],

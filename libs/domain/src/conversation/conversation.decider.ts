@@ -21,15 +21,8 @@ import {
   requireAgentMessage,
   requireMessage,
 } from './conversation.decide-messages';
-import {
-  assertOpenForPosting,
-  decideCompleteCompaction,
-  decideCompleteForkPreparation,
-  decideRecordFork,
-  decideRecordForkFileCopy,
-  decideStartCompaction,
-  forkCopies,
-} from './conversation.decide-long';
+import { assertOpenForPosting, decideCompleteCompaction, decideStartCompaction } from './conversation.decide-compaction';
+import { decideCompleteForkPreparation, decideRecordFork, decideRecordForkFileCopy, forkCopies } from './conversation.decide-forking';
 import { decideExpireContentFragments } from './conversation.decide-expiry';
 import { MAX_CONVERSATION_DEPTH, conversationNotFound, invalidRequest } from './conversation.errors';
 import { evolveConversation } from './conversation.evolve';

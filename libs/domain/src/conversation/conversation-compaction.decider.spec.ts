@@ -1,27 +1,17 @@
 import type { ConversationEvent } from '@app/contracts/events/conversation.events';
-import { conversationCreated, fixtureUser, userMessagePosted } from '@app/contracts/test/conversation.fixtures';
+import { conversationCreated } from '@app/contracts/test/conversation.fixtures';
 import { deciderSpec } from '../../test/decider-spec.helper';
-import { NOW, agentA, answered, commandBase, eventBase, succeeded } from '../../test/conversation-decider.fixtures';
-import type { PostUserMessage, StartCompaction } from './conversation.commands';
-import { BLOCKING_WORK_STALE_AFTER_MS } from './conversation.decide-long';
+import { NOW, commandBase, eventBase, finishedConversation, postCommand } from '../../test/conversation-decider.fixtures';
+import type { StartCompaction } from './conversation.commands';
+import { BLOCKING_WORK_STALE_AFTER_MS } from './conversation.decide-compaction';
 import { conversationDecider } from './conversation.decider';
 import { CONVERSATION_ERROR_MESSAGES } from './conversation.errors';
 
-/** Compaction and forking. */
+/** Compaction. */
 const spec = deciderSpec(conversationDecider);
 
 const start: StartCompaction = { type: 'StartCompaction', ...commandBase, messageId: 'cmpmsg0001', trigger: 'manual' };
-const post: PostUserMessage = {
-  type: 'PostUserMessage',
-  ...commandBase,
-  messageId: 'usrmsg0009',
-  content: 'hello',
-  mentions: [],
-  context: { username: 'ada', timezone: 'UTC' },
-  user: null,
-  mentionedAgents: [],
-  agentMessageIds: [],
-};
+const post = postCommand;
 const compactionCreated = (coversUpToRank = 2, at = eventBase): ConversationEvent => ({
   type: 'CompactionMessageCreated',
   data: { ...at, messageId: 'cmpmsg0001', rank: 2, coversUpToRank, trigger: 'manual' },
@@ -30,7 +20,7 @@ const compactionCompleted = (status: 'succeeded' | 'failed'): ConversationEvent 
   type: 'CompactionMessageCompleted',
   data: { ...eventBase, messageId: 'cmpmsg0001', status, content: status === 'succeeded' ? 'sum' : null, error: status === 'failed' ? 'boom' : null },
 });
-const finished = [...answered, succeeded('agtmsg0001')];
+const finished = finishedConversation;
 
 describe('conversation decider: compaction', () => {
   it('creates a compaction message at the end, covering everything so far by default', () => {
@@ -88,44 +78,5 @@ describe('conversation decider: compaction', () => {
       .given([...finished, compactionCreated()])
       .when({ type: 'AddReaction', ...commandBase, messageId: 'cmpmsg0001', emoji: '+1', user: { userId: 'u1', username: 'u', fullName: null } })
       .thenThrows('invalid_request_error', CONVERSATION_ERROR_MESSAGES.notReactable);
-  });
-});
-
-describe('conversation decider: forking', () => {
-  const origin = { parentConversationId: 'cnvparent1', parentConversationTitle: 'P', sourceMessageId: 'usrmsg0001', branchedAt: NOW, user: fixtureUser() };
-  const forkCreated = conversationCreated({ forkedFrom: origin });
-  const copied = userMessagePosted('usrcopy001', 0, [agentA]);
-
-  it('records the child on the parent, for a message of the parent only', () => {
-    const record = { type: 'RecordFork' as const, ...commandBase, childConversationId: 'cnvchild01', childConversationTitle: 'P', sourceMessageId: 'usrmsg0001', user: fixtureUser() };
-    spec.given(finished).when(record).then([
-      { type: 'ConversationForked', data: { ...eventBase, childConversationId: 'cnvchild01', childConversationTitle: 'P', sourceMessageId: 'usrmsg0001', branchedAt: NOW, user: fixtureUser() } },
-    ]);
-    spec.given(finished).when({ ...record, sourceMessageId: 'nosuchmsg1' }).thenThrows('message_not_found');
-  });
-
-  it('creates a fork with its copied messages, re-based on the fork', () => {
-    const { at, ...created } = forkCreated.data;
-    const events = spec
-      .given([])
-      .when({ type: 'CreateConversation', ...created, now: at, copiedMessages: [{ ...copied, data: { ...copied.data, conversationId: 'cnvparent1' } }] })
-      .events();
-    expect(events).toEqual([forkCreated, { ...copied, data: { ...copied.data, conversationId: forkCreated.data.conversationId, at } }]);
-  });
-
-  it('refuses posting while the fork is prepared (409), then records file copies and opens it', () => {
-    spec.given([forkCreated, copied]).when(post).thenThrows('invalid_request_error', CONVERSATION_ERROR_MESSAGES.forkPreparing);
-    spec
-      .given([forkCreated])
-      .when({ type: 'RecordForkFileCopy', ...commandBase, messageId: 'usrcopy001', sourceFileId: 'fil_a', outcome: { kind: 'copied', fileId: 'fil_b' } })
-      .thenThrows('message_not_found');
-    spec
-      .given([forkCreated, copied])
-      .when({ type: 'RecordForkFileCopy', ...commandBase, messageId: 'usrcopy001', sourceFileId: 'fil_a', outcome: { kind: 'failed', attempt: 1, reason: 'busy', final: false } })
-      .then([{ type: 'ForkFileCopyFailed', data: { ...eventBase, messageId: 'usrcopy001', sourceFileId: 'fil_a', attempt: 1, reason: 'busy', final: false } }]);
-    const prepared: ConversationEvent = { type: 'ForkPrepared', data: { ...eventBase, status: 'done' } };
-    spec.given([forkCreated, copied]).when({ type: 'CompleteForkPreparation', ...commandBase, status: 'done' }).then([prepared]);
-    spec.given([forkCreated, copied, prepared]).when({ type: 'CompleteForkPreparation', ...commandBase, status: 'done' }).thenNothing();
-    expect(spec.given([forkCreated, copied, prepared]).when(post).events().map((e) => e.type)).toEqual(['UserMessagePosted']);
   });
 });
