@@ -1,5 +1,4 @@
 import type { Aggregate, DomainEvent } from '@app/domain/shared/decider';
-import type { AuthContext } from '../auth/auth-context';
 import type { CommandOutcome, DeciderExecutor } from './decider-executor';
 
 /**
@@ -8,8 +7,17 @@ import type { CommandOutcome, DeciderExecutor } from './decider-executor';
  */
 export type CommandInput<Command> = Command extends unknown ? Omit<Command, 'now'> & { readonly now?: number } : never;
 
+/**
+ * A request's caller as the writer needs it (an AuthContext is one): the member it acts as, if
+ * any, and its key. Stated here so the write path does not depend on how callers authenticate.
+ */
+export interface CallerIdentity {
+  readonly keyId: string;
+  readonly user: { readonly sId: string } | null;
+}
+
 /** Who runs a command: a request's caller, or a process named by a string ("system", a user sId). */
-export type CommandActor = AuthContext | string;
+export type CommandActor = CallerIdentity | string;
 
 /** The actor recorded on the events: the caller's member, else its key; a name as it is. */
 export function actorOf(by: CommandActor): string {
