@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
+import { DeciderExecutor } from '../apps/api/src/event-sourcing/writing/decider-executor';
 import { conversationAggregate } from '../libs/domain/src/conversation/conversation.decider';
 import { SqliteEventStore } from '../libs/storage/src/event-store/sqlite-event-store';
 import { recordFigure } from './support/results';

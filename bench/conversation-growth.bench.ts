@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { toConversationStreamName } from '../libs/domain/src/conversation/conversation.stream';
 import { EVENT_STORE, type EventStore } from '../libs/storage/src';
-import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
+import { ReadModels } from '../apps/api/src/event-sourcing/reading/read-models';
 import { startTestApp, type TestApp } from '../test/support/test-app';
 import { percentiles } from './support/load';
 import { recordFigure } from './support/results';

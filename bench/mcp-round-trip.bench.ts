@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { McpChannel } from '../apps/api/src/mcp/client/mcp-channel';
 import type { McpServerRef } from '../apps/api/src/mcp/mcp-servers';
-import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
+import { ReadModels } from '../apps/api/src/event-sourcing/reading/read-models';
 import { startTestApp, type TestApp } from '../test/support/test-app';
 import { percentiles } from './support/load';
 import { recordFigure } from './support/results';

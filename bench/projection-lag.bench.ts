@@ -6,7 +6,7 @@
  * Run: `npm run build:bench && node dist/bench/projection-lag.bench.js`.
  */
 import { performance } from 'node:perf_hooks';
-import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
+import { DeciderExecutor } from '../apps/api/src/event-sourcing/writing/decider-executor';
 import { conversationAggregate } from '../libs/domain/src/conversation/conversation.decider';
 import { ALL_PROJECTIONS, LiveProjector, ProjectionProgress } from '../libs/projections/src';
 import { createConversationCommand, postUserMessageCommand } from './support/conversation-traffic';

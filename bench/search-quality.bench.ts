@@ -17,7 +17,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { AuthContext } from '../apps/api/src/auth/auth-context';
 import { UpsertDocumentCommand } from '../apps/api/src/data-sources/commands/upsert-document.command';
 import { DataSourceLookup } from '../apps/api/src/data-sources/data-source-lookup';
-import { ReadModels } from '../apps/api/src/infrastructure/read-models.service';
+import { ReadModels } from '../apps/api/src/event-sourcing/reading/read-models';
 import { searchIndexCaughtUp } from '../test/support/search-helpers';
 import { startTestApp } from '../test/support/test-app';
 

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { ConversationEvent } from '../libs/contracts/src/events/conversation.events';
+import type { ConversationEvent } from '../libs/contracts/src/events/conversation/conversation.events';
 import { CURRENT_SCHEMA_VERSION } from '../libs/contracts/src/events/upcast';
 import { renderConversation } from '../libs/contracts/src/render/conversation.render';
 import { conversationAggregate } from '../libs/domain/src/conversation/conversation.decider';

@@ -1,6 +1,6 @@
 import { until } from '@app/contracts/test/until';
 import { BLOB_STORE, type BlobStore } from '@app/storage';
-import { FileAggregateWriter } from '../apps/api/src/application/aggregate-writers';
+import { FileAggregateWriter } from '../apps/api/src/event-sourcing/writing/aggregate-writers';
 import { uploadFile } from './support/file-upload-helpers';
 import { call, startTestApp, type TestApp } from './support/test-app';
 

@@ -1,6 +1,6 @@
 import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { until } from '@app/contracts/test/until';
-import { DeciderExecutor } from '../apps/api/src/application/decider-executor';
+import { DeciderExecutor } from '../apps/api/src/event-sourcing/writing/decider-executor';
 import { newInlineFragment } from '../libs/domain/test/conversation-decider.fixtures';
 import { useFakeOpenAI } from './support/use-fake-openai';
 import { AgentApi, openAIEnv, runRequests, sentText, textScenario } from './support/agent-run-helpers';

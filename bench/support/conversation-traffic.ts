@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fixtureAgent } from '../../libs/contracts/test/conversation.fixtures';
-import { DeciderExecutor } from '../../apps/api/src/application/decider-executor';
+import { DeciderExecutor } from '../../apps/api/src/event-sourcing/writing/decider-executor';
 import { conversationAggregate } from '../../libs/domain/src/conversation/conversation.decider';
 import type { EventStore, NewEvent } from '../../libs/storage/src/event-store/event-store.port';
 import { SqliteEventStore } from '../../libs/storage/src/event-store/sqlite-event-store';

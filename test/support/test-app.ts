@@ -9,7 +9,7 @@ import pino from 'pino';
 
 import { loadApiConfig, type ApiConfig } from '../../apps/api/src/config/api-config';
 import { createApp } from '../../apps/api/src/create-app';
-import { ReadModels } from '../../apps/api/src/infrastructure/read-models.service';
+import { ReadModels } from '../../apps/api/src/event-sourcing/reading/read-models';
 import { CreateApiKeyCommand } from '../../apps/api/src/workspaces/commands/create-api-key.command';
 import { CreateWorkspaceCommand } from '../../apps/api/src/workspaces/commands/create-workspace.command';
 

@@ -1,14 +1,14 @@
 import { DomainError } from '@app/domain/shared/domain-error';
 import { ProjectionProgress } from '@app/projections';
 import { openEventStore, openReadStore } from '@app/storage';
-import { WorkspaceAggregateWriter } from './application/aggregate-writers';
-import { DeciderExecutor } from './application/decider-executor';
+import { WorkspaceAggregateWriter } from './event-sourcing/writing/aggregate-writers';
+import { DeciderExecutor } from './event-sourcing/writing/decider-executor';
 import { ApiKeyUsage } from './auth/api-key-usage';
 import { CLI_COMMANDS, type CliStores } from './cli/cli-commands';
 import { CliProblem, parseFlags } from './cli/cli-flags';
 import { ApiError } from './common/http/api-error';
 import { loadApiConfig, type ApiConfig } from './config/api-config';
-import { ReadModels } from './infrastructure/read-models.service';
+import { ReadModels } from './event-sourcing/reading/read-models';
 import { createLogger } from './common/logger';
 
 const USAGE = `Usage: npm run cli -- <command>   (or: node dist/apps/api/src/cli.js <command>)

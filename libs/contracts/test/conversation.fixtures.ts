@@ -1,11 +1,11 @@
-import type { AgentSnapshot } from '../src/events/agent-message-facts';
-import type { ConversationEventBase, UserMessageContext, UserSnapshot } from '../src/events/conversation-facts';
+import type { AgentSnapshot } from '../src/events/conversation/agent-message-event-values';
+import type { ConversationEventBase, UserMessageContext, UserSnapshot } from '../src/events/conversation/conversation-event-values';
 import type {
   AgentMessageCreated,
   ContentFragmentAdded,
   ConversationCreated,
   UserMessagePosted,
-} from '../src/events/conversation.events';
+} from '../src/events/conversation/conversation.events';
 import type { ConversationWithContent } from '../src/read-models/conversation.read-models';
 
 /**

@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { CURRENT_SCHEMA_VERSION } from '@app/contracts/events/upcast';
 import type { JsonObject, ReadDocument, RecordedEvent } from '@app/storage';
 import type { Projection } from '../src/projection';

@@ -1,4 +1,4 @@
-import type { DataSourceTableEvent, TableAddress } from '@app/contracts/events/data-source-table.events';
+import type { DataSourceTableEvent, TableAddress } from '@app/contracts/events/data-source/data-source-table.events';
 import type { NewEvent } from '@app/storage';
 import { randomUUID } from 'node:crypto';
 

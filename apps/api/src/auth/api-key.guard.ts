@@ -2,7 +2,7 @@ import type { ApiKeyDocument, UserDocument, WorkspaceDocument } from '@app/contr
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { hashApiKeySecret } from '../common/ids';
-import { ReadModels } from '../infrastructure/read-models.service';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 import { clientAddressKey } from '../rate-limits/client-address';
 import { RequestRateLimits } from '../rate-limits/request-rate-limits';
 import type { RouteBudgetName } from '../config/rate-limit-settings';

@@ -1,8 +1,8 @@
 import { REGIONS, WORKSPACE_ROLES, type Region, type WorkspaceRole } from '@app/contracts/events/workspace.events';
 import type { EventStore, ReadStore } from '@app/storage';
-import type { WorkspaceAggregateWriter } from '../application/aggregate-writers';
+import type { WorkspaceAggregateWriter } from '../event-sourcing/writing/aggregate-writers';
 import type { ApiKeyUsage } from '../auth/api-key-usage';
-import type { ReadModels } from '../infrastructure/read-models.service';
+import type { ReadModels } from '../event-sourcing/reading/read-models';
 import { CreateApiKeyCommand, CreateApiKeyHandler } from '../workspaces/commands/create-api-key.command';
 import { CreateWorkspaceCommand, CreateWorkspaceHandler } from '../workspaces/commands/create-workspace.command';
 import { RevokeApiKeyCommand, RevokeApiKeyHandler } from '../workspaces/commands/revoke-api-key.command';

@@ -8,7 +8,7 @@ import {
   type StorageConfig,
 } from '@app/storage';
 import { buildModelCatalog, parseProviderSettings, Secret, type ProviderSettings } from './provider-settings';
-import type { ModelEntry } from '@app/contracts/models/model.types';
+import type { ModelEntry } from '@app/contracts/language-models/model.types';
 import { parseAgentRunnerSettings, type AgentRunnerSettings } from './agent-runner-settings';
 import { parseRateLimitSettings, type RateLimitSettings } from './rate-limit-settings';
 import { parseFileExtractionSettings, type FileExtractionSettings } from './file-extraction-settings';

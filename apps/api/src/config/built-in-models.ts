@@ -1,4 +1,4 @@
-import type { ModelEntry, ReasoningEffort } from '@app/contracts/models/model.types';
+import type { ModelEntry, ReasoningEffort } from '@app/contracts/language-models/model.types';
 
 /**
  * The models this server knows out of the box, per built-in provider. A provider's models are only

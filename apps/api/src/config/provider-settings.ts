@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REASONING_EFFORTS, type ModelEntry, type ReasoningEffort } from '@app/contracts/models/model.types';
+import { REASONING_EFFORTS, type ModelEntry, type ReasoningEffort } from '@app/contracts/language-models/model.types';
 import { BUILT_IN_MODELS, BUILT_IN_PROVIDER_IDS, type BuiltInProviderId } from './built-in-models';
 
 /**

@@ -4,7 +4,7 @@ import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-mo
 import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
 import { canSeeSpace } from '../data-sources/space-access';
-import type { ReadModels } from '../infrastructure/read-models.service';
+import type { ReadModels } from '../event-sourcing/reading/read-models';
 
 /** A document of a data source view that a content-node fragment names. */
 export interface ResolvedContentNode {

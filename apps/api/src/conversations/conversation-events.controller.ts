@@ -1,4 +1,4 @@
-import { isConversationEvent } from '@app/contracts/events/conversation.events';
+import { isConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { upcast } from '@app/contracts/events/upcast';
 import { renderConversationStreamEvent } from '@app/contracts/render/conversation.render';
 import type { RecordedEvent } from '@app/storage';

@@ -11,7 +11,7 @@ import { renderWorkspace } from '@app/contracts/render/workspace.render';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthContext } from '../auth/auth-context';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { ReadModels } from '../infrastructure/read-models.service';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 import { ApiError } from '../common/http/api-error';
 import { rankPage, type RankPage, type RankPageRequest } from './rank-page';
 

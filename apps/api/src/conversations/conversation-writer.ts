@@ -1,6 +1,6 @@
 import type { ConversationCommand } from '@app/domain/conversation/conversation.commands';
 import { Injectable } from '@nestjs/common';
-import { ConversationAggregateWriter } from '../application/aggregate-writers';
+import { ConversationAggregateWriter } from '../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../auth/auth-context';
 import { ConversationReader } from './conversation-reader';
 

@@ -3,7 +3,7 @@ import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-mo
 import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
-import { ReadModels } from '../infrastructure/read-models.service';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 import { canSeeSpace, SpaceAccess } from './space-access';
 
 /** A data source and the space it lives in. */

@@ -1,4 +1,4 @@
-import type { DocumentContent } from '@app/contracts/events/data-source-document.events';
+import type { DocumentContent } from '@app/contracts/events/data-source/data-source-document.events';
 import { normalizedSection, sectionHash, sectionOfText, sectionText } from '@app/contracts/documents/document-section';
 import { MAX_DOCUMENT_ID_LENGTH, type UpsertDocumentDto } from '@app/contracts/http/document.dto';
 import { ApiError } from '../common/http/api-error';

@@ -2,7 +2,7 @@ import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-mo
 import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
-import { ReadModels } from '../infrastructure/read-models.service';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 
 /** Whether the caller sees a space: open spaces to everyone, restricted ones to admins and members. */
 export function canSeeSpace(auth: AuthContext, space: SpaceDocument): boolean {

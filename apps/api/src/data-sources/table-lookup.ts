@@ -1,6 +1,6 @@
 import { dataSourceTableKey, tableRowKey, type DataSourceTableRecord, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
 import { ApiError } from '../common/http/api-error';
-import type { ReadModels } from '../infrastructure/read-models.service';
+import type { ReadModels } from '../event-sourcing/reading/read-models';
 import type { ResolvedDataSource } from './data-source-lookup';
 
 /** A table of the data source, or 404 `table_not_found`. */

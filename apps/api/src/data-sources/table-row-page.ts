@@ -1,6 +1,6 @@
 import type { DataSourceTableRecord, TableRowRecord } from '@app/contracts/read-models/table.read-models';
 import { blockReadsOfPage, rowBlockKey } from '@app/contracts/tables/row-blocks';
-import type { ReadModels } from '../infrastructure/read-models.service';
+import type { ReadModels } from '../event-sourcing/reading/read-models';
 
 /**
  * The rows at `offset` (exact, counting live rows only) to `offset + limit` of a table in ordinal

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
 import { ConversationReader } from '../conversations/conversation-reader';
-import { ReadModels } from '../infrastructure/read-models.service';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 
 const notFound = (): ApiError => new ApiError('file_not_found', 'File not found.');
 

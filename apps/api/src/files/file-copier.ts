@@ -2,8 +2,8 @@ import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { FileCopier } from '../conversations/forking/file-copier.port';
-import { FileAggregateWriter } from '../application/aggregate-writers';
-import { ReadModels } from '../infrastructure/read-models.service';
+import { FileAggregateWriter } from '../event-sourcing/writing/aggregate-writers';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 
 const COPIER_ACTOR = 'file-copier';
 

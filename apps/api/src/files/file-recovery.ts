@@ -2,9 +2,9 @@ import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import { BLOB_STORE, EVENT_STORE, sweepOrphanBlobs, type BlobStore, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { StartUpRecovery } from '../application/start-up-recovery';
+import { StartUpRecovery } from '../event-sourcing/following/start-up-recovery';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { ReadModels } from '../infrastructure/read-models.service';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 import { LOGGER } from '../common/logger';
 import { FileProcessor } from './file-processor';
 

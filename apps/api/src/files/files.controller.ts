@@ -10,7 +10,7 @@ import { PublicRoute } from '../common/http/route-access';
 import { ApiError } from '../common/http/api-error';
 import { ApiFileContent, ApiNoContent, ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { ReadModels } from '../infrastructure/read-models.service';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 import { RateLimit } from '../rate-limits/route-rate-limit.decorator';
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import { DeleteFileCommand } from './commands/delete-file.command';

@@ -1,6 +1,6 @@
 import { BLOB_STORE, type BlobStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
-import { FileAggregateWriter } from '../application/aggregate-writers';
+import { FileAggregateWriter } from '../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
 import { newPrefixedId } from '../common/ids';

@@ -2,7 +2,7 @@ import { ProjectionProgress, ProjectorStatusBoard } from '@app/projections';
 import { checkpointName, SqliteEventStore, SqliteReadStore, type EventStore, type ReadStore } from '@app/storage';
 import { randomUUID } from 'node:crypto';
 import { loadApiConfig } from '../config/api-config';
-import { ReadModels } from '../infrastructure/read-models.service';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 import { ProjectorReadinessProbe } from './projector-readiness';
 
 describe('ProjectorReadinessProbe', () => {

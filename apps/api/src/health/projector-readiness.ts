@@ -3,7 +3,7 @@ import { FailedEvents, ProjectorStatusBoard } from '@app/projections';
 import { checkpointName, EVENT_STORE, READ_STORE, type EventStore, type ReadStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { ReadModels } from '../infrastructure/read-models.service';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 
 export interface ProjectorReport {
   readonly state: ProjectorReadiness;

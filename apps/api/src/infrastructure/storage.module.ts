@@ -3,11 +3,11 @@ import { EVENT_STORE, openEventStore, openVerifiedReadStore, READ_STORE, type Ev
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { DEFAULT_DECIDER_EXECUTOR_OPTIONS, DeciderExecutor } from '../application/decider-executor';
+import { DEFAULT_DECIDER_EXECUTOR_OPTIONS, DeciderExecutor } from '../event-sourcing/writing/decider-executor';
 import { CountingEventStore } from '../metrics/counting-event-store';
 import { Metrics } from '../metrics/metrics';
 import { LOGGER } from '../common/logger';
-import { ReadModels } from './read-models.service';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 
 /**
  * The stores the configuration names, opened once per process and closed at shutdown, and the

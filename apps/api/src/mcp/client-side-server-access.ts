@@ -1,6 +1,6 @@
 import { mcpServerKey } from '@app/contracts/events/mcp-server.events';
 import { isLive } from '@app/domain/mcp-server/mcp-server.state';
-import type { McpServerAggregateWriter } from '../application/aggregate-writers';
+import type { McpServerAggregateWriter } from '../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
 

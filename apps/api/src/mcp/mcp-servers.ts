@@ -1,7 +1,7 @@
 import { mcpServerKey } from '@app/contracts/events/mcp-server.events';
 import { isLive, type McpServerState } from '@app/domain/mcp-server/mcp-server.state';
 import { Inject, Injectable } from '@nestjs/common';
-import { McpServerAggregateWriter } from '../application/aggregate-writers';
+import { McpServerAggregateWriter } from '../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';

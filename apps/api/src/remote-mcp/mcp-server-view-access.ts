@@ -1,7 +1,7 @@
 import type { McpServerViewDocument, RemoteMcpServerDocument } from '@app/contracts/read-models/remote-mcp-server.read-models';
 import type { SpaceDocument, UserDocument } from '@app/contracts/read-models/workspace.read-models';
 import { Injectable } from '@nestjs/common';
-import { ReadModels } from '../infrastructure/read-models.service';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 
 /** A view a run may use, with its server. */
 export interface UsableView {

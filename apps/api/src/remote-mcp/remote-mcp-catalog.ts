@@ -1,8 +1,8 @@
 import type { RemoteMcpHeader } from '@app/contracts/events/remote-mcp-server.events';
 import type { RemoteMcpCatalogState, RemoteMcpServerEntry } from '@app/domain/remote-mcp-server/remote-mcp-server.state';
 import { Inject, Injectable } from '@nestjs/common';
-import type { CommandActor } from '../application/aggregate-writer';
-import { RemoteMcpCatalogAggregateWriter } from '../application/aggregate-writers';
+import type { CommandActor } from '../event-sourcing/writing/aggregate-writer';
+import { RemoteMcpCatalogAggregateWriter } from '../event-sourcing/writing/aggregate-writers';
 import { ApiError } from '../common/http/api-error';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import type { RemoteMcpSettings } from '../config/remote-mcp-settings';

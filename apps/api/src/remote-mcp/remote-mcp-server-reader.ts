@@ -4,7 +4,7 @@ import { renderRemoteMcpServer } from '@app/contracts/render/remote-mcp-server.r
 import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
-import { ReadModels } from '../infrastructure/read-models.service';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 
 const serverNotFound = () => new ApiError('mcp_server_not_found', 'The MCP server you requested was not found.');
 const viewNotFound = () => new ApiError('mcp_server_view_not_found', 'The MCP server view you requested was not found.');

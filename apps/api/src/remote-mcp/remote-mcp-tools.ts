@@ -12,7 +12,7 @@ import {
   type ToolDefinition,
   type ToolRegistry,
 } from '../agent-runner';
-import { ConversationToolsAggregateWriter } from '../application/aggregate-writers';
+import { ConversationToolsAggregateWriter } from '../event-sourcing/writing/aggregate-writers';
 import { LOGGER } from '../common/logger';
 import { toolCallResultOf, toolFailure } from '../mcp/client/mcp-tool-output';
 import { McpServerViewAccess } from './mcp-server-view-access';

@@ -2,7 +2,7 @@ import { EVENT_STORE, type EventStore } from '@app/storage';
 import type { INestApplication } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { ApiConfig } from '../config/api-config';
-import { ReadModels } from '../infrastructure/read-models.service';
+import { ReadModels } from '../event-sourcing/reading/read-models';
 import { CreateWorkspaceCommand } from './commands/create-workspace.command';
 import { firstStartBanner, firstStartUrl } from './first-start-banner';
 

@@ -1,5 +1,5 @@
 import type { ToolStakeSettings } from './tool-approval.events';
-import type { ReasoningEffort } from '../models/model.types';
+import type { ReasoningEffort } from '../language-models/model.types';
 
 /**
  * Events of the `agent_configuration-<sId>` stream (a workspace agent and its versions) and of the

@@ -1,5 +1,5 @@
-import type { AgentMessageError, AgentMessageOutcome, AgentToolCall } from './agent-message-facts';
-import type { AgentMessageCreated } from './conversation-message.events';
+import type { AgentMessageError, AgentMessageOutcome, AgentToolCall } from './conversation/agent-message-event-values';
+import type { AgentMessageCreated } from './conversation/conversation-message.events';
 import { streamIdOf, streamNameOf } from './stream-name';
 import type { BlockedToolCall } from './tool-approval.events';
 

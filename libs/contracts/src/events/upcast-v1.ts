@@ -5,9 +5,9 @@ import type {
   AgentSnapshotStatus,
   AgentToolCall,
   AgentToolCallStatus,
-} from './agent-message-facts';
+} from './conversation/agent-message-event-values';
 import type { RunMessage } from './agent-run.events';
-import type { JsonObject, MentionDisplay } from './conversation-facts';
+import type { JsonObject, MentionDisplay } from './conversation/conversation-event-values';
 
 /**
  * Schema v1 → v2. Version 1 events embedded response shapes; version 2 records the facts behind

@@ -5,7 +5,7 @@ import {
   renderUserMessageFromEvent,
 } from '../render/conversation-message.render';
 import { renderConversationStreamEvent } from '../render/conversation-stream.render';
-import { isConversationEvent, type ConversationEvent } from './conversation.events';
+import { isConversationEvent, type ConversationEvent } from './conversation/conversation.events';
 import { CURRENT_SCHEMA_VERSION, upcast } from './upcast';
 
 // Events written by the api at schema v1 (see the fixture's `description`); this spec renders on

@@ -5,7 +5,7 @@ import type {
   AgentStepContent,
   ModelResolutionMethod,
   ResolvedModel,
-} from '../events/agent-message-facts';
+} from '../events/conversation/agent-message-event-values';
 import type {
   AgenticMessageData,
   ContentFragmentContext,
@@ -13,8 +13,8 @@ import type {
   JsonObject,
   Mention,
   UserMessageContext,
-} from '../events/conversation-facts';
-import type { ContentFragmentExpiredReason } from '../events/conversation-message.events';
+} from '../events/conversation/conversation-event-values';
+import type { ContentFragmentExpiredReason } from '../events/conversation/conversation-message.events';
 import type { ResourceBase, UserWire } from './resource.types';
 
 /**
@@ -28,7 +28,7 @@ export type {
   AgentStepContent,
   ModelResolutionMethod,
   ResolvedModel,
-} from '../events/agent-message-facts';
+} from '../events/conversation/agent-message-event-values';
 export type {
   AgenticMessageData,
   AgentMention,
@@ -38,7 +38,7 @@ export type {
   ModelSelection,
   UserMention,
   UserMessageContext,
-} from '../events/conversation-facts';
+} from '../events/conversation/conversation-event-values';
 
 /** Visibility of a single message. */
 export type MessageVisibility = 'visible' | 'deleted';

@@ -1,4 +1,4 @@
-import type { ConversationVisibility, JsonObject } from '../events/conversation-facts';
+import type { ConversationVisibility, JsonObject } from '../events/conversation/conversation-event-values';
 import type { AgentMessage, CompactionMessage, ConversationMessage, UserMessage } from './conversation-message.types';
 import type { ResourceBase, UserWire } from './resource.types';
 
@@ -11,7 +11,7 @@ import type { ResourceBase, UserWire } from './resource.types';
 export type * from './conversation-message.types';
 export type * from './resource.types';
 /** Conversation visibility ("workspace" is rewritten to "unlisted" by the api) and free-form JSON, as recorded. */
-export type { ConversationVisibility, JsonObject } from '../events/conversation-facts';
+export type { ConversationVisibility, JsonObject } from '../events/conversation/conversation-event-values';
 
 /** Workspace roles exposed in resources. */
 export type WorkspaceRole = 'admin' | 'builder' | 'user' | 'none';

@@ -1,4 +1,4 @@
-import type { ForkOrigin, UserSnapshot } from '../events/conversation-facts';
+import type { ForkOrigin, UserSnapshot } from '../events/conversation/conversation-event-values';
 import type {
   AgentMessageFeedbackWire,
   ConversationMessage,

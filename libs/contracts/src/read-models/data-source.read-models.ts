@@ -1,4 +1,4 @@
-import type { DocumentContent } from '../events/data-source-document.events';
+import type { DocumentContent } from '../events/data-source/data-source-document.events';
 
 /** Read model of a data source (`data_sources` collection, id = data source sId). */
 export interface DataSourceDocument {

@@ -1,7 +1,8 @@
 /**
  * Logical read-model collections and their schema versions. Both the projector (which writes them)
- * and the api (which reads them) resolve physical names from this one table; bumping a version makes
- * the projector build the new collection from the whole log.
+ * and the api (which reads them) resolve physical names from this one table. Bumping a version (or
+ * adding a read model) names a new collection, which `projector rebuild` fills from the whole log;
+ * the live projector only adds what comes after its checkpoint.
  */
 export const READ_MODELS = {
   workspaces: { name: 'workspaces', version: 1 },

@@ -1,4 +1,4 @@
-import type { TableMetadata } from '../events/data-source-table.events';
+import type { TableMetadata } from '../events/data-source/data-source-table.events';
 import type { RowBlockCounts } from '../tables/row-blocks';
 import type { CellValue, TableColumn } from '../tables/table-values';
 

@@ -1,5 +1,5 @@
 import type { AgentAuthor, AgentConfigurationSnapshot } from '../events/agent-configuration.events';
-import type { AgentSnapshot } from '../events/agent-message-facts';
+import type { AgentSnapshot } from '../events/conversation/agent-message-event-values';
 import type { AgentActionConfiguration, AgentConfigurationFull } from '../http/agent-configuration.types';
 import type { LightAgentConfiguration } from '../http/conversation-message.types';
 import type {

@@ -1,5 +1,5 @@
-import type { AgentStepContent, AgentToolCall } from '../events/agent-message-facts';
-import type { MentionDisplay } from '../events/conversation-facts';
+import type { AgentStepContent, AgentToolCall } from '../events/conversation/agent-message-event-values';
+import type { MentionDisplay } from '../events/conversation/conversation-event-values';
 import type { AgentAction, AgentRawContent, RichMention } from '../http/conversation.types';
 
 /**

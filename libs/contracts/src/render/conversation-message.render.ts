@@ -1,6 +1,6 @@
-import type { AgentMessageOutcome, AgentMessageStatus } from '../events/agent-message-facts';
+import type { AgentMessageOutcome, AgentMessageStatus } from '../events/conversation/agent-message-event-values';
 import { runMessageOf, type RunMessage } from '../events/agent-run.events';
-import type { ActingUser, UserSnapshot } from '../events/conversation-facts';
+import type { ActingUser, UserSnapshot } from '../events/conversation/conversation-event-values';
 import type {
   CompactionMessageCompleted,
   CompactionMessageCreated,
@@ -10,7 +10,7 @@ import type {
   ContentFragmentExpiredReason,
   UserMessageEdited,
   UserMessagePosted,
-} from '../events/conversation.events';
+} from '../events/conversation/conversation.events';
 import type { AgentMessage, CompactionMessage, ContentFragment, Reaction, UserMessage, UserWire } from '../http/conversation.types';
 import { MESSAGE_AGENT_FLAGS, renderAgentSnapshot } from './agent-configuration.render';
 import { rawContentsOf, renderRichMention, renderToolCall } from './agent-run.render';

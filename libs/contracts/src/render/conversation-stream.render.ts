@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '../events/conversation.events';
+import type { ConversationEvent } from '../events/conversation/conversation.events';
 import type { ConversationStreamEvent } from '../http/conversation.types';
 import { renderAgentMessageFromEvent, renderCompactionMessageFromEvent, renderUserMessageFromEvent } from './conversation-message.render';
 import { assertNever } from '../assert-never';

@@ -7,7 +7,7 @@ import {
   PostUserMessageResponseSchema,
   RetryMessageResponseSchema,
 } from '@dust-tt/client';
-import type { AgentMessageStatusChanged, ConversationEvent } from '../events/conversation.events';
+import type { AgentMessageStatusChanged, ConversationEvent } from '../events/conversation/conversation.events';
 import {
   FIXTURE_CONVERSATION_ID as CID,
   FIXTURE_WORKSPACE_ID as WID,

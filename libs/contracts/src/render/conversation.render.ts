@@ -7,7 +7,7 @@ import type {
   ForkUser,
   WorkspaceWire,
 } from '../http/conversation.types';
-import type { UserSnapshot } from '../events/conversation-facts';
+import type { UserSnapshot } from '../events/conversation/conversation-event-values';
 import { renderUserFromSnapshot } from './conversation-message.render';
 import type {
   ConversationDocument,

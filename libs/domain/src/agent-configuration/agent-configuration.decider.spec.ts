@@ -1,5 +1,5 @@
 import type { AgentConfigurationEvent, AgentAuthor } from '@app/contracts/events/agent-configuration.events';
-import type { ModelEntry } from '@app/contracts/models/model.types';
+import type { ModelEntry } from '@app/contracts/language-models/model.types';
 import { fixtureAgentConfiguration } from '@app/contracts/test/agent-configuration.fixtures';
 import { validateModelSelection, type WorkspaceModelPolicy } from '../models/model-selection.policy';
 import { deciderSpec } from '../../test/decider-spec.helper';

@@ -1,4 +1,4 @@
-import type { AgentMessageStatusChanged } from '@app/contracts/events/conversation.events';
+import type { AgentMessageStatusChanged } from '@app/contracts/events/conversation/conversation.events';
 import { agentMessageCreated } from '@app/contracts/test/conversation.fixtures';
 import { deciderSpec } from '../../test/decider-spec.helper';
 import { NOW, agentA, agentB, answered, commandBase, eventBase, succeeded } from '../../test/conversation-decider.fixtures';

@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { contentFragmentAdded, conversationCreated, userMessagePosted } from '@app/contracts/test/conversation.fixtures';
 import { commandBase, eventBase } from '../../test/conversation-decider.fixtures';
 import { deciderSpec } from '../../test/decider-spec.helper';

@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { conversationCreated, fixtureUser, userMessagePosted } from '@app/contracts/test/conversation.fixtures';
 import { deciderSpec } from '../../test/decider-spec.helper';
 import { NOW, agentA, commandBase, eventBase, finishedConversation, postCommand } from '../../test/conversation-decider.fixtures';

@@ -1,5 +1,5 @@
-import type { ActingUser } from '@app/contracts/events/conversation-facts';
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ActingUser } from '@app/contracts/events/conversation/conversation-event-values';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import {
   agentMessageCreated,
   contentFragmentAdded,

@@ -1,12 +1,12 @@
-import type { AgentMessageOutcome, AgentSnapshot } from '@app/contracts/events/agent-message-facts';
-import type { CompactionTrigger } from '@app/contracts/events/conversation-compaction.events';
+import type { AgentMessageOutcome, AgentSnapshot } from '@app/contracts/events/conversation/agent-message-event-values';
+import type { CompactionTrigger } from '@app/contracts/events/conversation/conversation-compaction.events';
 import type {
   AgentMessageCreated,
   AgentMessageStatusChanged,
   ContentFragmentAdded,
   ContentFragmentExpired,
   UserMessagePosted,
-} from '@app/contracts/events/conversation-message.events';
+} from '@app/contracts/events/conversation/conversation-message.events';
 import type {
   ActingUser,
   AgenticMessageData,
@@ -21,7 +21,7 @@ import type {
   ModelSelection,
   UserMessageContext,
   UserSnapshot,
-} from '@app/contracts/events/conversation-facts';
+} from '@app/contracts/events/conversation/conversation-event-values';
 
 /**
  * Commands of the conversation aggregate. Plain objects: every new id and the time (`now`, epoch

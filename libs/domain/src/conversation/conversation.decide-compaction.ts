@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import type { CompleteCompaction, StartCompaction } from './conversation.commands';
 import { eventBase } from './conversation.decide-messages';
 import { conflict, invalidRequest } from './conversation.errors';

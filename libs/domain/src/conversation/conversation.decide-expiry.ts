@@ -1,4 +1,4 @@
-import type { ContentFragmentExpired } from '@app/contracts/events/conversation.events';
+import type { ContentFragmentExpired } from '@app/contracts/events/conversation/conversation.events';
 import type { ExpireContentFragments } from './conversation.commands';
 import { eventBase } from './conversation.decide-messages';
 import type { ExistingConversationState } from './conversation.state';

@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import type { CompleteForkPreparation, CopiedMessageEvent, RecordFork, RecordForkFileCopy } from './conversation.commands';
 import { eventBase, requireMessage } from './conversation.decide-messages';
 import type { ExistingConversationState } from './conversation.state';

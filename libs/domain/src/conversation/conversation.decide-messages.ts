@@ -7,8 +7,8 @@ import type {
   UserMessageData,
   UserMessageEdited,
   UserMessagePosted,
-} from '@app/contracts/events/conversation.events';
-import type { ConversationEventBase } from '@app/contracts/events/conversation-facts';
+} from '@app/contracts/events/conversation/conversation.events';
+import type { ConversationEventBase } from '@app/contracts/events/conversation/conversation-event-values';
 import { DomainError } from '../shared/domain-error';
 import type {
   CancelAgentMessages,

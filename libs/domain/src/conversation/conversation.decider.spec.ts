@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import {
   T0,
   agentMessageCreated,

@@ -1,5 +1,5 @@
 import { toConversationStreamName } from './conversation.stream';
-import type { ConversationCreated, ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationCreated, ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { assertNever } from '@app/contracts/assert-never';
 import type { Aggregate, Decider } from '../shared/decider';
 import type {

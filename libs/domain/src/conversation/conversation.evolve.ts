@@ -2,7 +2,7 @@ import {
   isConversationActivity,
   type ConversationEvent,
   type UserMessageData,
-} from '@app/contracts/events/conversation.events';
+} from '@app/contracts/events/conversation/conversation.events';
 import { assertNever } from '@app/contracts/assert-never';
 import type {
   ConversationState,

@@ -1,5 +1,5 @@
-import type { AgentSnapshot } from '@app/contracts/events/agent-message-facts';
-import type { Mention, MentionDisplay } from '@app/contracts/events/conversation-facts';
+import type { AgentSnapshot } from '@app/contracts/events/conversation/agent-message-event-values';
+import type { Mention, MentionDisplay } from '@app/contracts/events/conversation/conversation-event-values';
 import type { MentionedUser } from './conversation.commands';
 import { agentConfigurationNotFound } from './conversation.errors';
 

@@ -1,4 +1,4 @@
-import type { AgentMessageStatus, AgentSnapshot } from '@app/contracts/events/agent-message-facts';
+import type { AgentMessageStatus, AgentSnapshot } from '@app/contracts/events/conversation/agent-message-event-values';
 import type {
   AgenticMessageData,
   ConversationVisibility,
@@ -6,7 +6,7 @@ import type {
   ModelSelection,
   UserMessageContext,
   UserSnapshot,
-} from '@app/contracts/events/conversation-facts';
+} from '@app/contracts/events/conversation/conversation-event-values';
 import type { LayeredMap } from './layered-map';
 
 // Keys of the maps below come from clients (an emoji, a message id in a path) or name users: Maps,

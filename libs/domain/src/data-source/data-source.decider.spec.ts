@@ -1,4 +1,4 @@
-import type { DataSourceEvent } from '@app/contracts/events/data-source.events';
+import type { DataSourceEvent } from '@app/contracts/events/data-source/data-source.events';
 import { deciderSpec } from '../../test/decider-spec.helper';
 import type { DataSourceCommand } from './data-source.commands';
 import { dataSourceCatalogDecider, patchedParents } from './data-source.decider';

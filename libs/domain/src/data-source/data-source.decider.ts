@@ -1,4 +1,4 @@
-import type { DataSourceEvent } from '@app/contracts/events/data-source.events';
+import type { DataSourceEvent } from '@app/contracts/events/data-source/data-source.events';
 import { assertNever } from '@app/contracts/assert-never';
 import type { Aggregate, Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';

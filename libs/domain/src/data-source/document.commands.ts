@@ -1,4 +1,4 @@
-import type { DocumentContent } from '@app/contracts/events/data-source-document.events';
+import type { DocumentContent } from '@app/contracts/events/data-source/data-source-document.events';
 
 /** Where a document lives, resolved by the caller from the data source. */
 export interface DocumentAddress {

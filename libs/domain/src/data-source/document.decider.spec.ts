@@ -1,4 +1,4 @@
-import type { DataSourceDocumentEvent, DocumentContent } from '@app/contracts/events/data-source-document.events';
+import type { DataSourceDocumentEvent, DocumentContent } from '@app/contracts/events/data-source/data-source-document.events';
 import { deciderSpec } from '../../test/decider-spec.helper';
 import type { DocumentCommand } from './document.commands';
 import { documentDecider } from './document.decider';

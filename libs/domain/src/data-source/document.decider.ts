@@ -1,4 +1,4 @@
-import type { DataSourceDocumentEvent, DocumentContent } from '@app/contracts/events/data-source-document.events';
+import type { DataSourceDocumentEvent, DocumentContent } from '@app/contracts/events/data-source/data-source-document.events';
 import { assertNever } from '@app/contracts/assert-never';
 import type { Aggregate, Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';

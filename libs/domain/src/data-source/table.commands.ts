@@ -1,4 +1,4 @@
-import type { TableAddress, TableMetadata } from '@app/contracts/events/data-source-table.events';
+import type { TableAddress, TableMetadata } from '@app/contracts/events/data-source/data-source-table.events';
 import type { TableRow } from '@app/contracts/tables/table-values';
 
 export type UpsertTable = { readonly type: 'UpsertTable'; readonly address: TableAddress; readonly metadata: TableMetadata; readonly now: number };

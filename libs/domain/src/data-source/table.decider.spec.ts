@@ -1,4 +1,4 @@
-import type { DataSourceTableEvent, TableMetadata } from '@app/contracts/events/data-source-table.events';
+import type { DataSourceTableEvent, TableMetadata } from '@app/contracts/events/data-source/data-source-table.events';
 import type { TableRow } from '@app/contracts/tables/table-values';
 import { deciderSpec } from '../../test/decider-spec.helper';
 import type { TableCommand } from './table.commands';

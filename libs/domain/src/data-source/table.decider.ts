@@ -1,4 +1,4 @@
-import type { DataSourceTableEvent, TableImportRowsStaged, TableMetadata, TableRowsUpserted } from '@app/contracts/events/data-source-table.events';
+import type { DataSourceTableEvent, TableImportRowsStaged, TableMetadata, TableRowsUpserted } from '@app/contracts/events/data-source/data-source-table.events';
 import type { TableColumn, TableRow } from '@app/contracts/tables/table-values';
 import { assertNever } from '@app/contracts/assert-never';
 import type { Aggregate, Decider } from '../shared/decider';

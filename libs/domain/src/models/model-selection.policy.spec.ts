@@ -1,4 +1,4 @@
-import type { ModelEntry } from '@app/contracts/models/model.types';
+import type { ModelEntry } from '@app/contracts/language-models/model.types';
 import { isModelAuthorized, validateModelSelection, type WorkspaceModelPolicy } from './model-selection.policy';
 
 const entry = (overrides: Partial<ModelEntry> & Pick<ModelEntry, 'providerId' | 'modelId'>): ModelEntry => ({

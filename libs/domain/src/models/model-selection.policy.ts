@@ -1,4 +1,4 @@
-import { REASONING_EFFORTS, type ModelEntry, type ReasoningEffort } from '@app/contracts/models/model.types';
+import { REASONING_EFFORTS, type ModelEntry, type ReasoningEffort } from '@app/contracts/language-models/model.types';
 
 /** The workspace settings that restrict which models may run. */
 export interface WorkspaceModelPolicy {

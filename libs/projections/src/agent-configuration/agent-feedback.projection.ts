@@ -1,4 +1,4 @@
-import { isConversationEvent } from '@app/contracts/events/conversation.events';
+import { isConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { agentUsageDocumentId, type AgentFeedbackDocument } from '@app/contracts/read-models/agent-configuration.read-models';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import type { Projection } from '../projection';

@@ -3,7 +3,7 @@ import {
   isConversationEvent,
   type AgentMessageFeedbackGiven,
   type ConversationMessageEvent,
-} from '@app/contracts/events/conversation.events';
+} from '@app/contracts/events/conversation/conversation.events';
 import {
   conversationMessageDocumentId,
   type ConversationMessageDocument,

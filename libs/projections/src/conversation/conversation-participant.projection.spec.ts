@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import {
   FIXTURE_CONVERSATION_ID as CID,
   FIXTURE_WORKSPACE_ID as WID,

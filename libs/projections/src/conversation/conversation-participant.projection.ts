@@ -1,4 +1,4 @@
-import { isConversationEvent, type ConversationEvent } from '@app/contracts/events/conversation.events';
+import { isConversationEvent, type ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import {
   conversationParticipantDocumentId,
   type ConversationParticipantDocument,

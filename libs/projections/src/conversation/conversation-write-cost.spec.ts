@@ -1,5 +1,5 @@
-import type { ActingUser } from '@app/contracts/events/conversation-facts';
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ActingUser } from '@app/contracts/events/conversation/conversation-event-values';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { agentMessageCreated, conversationCreated, fixtureAgent, fixtureBase, userMessagePosted } from '@app/contracts/test/conversation.fixtures';
 import { SqliteReadStore, type WriteUnit } from '@app/storage';
 import { ProjectionApplier } from '../engine/projection-applier';

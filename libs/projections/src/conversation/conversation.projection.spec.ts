@@ -1,5 +1,5 @@
-import type { ActingUser } from '@app/contracts/events/conversation-facts';
-import { CONVERSATION_EVENT_TYPES, type ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ActingUser } from '@app/contracts/events/conversation/conversation-event-values';
+import { CONVERSATION_EVENT_TYPES, type ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import {
   FIXTURE_CONVERSATION_ID as CID,
   T0,

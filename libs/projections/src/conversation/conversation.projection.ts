@@ -5,7 +5,7 @@ import {
   type AgentMessageStatusChanged,
   type ConversationCreated,
   type ConversationEvent,
-} from '@app/contracts/events/conversation.events';
+} from '@app/contracts/events/conversation/conversation.events';
 import type { AgentMessageAtRank, ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import type { Projection } from '../projection';

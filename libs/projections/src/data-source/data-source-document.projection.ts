@@ -1,4 +1,4 @@
-import { isDataSourceDocumentEvent } from '@app/contracts/events/data-source-document.events';
+import { isDataSourceDocumentEvent } from '@app/contracts/events/data-source/data-source-document.events';
 import { sectionText } from '@app/contracts/documents/document-section';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import { dataSourceDocumentKey, type DataSourceDocumentRecord } from '@app/contracts/read-models/data-source.read-models';

@@ -1,4 +1,4 @@
-import { DATA_SOURCE_TABLE_EVENT_TYPES, isDataSourceTableEvent } from '@app/contracts/events/data-source-table.events';
+import { DATA_SOURCE_TABLE_EVENT_TYPES, isDataSourceTableEvent } from '@app/contracts/events/data-source/data-source-table.events';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import { dataSourceTableKey, type DataSourceTableRecord, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
 import { addToBlock, rowBlockOf } from '@app/contracts/tables/row-blocks';

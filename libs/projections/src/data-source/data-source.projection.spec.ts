@@ -1,5 +1,5 @@
-import type { DataSourceDocumentEvent } from '@app/contracts/events/data-source-document.events';
-import type { DataSourceEvent } from '@app/contracts/events/data-source.events';
+import type { DataSourceDocumentEvent } from '@app/contracts/events/data-source/data-source-document.events';
+import type { DataSourceEvent } from '@app/contracts/events/data-source/data-source.events';
 import { CURRENT_SCHEMA_VERSION } from '@app/contracts/events/upcast';
 import type { RecordedEvent } from '@app/storage';
 import { project } from '../../test/conversation-recorded.fixtures';

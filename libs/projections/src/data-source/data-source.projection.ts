@@ -1,4 +1,4 @@
-import { isDataSourceEvent } from '@app/contracts/events/data-source.events';
+import { isDataSourceEvent } from '@app/contracts/events/data-source/data-source.events';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import type { DataSourceDocument } from '@app/contracts/read-models/data-source.read-models';
 import type { Projection } from '../projection';

@@ -1,5 +1,5 @@
-import { isDataSourceEvent } from '@app/contracts/events/data-source.events';
-import { isDataSourceTableEvent } from '@app/contracts/events/data-source-table.events';
+import { isDataSourceEvent } from '@app/contracts/events/data-source/data-source.events';
+import { isDataSourceTableEvent } from '@app/contracts/events/data-source/data-source-table.events';
 import { physicalCollectionName, READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import { tableRowKey, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
 import type { ReadStore, RecordedEvent } from '@app/storage';

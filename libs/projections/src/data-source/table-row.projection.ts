@@ -1,4 +1,4 @@
-import { isDataSourceTableEvent, type TableImportRowsStaged, type TableRowsUpserted } from '@app/contracts/events/data-source-table.events';
+import { isDataSourceTableEvent, type TableImportRowsStaged, type TableRowsUpserted } from '@app/contracts/events/data-source/data-source-table.events';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import { rowIdOfKey, tableRowKey, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
 import { rowBlockKey, rowBlockOf } from '@app/contracts/tables/row-blocks';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import type { ApiConfig } from '../../config/api-config';
 import type { AgentRunnerSettings } from '../../config/agent-runner-settings';
-import { StreamAppender } from '../../application/stream-appender';
+import { StreamAppender } from '../../event-sourcing/writing/stream-appender';
 import type { AgentRun } from '../run/agent-run';
 import { AgentRunner } from './agent-runner.service';
 import type { RunHandle } from '../run/run-handle';

@@ -4,7 +4,7 @@ import { upcast } from '@app/contracts/events/upcast';
 import { EVENT_STORE, READ_STORE, type EventStore, type ReadStore, type RecordedEvent } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LogFollowerLoop } from '../../application/log-follower-loop';
+import { LogFollowerLoop } from '../../event-sourcing/following/log-follower-loop';
 import { LOGGER } from '../../common/logger';
 import { settleWithin } from '../../common/settle-within';
 import type { AgentRunnerSettings } from '../../config/agent-runner-settings';

@@ -1,6 +1,6 @@
 import type { AgentRunEvent } from '@app/contracts/events/agent-run.events';
-import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
-import type { ModelEntry } from '@app/contracts/models/model.types';
+import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
+import type { ModelEntry } from '@app/contracts/language-models/model.types';
 import { agentMessageCreated } from '@app/contracts/test/conversation.fixtures';
 import { recordedRunStream } from '../../../../../test/support/run-stream';
 import { interruptedOutcomeOf } from './interrupted-outcome';

@@ -1,6 +1,6 @@
-import type { AgentMessageOutcome, AgentToolCall } from '@app/contracts/events/agent-message-facts';
-import type { AgentMessageCreated } from '@app/contracts/events/conversation.events';
-import type { ModelEntry } from '@app/contracts/models/model.types';
+import type { AgentMessageOutcome, AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
+import type { AgentMessageCreated } from '@app/contracts/events/conversation/conversation.events';
+import type { ModelEntry } from '@app/contracts/language-models/model.types';
 import { RunProgress } from '../loop/run-progress';
 import { finalToolCalls } from '../run/agent-actions';
 import { resolveRunModel } from '../run/run-model';

@@ -4,7 +4,7 @@ import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { StreamAppender } from '../../application/stream-appender';
+import { StreamAppender } from '../../event-sourcing/writing/stream-appender';
 import { newSId } from '../../common/ids';
 import { LOGGER } from '../../common/logger';
 import { settleWithin } from '../../common/settle-within';

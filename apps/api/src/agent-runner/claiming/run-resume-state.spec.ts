@@ -1,5 +1,5 @@
 import type { AgentRunEvent, AgentToolCallWait } from '@app/contracts/events/agent-run.events';
-import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
+import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
 import { recordedRunStream } from '../../../../../test/support/run-stream';
 import { resumeStateOf } from './run-resume-state';
 

@@ -1,5 +1,5 @@
 import { isAgentRunEvent, isAgentRunTerminal, type AgentToolCallWait } from '@app/contracts/events/agent-run.events';
-import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
+import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
 import type { RecordedEvent } from '@app/storage';
 import type { AgentLoopUsage } from '../loop/agent-loop.types';
 import { blocksToText } from '../loop/registry-tool-set';

@@ -5,7 +5,7 @@ import {
   FIXTURE_CONVERSATION_ID,
   userMessagePosted,
 } from '@app/contracts/test/conversation.fixtures';
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { CURRENT_SCHEMA_VERSION } from '@app/contracts/events/upcast';
 import type { RecordedEvent } from '@app/storage';
 import { RunTracker } from './run-tracker';

@@ -7,7 +7,7 @@ import {
   isConversationEvent,
   type AgentMessageCreated,
   type AgentMessageStatusChanged,
-} from '@app/contracts/events/conversation.events';
+} from '@app/contracts/events/conversation/conversation.events';
 import type { RecordedEvent } from '@app/storage';
 
 /** A runner's hold on a message, as last seen in its run stream. */

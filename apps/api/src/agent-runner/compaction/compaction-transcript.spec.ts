@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { agentMessageCreated, conversationCreated, fixtureBase, userMessagePosted } from '@app/contracts/test/conversation.fixtures';
 import { latestCompaction } from '../run/compaction-window';
 import { compactionTranscript } from './compaction-transcript';

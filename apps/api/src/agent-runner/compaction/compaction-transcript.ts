@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { latestCompaction } from '../run/compaction-window';
 
 /** Instructions of summary requests (tests tell them apart from agent runs by this text). */

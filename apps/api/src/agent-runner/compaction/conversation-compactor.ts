@@ -1,18 +1,18 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
-import type { CompactionTrigger } from '@app/contracts/events/conversation-compaction.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
+import type { CompactionTrigger } from '@app/contracts/events/conversation/conversation-compaction.events';
 import type { CompleteCompaction, StartCompaction } from '@app/domain/conversation/conversation.commands';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { generateText } from 'ai';
 import type { Logger } from 'pino';
-import { readConversationEvents } from '../../application/conversation-events';
-import type { CommandInput } from '../../application/aggregate-writer';
-import { ConversationAggregateWriter } from '../../application/aggregate-writers';
+import { readConversationEvents } from '../../event-sourcing/reading/conversation-events';
+import type { CommandInput } from '../../event-sourcing/writing/aggregate-writer';
+import { ConversationAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import { newSId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { LOGGER } from '../../common/logger';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { createLanguageModel } from '../models/language-model.factory';
 import { COMPACTION_INSTRUCTIONS, compactionTranscript } from './compaction-transcript';
 

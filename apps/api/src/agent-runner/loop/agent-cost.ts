@@ -1,4 +1,4 @@
-import type { ModelEntry } from '@app/contracts/models/model.types';
+import type { ModelEntry } from '@app/contracts/language-models/model.types';
 import type { AgentLoopUsage } from './agent-loop.types';
 
 /**

@@ -7,7 +7,7 @@ import {
   type TextStreamPart,
   type ToolSet,
 } from 'ai';
-import type { ReasoningEffort } from '@app/contracts/models/model.types';
+import type { ReasoningEffort } from '@app/contracts/language-models/model.types';
 import { RunFailingToolError, type ToolCallResult, type ToolDefinition } from '../tools/tool-registry.port';
 import { classifyModelError } from './agent-loop.errors';
 import type { AgentLoopEvent, AgentLoopInput, AgentLoopOutcome, AgentLoopResume, AgentLoopSink } from './agent-loop.types';

@@ -1,6 +1,6 @@
 import type { JSONValue, LanguageModel, ModelMessage } from 'ai';
-import type { AgentStepContent } from '@app/contracts/events/agent-message-facts';
-import type { ReasoningEffort } from '@app/contracts/models/model.types';
+import type { AgentStepContent } from '@app/contracts/events/conversation/agent-message-event-values';
+import type { ReasoningEffort } from '@app/contracts/language-models/model.types';
 import type { ToolCallResult, ToolContext, ToolOutputBlock, ToolRegistry } from '../tools/tool-registry.port';
 import type { RunHistoryEntry } from './run-history';
 
@@ -95,7 +95,7 @@ export type AgentLoopEvent =
 export type AgentLoopSink = (event: AgentLoopEvent) => void | Promise<void>;
 
 /** The step contents a run produces are the ones its message records. */
-export type { AgentStepContent } from '@app/contracts/events/agent-message-facts';
+export type { AgentStepContent } from '@app/contracts/events/conversation/agent-message-event-values';
 
 /** A tool call the run executed (or that failed before executing), as recorded on the message. */
 export interface AgentLoopAction {

@@ -4,7 +4,7 @@ import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { JSONValue, LanguageModel } from 'ai';
-import type { ReasoningEffort } from '@app/contracts/models/model.types';
+import type { ReasoningEffort } from '@app/contracts/language-models/model.types';
 import { BUILT_IN_PROVIDER_IDS, type BuiltInProviderId } from '../../config/built-in-models';
 import { modelFetch } from './model-fetch';
 import { PROVIDER_KEY_VARIABLES, type ProviderSettings } from '../../config/provider-settings';

@@ -1,5 +1,5 @@
-import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
-import type { JsonObject } from '@app/contracts/events/conversation-facts';
+import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
+import type { JsonObject } from '@app/contracts/events/conversation/conversation-event-values';
 import type { AgentLoopAction } from '../loop/agent-loop.types';
 import type { ToolCallResult, ToolDefinition } from '../tools/tool-registry.port';
 

@@ -1,4 +1,4 @@
-import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
+import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
 import { assertNever } from '@app/contracts/assert-never';
 import { Inject, Injectable } from '@nestjs/common';
 import type { LanguageModel } from 'ai';

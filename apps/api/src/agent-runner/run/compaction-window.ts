@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import type { ModelMessage } from 'ai';
 
 /** A successful compaction: its summary stands for every message of the ranks below `coversUpToRank`. */

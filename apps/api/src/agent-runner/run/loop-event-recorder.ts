@@ -1,4 +1,4 @@
-import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
+import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
 import type { AgentLoopEvent, AgentLoopUsage } from '../loop/agent-loop.types';
 import type { ToolCallResult, ToolDefinition } from '../tools/tool-registry.port';
 import { toolCallWhenCalled, toolCallWhenDone } from './agent-actions';

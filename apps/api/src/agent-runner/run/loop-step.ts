@@ -1,4 +1,4 @@
-import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
+import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
 import type { AgentRunEvent, AgentToolCallWait } from '@app/contracts/events/agent-run.events';
 import type { BlockedToolCall } from '@app/contracts/events/tool-approval.events';
 import { Inject, Injectable } from '@nestjs/common';

@@ -1,7 +1,7 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import type { BlobStore } from '@app/storage';
-import type { ReadModels } from '../../infrastructure/read-models.service';
+import type { ReadModels } from '../../event-sourcing/reading/read-models';
 import { isModelImageType } from '@app/contracts/files/file-formats';
 import type { AttachmentContent } from './attachment-budget';
 

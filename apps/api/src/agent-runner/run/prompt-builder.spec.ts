@@ -6,7 +6,7 @@ import {
   userMessagePosted,
   T0,
 } from '@app/contracts/test/conversation.fixtures';
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import type { ModelMessage } from 'ai';
 import { buildAgentPrompt } from './prompt-builder';
 

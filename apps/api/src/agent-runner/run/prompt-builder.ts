@@ -1,4 +1,4 @@
-import type { AgentMessageCreated, ConversationEvent, UserMessageData } from '@app/contracts/events/conversation.events';
+import type { AgentMessageCreated, ConversationEvent, UserMessageData } from '@app/contracts/events/conversation/conversation.events';
 import type { FilePart, ModelMessage, TextPart } from 'ai';
 import { AttachmentBudget, type AttachmentContent } from './attachment-budget';
 import { latestCompaction, summaryMessage } from './compaction-window';

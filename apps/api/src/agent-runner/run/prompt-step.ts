@@ -2,10 +2,10 @@ import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.rea
 import { DomainError } from '@app/domain/shared/domain-error';
 import { BLOB_STORE, EVENT_STORE, type BlobStore, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
-import { readConversationEvents } from '../../application/conversation-events';
+import { readConversationEvents } from '../../event-sourcing/reading/conversation-events';
 import type { AgentRunnerSettings } from '../../config/agent-runner-settings';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { AGENT_RUNNER_OPTIONS } from '../agent-runner.options';
 import { ConversationCompactor } from '../compaction/conversation-compactor';
 import { promptExceedsContextShare } from '../compaction/prompt-tokens';

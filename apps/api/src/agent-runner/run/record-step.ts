@@ -1,13 +1,13 @@
-import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
-import type { AgentMessageStatusChanged } from '@app/contracts/events/conversation.events';
+import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
+import type { AgentMessageStatusChanged } from '@app/contracts/events/conversation/conversation.events';
 import type { ChangeTitle } from '@app/domain/conversation/conversation.commands';
 import { Injectable } from '@nestjs/common';
 import type { LanguageModel } from 'ai';
 import type { Logger } from 'pino';
-import { ConversationAggregateWriter } from '../../application/aggregate-writers';
+import { ConversationAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import { finalToolCalls } from './agent-actions';
 import { generateConversationTitle } from './conversation-title';
-import type { CommandInput } from '../../application/aggregate-writer';
+import type { CommandInput } from '../../event-sourcing/writing/aggregate-writer';
 import type { AgentPrompt } from './prompt-builder';
 import type { RunHandle } from './run-handle';
 import type { RunModel } from './run-model';

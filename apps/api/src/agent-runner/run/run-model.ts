@@ -1,6 +1,6 @@
-import type { AgentMessageCreated } from '@app/contracts/events/conversation.events';
-import type { ModelResolutionMethod, ResolvedModel } from '@app/contracts/events/agent-message-facts';
-import type { ModelEntry, ReasoningEffort } from '@app/contracts/models/model.types';
+import type { AgentMessageCreated } from '@app/contracts/events/conversation/conversation.events';
+import type { ModelResolutionMethod, ResolvedModel } from '@app/contracts/events/conversation/agent-message-event-values';
+import type { ModelEntry, ReasoningEffort } from '@app/contracts/language-models/model.types';
 import { isReasoningEffort } from '@app/domain/models/model-selection.policy';
 
 /** The model an agent message runs on, and how it was chosen. */

@@ -1,5 +1,5 @@
 import { toAgentMessageStreamName } from '@app/contracts/events/agent-run.events';
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { CURRENT_SCHEMA_VERSION } from '@app/contracts/events/upcast';
 import {
   agentMessageCreated,
@@ -17,11 +17,11 @@ import { ProjectionProgress } from '@app/projections';
 import { SqliteEventStore, SqliteReadStore } from '@app/storage';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { ConversationAggregateWriter } from '../../application/aggregate-writers';
-import { DeciderExecutor } from '../../application/decider-executor';
-import { StreamAppender } from '../../application/stream-appender';
+import { ConversationAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
+import { DeciderExecutor } from '../../event-sourcing/writing/decider-executor';
+import { StreamAppender } from '../../event-sourcing/writing/stream-appender';
 import { loadApiConfig } from '../../config/api-config';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { Metrics } from '../../metrics/metrics';
 import { RunOutcomeRecorder, type RunEnding, type SettlingRun } from './run-outcome.recorder';
 import { RunStreamWriter } from './run-stream-writer';

@@ -1,13 +1,13 @@
-import type { AgentMessageOutcome } from '@app/contracts/events/agent-message-facts';
-import type { AgentMessageStatusChanged } from '@app/contracts/events/conversation.events';
+import type { AgentMessageOutcome } from '@app/contracts/events/conversation/agent-message-event-values';
+import type { AgentMessageStatusChanged } from '@app/contracts/events/conversation/conversation.events';
 import { upcast } from '@app/contracts/events/upcast';
 import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { ConversationAggregateWriter } from '../../application/aggregate-writers';
+import { ConversationAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import { LOGGER } from '../../common/logger';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { Metrics } from '../../metrics/metrics';
 import { lastFinalStatusChange, statusChangeFor, terminalFor, type FinalStatus } from './run-outcome';
 import type { RunStreamWriter } from './run-stream-writer';

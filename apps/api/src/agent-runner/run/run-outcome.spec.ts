@@ -1,6 +1,6 @@
 import { runMessageOf } from '@app/contracts/events/agent-run.events';
 import { agentMessageCreated, fixtureBase } from '@app/contracts/test/conversation.fixtures';
-import type { ModelEntry } from '@app/contracts/models/model.types';
+import type { ModelEntry } from '@app/contracts/language-models/model.types';
 import type { AgentLoopProgress } from '../loop/agent-loop.types';
 import { interruptedError, lastFinalStatusChange, outcomeOf, statusChangeFor, terminalFor } from './run-outcome';
 import type { RunModel } from './run-model';

@@ -1,11 +1,11 @@
-import type { AgentMessageError, AgentMessageOutcome, AgentToolCall } from '@app/contracts/events/agent-message-facts';
+import type { AgentMessageError, AgentMessageOutcome, AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
 import { runMessageOf, type AgentRunTerminalEvent } from '@app/contracts/events/agent-run.events';
 import {
   isConversationEvent,
   type AgentMessageCreated,
   type AgentMessageStatusChanged,
   type ConversationEvent,
-} from '@app/contracts/events/conversation.events';
+} from '@app/contracts/events/conversation/conversation.events';
 import { costCredits } from '../loop/agent-cost';
 import type { AgentLoopProgress } from '../loop/agent-loop.types';
 import { resolvedModelOf, type RunModel } from './run-model';

@@ -1,6 +1,6 @@
 import type { AgentRunEvent } from '@app/contracts/events/agent-run.events';
 import { WrongExpectedRevisionError } from '@app/storage';
-import type { StreamAppender } from '../../application/stream-appender';
+import type { StreamAppender } from '../../event-sourcing/writing/stream-appender';
 
 /** Another writer appended to the run stream: this runner no longer owns the message. */
 export class RunPreemptedError extends Error {

@@ -1,10 +1,10 @@
 import type { AgentToolCallWait } from '@app/contracts/events/agent-run.events';
-import type { AgentSnapshot } from '@app/contracts/events/agent-message-facts';
+import type { AgentSnapshot } from '@app/contracts/events/conversation/agent-message-event-values';
 import type { AgentConfigurationDocument } from '@app/contracts/read-models/agent-configuration.read-models';
 import type { BlockedToolCall } from '@app/contracts/events/tool-approval.events';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AgentRunnerSettings } from '../../config/agent-runner-settings';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { AGENT_RUNNER_OPTIONS } from '../agent-runner.options';
 import { ApprovalGate } from './approval/approval-gate';
 import { ToolApprovals } from './approval/tool-approvals';

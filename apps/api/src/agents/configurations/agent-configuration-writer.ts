@@ -8,13 +8,13 @@ import { agentNotFound } from '@app/domain/agent-configuration/agent-configurati
 import { toAgentConfigurationSnapshot } from '@app/domain/agent-configuration/agent-configuration.validation';
 import { validateModelSelection, type ModelSelectionResult } from '@app/domain/models/model-selection.policy';
 import { Inject, Injectable } from '@nestjs/common';
-import type { CommandInput } from '../../application/aggregate-writer';
-import { AgentConfigurationAggregateWriter } from '../../application/aggregate-writers';
+import type { CommandInput } from '../../event-sourcing/writing/aggregate-writer';
+import { AgentConfigurationAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireBuilder } from '../../auth/roles';
 import { newSId } from '../../common/ids';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { accessFacts, AgentDirectory } from '../directory/agent-directory.service';
 import { agentConfigurationInput } from './agent-configuration-input';
 import { fullVariant } from './agent-configuration-render';

@@ -4,7 +4,7 @@ import {
   type AgentFeedbackDocument,
   type AgentUsageDocument,
 } from '@app/contracts/read-models/agent-configuration.read-models';
-import type { ReadModels } from '../../infrastructure/read-models.service';
+import type { ReadModels } from '../../event-sourcing/reading/read-models';
 import type { DirectoryAgent } from '../directory/agent-directory.service';
 
 /** Window of `usage` (the real service reports the last 30 days). */

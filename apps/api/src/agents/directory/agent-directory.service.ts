@@ -1,4 +1,4 @@
-import type { AgentSnapshot } from '@app/contracts/events/agent-message-facts';
+import type { AgentSnapshot } from '@app/contracts/events/conversation/agent-message-event-values';
 import type { AgentListView } from '@app/contracts/http/agent-configuration.types';
 import type { LightAgentConfiguration } from '@app/contracts/http/conversation.types';
 import type { AgentConfigurationDocument, AgentFavoritesDocument } from '@app/contracts/read-models/agent-configuration.read-models';
@@ -12,7 +12,7 @@ import { canEditAgent, canReadAgent, type AgentViewer } from '@app/domain/agent-
 import { isModelAuthorized } from '@app/domain/models/model-selection.policy';
 import { Inject, Injectable } from '@nestjs/common';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { authorizeView, sortAgents, workspaceAgentQuery } from './agent-views';
 import { buildGlobalAgents, DEFAULT_AGENT_ID } from './global-agents';
 

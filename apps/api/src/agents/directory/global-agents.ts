@@ -1,5 +1,5 @@
-import type { AgentSnapshot } from '@app/contracts/events/agent-message-facts';
-import type { ModelEntry } from '@app/contracts/models/model.types';
+import type { AgentSnapshot } from '@app/contracts/events/conversation/agent-message-event-values';
+import type { ModelEntry } from '@app/contracts/language-models/model.types';
 
 /** Model the default `dust` agent uses when none of the preferred ones is enabled. */
 const FALLBACK_MODEL = { providerId: 'openai', modelId: 'gpt-4.1' } as const;

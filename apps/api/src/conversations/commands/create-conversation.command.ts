@@ -5,7 +5,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import type { PathFamily } from '../../common/http/path-family';
 import { newSId } from '../../common/ids';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { ConversationReader, messagesOf } from '../conversation-reader';
 import { ConversationWriter } from '../conversation-writer';
 import { MessagePreparation } from '../message-preparation';

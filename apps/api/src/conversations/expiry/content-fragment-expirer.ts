@@ -1,15 +1,15 @@
-import type { DataSourceDeleted } from '@app/contracts/events/data-source.events';
-import { isDataSourceEvent } from '@app/contracts/events/data-source.events';
+import type { DataSourceDeleted } from '@app/contracts/events/data-source/data-source.events';
+import { isDataSourceEvent } from '@app/contracts/events/data-source/data-source.events';
 import type { ConversationMessageDocument } from '@app/contracts/read-models/conversation.read-models';
 import { upcast } from '@app/contracts/events/upcast';
 import { DomainError } from '@app/domain/shared/domain-error';
 import { EVENT_STORE, READ_STORE, type EventStore, type ReadStore, type RecordedEvent } from '@app/storage';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { ConversationAggregateWriter } from '../../application/aggregate-writers';
-import { LogFollowerLoop } from '../../application/log-follower-loop';
+import { ConversationAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
+import { LogFollowerLoop } from '../../event-sourcing/following/log-follower-loop';
 import { LOGGER } from '../../common/logger';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 
 /** Checkpoint name of the content fragment expiry in the read store. */
 export const CONTENT_FRAGMENT_EXPIRY_CHECKPOINT = 'content_fragment_expiry';

@@ -1,4 +1,4 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { agentMessageCreated, contentFragmentAdded, conversationCreated, fixtureBase, userMessagePosted } from '@app/contracts/test/conversation.fixtures';
 import { forkContent } from './fork-copies';
 import { fileCopies } from './fork-preparer';

@@ -1,4 +1,4 @@
-import type { AgentMessageStatusChanged, ContentFragmentExpired, ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { AgentMessageStatusChanged, ContentFragmentExpired, ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import type { CopiedMessageEvent } from '@app/domain/conversation/conversation.commands';
 
 /** The messages a fork starts with, and the files of its fragments that need copying. */

@@ -1,13 +1,13 @@
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
 import type { RecordForkFileCopy } from '@app/domain/conversation/conversation.commands';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject, Injectable, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { readConversationEvents } from '../../application/conversation-events';
-import { ConversationAggregateWriter } from '../../application/aggregate-writers';
+import { readConversationEvents } from '../../event-sourcing/reading/conversation-events';
+import { ConversationAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import { LOGGER } from '../../common/logger';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import type { ConversationCommandInput } from '../conversation-writer';
 import { FILE_COPIER, type FileCopier } from './file-copier.port';
 

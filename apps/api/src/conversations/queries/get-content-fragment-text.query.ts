@@ -1,4 +1,4 @@
-import { isConversationEvent } from '@app/contracts/events/conversation.events';
+import { isConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { upcast } from '@app/contracts/events/upcast';
 import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
@@ -7,7 +7,7 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { ConversationReader } from '../conversation-reader';
 
 /** The text of an inline content fragment and the type its sender declared. */

@@ -3,7 +3,7 @@ import type { ConversationDocument, ConversationParticipantDocument } from '@app
 import { renderConversationListItem } from '@app/contracts/render/conversation.render';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { ConversationReader } from '../conversation-reader';
 import { ApiError } from '../../common/http/api-error';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ConversationEvent } from '@app/contracts/events/conversation.events';
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { CURRENT_SCHEMA_VERSION } from '@app/contracts/events/upcast';
 import { FIXTURE_CONVERSATION_ID as CID, T0, conversationCreated, fixtureBase, userMessagePosted } from '@app/contracts/test/conversation.fixtures';
 import { SqliteEventStore, SqliteReadStore } from '@app/storage';

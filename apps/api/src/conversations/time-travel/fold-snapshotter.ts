@@ -2,7 +2,7 @@ import { fromConversationStreamName } from '@app/domain/conversation/conversatio
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/storage';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LogFollowerLoop } from '../../application/log-follower-loop';
+import { LogFollowerLoop } from '../../event-sourcing/following/log-follower-loop';
 import { LOGGER } from '../../common/logger';
 import { ConversationTimeline, SNAPSHOT_EVERY_EVENTS } from './conversation-timeline';
 

@@ -3,7 +3,7 @@ import { DATA_SOURCE_VIEW_TOOL_PREFIX } from '@app/contracts/render/agent-config
 import type { SearchResultDocument } from '@app/contracts/http/search-result.types';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AgentTools, type ToolCallRequest, type ToolCallResult, type ToolContext, type ToolDefinition, type ToolOutputBlock, type ToolRegistry } from '../../agent-runner';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { SearchService } from '../../search/search.service';
 import { unfilteredSearch } from '../../search/search-params';
 import { citationMarker, citationReferences } from './citation-references';

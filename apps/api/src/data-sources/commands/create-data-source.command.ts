@@ -3,11 +3,11 @@ import type { CreateDataSourceResponse } from '@app/contracts/http/data-source.t
 import type { DataSourceDocument, DataSourceViewDocument } from '@app/contracts/read-models/data-source.read-models';
 import { renderDataSource, renderDataSourceView } from '@app/contracts/render/data-source.render';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSourceCatalogAggregateWriter } from '../../application/aggregate-writers';
+import { DataSourceCatalogAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireBuilder } from '../../auth/roles';
 import { newPrefixedId } from '../../common/ids';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { SpaceAccess } from '../space-access';
 
 /** Creates a folder data source and its default view in a space (admins and builders). */

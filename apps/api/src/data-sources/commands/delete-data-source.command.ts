@@ -1,8 +1,8 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSourceCatalogAggregateWriter } from '../../application/aggregate-writers';
+import { DataSourceCatalogAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireBuilder } from '../../auth/roles';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { DataSourceLookup } from '../data-source-lookup';
 
 /** Deletes a data source with its views (admins and builders); its documents become unreachable. */

@@ -1,10 +1,10 @@
 import type { SuccessResponse } from '@app/contracts/http/table.types';
 import { tableAggregateId } from '@app/domain/data-source/table.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { TableAggregateWriter } from '../../application/aggregate-writers';
+import { TableAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
 import { findRow, loadTable, tableAddress } from '../table-lookup';
 

@@ -3,10 +3,10 @@ import type { DataSourceViewEnvelope } from '@app/contracts/http/data-source.typ
 import type { DataSourceViewDocument } from '@app/contracts/read-models/data-source.read-models';
 import { renderDataSourceView } from '@app/contracts/render/data-source.render';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSourceCatalogAggregateWriter } from '../../application/aggregate-writers';
+import { DataSourceCatalogAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireBuilder } from '../../auth/roles';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { DataSourceLookup } from '../data-source-lookup';
 
 /** Changes which parents a view shows (admins and builders); answers with the view as it now is. */

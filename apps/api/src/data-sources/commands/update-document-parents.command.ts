@@ -2,10 +2,10 @@ import type { UpdateDocumentParentsDto } from '@app/contracts/http/document.dto'
 import type { UpdatedResponse } from '@app/contracts/http/data-source.types';
 import { documentAggregateId } from '@app/domain/data-source/document.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DocumentAggregateWriter } from '../../application/aggregate-writers';
+import { DocumentAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { checkedDocumentId } from '../document-content';
 import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
 

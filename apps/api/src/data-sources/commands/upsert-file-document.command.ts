@@ -8,7 +8,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
 import { UpsertDocumentCommand } from './upsert-document.command';
 

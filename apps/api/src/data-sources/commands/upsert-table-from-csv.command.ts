@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { newSId } from '../../common/ids';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { TableCsvImport } from '../csv/table-csv-import';
 import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
 import { loadTable, tableAddress } from '../table-lookup';

@@ -4,9 +4,9 @@ import { normalizedRow } from '@app/contracts/tables/row-shape';
 import { tableAggregateId } from '@app/domain/data-source/table.decider';
 import { MAX_EVENT_BYTES } from '@app/storage';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { TableAggregateWriter } from '../../application/aggregate-writers';
+import { TableAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
 import { tableAddress } from '../table-lookup';
 

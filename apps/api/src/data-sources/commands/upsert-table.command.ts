@@ -1,15 +1,15 @@
-import type { TableMetadata } from '@app/contracts/events/data-source-table.events';
+import type { TableMetadata } from '@app/contracts/events/data-source/data-source-table.events';
 import type { UpsertTableDto } from '@app/contracts/http/table.dto';
 import type { GetTableResponse } from '@app/contracts/http/table.types';
 import type { DataSourceTableRecord } from '@app/contracts/read-models/table.read-models';
 import { renderTable } from '@app/contracts/render/table.render';
 import { tableAggregateId } from '@app/domain/data-source/table.decider';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { TableAggregateWriter } from '../../application/aggregate-writers';
+import { TableAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { newSId } from '../../common/ids';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { requireDataSourceWriter, type ResolvedDataSource } from '../data-source-lookup';
 import { loadTable, tableAddress } from '../table-lookup';
 

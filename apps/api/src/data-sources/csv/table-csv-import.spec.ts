@@ -1,12 +1,12 @@
-import type { DataSourceTableEvent, TableMetadata } from '@app/contracts/events/data-source-table.events';
+import type { DataSourceTableEvent, TableMetadata } from '@app/contracts/events/data-source/data-source-table.events';
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import type { TableCommand } from '@app/domain/data-source/table.commands';
 import { tableDecider, type TableState } from '@app/domain/data-source/table.decider';
 import type { BlobStore } from '@app/storage';
 import { Readable } from 'node:stream';
-import { TableAggregateWriter } from '../../application/aggregate-writers';
-import type { DeciderExecutor } from '../../application/decider-executor';
-import type { ReadModels } from '../../infrastructure/read-models.service';
+import { TableAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
+import type { DeciderExecutor } from '../../event-sourcing/writing/decider-executor';
+import type { ReadModels } from '../../event-sourcing/reading/read-models';
 import { IMPORT_PROGRESS_STEP_ROWS, TableCsvImport } from './table-csv-import';
 
 const address = { workspaceId: 'w', spaceId: 'spc', dataSourceId: 'dts', tableId: 't' };

@@ -1,4 +1,4 @@
-import type { TableAddress, TableMetadata } from '@app/contracts/events/data-source-table.events';
+import type { TableAddress, TableMetadata } from '@app/contracts/events/data-source/data-source-table.events';
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import { dataSourceTableKey, type DataSourceTableRecord, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
 import { rowBlockKey } from '@app/contracts/tables/row-blocks';
@@ -9,12 +9,12 @@ import { DomainError } from '@app/domain/shared/domain-error';
 import { BLOB_STORE, type BlobStore } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import type { CommandInput } from '../../application/aggregate-writer';
-import { TableAggregateWriter } from '../../application/aggregate-writers';
+import type { CommandInput } from '../../event-sourcing/writing/aggregate-writer';
+import { TableAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { newSId } from '../../common/ids';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { ROW_BATCH_BYTES } from '../commands/upsert-table-rows.command';
 import { csvTableRows, MalformedCsvError } from './csv-table-rows';
 

@@ -3,10 +3,10 @@ import { tableAggregateId } from '@app/domain/data-source/table.decider';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { TableAggregateWriter } from '../../application/aggregate-writers';
-import { StartUpRecovery } from '../../application/start-up-recovery';
+import { TableAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
+import { StartUpRecovery } from '../../event-sourcing/following/start-up-recovery';
 import { LOGGER } from '../../common/logger';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { TableCsvImport } from './table-csv-import';
 
 const ACTOR = 'system:table-import-recovery';

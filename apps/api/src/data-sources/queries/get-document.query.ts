@@ -5,7 +5,7 @@ import { type SearchIndex } from '@app/storage';
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../common/http/api-error';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { indexedDocumentChunks } from '../../search/indexed-document-chunks';
 import { SEARCH_INDEX } from '../../search/search.tokens';
 import type { ResolvedDataSource } from '../data-source-lookup';

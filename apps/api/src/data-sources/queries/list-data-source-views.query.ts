@@ -3,7 +3,7 @@ import type { DataSourceDocument, DataSourceViewDocument } from '@app/contracts/
 import { renderDataSourceView } from '@app/contracts/render/data-source.render';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { SpaceAccess } from '../space-access';
 
 /** The data source views of a space, oldest first. */

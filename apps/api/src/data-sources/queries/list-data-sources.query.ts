@@ -4,7 +4,7 @@ import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-mo
 import { renderDataSource } from '@app/contracts/render/data-source.render';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { canSeeSpace, SpaceAccess } from '../space-access';
 
 /** Data sources of one space, or (spaceId null) of every space the caller can see, oldest first. */

@@ -4,7 +4,7 @@ import type { DataSourceTableRecord } from '@app/contracts/read-models/table.rea
 import { renderTable, renderTableRow } from '@app/contracts/render/table.render';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '../../common/http/api-error';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import type { ResolvedDataSource } from '../data-source-lookup';
 import { findRow, loadTable } from '../table-lookup';
 import { readRowPage } from '../table-row-page';

@@ -1,7 +1,7 @@
 import { dataSourceTableKey, type DataSourceTableRecord, type TableRowRecord } from '@app/contracts/read-models/table.read-models';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AgentTools, type ToolCallRequest, type ToolCallResult, type ToolContext, type ToolDefinition, type ToolRegistry } from '../../agent-runner';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { runTableSql, type QueryTable } from './table-sql';
 
 /** Toolset entry giving an agent one table: `query_tables:<data source sId>:<table id>`. */

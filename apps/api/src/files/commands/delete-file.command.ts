@@ -2,9 +2,9 @@ import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import { BLOB_STORE, type BlobStore } from '@app/storage';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { FileAggregateWriter } from '../../application/aggregate-writers';
+import { FileAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { FileAccess } from '../file-access';
 
 /** Deletes a file and the blobs no other file shares (reference §6.4). */

@@ -2,12 +2,12 @@ import type { FileEnvelope } from '@app/contracts/http/file.types';
 import type { FileUploadRequestDto } from '@app/contracts/http/file.dto';
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { FileAggregateWriter } from '../../application/aggregate-writers';
+import { FileAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { newPrefixedId } from '../../common/ids';
 import { ConversationReader } from '../../conversations/conversation-reader';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { fileCategoryOf, MAX_FILE_BYTES, mediaTypeOf } from '@app/contracts/files/file-formats';
 import { renderFile } from '../file-render';
 

@@ -4,10 +4,10 @@ import { BLOB_STORE, BlobTooLargeError, type BlobRef, type BlobStore } from '@ap
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { IncomingMessage } from 'node:http';
-import { FileAggregateWriter } from '../../application/aggregate-writers';
+import { FileAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { FileAccess } from '../file-access';
 import { fileCategoryOf, MAX_FILE_BYTES, mediaTypeOf } from '@app/contracts/files/file-formats';
 import { FileProcessor } from '../file-processor';

@@ -4,7 +4,7 @@ import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject } from '@nestjs/common';
 import { RunHandedOverError } from '../../agent-runner';
 import { Injectable } from '@nestjs/common';
-import { McpServerAggregateWriter } from '../../application/aggregate-writers';
+import { McpServerAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import { keyOf, type McpServerRef } from '../mcp-servers';
 import { McpResponses, recordedSettlement, type McpExpectation } from './mcp-responses';
 

@@ -1,6 +1,6 @@
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { McpServerAggregateWriter } from '../../application/aggregate-writers';
+import { McpServerAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { keyOf, McpServers } from '../mcp-servers';

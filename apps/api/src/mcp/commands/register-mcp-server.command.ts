@@ -3,11 +3,11 @@ import type { RegisterMcpServerResponse } from '@app/contracts/http/mcp.types';
 import { candidateServerIds, MAX_INSTANCES_PER_NAME, slugOfServerName } from '@app/domain/mcp-server/mcp-server-id';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { McpServerAggregateWriter } from '../../application/aggregate-writers';
+import { McpServerAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { keyOf, mcpUserOf } from '../mcp-servers';
 
 /** Registers a client-side server for the key's user under the first free id its name allows. */

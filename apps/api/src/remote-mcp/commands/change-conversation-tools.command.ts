@@ -2,12 +2,12 @@ import type { ConversationToolAction } from '@app/contracts/http/remote-mcp-serv
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { ConversationToolsAggregateWriter } from '../../application/aggregate-writers';
+import { ConversationToolsAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { ConversationReader } from '../../conversations/conversation-reader';
 import { canSeeSpace } from '../../data-sources/space-access';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { RemoteMcpServerReader } from '../remote-mcp-server-reader';
 
 /**

@@ -2,12 +2,12 @@ import type { CreateMcpServerViewDto } from '@app/contracts/http/remote-mcp-serv
 import type { McpServerViewEnvelope } from '@app/contracts/http/remote-mcp-server.types';
 import { renderMcpServerView } from '@app/contracts/render/remote-mcp-server.render';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RemoteMcpCatalogAggregateWriter } from '../../application/aggregate-writers';
+import { RemoteMcpCatalogAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireAdmin } from '../../auth/roles';
 import { newPrefixedId } from '../../common/ids';
 import { SpaceAccess } from '../../data-sources/space-access';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { RemoteMcpServerReader } from '../remote-mcp-server-reader';
 
 /** An admin puts a remote server in a space: agents and conversations of that space may use its tools. */

@@ -1,10 +1,10 @@
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RemoteMcpCatalogAggregateWriter } from '../../application/aggregate-writers';
+import { RemoteMcpCatalogAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireAdmin } from '../../auth/roles';
 import { SpaceAccess } from '../../data-sources/space-access';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 
 /** An admin takes a server out of a space. */
 export class DeleteMcpServerViewCommand extends Command<SuccessResponse> {

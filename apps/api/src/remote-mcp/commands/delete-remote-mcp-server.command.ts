@@ -1,9 +1,9 @@
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RemoteMcpCatalogAggregateWriter } from '../../application/aggregate-writers';
+import { RemoteMcpCatalogAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireAdmin } from '../../auth/roles';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { RemoteMcpServerReader } from '../remote-mcp-server-reader';
 
 /** An admin removes a remote server and every view of it; agents stop getting its tools. */

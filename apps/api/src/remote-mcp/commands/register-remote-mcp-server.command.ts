@@ -1,7 +1,7 @@
 import type { RegisterRemoteMcpServerDto } from '@app/contracts/http/remote-mcp-server.dto';
 import type { RemoteMcpServerEnvelope } from '@app/contracts/http/remote-mcp-server.types';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RemoteMcpCatalogAggregateWriter } from '../../application/aggregate-writers';
+import { RemoteMcpCatalogAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireAdmin } from '../../auth/roles';
 import { ApiError } from '../../common/http/api-error';

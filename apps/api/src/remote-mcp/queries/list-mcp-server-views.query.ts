@@ -4,7 +4,7 @@ import { renderMcpServerView } from '@app/contracts/render/remote-mcp-server.ren
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { SpaceAccess } from '../../data-sources/space-access';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 
 /**
  * The MCP server views of a space the caller can see, oldest first. Every view here is `manual`

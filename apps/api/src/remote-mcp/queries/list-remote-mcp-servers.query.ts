@@ -4,7 +4,7 @@ import { renderRemoteMcpServer } from '@app/contracts/render/remote-mcp-server.r
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireBuilder } from '../../auth/roles';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 
 /** The workspace's remote servers, oldest first (admins and builders: builders pick tools for agents). */
 export class ListRemoteMcpServersQuery extends Query<ListRemoteMcpServersResponse> {

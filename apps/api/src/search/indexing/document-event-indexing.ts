@@ -1,4 +1,4 @@
-import type { DocumentUpserted } from '@app/contracts/events/data-source-document.events';
+import type { DocumentUpserted } from '@app/contracts/events/data-source/data-source-document.events';
 import type { DocumentToIndex } from './document-to-index';
 
 /** The index's view of a document as its `DocumentUpserted` records it, with the parents it has now. */

@@ -1,9 +1,9 @@
-import { isDataSourceDocumentEvent, type DocumentUpserted } from '@app/contracts/events/data-source-document.events';
-import { isDataSourceEvent } from '@app/contracts/events/data-source.events';
+import { isDataSourceDocumentEvent, type DocumentUpserted } from '@app/contracts/events/data-source/data-source-document.events';
+import { isDataSourceEvent } from '@app/contracts/events/data-source/data-source.events';
 import { upcast } from '@app/contracts/events/upcast';
 import type { EventStore, ReadStore, RecordedEvent } from '@app/storage';
 import type { Logger } from 'pino';
-import { LogFollowerLoop } from '../../application/log-follower-loop';
+import { LogFollowerLoop } from '../../event-sourcing/following/log-follower-loop';
 import { documentToIndexOf } from './document-event-indexing';
 import type { IndexingService, IndexingTicket } from './indexing.service';
 

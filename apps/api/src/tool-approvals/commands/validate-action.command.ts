@@ -3,7 +3,7 @@ import type { SuccessResponse } from '@app/contracts/http/conversation-responses
 import { toolApprovalKey } from '@app/domain/tool-approval/tool-stake';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ToolApprovals } from '../../agent-runner';
-import { ToolApprovalAggregateWriter } from '../../application/aggregate-writers';
+import { ToolApprovalAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { ConversationReader } from '../../conversations/conversation-reader';

@@ -6,7 +6,7 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { ConversationReader } from '../../conversations/conversation-reader';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 
 /** The tool calls of a conversation's running agent messages that wait for a person. */
 export class ListBlockedActionsQuery extends Query<BlockedActionsResponse> {

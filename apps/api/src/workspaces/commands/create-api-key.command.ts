@@ -1,6 +1,6 @@
 import type { WorkspaceRole } from '@app/contracts/events/workspace.events';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { WorkspaceAggregateWriter } from '../../application/aggregate-writers';
+import { WorkspaceAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import { apiKeySecretPrefix, hashApiKeySecret, newApiKeySecret, newPrefixedId, newSId } from '../../common/ids';
 
 /** A new key, whose secret is shown here once and never stored (only its hash is). */

@@ -3,11 +3,11 @@ import type { SpaceResponse } from '@app/contracts/http/workspace.types';
 import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { renderSpace } from '@app/contracts/render/workspace.render';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { WorkspaceAggregateWriter } from '../../application/aggregate-writers';
+import { WorkspaceAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireAdmin } from '../../auth/roles';
 import { newPrefixedId } from '../../common/ids';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 
 /** Creates a regular space (admins only); answers with the space once it is readable. */
 export class CreateSpaceCommand extends Command<{ space: SpaceResponse }> {

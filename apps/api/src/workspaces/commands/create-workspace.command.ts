@@ -1,6 +1,6 @@
 import type { Region } from '@app/contracts/events/workspace.events';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { WorkspaceAggregateWriter } from '../../application/aggregate-writers';
+import { WorkspaceAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import { newPrefixedId, newSId } from '../../common/ids';
 import { CreateApiKeyCommand, CreateApiKeyHandler } from './create-api-key.command';
 

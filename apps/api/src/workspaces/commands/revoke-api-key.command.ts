@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { WorkspaceAggregateWriter } from '../../application/aggregate-writers';
+import { WorkspaceAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 
 /** Whether a live key was revoked, and where its revocation sits in the log (null when nothing changed). */
 export interface RevokedApiKey {

@@ -3,10 +3,10 @@ import type { WorkspaceResponse } from '@app/contracts/http/workspace.types';
 import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { renderWorkspace } from '@app/contracts/render/workspace.render';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { WorkspaceAggregateWriter } from '../../application/aggregate-writers';
+import { WorkspaceAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireAdmin } from '../../auth/roles';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 
 /** Changes one group of workspace settings (admins only); answers with the workspace as it now is. */
 export class UpdateWorkspaceSettingsCommand extends Command<{ workspace: WorkspaceResponse }> {

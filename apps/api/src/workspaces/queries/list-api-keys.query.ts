@@ -3,7 +3,7 @@ import type { ApiKeyDocument, UserDocument, WorkspaceDocument } from '@app/contr
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ApiKeyUsage } from '../../auth/api-key-usage';
 import { ApiError } from '../../common/http/api-error';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 
 /** A live key as the administration CLI lists it: never its secret, only the first characters of it. */
 export interface ApiKeySummary {

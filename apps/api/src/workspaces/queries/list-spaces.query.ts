@@ -4,7 +4,7 @@ import { renderSpace } from '@app/contracts/render/workspace.render';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { canSeeSpace } from '../../data-sources/space-access';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 
 /** The spaces of the caller's workspace that it can see, oldest first. */
 export class ListSpacesQuery extends Query<{ spaces: SpaceResponse[] }> {

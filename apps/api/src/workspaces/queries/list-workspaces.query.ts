@@ -1,7 +1,7 @@
 import type { Region } from '@app/contracts/events/workspace.events';
 import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { ReadModels } from '../../infrastructure/read-models.service';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 
 /** A workspace as the administration CLI lists it. */
 export interface WorkspaceSummary {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema, type SchemaObject } from '@nestjs/swagger';
-import type { AgentContent } from '../../events/agent-message-facts';
+import type { AgentContent } from '../../events/conversation/agent-message-event-values';
 import type {
   AgentAction,
   AgentMessage,

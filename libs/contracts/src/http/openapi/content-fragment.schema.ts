@@ -7,7 +7,7 @@ import type {
   ExpiredContentNodeContentFragment,
   FileContentFragment,
 } from '../conversation-message.types';
-import type { ContentFragmentExpiredReason } from '../../events/conversation-message.events';
+import type { ContentFragmentExpiredReason } from '../../events/conversation/conversation-message.events';
 import { MessageBaseSchema } from './resource-base.schema';
 import { ALWAYS_NULL } from './schema-shapes';
 

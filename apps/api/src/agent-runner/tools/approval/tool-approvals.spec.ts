@@ -1,8 +1,8 @@
 import type { EventStore, EventSubscription } from '@app/storage';
 import { toolApprovalAggregate } from '@app/domain/tool-approval/tool-approval.decider';
-import { AggregateWriter } from '../../../application/aggregate-writer';
-import type { DeciderExecutor } from '../../../application/decider-executor';
-import type { StreamAppender } from '../../../application/stream-appender';
+import { AggregateWriter } from '../../../event-sourcing/writing/aggregate-writer';
+import type { DeciderExecutor } from '../../../event-sourcing/writing/decider-executor';
+import type { StreamAppender } from '../../../event-sourcing/writing/stream-appender';
 import { ToolApprovals } from './tool-approvals';
 
 /** A subscription that yields nothing until closed. */

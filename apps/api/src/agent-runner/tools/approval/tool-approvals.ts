@@ -9,8 +9,8 @@ import {
 } from '@app/contracts/events/tool-approval.events';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
-import { ToolApprovalAggregateWriter } from '../../../application/aggregate-writers';
-import { StreamAppender } from '../../../application/stream-appender';
+import { ToolApprovalAggregateWriter } from '../../../event-sourcing/writing/aggregate-writers';
+import { StreamAppender } from '../../../event-sourcing/writing/stream-appender';
 
 /** How a blocked call was settled: a person's answer, or nobody answered in time. */
 export type ApprovalSettlement = ToolApprovalAnswer | 'expired';

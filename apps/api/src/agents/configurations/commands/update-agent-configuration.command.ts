@@ -3,9 +3,9 @@ import type { AgentConfigurationResponse } from '@app/contracts/http/agent-confi
 import type { AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
 import { agentArchived, agentNotFound } from '@app/domain/agent-configuration/agent-configuration.errors';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AgentFavoritesAggregateWriter } from '../../../application/aggregate-writers';
+import { AgentFavoritesAggregateWriter } from '../../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../../auth/auth-context';
-import { ReadModels } from '../../../infrastructure/read-models.service';
+import { ReadModels } from '../../../event-sourcing/reading/read-models';
 import { AgentDirectory } from '../../directory/agent-directory.service';
 import { AgentConfigurationWriter, authorOf, viewerOf } from '../agent-configuration-writer';
 import { ApiError } from '../../../common/http/api-error';

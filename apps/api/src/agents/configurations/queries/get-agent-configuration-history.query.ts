@@ -4,7 +4,7 @@ import { renderFullAgentConfiguration, renderLightAgentConfiguration, storedVers
 import { canEditAgent } from '@app/domain/agent-configuration/agent-access.policy';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../../auth/auth-context';
-import { ReadModels } from '../../../infrastructure/read-models.service';
+import { ReadModels } from '../../../event-sourcing/reading/read-models';
 import { accessFacts } from '../../directory/agent-directory.service';
 import { fullVariant } from '../agent-configuration-render';
 import { viewerOf } from '../agent-configuration-writer';

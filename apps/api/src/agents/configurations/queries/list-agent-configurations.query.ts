@@ -1,7 +1,7 @@
 import type { GetAgentConfigurationsResponse } from '@app/contracts/http/agent-configuration.types';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../../auth/auth-context';
-import { ReadModels } from '../../../infrastructure/read-models.service';
+import { ReadModels } from '../../../event-sourcing/reading/read-models';
 import { AgentDirectory } from '../../directory/agent-directory.service';
 import { viewerOf } from '../agent-configuration-writer';
 import type { AgentListQueryDto } from '@app/contracts/http/agent-configuration-query.dto';

@@ -1,4 +1,4 @@
-import type { ConversationEventBase } from './conversation-facts';
+import type { ConversationEventBase } from './conversation-event-values';
 
 /**
  * Compaction of a conversation (spec 2.9): a compaction message replaces, in later prompts, every

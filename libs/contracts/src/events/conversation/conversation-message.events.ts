@@ -2,7 +2,7 @@ import type {
   AgentMessageOutcome,
   AgentMessageStatus,
   AgentSnapshot,
-} from './agent-message-facts';
+} from './agent-message-event-values';
 import type {
   ActingUser,
   AgenticMessageData,
@@ -16,7 +16,7 @@ import type {
   ModelSelection,
   UserMessageContext,
   UserSnapshot,
-} from './conversation-facts';
+} from './conversation-event-values';
 
 /**
  * Message events of the `conversation-<sId>` stream: user and agent messages, content fragments,

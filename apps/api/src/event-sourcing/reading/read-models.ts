@@ -2,7 +2,7 @@ import { physicalCollectionName, READ_MODELS, type ReadModelKey } from '@app/con
 import { ProjectionProgress, waitForProjection } from '@app/projections';
 import { GenerationRegistry, READ_STORE, type FindQuery, type ReadDocument, type ReadStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
-import { API_CONFIG, type ApiConfig } from '../config/api-config';
+import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 
 const GENERATION_CACHE_MS = 500;
 

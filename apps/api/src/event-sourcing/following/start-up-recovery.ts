@@ -1,7 +1,7 @@
 import type { EventStore } from '@app/storage';
 import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { ReadModels } from '../infrastructure/read-models.service';
+import type { ReadModels } from '../reading/read-models';
 
 /**
  * Work a process takes up once at start-up, after the read models have caught up with the log:

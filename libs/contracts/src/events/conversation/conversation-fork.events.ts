@@ -1,6 +1,6 @@
-import type { ConversationEventBase, UserSnapshot } from './conversation-facts';
+import type { ConversationEventBase, UserSnapshot } from './conversation-event-values';
 
-export type { ForkOrigin } from './conversation-facts';
+export type { ForkOrigin } from './conversation-event-values';
 
 /**
  * Forking (spec 2.12): a new conversation starts from the messages of another one up to a source

@@ -1,6 +1,6 @@
 import type { Aggregate, DomainEvent } from '@app/domain/shared/decider';
 import { SqliteEventStore } from '@app/storage';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../auth/auth-context';
 import { actorOf, AggregateWriter } from './aggregate-writer';
 import { DeciderExecutor } from './decider-executor';
 

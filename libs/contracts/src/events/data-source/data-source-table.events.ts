@@ -1,4 +1,4 @@
-import type { TableColumn, TableRow } from '../tables/table-values';
+import type { TableColumn, TableRow } from '../../tables/table-values';
 
 /**
  * Events of one table of a data source (stream named by the data source and a hash of the table

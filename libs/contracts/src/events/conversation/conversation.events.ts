@@ -1,4 +1,4 @@
-import type { ConversationCreation, ConversationEventBase, ConversationVisibility, JsonObject } from './conversation-facts';
+import type { ConversationCreation, ConversationEventBase, ConversationVisibility, JsonObject } from './conversation-event-values';
 import type {
   AgentMessageCreated,
   AgentMessageFeedbackGiven,

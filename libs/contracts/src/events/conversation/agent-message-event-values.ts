@@ -1,6 +1,6 @@
-import type { AgentProfile } from './agent-configuration.events';
-import type { JsonObject } from './conversation-facts';
-import type { ReasoningEffort } from '../models/model.types';
+import type { AgentProfile } from '../agent-configuration.events';
+import type { JsonObject } from './conversation-event-values';
+import type { ReasoningEffort } from '../../language-models/model.types';
 
 /**
  * Facts recorded about agent messages and their runs: the agent as it was when mentioned, the tool

@@ -1,4 +1,4 @@
-import { isConversationEvent, type ConversationEvent } from '@app/contracts/events/conversation.events';
+import { isConversationEvent, type ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { upcast } from '@app/contracts/events/upcast';
 import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
 import type { EventStore } from '@app/storage';

@@ -1,4 +1,4 @@
-import type { DocumentSection } from '../documents/document-section';
+import type { DocumentSection } from '../../documents/document-section';
 
 /**
  * Events of one document of a data source (stream named by the data source and a hash of the

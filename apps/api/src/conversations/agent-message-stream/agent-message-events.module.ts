@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ConversationsModule } from '../../conversations/conversations.module';
+import { ConversationsModule } from '../conversations.module';
 import { AgentMessageEventStreamHandler } from './agent-message-event-stream.query';
 import { AgentMessageEventsController } from './agent-message-events.controller';
 import { RunStreamHub } from './run-stream-hub';

@@ -6,7 +6,7 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { parseLastEventId } from '../../common/sse/sse-stream';
-import { ConversationReader } from '../../conversations/conversation-reader';
+import { ConversationReader } from '../conversation-reader';
 import { RunStreamHub, type RunStreamListener, type RunStreamSink } from './run-stream-hub';
 
 /** What a client resuming an agent message stream gets: nothing more, or the events after its id. */

@@ -1,4 +1,4 @@
-import type { AgentToolCall } from '@app/contracts/events/agent-message-facts';
+import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
 import { runMessageOf, type AgentRunEvent } from '@app/contracts/events/agent-run.events';
 import { CURRENT_SCHEMA_VERSION, upcast } from '@app/contracts/events/upcast';
 import { agentMessageCreated } from '@app/contracts/test/conversation.fixtures';

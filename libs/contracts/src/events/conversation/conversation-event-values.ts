@@ -3,7 +3,7 @@
  * where a wire shape is exactly one of these facts, the HTTP types alias it (never the other way).
  */
 
-export type { ModelSelection } from '../models/model.types';
+export type { ModelSelection } from '../../language-models/model.types';
 
 /** A free-form JSON object. */
 export type JsonObject = { readonly [key: string]: unknown };
