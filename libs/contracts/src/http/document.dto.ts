@@ -8,6 +8,7 @@ import { BoundedExtraKeys } from './validation/free-form.decorator';
 import { InOrder } from './validation/in-order.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
 import { IsOmittable } from './validation/presence.decorator';
+import { OptionalWebUrl } from './validation/web-url.decorator';
 import { QueryInteger } from './validation/query-integer.decorator';
 import { IsStringArray } from './validation/string.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';
@@ -25,17 +26,6 @@ export const MAX_DOCUMENT_TITLE_LENGTH = 512;
 export const MAX_DOCUMENT_PAGE_SIZE = 100;
 
 const documentSize = `At most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB of UTF-8 (the section tree counted as JSON).`;
-
-/** A URL a person can open: absolute, http or https. */
-export function isWebUrl(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > 2048) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 function tagList(description: string, maxItems: number): PropertyDecorator {
   return InOrder(
@@ -103,12 +93,7 @@ export class UpsertDocumentDto {
   @NullableText(255, { example: 'text/plain', description: 'Defaults to application/octet-stream.' })
   mime_type?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'An http(s) URL.' })
-  @IsOmittable()
-  @ValidateBy({
-    name: 'webUrl',
-    validator: { validate: (value: unknown) => value === null || isWebUrl(value), defaultMessage: () => 'must be a valid http(s) URL of at most 2048 characters' },
-  })
+  @OptionalWebUrl()
   source_url?: string | null;
 
   @tagList('Tags; a `title:<title>` tag is added when absent.', 256)

@@ -2,11 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsString, ValidateBy } from 'class-validator';
 import { MAX_ROW_ID_LENGTH, rowsProblem } from '../tables/row-shape';
 import type { TableRow } from '../tables/table-values';
-import { isWebUrl, MAX_DOCUMENT_ID_LENGTH, UpdateDocumentParentsDto } from './document.dto';
+import { MAX_DOCUMENT_ID_LENGTH, UpdateDocumentParentsDto } from './document.dto';
 import { NonEmptyText, NullableText, OmittableBoolean } from './validation/field.decorator';
 import { BoundedExtraKeys } from './validation/free-form.decorator';
 import { InOrder } from './validation/in-order.decorator';
 import { IsOmittable } from './validation/presence.decorator';
+import { OptionalWebUrl } from './validation/web-url.decorator';
 import { QueryInteger } from './validation/query-integer.decorator';
 import { IsStringArray, LengthAtMost } from './validation/string.decorator';
 import { MESSAGES } from './validation/validation.messages';
@@ -65,12 +66,7 @@ export class UpsertTableDto {
   @NullableText(255, { description: 'Defaults to text/csv.' })
   mime_type?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'An http(s) URL.' })
-  @IsOmittable()
-  @ValidateBy({
-    name: 'webUrl',
-    validator: { validate: (value: unknown) => value === null || isWebUrl(value), defaultMessage: () => 'must be a valid http(s) URL of at most 2048 characters' },
-  })
+  @OptionalWebUrl()
   source_url?: string | null;
 
   [key: string]: unknown;
