@@ -1,3 +1,11 @@
+// The conversation aggregate, read from here:
+//   conversation.commands.ts      what can be asked (plain objects carrying `now` and new ids)
+//   conversation.decider.ts       decide (this file; the cases by theme in conversation.decide-*.ts:
+//                                 messages, compaction, forking, expiry) and the Aggregate object
+//   conversation.state.ts         what decide needs to know; conversation.evolve.ts folds events into it
+//   conversation.errors.ts        the refusals, with the wire's messages
+//   conversation.stream.ts        the stream name, `conversation-<sId>`
+//   its events: libs/contracts/src/events/conversation/ (projections read them without this library)
 import { toConversationStreamName } from './conversation.stream';
 import type { ConversationCreated, ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { assertNever } from '@app/contracts/assert-never';
