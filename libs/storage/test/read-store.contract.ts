@@ -177,6 +177,39 @@ export function describeReadStoreContract(
       expect(await store.get(c, 'gone')).toStrictEqual({ kind: 'y' });
     });
 
+    test('putIf writes only over what it expects: nothing (or an expired document), or a field it names', async () => {
+      const c = await ensured(['holder']);
+      expect(await store.putIf(c, 'lease', { holder: 'a', n: 1 }, null)).toBe(true);
+      expect(await store.putIf(c, 'lease', { holder: 'b' }, null)).toBe(false);
+      expect(await store.putIf(c, 'lease', { holder: 'b' }, { field: 'holder', equals: 'b' })).toBe(false);
+      expect(await store.get(c, 'lease')).toStrictEqual({ holder: 'a', n: 1 });
+      expect(await store.putIf(c, 'lease', { holder: 'a', n: 2 }, { field: 'holder', equals: 'a' }, { expiresAt: Date.now() + 60_000 })).toBe(true);
+      expect(await store.get(c, 'lease')).toStrictEqual({ holder: 'a', n: 2 });
+      expect(await store.count(c, { holder: 'a' })).toBe(1);
+      // Once expired, the document counts as none: its field no longer matches, and a claim of nothing wins.
+      expect(await store.putIf(c, 'lease', { holder: 'a', n: 3 }, { field: 'holder', equals: 'a' }, { expiresAt: Date.now() - 1 })).toBe(true);
+      expect(await store.putIf(c, 'lease', { holder: 'a', n: 4 }, { field: 'holder', equals: 'a' })).toBe(false);
+      expect(await store.putIf(c, 'lease', { holder: 'b', n: 5 }, null)).toBe(true);
+      expect(await store.get(c, 'lease')).toStrictEqual({ holder: 'b', n: 5 });
+      // A number or a boolean compares by type and value.
+      expect(await store.putIf(c, 'n', { v: 1 }, null)).toBe(true);
+      expect(await store.putIf(c, 'n', { v: 2 }, { field: 'v', equals: '1' })).toBe(false);
+      expect(await store.putIf(c, 'n', { v: 2 }, { field: 'v', equals: 1 })).toBe(true);
+      // A collection nobody ensured is created, as put does.
+      const never = fresh();
+      expect(await store.putIf(never, 'x', { v: 1 }, null)).toBe(true);
+      expect(await store.get(never, 'x')).toStrictEqual({ v: 1 });
+      await expect(store.putIf(c, 'n', { v: 3 }, { field: 'v.nested', equals: 2 })).rejects.toThrow();
+      await expect(store.putIf(c, 'n', { v: 3 }, { field: '_id', equals: 'n' })).rejects.toThrow();
+    });
+
+    test('putIf lets one of many concurrent claims of nothing win', async () => {
+      const c = await ensured();
+      const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => store.putIf(c, 'claim', { holder: `h${i}` }, null)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await store.get(c, 'claim')).toStrictEqual({ holder: `h${claims.indexOf(true)}` });
+    });
+
     test('dropCollection removes the data and the listing', async () => {
       const c = await ensured(['kind']);
       await store.put(c, 'a', { kind: 'x' });

@@ -1,4 +1,4 @@
-import type { BulkWriter, CollectionSpec, FindQuery, PutOptions, ReadDocument, ReadOptions, ReadStore, WriteUnit } from '@app/storage';
+import type { BulkWriter, CollectionSpec, ExpectedDocument, FindQuery, PutOptions, ReadDocument, ReadOptions, ReadStore, WriteUnit } from '@app/storage';
 
 /** A document as the units in flight left it (null: deleted), and the unit that wrote it. */
 interface Pending {
@@ -118,6 +118,12 @@ export class WriteBehindStore implements ReadStore {
     await this.drain();
     this.pending.get(collection)?.delete(id);
     return this.store.delete(collection, id);
+  }
+
+  async putIf(collection: string, id: string, doc: ReadDocument, expected: ExpectedDocument | null, options?: PutOptions): Promise<boolean> {
+    await this.drain();
+    this.pending.get(collection)?.delete(id);
+    return this.store.putIf(collection, id, doc, expected, options);
   }
 
   ping(): Promise<boolean> {

@@ -1,5 +1,6 @@
 import {
   MongoClient,
+  MongoServerError,
   type AnyBulkWriteOperation,
   type ClientSession,
   type Collection,
@@ -11,8 +12,10 @@ import { bsonLimitViolation } from './mongodb-document-limits';
 import { filterOf, indexOf, live, mongoFindOf, type StoredDocument } from './mongodb-read-query';
 import { serverProblem } from './mongodb-server-check';
 import {
+  checkExpectedDocument,
   UnstorableDocumentError,
   type CollectionSpec,
+  type ExpectedDocument,
   type FindQuery,
   type PutOptions,
   type ReadDocument,
@@ -42,6 +45,7 @@ interface CheckpointDocument {
 const COLLECTION_NAME = /^[a-z][a-z0-9_]*$/;
 const CHECKPOINTS = 'checkpoints';
 const TTL_INDEX = 'expires_at_ttl';
+const DUPLICATE_KEY = 11000;
 
 /**
  * Read store on MongoDB 5.0 or later, a replica set or a sharded cluster (commits are transactions):
@@ -131,6 +135,24 @@ export class MongoReadStore implements ReadStore {
   async delete(collection: string, id: string): Promise<void> {
     const target = await this.collection(collection);
     await target.deleteOne({ _id: id });
+  }
+
+  async putIf(collection: string, id: string, doc: ReadDocument, expected: ExpectedDocument | null, options: PutOptions = {}): Promise<boolean> {
+    const stored = storableOf(collection, id, doc, options.expiresAt);
+    const target = await this.collection(collection);
+    if (expected !== null) {
+      checkExpectedDocument(expected);
+      const replaced = await target.replaceOne({ _id: id, [expected.field]: expected.equals, ...live() }, stored);
+      return replaced.matchedCount === 1;
+    }
+    try {
+      // Replaces an expired document; with a live one the filter misses and the insert meets its id.
+      await target.replaceOne({ _id: id, _expiresAt: { $lte: new Date() } }, stored, { upsert: true });
+      return true;
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) return false;
+      throw error;
+    }
   }
 
   async commit(unit: WriteUnit): Promise<void> {

@@ -43,6 +43,22 @@ export interface PutOptions {
   readonly expiresAt?: number;
 }
 
+/**
+ * What `putIf` expects to find under the id: a live document whose top-level `field` holds `equals`.
+ * `null` in its place expects no live document (none, or only an expired one).
+ */
+export interface ExpectedDocument {
+  readonly field: string;
+  readonly equals: string | number | boolean;
+}
+
+const TOP_LEVEL_FIELD = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** Throws unless `expected` names a top-level field, by the same rule on every adapter. */
+export function checkExpectedDocument(expected: ExpectedDocument): void {
+  if (!TOP_LEVEL_FIELD.test(expected.field)) throw new Error(`Invalid read-store field "${expected.field}": expected a top-level field`);
+}
+
 /** Writes applied all together, with the projector checkpoint when one is given. */
 export interface WriteUnit {
   readonly puts: ReadonlyArray<{ collection: string; id: string; doc: ReadDocument; expiresAt?: number }>;
@@ -80,6 +96,12 @@ export interface ReadStore {
   count(collection: string, where?: FindQuery['where']): Promise<number>;
   put(collection: string, id: string, doc: ReadDocument, options?: PutOptions): Promise<void>;
   delete(collection: string, id: string): Promise<void>;
+  /**
+   * Puts the document only if what `id` holds is as `expected` says, and says whether it did. The
+   * check and the write are one atomic step, between processes too: a claim that only one of them
+   * wins, or a lease that only its holder renews (an expired document counts as none).
+   */
+  putIf(collection: string, id: string, doc: ReadDocument, expected: ExpectedDocument | null, options?: PutOptions): Promise<boolean>;
   /** Applies the unit atomically: either every write and the checkpoint land, or none. */
   commit(unit: WriteUnit): Promise<void>;
   getCheckpoint(name: string): Promise<number | null>;

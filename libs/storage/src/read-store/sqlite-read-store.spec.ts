@@ -61,6 +61,20 @@ describe('SqliteReadStore on a file', () => {
     await Promise.all([writer.close(), reader.close()]);
   });
 
+  it('lets one of two connections win a putIf claim of nothing, and shows the winner to the other', async () => {
+    const path = freshPath();
+    const [first, second] = [new SqliteReadStore({ path }), new SqliteReadStore({ path })];
+    await first.ensureCollection({ name: 'projector_meta', indexes: [] });
+    expect(await second.get('projector_meta', 'lease')).toBeNull();
+    expect(await first.putIf('projector_meta', 'lease', { holder: 'first' }, null)).toBe(true);
+    // The second connection's read cache remembers no lease; the claim must not trust it.
+    expect(await second.putIf('projector_meta', 'lease', { holder: 'second' }, null)).toBe(false);
+    expect(await second.get('projector_meta', 'lease')).toStrictEqual({ holder: 'first' });
+    expect(await second.putIf('projector_meta', 'lease', { holder: 'second' }, { field: 'holder', equals: 'first' })).toBe(true);
+    expect(await first.get('projector_meta', 'lease')).toStrictEqual({ holder: 'second' });
+    await Promise.all([first.close(), second.close()]);
+  });
+
   it('answers ping false once closed', async () => {
     const store = new SqliteReadStore({ path: freshPath() });
     expect(await store.ping()).toBe(true);

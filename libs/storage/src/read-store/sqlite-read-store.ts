@@ -1,4 +1,4 @@
-import type { BulkWriter, CollectionSpec, FindQuery, PutOptions, ReadDocument, ReadOptions, ReadStore, WriteUnit } from './read-store.port';
+import { checkExpectedDocument, type BulkWriter, type CollectionSpec, type ExpectedDocument, type FindQuery, type PutOptions, type ReadDocument, type ReadOptions, type ReadStore, type WriteUnit } from './read-store.port';
 import { DEFAULT_READ_CACHE_LIMITS, SqliteReadCache, type ReadCacheLimits } from './sqlite-read-cache';
 import { countStatement, findStatement, LIVE } from './sqlite-read-query';
 import { CHECKPOINTS_TABLE, isCollectionName, isMissingTable, parseDocument, readOr, TABLE_PREFIX, tableOf } from './sqlite-read-tables';
@@ -136,6 +136,24 @@ export class SqliteReadStore implements ReadStore {
 
   async delete(collection: string, id: string): Promise<void> {
     this.remove(tableOf(collection), id);
+  }
+
+  async putIf(collection: string, id: string, doc: ReadDocument, expected: ExpectedDocument | null, options: PutOptions = {}): Promise<boolean> {
+    const table = tableOf(collection);
+    if (expected !== null) checkExpectedDocument(expected);
+    let written = false;
+    // The write lock is taken before the read (BEGIN IMMEDIATE): no other process writes in between.
+    this.transaction(() => {
+      const row = readOr(undefined, () =>
+        this.connection.statement(`SELECT doc FROM "${table}" WHERE id = ? AND ${LIVE}`).get(id, Date.now()),
+      );
+      const current = row ? parseDocument(row.doc) : null;
+      if (expected === null ? current !== null : current?.[expected.field] !== expected.equals) return;
+      this.upsert(table, id, doc, options.expiresAt);
+      written = true;
+    });
+    if (written) this.connection.afterWrite([table]);
+    return written;
   }
 
   async commit(unit: WriteUnit): Promise<void> {
