@@ -40,6 +40,12 @@ export const ERROR_STATUS = {
   invalid_rows_request_error: 400,
   table_row_not_found: 404,
   table_import_in_progress: 409,
+  workspace_user_not_found: 404,
+  invitation_not_found: 404,
+  invalid_oauth_token_error: 401,
+  expired_oauth_token_error: 401,
+  sign_in_failed: 401,
+  csrf_token_invalid: 403,
 } as const;
 
 export type ErrorType = keyof typeof ERROR_STATUS;

@@ -21,12 +21,24 @@ import { dataSourceTableProjection } from './data-source/data-source-table.proje
 import { tableRowProjection } from './data-source/table-row.projection';
 import { tableRowPurgeProjection } from './data-source/table-row-purge.projection';
 import { toolApprovalProjection } from './tool-approval/tool-approval.projection';
+import { accountProjection } from './user/account.projection';
+import { credentialProjection } from './user/credential.projection';
+import { sessionProjection } from './user/session.projection';
+import { signInLinkProjection } from './user/sign-in-link.projection';
+import { userTokenProjection } from './user/user-token.projection';
+import { invitationProjection } from './workspace/invitation.projection';
 
 /** Every read model the projector maintains. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
   workspaceProjection,
   apiKeyProjection,
   userProjection,
+  invitationProjection,
+  accountProjection,
+  credentialProjection,
+  sessionProjection,
+  signInLinkProjection,
+  userTokenProjection,
   spaceProjection,
   conversationProjection,
   conversationMessageProjection,

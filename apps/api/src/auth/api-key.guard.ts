@@ -1,4 +1,4 @@
-import type { ApiKeyDocument, UserDocument, WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
+import { memberKey, type ApiKeyDocument, type UserDocument, type WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { hashApiKeySecret } from '../common/ids';
@@ -53,7 +53,7 @@ export class ApiKeyGuard implements CanActivate {
     }
     await this.limits.admitWorkspace(workspace.sId, this.reflector.get<RouteBudgetName | undefined>(ROUTE_RATE_LIMIT, context.getHandler()));
     this.usage.touch(key.keyId);
-    const user = key.userId ? await this.readModels.get<UserDocument>('users', key.userId) : null;
+    const user = key.userId ? await this.readModels.get<UserDocument>('users', memberKey(workspace.sId, key.userId)) : null;
     request.auth = { workspace, role: key.role, keyId: key.keyId, user };
     if (this.reflector.get<boolean>(ADMIN_ONLY_ROUTE, context.getHandler())) requireAdmin(request.auth);
     return true;

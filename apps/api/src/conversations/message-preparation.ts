@@ -1,7 +1,7 @@
 import type { AgentSnapshot } from '@app/contracts/events/conversation/agent-message-event-values';
 import type { ActingUser, Mention, ModelSelection, UserMessageContext, UserSnapshot } from '@app/contracts/events/conversation/conversation-event-values';
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
-import type { UserDocument } from '@app/contracts/read-models/workspace.read-models';
+import { memberKey, type UserDocument } from '@app/contracts/read-models/workspace.read-models';
 import type { MentionedUser, NewContentFragment, NewUserMessage } from '@app/domain/conversation/conversation.commands';
 import { validateModelSelection } from '@app/domain/models/model-selection.policy';
 import { Inject, Injectable } from '@nestjs/common';
@@ -101,7 +101,7 @@ export class MessagePreparation {
         }
         mentionedAgents.push(agent);
       } else {
-        const user = await this.readModels.get<UserDocument>('users', mention.userId);
+        const user = await this.readModels.get<UserDocument>('users', memberKey(auth.workspace.sId, mention.userId));
         if (!user || user.workspaceId !== auth.workspace.sId) {
           throw new ApiError('invalid_request_error', `Invalid request body: the mentioned user "${mention.userId}" is not a member of this workspace.`);
         }

@@ -1,5 +1,5 @@
 import type { McpServerViewDocument, RemoteMcpServerDocument } from '@app/contracts/read-models/remote-mcp-server.read-models';
-import type { SpaceDocument, UserDocument } from '@app/contracts/read-models/workspace.read-models';
+import { memberKey, type SpaceDocument, type UserDocument } from '@app/contracts/read-models/workspace.read-models';
 import { Injectable } from '@nestjs/common';
 import { ReadModels } from '../event-sourcing/reading/read-models';
 
@@ -25,7 +25,7 @@ export class McpServerViewAccess {
     const [spaces, servers, user] = await Promise.all([
       this.readModels.getMany<SpaceDocument>('spaces', views.map((view) => view.spaceId)),
       this.readModels.getMany<RemoteMcpServerDocument>('remoteMcpServers', views.map((view) => view.serverId)),
-      userId === null ? null : this.readModels.get<UserDocument>('users', userId),
+      userId === null ? null : this.readModels.get<UserDocument>('users', memberKey(workspaceId, userId)),
     ]);
     const member = user && user.workspaceId === workspaceId ? user : null;
     return ids.flatMap((id) => {

@@ -1,4 +1,8 @@
-/** Events of the workspace stream (`workspace-<sId>`): the workspace, its spaces, members and API keys. */
+/**
+ * Events of the workspace stream (`workspace-<sId>`): the workspace, its spaces, members (who are
+ * accounts of `user.events.ts`, or members made for a key before accounts existed), invitations,
+ * verified domains and API keys.
+ */
 
 export type Region = 'us-central1' | 'europe-west1';
 export const REGIONS: readonly Region[] = ['us-central1', 'europe-west1'];
@@ -63,6 +67,58 @@ export type WorkspaceMemberAdded = {
   };
 };
 
+/** A member's role changed (the workspace always keeps one admin). */
+export type WorkspaceMemberRoleChanged = {
+  readonly type: 'WorkspaceMemberRoleChanged';
+  readonly data: { readonly workspaceId: string; readonly userId: string; readonly role: WorkspaceRole; readonly at: number };
+};
+
+/** A member left or was removed: their sessions and tokens no longer reach the workspace. */
+export type WorkspaceMemberRemoved = {
+  readonly type: 'WorkspaceMemberRemoved';
+  readonly data: { readonly workspaceId: string; readonly userId: string; readonly at: number };
+};
+
+/** An invitation by email: a single-use link (only its SHA-256 is recorded) valid until `expiresAt`. */
+export type WorkspaceInvitationCreated = {
+  readonly type: 'WorkspaceInvitationCreated';
+  readonly data: {
+    readonly workspaceId: string;
+    readonly invitationId: string;
+    readonly email: string;
+    readonly role: WorkspaceRole;
+    readonly tokenHash: string;
+    readonly expiresAt: number;
+    /** The member who invited, or null for a key not bound to a member (or the CLI). */
+    readonly invitedBy: string | null;
+    readonly at: number;
+  };
+};
+
+/** The invitation was used (the member is added by WorkspaceMemberAdded in the same batch) or withdrawn. */
+export type WorkspaceInvitationClosed = {
+  readonly type: 'WorkspaceInvitationClosed';
+  readonly data: {
+    readonly workspaceId: string;
+    readonly invitationId: string;
+    readonly tokenHash: string;
+    readonly outcome: 'accepted' | 'revoked';
+    readonly userId: string | null;
+    readonly at: number;
+  };
+};
+
+/** A domain whose verified addresses may join the workspace on their own (single sign-on). */
+export type WorkspaceDomainVerified = {
+  readonly type: 'WorkspaceDomainVerified';
+  readonly data: { readonly workspaceId: string; readonly domain: string; readonly at: number };
+};
+
+export type WorkspaceDomainRemoved = {
+  readonly type: 'WorkspaceDomainRemoved';
+  readonly data: { readonly workspaceId: string; readonly domain: string; readonly at: number };
+};
+
 /** Only the SHA-256 hash of the secret is recorded: the secret itself never reaches the log. */
 export type ApiKeyCreated = {
   readonly type: 'ApiKeyCreated';
@@ -96,6 +152,12 @@ export type WorkspaceEvent =
   | WorkspaceCreated
   | SpaceCreated
   | WorkspaceMemberAdded
+  | WorkspaceMemberRoleChanged
+  | WorkspaceMemberRemoved
+  | WorkspaceInvitationCreated
+  | WorkspaceInvitationClosed
+  | WorkspaceDomainVerified
+  | WorkspaceDomainRemoved
   | ApiKeyCreated
   | ApiKeyRevoked
   | WorkspaceSettingsChanged;
@@ -104,6 +166,12 @@ export const WORKSPACE_EVENT_TYPES = [
   'WorkspaceCreated',
   'SpaceCreated',
   'WorkspaceMemberAdded',
+  'WorkspaceMemberRoleChanged',
+  'WorkspaceMemberRemoved',
+  'WorkspaceInvitationCreated',
+  'WorkspaceInvitationClosed',
+  'WorkspaceDomainVerified',
+  'WorkspaceDomainRemoved',
   'ApiKeyCreated',
   'ApiKeyRevoked',
   'WorkspaceSettingsChanged',

@@ -7,7 +7,7 @@
 export const READ_MODELS = {
   workspaces: { name: 'workspaces', version: 1 },
   apiKeys: { name: 'api_keys', version: 1 },
-  users: { name: 'users', version: 1 },
+  users: { name: 'users', version: 2 },
   spaces: { name: 'spaces', version: 1 },
   conversations: { name: 'conversations', version: 2 },
   conversationMessages: { name: 'conversation_messages', version: 1 },
@@ -28,6 +28,12 @@ export const READ_MODELS = {
   tableRows: { name: 'data_source_table_rows', version: 2 },
   tableRowPurges: { name: 'data_source_table_row_purges', version: 1 },
   toolApprovals: { name: 'tool_approvals', version: 1 },
+  accounts: { name: 'accounts', version: 1 },
+  credentials: { name: 'credentials', version: 1 },
+  sessions: { name: 'sessions', version: 1 },
+  signInLinks: { name: 'sign_in_links', version: 1 },
+  userTokens: { name: 'user_tokens', version: 1 },
+  invitations: { name: 'invitations', version: 1 },
 } as const;
 
 export type ReadModelKey = keyof typeof READ_MODELS;

@@ -9,6 +9,8 @@ export interface WorkspaceDocument extends WorkspaceSettings {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly lastPosition: number;
+  /** Domains whose verified addresses may join on their own (absent before any was verified). */
+  readonly verifiedDomains?: readonly string[];
 }
 
 /** Read model of an API key (`api_keys` collection, id = SHA-256 hash of the secret). */
@@ -23,7 +25,15 @@ export interface ApiKeyDocument {
   readonly createdAt: number;
 }
 
-/** Read model of a workspace member (`users` collection, id = user sId). */
+/** The id of a membership document in the `users` collection. */
+export function memberKey(workspaceId: string, userId: string): string {
+  return `${workspaceId}:${userId}`;
+}
+
+/**
+ * Read model of a workspace member (`users` collection, id = `memberKey(workspaceId, userId)`): one
+ * document per membership, so one account can be a member of several workspaces.
+ */
 export interface UserDocument {
   [key: string]: unknown;
   readonly id: number;

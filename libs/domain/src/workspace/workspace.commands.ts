@@ -40,4 +40,51 @@ export type CreateSpace = {
   readonly now: number;
 };
 
-export type WorkspaceCommand = CreateWorkspace | CreateApiKey | RevokeApiKey | UpdateWorkspaceSettings | CreateSpace;
+export type WorkspaceCommand = CreateWorkspace | CreateApiKey | RevokeApiKey | UpdateWorkspaceSettings | CreateSpace | MembershipCommand;
+
+/** The person a membership is for: an account (or a member made for a key), as the message shows them. */
+export type MemberIdentity = {
+  readonly userId: string;
+  readonly email: string;
+  readonly username: string;
+  readonly fullName: string;
+};
+
+/** Adds an account as a member (nothing when they are one already). */
+export type AddMember = { readonly type: 'AddMember'; readonly member: MemberIdentity; readonly role: WorkspaceRole; readonly now: number };
+
+/** The last admin can be neither demoted nor removed. */
+export type ChangeMemberRole = { readonly type: 'ChangeMemberRole'; readonly userId: string; readonly role: WorkspaceRole; readonly now: number };
+export type RemoveMember = { readonly type: 'RemoveMember'; readonly userId: string; readonly now: number };
+
+export type InviteMember = {
+  readonly type: 'InviteMember';
+  readonly invitationId: string;
+  readonly email: string;
+  readonly role: WorkspaceRole;
+  readonly tokenHash: string;
+  readonly expiresAt: number;
+  readonly invitedBy: string | null;
+  readonly now: number;
+};
+
+/** Uses an invitation: the account's address must be the one invited. */
+export type AcceptInvitation = { readonly type: 'AcceptInvitation'; readonly tokenHash: string; readonly member: MemberIdentity; readonly now: number };
+export type RevokeInvitation = { readonly type: 'RevokeInvitation'; readonly invitationId: string; readonly now: number };
+
+/** An account whose verified address is of a verified domain joins as a `user` (single sign-on). */
+export type JoinByVerifiedDomain = { readonly type: 'JoinByVerifiedDomain'; readonly member: MemberIdentity; readonly now: number };
+
+export type VerifyDomain = { readonly type: 'VerifyDomain'; readonly domain: string; readonly now: number };
+export type RemoveDomain = { readonly type: 'RemoveDomain'; readonly domain: string; readonly now: number };
+
+export type MembershipCommand =
+  | AddMember
+  | ChangeMemberRole
+  | RemoveMember
+  | InviteMember
+  | AcceptInvitation
+  | RevokeInvitation
+  | JoinByVerifiedDomain
+  | VerifyDomain
+  | RemoveDomain;

@@ -4,7 +4,9 @@ import { assertNever } from '@app/contracts/assert-never';
 import type { Aggregate, Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import type { CreateSpace, WorkspaceCommand } from './workspace.commands';
-import type { WorkspaceState } from './workspace.state';
+import { decideMembership } from './workspace.decide-members';
+import { evolveMembership } from './workspace.evolve-members';
+import type { ActiveWorkspaceState, WorkspaceState } from './workspace.state';
 
 function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEvent[] {
   if (command.type === 'CreateWorkspace') {
@@ -75,11 +77,11 @@ function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEven
       return [{ type: 'WorkspaceSettingsChanged', data: { workspaceId, changes, at: command.now } }];
     }
     default:
-      return assertNever(command);
+      return decideMembership(state, command);
   }
 }
 
-function createSpace(state: Extract<WorkspaceState, { status: 'active' }>, command: CreateSpace): WorkspaceEvent[] {
+function createSpace(state: ActiveWorkspaceState, command: CreateSpace): WorkspaceEvent[] {
   const name = command.name.trim();
   if (state.spaceNames.has(name.toLowerCase())) {
     throw new DomainError('invalid_request_error', `A space named "${name}" already exists in this workspace.`);
@@ -123,6 +125,9 @@ function evolve(state: WorkspaceState, event: WorkspaceEvent): WorkspaceState {
         workspaceId: event.data.workspaceId,
         settings: initialWorkspaceSettings(event.data.name),
         membersByEmail: new Map(),
+        members: new Map(),
+        invitations: new Map(),
+        domains: new Set(),
         keys: new Map(),
         spaceNames: new Set(),
       };
@@ -130,8 +135,13 @@ function evolve(state: WorkspaceState, event: WorkspaceEvent): WorkspaceState {
       if (state.status !== 'active') return state;
       return { ...state, spaceNames: new Set(state.spaceNames).add(event.data.name.toLowerCase()) };
     case 'WorkspaceMemberAdded':
-      if (state.status !== 'active') return state;
-      return { ...state, membersByEmail: new Map(state.membersByEmail).set(event.data.email, event.data.userId) };
+    case 'WorkspaceMemberRoleChanged':
+    case 'WorkspaceMemberRemoved':
+    case 'WorkspaceInvitationCreated':
+    case 'WorkspaceInvitationClosed':
+    case 'WorkspaceDomainVerified':
+    case 'WorkspaceDomainRemoved':
+      return state.status === 'active' ? evolveMembership(state, event) : state;
     case 'ApiKeyCreated':
       if (state.status !== 'active') return state;
       return { ...state, keys: new Map(state.keys).set(event.data.keyId, event.data.secretHash) };

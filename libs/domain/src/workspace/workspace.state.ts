@@ -1,15 +1,36 @@
-import type { WorkspaceSettings } from '@app/contracts/events/workspace.events';
+import type { WorkspaceRole, WorkspaceSettings } from '@app/contracts/events/workspace.events';
 
-export type WorkspaceState =
-  | { readonly status: 'absent' }
-  | {
-      readonly status: 'active';
-      readonly workspaceId: string;
-      readonly settings: WorkspaceSettings;
-      /** Member user ids by lower-cased email. */
-      readonly membersByEmail: ReadonlyMap<string, string>;
-      /** Live keys: id → secret hash. */
-      readonly keys: ReadonlyMap<string, string>;
-      /** Names of the spaces, lower-cased (two spaces may not share a name). */
-      readonly spaceNames: ReadonlySet<string>;
-    };
+/** A member as the decider needs them. */
+export interface WorkspaceMember {
+  readonly email: string;
+  readonly role: WorkspaceRole;
+}
+
+/** An invitation not yet used nor withdrawn. */
+export interface OpenInvitation {
+  readonly invitationId: string;
+  readonly email: string;
+  readonly role: WorkspaceRole;
+  readonly tokenHash: string;
+  readonly expiresAt: number;
+}
+
+export type ActiveWorkspaceState = {
+  readonly status: 'active';
+  readonly workspaceId: string;
+  readonly settings: WorkspaceSettings;
+  /** Member user ids by lower-cased email. */
+  readonly membersByEmail: ReadonlyMap<string, string>;
+  /** Members by user id. */
+  readonly members: ReadonlyMap<string, WorkspaceMember>;
+  /** Open invitations by invitation id. */
+  readonly invitations: ReadonlyMap<string, OpenInvitation>;
+  /** Verified domains, lower-cased. */
+  readonly domains: ReadonlySet<string>;
+  /** Live keys: id → secret hash. */
+  readonly keys: ReadonlyMap<string, string>;
+  /** Names of the spaces, lower-cased (two spaces may not share a name). */
+  readonly spaceNames: ReadonlySet<string>;
+};
+
+export type WorkspaceState = { readonly status: 'absent' } | ActiveWorkspaceState;

@@ -8,7 +8,7 @@ import type { Projection } from '../projection';
 export const workspaceProjection: Projection<WorkspaceDocument> = {
   ...READ_MODELS.workspaces,
   indexes: [],
-  canHandle: ['WorkspaceCreated', 'WorkspaceSettingsChanged'],
+  canHandle: ['WorkspaceCreated', 'WorkspaceSettingsChanged', 'WorkspaceDomainVerified', 'WorkspaceDomainRemoved'],
   documentIds: (event) => (isWorkspaceEvent(event) ? [event.data.workspaceId] : []),
   evolve(doc, event: RecordedEvent) {
     if (!isWorkspaceEvent(event)) return doc;
@@ -27,6 +27,12 @@ export const workspaceProjection: Projection<WorkspaceDocument> = {
       case 'WorkspaceSettingsChanged':
         if (!doc) return doc;
         return { ...doc, ...event.data.changes, updatedAt: event.data.at, lastPosition: event.position };
+      case 'WorkspaceDomainVerified':
+        if (!doc) return doc;
+        return { ...doc, verifiedDomains: [...(doc.verifiedDomains ?? []).filter((d) => d !== event.data.domain), event.data.domain], lastPosition: event.position };
+      case 'WorkspaceDomainRemoved':
+        if (!doc) return doc;
+        return { ...doc, verifiedDomains: (doc.verifiedDomains ?? []).filter((d) => d !== event.data.domain), lastPosition: event.position };
       default:
         return doc;
     }

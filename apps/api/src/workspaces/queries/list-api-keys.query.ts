@@ -1,5 +1,5 @@
 import type { WorkspaceRole } from '@app/contracts/events/workspace.events';
-import type { ApiKeyDocument, UserDocument, WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
+import { memberKey, type ApiKeyDocument, type UserDocument, type WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ApiKeyUsage } from '../../auth/api-key-usage';
 import { ApiError } from '../../common/http/api-error';
@@ -42,7 +42,7 @@ export class ListApiKeysHandler implements IQueryHandler<ListApiKeysQuery> {
     });
     const userIds = [...new Set(keys.flatMap((key) => (key.userId ? [key.userId] : [])))];
     const [users, lastUsed] = await Promise.all([
-      this.readModels.getMany<UserDocument>('users', userIds),
+      this.readModels.getMany<UserDocument>('users', userIds.map((userId) => memberKey(workspaceId, userId))),
       this.usage.lastUsed(keys.map((key) => key.keyId)),
     ]);
     return keys.map((key) => {
@@ -51,7 +51,7 @@ export class ListApiKeysHandler implements IQueryHandler<ListApiKeysQuery> {
         keyId: key.keyId,
         prefix: key.secretPrefix ?? null,
         role: key.role,
-        user: key.userId ? (users.get(key.userId)?.email ?? null) : null,
+        user: key.userId ? (users.get(memberKey(workspaceId, key.userId))?.email ?? null) : null,
         createdAt: new Date(key.createdAt).toISOString(),
         lastUsedAt: lastUsedAt === undefined ? null : new Date(lastUsedAt).toISOString(),
       };
