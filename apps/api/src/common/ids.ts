@@ -9,7 +9,7 @@ export function newSId(length = 10): string {
   return id;
 }
 
-export type ResourcePrefix = 'fil' | 'vlt' | 'dts' | 'dsv' | 'act' | 'amf' | 'key' | 'msv' | 'rms';
+export type ResourcePrefix = 'fil' | 'vlt' | 'dts' | 'dsv' | 'act' | 'amf' | 'key' | 'msv' | 'rms' | 'ses' | 'lnk' | 'tok' | 'inv';
 
 /** A prefixed resource id such as `vlt_…` for spaces or `fil_…` for files. */
 export function newPrefixedId(prefix: ResourcePrefix): string {
@@ -29,4 +29,14 @@ export function apiKeySecretPrefix(secret: string): string {
 /** The only form in which a key secret is ever stored (one-shot hash: it runs on every request). */
 export function hashApiKeySecret(secret: string): string {
   return hash('sha256', secret, 'hex');
+}
+
+/** A personal access token: `pat-` and 40 lower-case hex characters (160 bits). */
+export function newUserTokenSecret(): string {
+  return `pat-${randomBytes(20).toString('hex')}`;
+}
+
+/** A secret for a cookie or a link: 32 random bytes, base64url (256 bits). */
+export function newOpaqueSecret(): string {
+  return randomBytes(32).toString('base64url');
 }

@@ -10,6 +10,8 @@ import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
 import { remoteMcpCatalogAggregate } from '@app/domain/remote-mcp-server/remote-mcp-server.decider';
 import type { Aggregate, DomainEvent } from '@app/domain/shared/decider';
 import { toolApprovalAggregate } from '@app/domain/tool-approval/tool-approval.decider';
+import { userEmailAggregate } from '@app/domain/user/user-email.decider';
+import { userAggregate } from '@app/domain/user/user.decider';
 import { workspaceAggregate } from '@app/domain/workspace/workspace.decider';
 import { Injectable } from '@nestjs/common';
 import { AggregateWriter } from './aggregate-writer';
@@ -67,6 +69,12 @@ export class McpServerAggregateWriter extends writerOf(mcpServerAggregate) {}
 /** The remote MCP servers and their views of a workspace, by workspace sId. */
 export class RemoteMcpCatalogAggregateWriter extends writerOf(remoteMcpCatalogAggregate) {}
 
+/** One person's account, by user sId: password, profile, sessions, sign-in links, tokens. */
+export class UserAggregateWriter extends writerOf(userAggregate) {}
+
+/** The claim of an email address, by the SHA-256 (hex) of the lower-cased address. */
+export class UserEmailAggregateWriter extends writerOf(userEmailAggregate) {}
+
 /** Every aggregate writer, for the module that provides them. */
 export const AGGREGATE_WRITERS = [
   ConversationAggregateWriter,
@@ -81,4 +89,6 @@ export const AGGREGATE_WRITERS = [
   AgentFavoritesAggregateWriter,
   McpServerAggregateWriter,
   RemoteMcpCatalogAggregateWriter,
+  UserAggregateWriter,
+  UserEmailAggregateWriter,
 ];
