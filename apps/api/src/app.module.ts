@@ -7,6 +7,8 @@ import { AgentMessageEventsModule } from './conversations/agent-message-stream/a
 import { AgentRunnerModule } from './agent-runner';
 import { AggregateWritersModule } from './event-sourcing/writing/aggregate-writers.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { Callers } from './auth/callers';
+import { PeopleModule } from './people/people.module';
 import { ConversationsModule } from './conversations/conversations.module';
 import { ErrorEnvelopeFilter } from './common/http/error-envelope.filter';
 import { JsonBodyMiddleware } from './common/http/json-body.middleware';
@@ -61,10 +63,12 @@ export class AppModule implements NestModule {
         ...(replaced(FILE_COPIER) ? [] : [FileCopierModule]),
         ToolApprovalsModule,
         RemoteMcpModule,
+        PeopleModule,
         ...extraModules,
       ],
       controllers: [HealthController],
       providers: [
+        Callers,
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_FILTER, useFactory: () => new ErrorEnvelopeFilter(logger) },
         { provide: APP_PIPE, useValue: createValidationPipe() },

@@ -1,7 +1,7 @@
 export * from './event-store/event-store.port';
 export * from './event-store/storable-event';
 export * from './read-store/read-store.port';
-export { ConfigurationError, parseBooleanVariable, parseIntegerVariable, type Environment } from './environment/environment-variables';
+export { ConfigurationError, nonEmpty, parseBooleanVariable, parseIntegerVariable, type Environment } from './environment/environment-variables';
 export * from './config/storage-config';
 export * from './config/open-stores';
 export { BULK_CHECKPOINT_INTERVAL_MS, DEFAULT_CHECKPOINT_INTERVAL_MS } from './sqlite/wal-checkpointer';

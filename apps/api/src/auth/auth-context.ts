@@ -3,20 +3,44 @@ import type { UserDocument, WorkspaceDocument } from '@app/contracts/read-models
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 
-/** Who is calling, resolved from the API key for a request under `/w/{wId}`. */
+/** Who is calling a request under `/w/{wId}`: a key, or a member by their token or session. */
 export interface AuthContext {
   readonly workspace: WorkspaceDocument;
   readonly role: WorkspaceRole;
+  /** The key's id, or the token's or session's id for a member: what budgets and logs name. */
   readonly keyId: string;
-  /** The member the key acts as, or null for a key not bound to a user. */
+  /** The member the caller acts as, or null for a key not bound to a user. */
   readonly user: UserDocument | null;
+  /** How the caller proved who they are (absent: a key). */
+  readonly via?: 'key' | 'token' | 'session';
 }
 
-export type AuthenticatedRequest = Request & { auth?: AuthContext; requestId?: string };
+/** A person calling a route of their own (`/api/v1/me`, their tokens and sessions). */
+export interface PersonContext {
+  readonly userId: string;
+  /** The token's, session's or key's id. */
+  readonly credentialId: string;
+  readonly via: 'key' | 'token' | 'session';
+  /** The session's CSRF token, for a signed-in browser. */
+  readonly csrfToken: string | null;
+  /** The workspace a user-bound key belongs to (it reaches that one only). */
+  readonly keyWorkspaceId: string | null;
+  /** When the session or token lapses (null: never, or a key). */
+  readonly expiresAt: number | null;
+}
+
+export type AuthenticatedRequest = Request & { auth?: AuthContext; person?: PersonContext; requestId?: string };
 
 /** Injects the caller's AuthContext into a controller method. */
 export const Auth = createParamDecorator((_: unknown, context: ExecutionContext): AuthContext => {
   const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
   if (!request.auth) throw new Error('Auth() used on a route without authentication');
   return request.auth;
+});
+
+/** Injects the calling person into a controller method of a `@PersonRoute()`. */
+export const Person = createParamDecorator((_: unknown, context: ExecutionContext): PersonContext => {
+  const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  if (!request.person) throw new Error('Person() used on a route that is not a person route');
+  return request.person;
 });

@@ -15,6 +15,7 @@ import { parseFileExtractionSettings, type FileExtractionSettings } from './file
 import { parseMcpSettings, type McpSettings } from './mcp-settings';
 import { parseRemoteMcpSettings, type RemoteMcpSettings } from './remote-mcp-settings';
 import { parseSearchSettings, type SearchSettings } from './search-settings';
+import { parsePeopleSettings, type PeopleSettings } from './people-settings';
 import { parseFileSettings, type FileSettings } from './file-settings';
 
 /** Everything the api process is configured with, validated once at boot. */
@@ -63,6 +64,8 @@ export interface ApiConfig {
   readonly search: SearchSettings;
   /** Uploads, processing and signed downloads of files. */
   readonly files: FileSettings;
+  /** Accounts, sign-in, sessions and single sign-on. */
+  readonly people: PeopleSettings;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -115,6 +118,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     remoteMcp: parseRemoteMcpSettings(env, problems),
     search: parseSearchSettings(env, storage.dataDir, problems),
     files: parseFileSettings(env, problems),
+    people: parsePeopleSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;

@@ -13,6 +13,7 @@ import { RATE_LIMITER, type RateDecision, type RateLimiter } from './rate-limite
 @Injectable()
 export class RequestRateLimits {
   private readonly settings: RateLimitSettings;
+  private readonly signInBudgets: ApiConfig['people']['signInAttempts'];
 
   constructor(
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
@@ -20,6 +21,7 @@ export class RequestRateLimits {
     private readonly metrics: Metrics,
   ) {
     this.settings = config.rateLimits;
+    this.signInBudgets = config.people.signInAttempts;
   }
 
   /** Refuses an address that failed authentication too often lately (for a request that failed it again). */
@@ -46,6 +48,18 @@ export class RequestRateLimits {
     if (route) {
       await this.spend(`route:${route}:${workspaceId}`, this.settings.routes[route], route, `Too many ${route} requests for this workspace`);
     }
+  }
+
+  /**
+   * Spends one sign-in attempt of the account's budget and of the address's, apart from the
+   * authentication failures of keys: a password sprayer is slowed down without locking a valid key
+   * or session out of its own address. Both are spent whatever the outcome, so an answer never says
+   * whether the address has an account.
+   */
+  async admitSignIn(accountKey: string, address: string): Promise<void> {
+    const { perAccount, perAddress, windowMs } = this.signInBudgets;
+    await this.spend(`sign-in-address:${address}`, { limit: perAddress, windowMs }, 'sign_in_address', 'Too many sign-in attempts from this address');
+    await this.spend(`sign-in-account:${accountKey}`, { limit: perAccount, windowMs }, 'sign_in_account', 'Too many sign-in attempts for this account');
   }
 
   private async spend(key: string, budget: RateBudget | null, limit: string, message: string): Promise<void> {

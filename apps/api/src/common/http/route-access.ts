@@ -13,3 +13,11 @@ export const ADMIN_ONLY_ROUTE = 'adminOnlyRoute';
  * without the rights learns nothing about what a valid body would be (403 before 400).
  */
 export const AdminOnly = (): MethodDecorator => SetMetadata(ADMIN_ONLY_ROUTE, true);
+
+export const PERSON_ROUTE = 'personRoute';
+/**
+ * Marks a route of a person rather than a workspace (`/api/v1/me`, their tokens and sessions): the
+ * guard resolves who calls (a personal access token, a session, or a key bound to a member) and
+ * leaves the workspace out.
+ */
+export const PersonRoute = (): MethodDecorator & ClassDecorator => SetMetadata(PERSON_ROUTE, true);
