@@ -35,10 +35,18 @@ function decoyHash(): Promise<string> {
  * password) a decoy is checked instead, so the answer takes the same time either way.
  */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  const parts = (stored ?? (await decoyHash())).split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, n, r, p, salt, key] = parts;
-  const expected = Buffer.from(key ?? '', 'base64');
-  const actual = await derive(password.slice(0, MAX_PASSWORD_LENGTH), Buffer.from(salt ?? '', 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
-  return stored !== null && expected.length === actual.length && timingSafeEqual(expected, actual);
+  const parsed = parseStored(stored ?? (await decoyHash()));
+  if (parsed === null) return false;
+  const actual = await derive(password.slice(0, MAX_PASSWORD_LENGTH), parsed.salt, parsed.cost);
+  return stored !== null && parsed.key.length === actual.length && timingSafeEqual(parsed.key, actual);
+}
+
+/** A stored hash's parts, or null when it is not one this service writes (its cost is checked: a wild N would take the memory). */
+function parseStored(stored: string): { readonly cost: { N: number; r: number; p: number }; readonly salt: Buffer; readonly key: Buffer } | null {
+  const [scheme, n, r, p, salt, key, ...rest] = stored.split('$');
+  if (scheme !== 'scrypt' || rest.length > 0 || !salt || !key) return null;
+  const cost = { N: Number(n), r: Number(r), p: Number(p) };
+  const sane = Number.isInteger(Math.log2(cost.N)) && cost.N >= 2 ** 14 && cost.N <= 2 ** 17 && cost.r >= 1 && cost.r <= 16 && cost.p >= 1 && cost.p <= 4;
+  if (!sane || 128 * cost.N * cost.r > MAX_MEMORY) return null;
+  return { cost, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
 }
