@@ -3,6 +3,7 @@ import { RateLimitsModule } from '../rate-limits/rate-limits.module';
 import { AccountViews } from './account-views';
 import { Accounts } from './accounts';
 import { AuthController } from './auth.controller';
+import { AddMemberHandler, ChangeMemberRoleHandler, RemoveMemberHandler } from './commands/member.commands';
 import { SignInWithPasswordHandler } from './commands/sign-in.command';
 import { SignOutHandler } from './commands/sign-out.command';
 import { UseSignInLinkHandler } from './commands/use-sign-in-link.command';
@@ -31,6 +32,9 @@ import { UserTokensController } from './user-tokens.controller';
     UseSignInLinkHandler,
     CreateUserTokenHandler,
     RevokeUserTokenHandler,
+    AddMemberHandler,
+    ChangeMemberRoleHandler,
+    RemoveMemberHandler,
     GetSessionHandler,
     ListSessionsHandler,
     ListUserTokensHandler,
