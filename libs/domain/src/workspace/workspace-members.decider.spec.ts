@@ -99,4 +99,11 @@ describe('workspace decider: verified domains', () => {
     const removed: WorkspaceEvent = { type: 'WorkspaceDomainRemoved', data: { workspaceId, domain: 'acme.test', at: now } };
     spec.given([created, verified, removed]).when({ type: 'JoinByVerifiedDomain', member: bob, now }).thenThrows('workspace_auth_error');
   });
+
+  it('does not bring back by its domain someone an admin removed, until an admin adds them again', () => {
+    const bobRemoved: WorkspaceEvent = { type: 'WorkspaceMemberRemoved', data: { workspaceId, userId: bob.userId, at } };
+    const history = [created, added(ada, 'admin'), verified, added(bob, 'user'), bobRemoved];
+    spec.given(history).when({ type: 'JoinByVerifiedDomain', member: bob, now }).thenThrows('workspace_auth_error', MEMBERSHIP_ERROR_MESSAGES.removedMember);
+    spec.given([...history, added(bob, 'builder')]).when({ type: 'JoinByVerifiedDomain', member: bob, now }).thenNothing();
+  });
 });

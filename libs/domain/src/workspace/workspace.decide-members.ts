@@ -13,6 +13,7 @@ export const MEMBERSHIP_ERROR_MESSAGES = {
   invitationExpired: 'This invitation has expired: ask an admin of the workspace for a new one.',
   invitationOtherEmail: 'This invitation was sent to another email address.',
   domainNotVerified: "Your email address's domain does not let you join this workspace on your own.",
+  removedMember: 'You were removed from this workspace: ask one of its admins to add you back.',
   invalidDomain: 'A domain is a host name such as example.com.',
 } as const;
 
@@ -70,6 +71,7 @@ export function decideMembership(state: ActiveWorkspaceState, command: Membershi
     case 'JoinByVerifiedDomain':
       if (state.members.has(command.member.userId)) return [];
       if (!state.domains.has(emailDomainOf(command.member.email))) throw new DomainError('workspace_auth_error', MEMBERSHIP_ERROR_MESSAGES.domainNotVerified);
+      if (state.removed.has(command.member.userId)) throw new DomainError('workspace_auth_error', MEMBERSHIP_ERROR_MESSAGES.removedMember);
       return [memberAdded(state, command.member, 'user', at)];
     case 'VerifyDomain': {
       const domain = command.domain.trim().toLowerCase();

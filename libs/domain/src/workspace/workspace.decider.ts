@@ -128,6 +128,7 @@ function evolve(state: WorkspaceState, event: WorkspaceEvent): WorkspaceState {
         members: new Map(),
         invitations: new Map(),
         domains: new Set(),
+        removed: new Set(),
         keys: new Map(),
         spaceNames: new Set(),
       };

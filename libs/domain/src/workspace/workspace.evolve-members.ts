@@ -24,7 +24,9 @@ export function evolveMembership(state: ActiveWorkspaceState, event: MembershipE
   switch (event.type) {
     case 'WorkspaceMemberAdded': {
       const { userId, email, role } = event.data;
-      return { ...state, membersByEmail: new Map(state.membersByEmail).set(email, userId), members: new Map(state.members).set(userId, { email, role }) };
+      const removed = new Set(state.removed);
+      removed.delete(userId);
+      return { ...state, membersByEmail: new Map(state.membersByEmail).set(email, userId), members: new Map(state.members).set(userId, { email, role }), removed };
     }
     case 'WorkspaceMemberRoleChanged': {
       const member = state.members.get(event.data.userId);
@@ -38,7 +40,7 @@ export function evolveMembership(state: ActiveWorkspaceState, event: MembershipE
       members.delete(event.data.userId);
       const membersByEmail = new Map(state.membersByEmail);
       membersByEmail.delete(member.email);
-      return { ...state, members, membersByEmail };
+      return { ...state, members, membersByEmail, removed: new Set(state.removed).add(event.data.userId) };
     }
     case 'WorkspaceInvitationCreated': {
       const { invitationId, email, role, tokenHash, expiresAt } = event.data;

@@ -27,6 +27,8 @@ export type ActiveWorkspaceState = {
   readonly invitations: ReadonlyMap<string, OpenInvitation>;
   /** Verified domains, lower-cased. */
   readonly domains: ReadonlySet<string>;
+  /** User ids an admin removed (and nobody added back): a verified domain does not bring them back. */
+  readonly removed: ReadonlySet<string>;
   /** Live keys: id → secret hash. */
   readonly keys: ReadonlyMap<string, string>;
   /** Names of the spaces, lower-cased (two spaces may not share a name). */
