@@ -1,10 +1,11 @@
 import { DomainError } from '@app/domain/shared/domain-error';
 import { ProjectionProgress } from '@app/projections';
 import { openEventStore, openReadStore } from '@app/storage';
-import { WorkspaceAggregateWriter } from './event-sourcing/writing/aggregate-writers';
+import { UserAggregateWriter, UserEmailAggregateWriter, WorkspaceAggregateWriter } from './event-sourcing/writing/aggregate-writers';
 import { DeciderExecutor } from './event-sourcing/writing/decider-executor';
 import { ApiKeyUsage } from './auth/api-key-usage';
-import { CLI_COMMANDS, type CliStores } from './cli/cli-commands';
+import { CLI_COMMANDS } from './cli/cli-commands';
+import type { CliStores } from './cli/cli-stores';
 import { CliProblem, parseFlags } from './cli/cli-flags';
 import { ApiError } from './common/http/api-error';
 import { loadApiConfig, type ApiConfig } from './config/api-config';
@@ -18,11 +19,21 @@ const USAGE = `Usage: npm run cli -- <command>   (or: node dist/apps/api/src/cli
   key list --workspace <wId>
   key revoke --workspace <wId> --key <keyId>
   search reindex   (then restart the api: it rebuilds the search index from the log)
+  user create --email <email> --name <name> [--workspace <wId> [--role admin|builder|user]] [--password-stdin]
+  user list
+  user password-link --email <email>
+  member add --workspace <wId> --email <email> [--role admin|builder|user]
+  member list --workspace <wId>
+  member set-role --workspace <wId> --email <email> --role admin|builder|user
+  member remove --workspace <wId> --email <email>
+  token create --workspace <wId> --user <email> [--name <name>] [--expires-in 12h|30d]
+A password is read from stdin (--password-stdin), never from an argument; without one, user create
+prints a one-time sign-in link where the person sets theirs.
 Each command prints one JSON line on stdout. Mistakes go to stderr with exit code 2.`;
 
 /**
  * Administration from the shell, with the server's configuration (same variables). Runs the
- * workspace command and query handlers without the HTTP app and writes straight to the stores,
+ * workspace and people command and query handlers without the HTTP app and writes straight to the stores,
  * so it works whether or not the server runs (SQLite allows a second writer process).
  */
 async function main(argv: string[]): Promise<number> {
@@ -51,7 +62,9 @@ async function withStores<T>(config: ApiConfig, work: (stores: CliStores) => Pro
     const readModels = new ReadModels(readStore, config, new ProjectionProgress());
     // The CLI only reads key usage; the silent logger is never written to.
     const keyUsage = new ApiKeyUsage(readStore, createLogger('silent'));
-    return await work({ eventStore, readStore, workspaces: new WorkspaceAggregateWriter(new DeciderExecutor(eventStore)), readModels, keyUsage });
+    const executor = new DeciderExecutor(eventStore);
+    const writers = { workspaces: new WorkspaceAggregateWriter(executor), users: new UserAggregateWriter(executor), emails: new UserEmailAggregateWriter(executor) };
+    return await work({ config, eventStore, readStore, ...writers, readModels, keyUsage });
   } finally {
     await eventStore.close();
     await readStore.close();

@@ -1,38 +1,14 @@
 import { REGIONS, WORKSPACE_ROLES, type Region, type WorkspaceRole } from '@app/contracts/events/workspace.events';
-import type { EventStore, ReadStore } from '@app/storage';
-import type { WorkspaceAggregateWriter } from '../event-sourcing/writing/aggregate-writers';
-import type { ApiKeyUsage } from '../auth/api-key-usage';
-import type { ReadModels } from '../event-sourcing/reading/read-models';
 import { CreateApiKeyCommand, CreateApiKeyHandler } from '../workspaces/commands/create-api-key.command';
 import { CreateWorkspaceCommand, CreateWorkspaceHandler } from '../workspaces/commands/create-workspace.command';
 import { RevokeApiKeyCommand, RevokeApiKeyHandler } from '../workspaces/commands/revoke-api-key.command';
 import { ListApiKeysHandler, ListApiKeysQuery } from '../workspaces/queries/list-api-keys.query';
 import { ListWorkspacesHandler, ListWorkspacesQuery } from '../workspaces/queries/list-workspaces.query';
 import { SEARCH_INDEX_CHECKPOINT } from '../search/indexing/search-index-follower';
-import { CliProblem, requiredFlag } from './cli-flags';
-import { staleReadModelsNotice, waitForLiveProjector } from './wait-for-projector';
-
-/** What the CLI's handlers are built from: the stores the server uses, opened by this process. */
-export interface CliStores {
-  readonly eventStore: EventStore;
-  readonly readStore: ReadStore;
-  readonly workspaces: WorkspaceAggregateWriter;
-  readonly readModels: ReadModels;
-  readonly keyUsage: ApiKeyUsage;
-}
-
-/** One administration command: flags in, the one JSON object it prints out. */
-export type CliCommand = (flags: ReadonlyMap<string, string>, stores: CliStores) => Promise<object>;
-
-/** Runs a listing and warns on stderr when it may miss recent changes, leaving stdout one JSON line. */
-async function listing(stores: CliStores, read: () => Promise<object>): Promise<object> {
-  // First, so that it also explains a "not found" the listing may answer.
-  const notice = await staleReadModelsNotice(stores.readStore, stores.eventStore);
-  if (notice) process.stderr.write(`${notice}\n`);
-  return read();
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { CliProblem, EMAIL, requiredFlag } from './cli-flags';
+import { readingModels, type CliCommand } from './cli-stores';
+import { PEOPLE_COMMANDS } from './people-commands';
+import { waitForLiveProjector } from './wait-for-projector';
 
 /**
  * The administration commands by `noun verb`. Each runs the same command or query handler the
@@ -55,7 +31,7 @@ export const CLI_COMMANDS: ReadonlyMap<string, CliCommand> = new Map<string, Cli
   [
     'workspace list',
     async (_flags, stores) =>
-      listing(stores, async () => ({ workspaces: await new ListWorkspacesHandler(stores.readModels).execute(new ListWorkspacesQuery()) })),
+      readingModels(stores, async () => ({ workspaces: await new ListWorkspacesHandler(stores.readModels).execute(new ListWorkspacesQuery()) })),
   ],
   [
     'key create',
@@ -74,7 +50,7 @@ export const CLI_COMMANDS: ReadonlyMap<string, CliCommand> = new Map<string, Cli
     'key list',
     async (flags, stores) => {
       const query = new ListApiKeysQuery(requiredFlag(flags, 'workspace'));
-      return listing(stores, async () => ({ keys: await new ListApiKeysHandler(stores.readModels, stores.keyUsage).execute(query) }));
+      return readingModels(stores, async () => ({ keys: await new ListApiKeysHandler(stores.readModels, stores.keyUsage).execute(query) }));
     },
   ],
   [
@@ -97,4 +73,5 @@ export const CLI_COMMANDS: ReadonlyMap<string, CliCommand> = new Map<string, Cli
       return { searchIndexCheckpoint: 0, previous };
     },
   ],
+  ...PEOPLE_COMMANDS,
 ]);

@@ -23,7 +23,7 @@ export interface MembershipChange {
 export type MemberRef = { readonly userId: string } | { readonly email: string };
 
 /** How an account shows on the messages it posts in a workspace. */
-export function memberIdentityOf(account: AccountDocument): MemberIdentity {
+export function memberIdentityOf(account: Pick<AccountDocument, 'sId' | 'email' | 'fullName'>): MemberIdentity {
   return { userId: account.sId, email: account.email, username: account.email.split('@')[0] ?? account.email, fullName: account.fullName };
 }
 
