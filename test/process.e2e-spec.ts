@@ -48,9 +48,12 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('bootstraps once, serves CLI-created workspaces while running, and keeps state across kill -9', async () => {
-    const first = await startServer(dataDir, port);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const banner = first.stdout().split('\n').find((line) => line.includes('defaultWorkspace'));
+    const first = await startServer(dataDir, port, { ADMIN_EMAIL: 'Admin@Example.com' });
+    // The first start prints its line once the key and the admin's link work, just after it starts listening.
+    let banner: string | undefined;
+    for (const deadline = Date.now() + 10_000; banner === undefined && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      banner = first.stdout().split('\n').find((line) => line.includes('defaultWorkspace'));
+    }
     expect(banner).toBeDefined();
     const bootstrap = JSON.parse(banner!).defaultWorkspace;
     expect(bootstrap.apiKey).toMatch(/^sk-[0-9a-f]{32}$/);
@@ -63,6 +66,23 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
     expect(pasted.status).toBe(200);
     const listed = (await pasted.json()) as { spaces: Array<{ kind: string }> };
     expect(listed.spaces.map((space) => space.kind).sort()).toEqual(['conversations', 'global']);
+
+    // ADMIN_EMAIL: the first admin account, an admin of the default workspace, with a one-time
+    // sign-in link (in the JSON line and the banner) where its owner sets the password.
+    const { firstAdmin } = JSON.parse(banner!);
+    expect(firstAdmin).toEqual({ email: 'admin@example.com', signInLink: expect.stringMatching(new RegExp(`^http://localhost:${port}/sign-in#token=[A-Za-z0-9_-]+$`)) });
+    expect(first.stdout()).toContain('First admin:        admin@example.com');
+    expect(first.stdout()).toContain(`Sign-in link:       ${firstAdmin.signInLink}`);
+    const adminToken = new URL(firstAdmin.signInLink).hash.slice('#token='.length);
+    const adminPassword = 'the first admin chose this';
+    const signedIn = await call(`http://127.0.0.1:${port}`, 'POST', '/api/auth/links/use', { body: { token: adminToken, password: adminPassword } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.email).toBe('admin@example.com');
+    expect(signedIn.body.workspaces).toEqual([expect.objectContaining({ sId: bootstrap.workspaceId, role: 'admin' })]);
+    const again = await call(`http://127.0.0.1:${port}`, 'POST', '/api/auth/links/use', { body: { token: adminToken, password: adminPassword } });
+    expect(again.status).toBe(400);
+    const passwordSignIn = await call(`http://127.0.0.1:${port}`, 'POST', '/api/auth/sign-in', { body: { email: 'admin@example.com', password: adminPassword } });
+    expect(passwordSignIn.status).toBe(200);
 
     const output = await cli(dataDir, ['workspace', 'create', '--name', 'Acme', '--region', 'europe-west1']);
     const lines = output.trim().split('\n');
@@ -86,10 +106,11 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
     // Secrets exist only as hashes: not in the event log, not in the read models, not in the logs.
     for (const file of readdirSync(dataDir)) {
       const bytes = readFileSync(join(dataDir, file));
-      for (const secret of [created.apiKey, userKey, bootstrap.apiKey]) expect(bytes.includes(Buffer.from(secret))).toBe(false);
+      for (const secret of [created.apiKey, userKey, bootstrap.apiKey, adminToken, adminPassword]) expect(bytes.includes(Buffer.from(secret))).toBe(false);
     }
     expect(first.stdout()).not.toContain(created.apiKey);
     expect(first.stdout()).not.toContain(userKey);
+    expect(first.stdout()).not.toContain(adminPassword);
 
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
@@ -154,6 +175,11 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
     const server = await startServer(dir, serverPort);
     try {
       const base = `http://127.0.0.1:${serverPort}`;
+      // Without ADMIN_EMAIL the first start creates no account, and says how to create an admin.
+      for (const deadline = Date.now() + 10_000; !server.stdout().includes('user create') && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+      const firstLine = JSON.parse(server.stdout().split('\n').find((line) => line.includes('defaultWorkspace'))!);
+      expect(firstLine.firstAdmin).toBeUndefined();
+      expect(server.stdout()).toContain(`npm run cli -- user create --email you@example.com --name 'Your Name' --workspace ${firstLine.defaultWorkspace.workspaceId} --role admin`);
       const created = JSON.parse(await cli(dir, ['workspace', 'create', '--name', 'Keys Inc']));
       const { apiKey: userKey } = JSON.parse(await cli(dir, ['key', 'create', '--workspace', created.workspaceId, '--role', 'user', '--user', 'ada@example.com']));
       expect((await call(base, 'GET', `/api/v1/w/${created.workspaceId}/spaces`, { key: userKey })).status).toBe(200);

@@ -23,6 +23,8 @@ export interface PeopleSettings {
   readonly signInAttempts: { readonly perAccount: number; readonly perAddress: number; readonly windowMs: number };
   /** Null when single sign-on is not configured. */
   readonly oidc: OidcSettings | null;
+  /** The first admin account, created with the default workspace on the first start (lower-cased); null: none. */
+  readonly adminEmail: string | null;
 }
 
 export function parsePeopleSettings(env: Environment, problems: string[]): PeopleSettings {
@@ -36,7 +38,14 @@ export function parsePeopleSettings(env: Environment, problems: string[]): Peopl
       windowMs: parseIntegerVariable(env, 'SIGN_IN_ATTEMPTS_WINDOW_MINUTES', 15, { min: 1, max: 24 * 60 }, problems) * 60_000,
     },
     oidc: parseOidcSettings(env, problems),
+    adminEmail: parseAdminEmail(env, problems),
   };
+}
+
+function parseAdminEmail(env: Environment, problems: string[]): string | null {
+  const email = nonEmpty(env.ADMIN_EMAIL)?.toLowerCase() ?? null;
+  if (email !== null && (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 320)) problems.push('ADMIN_EMAIL must be an email address');
+  return email;
 }
 
 function parseOidcSettings(env: Environment, problems: string[]): OidcSettings | null {
