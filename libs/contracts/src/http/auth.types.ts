@@ -1,4 +1,5 @@
 import type { WorkspaceRole } from '../events/workspace.events';
+import type { WorkspaceResponse } from './workspace.types';
 
 /** A person as the account routes show them (the official client's User shape). */
 export interface AccountUser {
@@ -64,4 +65,14 @@ export interface CreateUserTokenResponse {
   readonly tokenId: string;
   readonly name: string;
   readonly expiresAt: number | null;
+}
+
+/** `GET /api/v1/me` (the official client's `me()`): the user and the workspaces they reach, with their role in each. */
+export interface MeResponse {
+  readonly user: MeUser;
+}
+
+/** The user of `GET /api/v1/me`, with the workspaces they reach. */
+export interface MeUser extends AccountUser {
+  readonly workspaces: readonly WorkspaceResponse[];
 }

@@ -33,6 +33,10 @@ import type { HeartbeatMcpServerResponse, RegisterMcpServerResponse } from '../m
 import * as mcp from './mcp.schema';
 import * as file from './file.schema';
 import type { FileEnvelope, FileResponse } from '../file.types';
+import type * as Auth from '../auth.types';
+import type * as Members from '../member.types';
+import * as people from './people.schema';
+import * as member from './member.schema';
 
 /** Keys of the wire type the schema class does not declare, optional ones included. */
 type Undocumented<Schema, WireType> = Exclude<keyof WireType, keyof Schema>;
@@ -129,11 +133,31 @@ const COVERED: Type<unknown>[] = [
   documents<Wire.CompactionMessage>()(compactionMessage.CompactionMessageSchema),
   documents<Responses.CompactConversationResponse>()(compactionMessage.CompactConversationResponseSchema),
   documents<Responses.GetMessageResponse>()(messageResponse.GetMessageResponseSchema),
+  documents<Auth.AccountUser>()(user.UserSchema),
+  documents<Auth.AccountWorkspace>()(people.AccountWorkspaceSchema),
+  documents<Auth.SessionResponse>()(people.SessionSchema),
+  documents<Auth.SessionSummary>()(people.SessionSummarySchema),
+  documents<Auth.ListSessionsResponse>()(people.ListSessionsResponseSchema),
+  documents<Auth.UserTokenSummary>()(people.UserTokenSummarySchema),
+  documents<Auth.ListUserTokensResponse>()(people.ListUserTokensResponseSchema),
+  documents<Auth.CreateUserTokenResponse>()(people.CreateUserTokenResponseSchema),
+  documents<Auth.MeUser>()(people.MeUserSchema),
+  documents<Auth.MeResponse>()(people.MeResponseSchema),
+  documents<Members.MemberSummary>()(member.MemberSchema),
+  documents<Members.ListMembersResponse>()(member.ListMembersResponseSchema),
+  documents<Members.MemberResponse>()(member.MemberResponseSchema),
+  documents<Members.InvitationSummary>()(member.InvitationSchema),
+  documents<Members.ListInvitationsResponse>()(member.ListInvitationsResponseSchema),
+  documents<Members.CreateInvitationResponse>()(member.CreateInvitationResponseSchema),
+  documents<Members.AcceptInvitationResponse>()(member.AcceptInvitationResponseSchema),
+  documents<Members.MemberEmailsResponse>()(member.MemberEmailsResponseSchema),
+  documents<Members.VerifiedDomain>()(member.VerifiedDomainSchema),
+  documents<Members.VerifiedDomainsResponse>()(member.VerifiedDomainsResponseSchema),
 ];
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, mcp, file];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, mcp, file, people, member];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
