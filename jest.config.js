@@ -13,8 +13,9 @@ const swcTransform = [
   },
 ];
 
-// The AI SDK ships ESM only; jest's module loader needs it transformed to CommonJS.
-const esmPackages = ['ai', '@ai-sdk', '@standard-schema', 'eventsource-parser', '@opentelemetry', 'zod', '@workflow'];
+// The AI SDK ships ESM only, and so do openid-client (single sign-on), oidc-provider (its tests'
+// provider) and their jose and oauth4webapi; jest's module loader needs them transformed to CommonJS.
+const esmPackages = ['ai', '@ai-sdk', '@standard-schema', 'eventsource-parser', '@opentelemetry', 'zod', '@workflow', 'openid-client', 'oauth4webapi', 'jose', 'oidc-provider'];
 
 const shared = {
   rootDir: __dirname,

@@ -25,6 +25,11 @@ export interface PeopleSettings {
   readonly oidc: OidcSettings | null;
   /** The first admin account, created with the default workspace on the first start (lower-cased); null: none. */
   readonly adminEmail: string | null;
+  /**
+   * The server secret that keys what the api seals for browsers (the sign-on flow cookie). Null: one
+   * is generated at first start and kept in the data directory; replicas must share one, so set it.
+   */
+  readonly authSecret: Secret | null;
 }
 
 export function parsePeopleSettings(env: Environment, problems: string[]): PeopleSettings {
@@ -39,7 +44,15 @@ export function parsePeopleSettings(env: Environment, problems: string[]): Peopl
     },
     oidc: parseOidcSettings(env, problems),
     adminEmail: parseAdminEmail(env, problems),
+    authSecret: parseAuthSecret(env, problems),
   };
+}
+
+function parseAuthSecret(env: Environment, problems: string[]): Secret | null {
+  const secret = nonEmpty(env.AUTH_SECRET);
+  if (!secret) return null;
+  if (!/^[\x21-\x7e]{32,}$/.test(secret)) problems.push('AUTH_SECRET must be at least 32 printable characters without spaces (for example: openssl rand -base64 32)');
+  return new Secret(secret);
 }
 
 function parseAdminEmail(env: Environment, problems: string[]): string | null {

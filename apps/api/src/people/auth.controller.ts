@@ -14,7 +14,7 @@ import { UseSignInLinkCommand } from './commands/use-sign-in-link.command';
 import { GetSessionQuery, ListSessionsQuery } from './queries/account.queries';
 
 /** The User-Agent a session is listed with (bounded: it is the client's to write). */
-function userAgentOf(request: Request): string | null {
+export function userAgentOf(request: Request): string | null {
   const agent = request.headers['user-agent'];
   return typeof agent === 'string' && agent.length > 0 ? agent.slice(0, 256) : null;
 }

@@ -8,6 +8,7 @@ import { SignInWithPasswordHandler } from './commands/sign-in.command';
 import { SignOutHandler } from './commands/sign-out.command';
 import { UseSignInLinkHandler } from './commands/use-sign-in-link.command';
 import { CreateUserTokenHandler, RevokeUserTokenHandler } from './commands/user-token.commands';
+import { OIDC_CONTROLLERS, OIDC_PROVIDERS } from './oidc/oidc-providers';
 import { GetSessionHandler, ListSessionsHandler, ListUserTokensHandler } from './queries/account.queries';
 import { Sessions } from './sessions';
 import { SignInLinks } from './sign-in-links';
@@ -20,7 +21,7 @@ import { UserTokensController } from './user-tokens.controller';
  */
 @Module({
   imports: [RateLimitsModule],
-  controllers: [AuthController, UserTokensController],
+  controllers: [AuthController, UserTokensController, ...OIDC_CONTROLLERS],
   providers: [
     Accounts,
     AccountViews,
@@ -38,6 +39,7 @@ import { UserTokensController } from './user-tokens.controller';
     GetSessionHandler,
     ListSessionsHandler,
     ListUserTokensHandler,
+    ...OIDC_PROVIDERS,
   ],
   exports: [Accounts, AccountViews, Sessions, SignInLinks, UserTokens],
 })
