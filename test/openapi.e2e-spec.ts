@@ -8,7 +8,26 @@ const METRICS_PATH = '/metrics';
 /** Where the document and the Swagger UI page are served. */
 const API_DOCS = { document: '/openapi.json', page: '/docs' } as const;
 /** The features operations are tagged by, as the document declares them. */
-const TAG_NAMES = ['health', 'workspaces', 'conversations', 'agents', 'data_sources', 'mcp', 'files'];
+const TAG_NAMES = ['health', 'workspaces', 'conversations', 'agents', 'data_sources', 'mcp', 'files', 'members', 'people'];
+/** Routes that sign someone in, or tell a sign-in page how: they take no credentials. */
+const SIGN_IN_ROUTES = ['POST /api/auth/sign-in', 'POST /api/auth/links/use', 'GET /api/auth/providers', 'GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback'];
+/** Routes that answer a browser with a redirect (302) and no success body. */
+const REDIRECT_ROUTES = ['GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback'];
+/** Routes where a signed-in browser's session cookie counts as well as a bearer key or token. */
+const SESSION_PATHS = /^\/api\/(w|auth|user)\//;
+/** Routes that also serve someone presenting no credentials (accepting an invitation with a new account). */
+const ANONYMOUS_OR_SIGNED_IN_ROUTES = ['POST /api/auth/invitations/accept'];
+/** Routes whose success is 204 with no body. */
+const NO_CONTENT_ROUTES = [
+  'DELETE /api/v1/w/{wId}/files/{fileId}',
+  'DELETE /api/w/{wId}/files/{fileId}',
+  'POST /api/auth/sign-out',
+  'POST /api/auth/sign-out-everywhere',
+  'POST /api/auth/sessions/{sessionId}/revoke',
+  'DELETE /api/user/tokens/{tokenId}',
+  'DELETE /api/w/{wId}/members/{userId}',
+  'DELETE /api/w/{wId}/invitations/{invitationId}',
+];
 
 interface RouteLayer {
   route?: { path: string | string[]; methods: Record<string, boolean> };
@@ -121,8 +140,9 @@ describe('OpenAPI document and docs page', () => {
     expect(document.paths['/api/v1/w/{wId}/assistant/agent_configurations/{sId}'].get.tags).toEqual(['agents']);
   });
 
-  it('requires the bearer key on every operation but health, and documents the error envelope', () => {
+  it('requires the bearer key on every operation but health and sign-in (or the session cookie where it counts), and documents the error envelope', () => {
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'sk-…' });
+    expect(document.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'dust_session', description: expect.stringContaining('x-csrf-token') });
     expect(document.components.schemas.ErrorEnvelope).toMatchObject({
       type: 'object',
       required: ['error'],
@@ -133,7 +153,9 @@ describe('OpenAPI document and docs page', () => {
       const isHealth = path === '/healthz' || path === '/readyz';
       // A signed download URL carries its grant in the query: no key.
       const isSignedDownload = path === '/api/w/{wId}/files/{fileId}/signed';
-      expect({ route, security: operation.security }).toEqual({ route, security: isHealth || isSignedDownload ? [] : [{ apiKey: [] }] });
+      const credentials = SESSION_PATHS.test(path) ? [{ apiKey: [] }, { session: [] }] : [{ apiKey: [] }];
+      const security = isHealth || isSignedDownload || SIGN_IN_ROUTES.includes(route) ? [] : ANONYMOUS_OR_SIGNED_IN_ROUTES.includes(route) ? [{}, ...credentials] : credentials;
+      expect({ route, security: operation.security }).toEqual({ route, security });
       if (isSignedDownload) continue;
       const statuses = isHealth ? ['500'] : ['400', '401', '403', '404', '429', '500', '503'];
       for (const status of statuses) {
@@ -153,8 +175,15 @@ describe('OpenAPI document and docs page', () => {
     for (const { route, operation } of operations(document)) {
       expect({ route, summary: typeof operation.summary === 'string' && operation.summary.length > 0 }).toEqual({ route, summary: true });
       const successes = Object.entries<any>(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
-      const isFileDelete = /^DELETE \/api(\/v1)?\/w\/\{wId\}\/files\/\{fileId\}$/.test(route);
-      expect({ route, statuses: successes.map(([status]) => status) }).toEqual({ route, statuses: [isFileDelete ? '204' : '200'] });
+      if (REDIRECT_ROUTES.includes(route)) {
+        expect({ route, statuses: successes.map(([status]) => status), location: operation.responses['302']?.headers?.Location?.schema }).toEqual({
+          route,
+          statuses: [],
+          location: { type: 'string' },
+        });
+        continue;
+      }
+      expect({ route, statuses: successes.map(([status]) => status) }).toEqual({ route, statuses: [NO_CONTENT_ROUTES.includes(route) ? '204' : '200'] });
       const content = successes[0][1].content;
       if (content?.['application/octet-stream']) {
         binaries.push(route);
@@ -182,6 +211,7 @@ describe('OpenAPI document and docs page', () => {
         'DELETE /api/v1/w/{wId}/files/{fileId}',
         'DELETE /api/w/{wId}/files/{fileId}',
         ...['/api/v1/w/{wId}', '/api/w/{wId}'].flatMap((prefix) => [`DELETE ${prefix}/spaces/{spaceId}/data_sources/{dsId}/tables/{tableId}`, `DELETE ${prefix}/data_sources/{dsId}/tables/{tableId}`]),
+        ...NO_CONTENT_ROUTES.filter((route) => !route.includes('/files/')),
       ].sort(),
     );
     expect(binaries.sort()).toEqual(['GET /api/v1/w/{wId}/files/{fileId}', 'GET /api/w/{wId}/files/{fileId}', 'GET /api/w/{wId}/files/{fileId}/signed'].sort());

@@ -7,16 +7,14 @@ import { clientAddressKey } from '../rate-limits/client-address';
 import { RequestRateLimits } from '../rate-limits/request-rate-limits';
 import type { RouteBudgetName } from '../config/rate-limit-settings';
 import { ROUTE_RATE_LIMIT } from '../rate-limits/route-rate-limit.decorator';
-import { ADMIN_ONLY_ROUTE, IS_PUBLIC_ROUTE, PERSON_ROUTE } from '../common/http/route-access';
+import { ADMIN_ONLY_ROUTE, IS_PUBLIC_ROUTE, PERSON_OR_ANONYMOUS, PERSON_ROUTE } from '../common/http/route-access';
 import { LOGGER } from '../common/logger';
+import { SESSION_PATHS } from '../common/http/session-access';
 import type { AuthContext, AuthenticatedRequest, PersonContext } from './auth-context';
 import { requireAdmin } from './roles';
 import { ApiError } from '../common/http/api-error';
 import { ApiKeyUsage } from './api-key-usage';
 import { Callers, type Caller } from './callers';
-
-/** Paths where a browser's session cookie counts: the private family and the person's own routes. */
-const SESSION_PATHS = /^\/api\/(w|auth|user)\//;
 
 /**
  * Authenticates every request but the public ones, in the order the real service answers: header
@@ -49,11 +47,13 @@ export class ApiKeyGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, targets)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const personRoute = this.reflector.getAllAndOverride<true | typeof PERSON_OR_ANONYMOUS | undefined>(PERSON_ROUTE, targets);
+    if (personRoute === PERSON_OR_ANONYMOUS && !(await this.callers.presentsAny(request))) return true;
     const address = clientAddressKey(request.ip);
     const caller = await this.countingFailures(address, () => this.callers.of(request, { sessions: SESSION_PATHS.test(request.path) }));
     await this.limits.admitKey(budgetKeyOf(caller));
 
-    if (this.reflector.getAllAndOverride<boolean>(PERSON_ROUTE, targets)) {
+    if (personRoute) {
       request.person = personOf(caller);
       if (caller.kind === 'key') this.usage.touch(caller.key.keyId);
       return true;

@@ -44,3 +44,8 @@ export const Person = createParamDecorator((_: unknown, context: ExecutionContex
   if (!request.person) throw new Error('Person() used on a route that is not a person route');
   return request.person;
 });
+
+/** Injects the calling person of a `@PersonRouteOrAnonymous()`, or null for someone not signed in. */
+export const PersonOrNull = createParamDecorator((_: unknown, context: ExecutionContext): PersonContext | null => {
+  return context.switchToHttp().getRequest<AuthenticatedRequest>().person ?? null;
+});

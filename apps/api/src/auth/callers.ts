@@ -3,6 +3,7 @@ import type { ApiKeyDocument } from '@app/contracts/read-models/workspace.read-m
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiError } from '../common/http/api-error';
+import { CSRF_HEADER } from '../common/http/session-access';
 import { hashApiKeySecret } from '../common/ids';
 import { ReadModels } from '../event-sourcing/reading/read-models';
 import { csrfTokenOf, secretHashOf } from './credentials/credential-secrets';
@@ -44,10 +45,17 @@ export class Callers {
     const session = await this.liveSession(secret);
     if (!session) throw new ApiError('not_authenticated', 'Your session has ended: sign in again.');
     const csrfToken = csrfTokenOf(secret);
-    if (!SAFE_METHODS.has(request.method) && request.headers['x-csrf-token'] !== csrfToken) {
+    if (!SAFE_METHODS.has(request.method) && request.headers[CSRF_HEADER] !== csrfToken) {
       throw new ApiError('csrf_token_invalid', 'This request must carry the session\'s CSRF token in the x-csrf-token header.');
     }
     return { kind: 'session', userId: session.userId, credentialId: session.sessionId, session, csrfToken };
+  }
+
+  /** Whether the request presents a credential: an Authorization header, or a cookie of a live session. */
+  async presentsAny(request: Request): Promise<boolean> {
+    if (request.headers.authorization) return true;
+    const secret = sessionSecretOf(request);
+    return secret !== null && (await this.liveSession(secret)) !== null;
   }
 
   /** The live session a cookie's secret opens, or null (unknown, ended or expired). */

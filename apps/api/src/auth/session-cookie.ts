@@ -1,8 +1,6 @@
 import { parse, serialize } from 'cookie';
 import type { Request, Response } from 'express';
-
-/** The cookie that carries a signed-in browser's session secret. */
-export const SESSION_COOKIE = 'dust_session';
+import { SESSION_COOKIE } from '../common/http/session-access';
 
 /** The session secret a request's cookie carries, if any. */
 export function sessionSecretOf(request: Request): string | null {

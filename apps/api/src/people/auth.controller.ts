@@ -1,12 +1,13 @@
 import { SignInDto, UseSignInLinkDto } from '@app/contracts/http/auth.dto';
-import type { SessionResponse } from '@app/contracts/http/auth.types';
+import type { ListSessionsResponse, SessionResponse } from '@app/contracts/http/auth.types';
+import { ListSessionsResponseSchema, SessionSchema } from '@app/contracts/http/openapi/people.schema';
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { Person, type PersonContext } from '../auth/auth-context';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import { PersonRoute, PublicRoute } from '../common/http/route-access';
-import { ApiSuccess } from '../common/openapi/api-operation.decorators';
+import { ApiNoContent, ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { clientAddressKey } from '../rate-limits/client-address';
 import { SignInWithPasswordCommand, type SignedIn } from './commands/sign-in.command';
 import { SignOutCommand } from './commands/sign-out.command';
@@ -33,7 +34,7 @@ export class AuthController {
   @Post('sign-in')
   @HttpCode(200)
   @PublicRoute()
-  @ApiSuccess('Sign in with email and password: sets the session cookie', null)
+  @ApiSuccess('Sign in with email and password: sets the session cookie', SessionSchema)
   async signIn(@Body() body: SignInDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
     const signed = await this.commandBus.execute(new SignInWithPasswordCommand(body.email, body.password, clientAddressKey(request.ip), userAgentOf(request)));
     return withCookie(signed, request, response);
@@ -42,7 +43,7 @@ export class AuthController {
   @Post('links/use')
   @HttpCode(200)
   @PublicRoute()
-  @ApiSuccess('Use a sign-in or password-reset link (its token, and a new password): sets the session cookie', null)
+  @ApiSuccess('Use a sign-in or password-reset link (its token, and a new password): sets the session cookie', SessionSchema)
   async useLink(@Body() body: UseSignInLinkDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
     const signed = await this.commandBus.execute(new UseSignInLinkCommand(body.token, body.password ?? null, userAgentOf(request)));
     return withCookie(signed, request, response);
@@ -50,7 +51,7 @@ export class AuthController {
 
   @Get('session')
   @PersonRoute()
-  @ApiSuccess('The signed-in session: the user, their workspaces and the CSRF token', null)
+  @ApiSuccess('The signed-in session: the user, their workspaces and the CSRF token', SessionSchema)
   session(@Person() person: PersonContext): Promise<SessionResponse> {
     return this.queryBus.execute(new GetSessionQuery(person));
   }
@@ -58,7 +59,7 @@ export class AuthController {
   @Post('sign-out')
   @HttpCode(204)
   @PersonRoute()
-  @ApiSuccess('End this session and clear its cookie', null)
+  @ApiNoContent('End this session and clear its cookie')
   async signOut(@Person() person: PersonContext, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     await this.commandBus.execute(new SignOutCommand(person, { kind: 'current' }));
     clearSessionCookie(request, response);
@@ -67,7 +68,7 @@ export class AuthController {
   @Post('sign-out-everywhere')
   @HttpCode(204)
   @PersonRoute()
-  @ApiSuccess('End every session of the caller', null)
+  @ApiNoContent('End every session of the caller')
   async signOutEverywhere(@Person() person: PersonContext, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     await this.commandBus.execute(new SignOutCommand(person, { kind: 'everywhere' }));
     clearSessionCookie(request, response);
@@ -75,15 +76,15 @@ export class AuthController {
 
   @Get('sessions')
   @PersonRoute()
-  @ApiSuccess("The caller's live sessions", null)
-  sessions(@Person() person: PersonContext) {
+  @ApiSuccess("The caller's live sessions", ListSessionsResponseSchema)
+  sessions(@Person() person: PersonContext): Promise<ListSessionsResponse> {
     return this.queryBus.execute(new ListSessionsQuery(person));
   }
 
   @Post('sessions/:sessionId/revoke')
   @HttpCode(204)
   @PersonRoute()
-  @ApiSuccess('End one of the caller\'s sessions', null)
+  @ApiNoContent("End one of the caller's sessions")
   async revokeSession(@Person() person: PersonContext, @Param('sessionId') sessionId: string): Promise<void> {
     await this.commandBus.execute(new SignOutCommand(person, { kind: 'session', sessionId }));
   }

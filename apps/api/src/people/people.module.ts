@@ -8,8 +8,11 @@ import { SignInWithPasswordHandler } from './commands/sign-in.command';
 import { SignOutHandler } from './commands/sign-out.command';
 import { UseSignInLinkHandler } from './commands/use-sign-in-link.command';
 import { CreateUserTokenHandler, RevokeUserTokenHandler } from './commands/user-token.commands';
+import { MeController } from './me.controller';
+import { MEMBER_CONTROLLERS, MEMBER_PROVIDERS } from './members/member-providers';
 import { OIDC_CONTROLLERS, OIDC_PROVIDERS } from './oidc/oidc-providers';
 import { GetSessionHandler, ListSessionsHandler, ListUserTokensHandler } from './queries/account.queries';
+import { GetMeHandler } from './queries/me.query';
 import { Sessions } from './sessions';
 import { SignInLinks } from './sign-in-links';
 import { UserTokens } from './user-tokens';
@@ -21,7 +24,7 @@ import { UserTokensController } from './user-tokens.controller';
  */
 @Module({
   imports: [RateLimitsModule],
-  controllers: [AuthController, UserTokensController, ...OIDC_CONTROLLERS],
+  controllers: [AuthController, UserTokensController, MeController, ...MEMBER_CONTROLLERS, ...OIDC_CONTROLLERS],
   providers: [
     Accounts,
     AccountViews,
@@ -39,6 +42,8 @@ import { UserTokensController } from './user-tokens.controller';
     GetSessionHandler,
     ListSessionsHandler,
     ListUserTokensHandler,
+    GetMeHandler,
+    ...MEMBER_PROVIDERS,
     ...OIDC_PROVIDERS,
   ],
   exports: [Accounts, AccountViews, Sessions, SignInLinks, UserTokens],

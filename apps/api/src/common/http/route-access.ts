@@ -21,3 +21,12 @@ export const PERSON_ROUTE = 'personRoute';
  * leaves the workspace out.
  */
 export const PersonRoute = (): MethodDecorator & ClassDecorator => SetMetadata(PERSON_ROUTE, true);
+
+/** The PERSON_ROUTE value of a route that also serves a caller presenting no credentials. */
+export const PERSON_OR_ANONYMOUS = 'or_anonymous';
+/**
+ * Marks a person route that also serves someone not signed in (accepting an invitation with a new
+ * account): a request with no Authorization header and no live session cookie goes on without a
+ * person (`@PersonOrNull()` gives null); any credential it presents is checked as on a person route.
+ */
+export const PersonRouteOrAnonymous = (): MethodDecorator => SetMetadata(PERSON_ROUTE, PERSON_OR_ANONYMOUS);

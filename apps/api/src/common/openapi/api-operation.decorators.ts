@@ -63,3 +63,11 @@ export function ApiFileContent(summary: string, description: string): MethodDeco
 export function ApiNoContent(summary: string): MethodDecorator {
   return applyDecorators(ApiOperation({ summary }), ApiResponse({ status: 204, description: 'Success; no body.' }));
 }
+
+/** Documents an operation whose answer is a redirect (302) for a browser to follow, and no body. */
+export function ApiRedirect(summary: string, description: string): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({ summary }),
+    ApiResponse({ status: 302, description, headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } } }),
+  );
+}

@@ -4,17 +4,21 @@ import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { IS_PUBLIC_ROUTE } from '../http/route-access';
+import { IS_PUBLIC_ROUTE, PERSON_OR_ANONYMOUS, PERSON_ROUTE } from '../http/route-access';
+import { CSRF_HEADER, SESSION_COOKIE } from '../http/session-access';
 import type { ApiConfig } from '../../config/api-config';
 import { ErrorEnvelopeSchema } from './error-envelope.schema';
 import { toOpenApi31Schemas } from './openapi-31';
-import { BEARER_SCHEME, describeOperations, errorResponseComponents, TAGS, type HandlerInfo } from './openapi-operations';
+import { BEARER_SCHEME, describeOperations, errorResponseComponents, SESSION_SCHEME, TAGS, type HandlerInfo } from './openapi-operations';
 
 const DESCRIPTION = [
   'Workspace conversations between people and AI agents, wire-compatible with the Dust API.',
   '',
   'Every route under `/w/{wId}` exists in two families that share one implementation: `/api/v1/w/{wId}/…` (public) and',
-  '`/api/w/{wId}/…` (private). Authenticate with a workspace API key: `Authorization: Bearer sk-…`.',
+  '`/api/w/{wId}/…` (private). Authenticate with a workspace API key (`Authorization: Bearer sk-…`) or a personal access',
+  'token (`Bearer pat-…`, acting as its user with their role); a signed-in browser may instead send its session cookie on',
+  'the private family and the account routes (`/api/auth/…`, `/api/user/…`), with the session\'s CSRF token in',
+  '`x-csrf-token` on every request that changes something.',
   '',
   'Errors are always `{"error": {"type", "message"}}`. An unknown path answers 404 `not_found`; a known path with',
   'another method answers 405 `method_not_supported_error` with an `Allow` header.',
@@ -28,10 +32,21 @@ export function buildOpenApiDocument(app: INestApplication, config: ApiConfig): 
     .setDescription(DESCRIPTION)
     .setVersion(serviceVersion())
     .addBearerAuth(
-      // bearerFormat defaults to JWT; the keys are opaque `sk-…` strings.
-      { type: 'http', scheme: 'bearer', bearerFormat: 'sk-…', description: 'A workspace API key: `Authorization: Bearer sk-…`.' },
+      // bearerFormat defaults to JWT; the keys are opaque `sk-…` strings (and tokens `pat-…` ones).
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'sk-…',
+        description: 'A workspace API key (`Authorization: Bearer sk-…`), or a personal access token (`Bearer pat-…`) acting as its user.',
+      },
       BEARER_SCHEME,
-    );
+    )
+    .addSecurity(SESSION_SCHEME, {
+      type: 'apiKey',
+      in: 'cookie',
+      name: SESSION_COOKIE,
+      description: `A signed-in browser's session cookie (set by the sign-in answers). A request that changes something also sends the session's CSRF token in \`${CSRF_HEADER}\`.`,
+    });
   // Without PUBLIC_URL, leaving servers out makes clients use the address the document came from.
   if (config.publicUrlConfigured) builder.addServer(config.publicUrl);
   for (const tag of TAGS) builder.addTag(tag.name, tag.description);
@@ -73,11 +88,12 @@ function controllerRoutes(app: INestApplication): Map<string, HandlerInfo> {
         const methodPaths: unknown[] = [Reflect.getMetadata(PATH_METADATA, method) ?? []].flat();
         if (typeof requestMethod !== 'number' || requestMethod === RequestMethod.ALL) continue;
         const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, [method, controller]) === true;
+        const allowsAnonymous = reflector.getAllAndOverride<unknown>(PERSON_ROUTE, [method, controller]) === PERSON_OR_ANONYMOUS;
         for (const prefix of controllerPaths) {
           for (const path of methodPaths) {
             const template = `/${[prefix, path].map((part) => String(part).replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
             const key = `${RequestMethod[requestMethod].toLowerCase()} ${template.replace(/:(\w+)/g, '{$1}')}`;
-            routes.set(key, { controller: controller.name, handler, isPublic });
+            routes.set(key, { controller: controller.name, handler, isPublic, allowsAnonymous });
           }
         }
       }

@@ -1,7 +1,11 @@
-import type { OpenAPIObject, ParameterObject, ReferenceObject, ResponseObject, ResponsesObject } from '@nestjs/swagger';
+import type { OpenAPIObject, ParameterObject, ReferenceObject, ResponseObject, ResponsesObject, SecurityRequirementObject } from '@nestjs/swagger';
+import { SESSION_PATHS } from '../http/session-access';
 
 /** Name of the bearer security scheme in `components.securitySchemes`. */
 export const BEARER_SCHEME = 'apiKey';
+
+/** Name of the session cookie's security scheme in `components.securitySchemes`. */
+export const SESSION_SCHEME = 'session';
 
 /** Feature tags, in the order the docs page lists them. */
 export const TAGS = [
@@ -12,6 +16,8 @@ export const TAGS = [
   { name: 'data_sources', description: 'Data sources (folders) in spaces, their views and their documents.' },
   { name: 'mcp', description: 'Client-side MCP servers: registration, the requests stream and results.' },
   { name: 'files', description: 'File uploads, their processed text, signed downloads and deletion.' },
+  { name: 'members', description: 'Members of a workspace and their roles, invitations, and the verified domains whose addresses join on single sign-on.' },
+  { name: 'people', description: 'Accounts: signing in and out, sessions, personal access tokens, accepting an invitation, and the caller (`/api/v1/me`).' },
 ] as const;
 
 const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
@@ -64,6 +70,8 @@ export interface HandlerInfo {
   readonly handler: string;
   /** The handler is exempt from the API key guard. */
   readonly isPublic: boolean;
+  /** The handler also serves a caller presenting no credentials (`@PersonRouteOrAnonymous()`). */
+  readonly allowsAnonymous: boolean;
 }
 
 /** `components.responses` entries, one per error status, all with the error envelope body. */
@@ -97,9 +105,9 @@ export function describeOperations(document: OpenAPIObject, handlerAt: (method: 
       const declared = !interim && operation.operationId ? operation.operationId : null;
       operation.operationId = uniqueId(declared ?? operationIdOf(handler, method, path), usedIds);
       if (!operation.tags?.length) operation.tags = [tagOf(path)];
-      operation.security = handler?.isPublic ? [] : [{ [BEARER_SCHEME]: [] }];
+      operation.security = securityOf(handler, path);
       operation.parameters = withPathParameters(path, operation.parameters ?? []);
-      operation.responses = withErrorResponses(operation.responses, errorResponsesFor(method, handler?.isPublic ?? false));
+      operation.responses = withErrorResponses(operation.responses, errorResponsesFor(method, path));
     }
   }
 }
@@ -111,15 +119,42 @@ function familyOf(path: string): 'public' | 'private' | null {
   return null;
 }
 
+/**
+ * Who may call an operation: nobody needs to prove anything on a public route; elsewhere a bearer
+ * key or token, or on the paths where it counts the session cookie (either one, not both), and a
+ * route that also serves someone not signed in lists the empty requirement first.
+ */
+function securityOf(handler: HandlerInfo | null, path: string): SecurityRequirementObject[] {
+  if (handler?.isPublic) return [];
+  const schemes: SecurityRequirementObject[] = [{ [BEARER_SCHEME]: [] }];
+  if (SESSION_PATHS.test(path)) schemes.push({ [SESSION_SCHEME]: [] });
+  return handler?.allowsAnonymous ? [{}, ...schemes] : schemes;
+}
+
+/** Routes of a person rather than a workspace. */
+const PERSON_PATH = /^\/api\/(auth|user)\/|^\/api\/v1\/me$/;
+
 /** The feature a path belongs to, from its first segment below the workspace (and `assistant`). */
 function tagOf(path: string): string {
-  if (path === '/healthz' || path === '/readyz') return 'health';
+  if (isHealthPath(path)) return 'health';
+  if (PERSON_PATH.test(path)) return 'people';
   if (DATA_SOURCE_SEGMENT.test(path)) return 'data_sources';
   const workspace = /^\/api(?:\/v1)?\/w\/\{wId\}/.exec(path);
   if (!workspace) return path.split('/')[1] || 'root';
   const segment = path.slice(workspace[0].length).replace(/^\/assistant(?=\/|$)/, '').split('/')[1] ?? '';
-  const aliases: Record<string, string> = { '': 'workspaces', spaces: 'workspaces', agent_configurations: 'agents', generic_agents: 'agents' };
+  const aliases: Record<string, string> = {
+    '': 'workspaces',
+    spaces: 'workspaces',
+    agent_configurations: 'agents',
+    generic_agents: 'agents',
+    invitations: 'members',
+    verified_domains: 'members',
+  };
   return aliases[segment] ?? segment;
+}
+
+function isHealthPath(path: string): boolean {
+  return path === '/healthz' || path === '/readyz';
 }
 
 function operationIdOf(handler: HandlerInfo | null, method: string, path: string): string {
@@ -153,9 +188,9 @@ function withPathParameters(path: string, parameters: (ParameterObject | Referen
   return [...pathParameters, ...others];
 }
 
-function errorResponsesFor(method: string, isPublic: boolean): ErrorStatus[] {
+function errorResponsesFor(method: string, path: string): ErrorStatus[] {
   // Health routes skip the guard and the stores' write path: only an unexpected failure remains.
-  if (isPublic) return [500];
+  if (isHealthPath(path)) return [500];
   const statuses = [...AUTHENTICATED_ERRORS];
   if (BODY_METHODS.has(method)) statuses.push(413);
   return statuses.sort((a, b) => a - b);

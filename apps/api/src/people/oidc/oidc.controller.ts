@@ -1,12 +1,12 @@
 import { OidcStartQueryDto } from '@app/contracts/http/single-sign-on.dto';
+import { SignInProvidersSchema } from '@app/contracts/http/openapi/people.schema';
 import type { SignInProvidersResponse } from '@app/contracts/http/single-sign-on.types';
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { PublicRoute } from '../../common/http/route-access';
-import { ApiSuccess } from '../../common/openapi/api-operation.decorators';
+import { ApiRedirect, ApiSuccess } from '../../common/openapi/api-operation.decorators';
 import { userAgentOf } from '../auth.controller';
 import { CompleteOidcSignInCommand } from './complete-oidc-sign-in.command';
 import { clearOidcFlowCookie, oidcFlowCookieOf, setOidcFlowCookie } from './oidc-flow';
@@ -28,15 +28,14 @@ export class OidcController {
 
   @Get('providers')
   @PublicRoute()
-  @ApiSuccess('The ways to sign in: password, and single sign-on with its label when configured', null)
+  @ApiSuccess('The ways to sign in: password, and single sign-on with its label when configured', SignInProvidersSchema)
   providers(): Promise<SignInProvidersResponse> {
     return this.queryBus.execute(new GetSignInProvidersQuery());
   }
 
   @Get('oidc/start')
   @PublicRoute()
-  @ApiResponse({ status: 302, description: 'To the provider, with the flow kept in an HTTP-only cookie for 10 minutes.' })
-  @ApiSuccess('Begin single sign-on: redirects to the OpenID Connect provider', null)
+  @ApiRedirect('Begin single sign-on: redirects to the OpenID Connect provider', 'To the provider, with the flow kept in an HTTP-only cookie for 10 minutes.')
   async start(@Query() query: OidcStartQueryDto, @Req() request: Request, @Res() response: Response): Promise<void> {
     const started = await this.commandBus.execute(new StartOidcSignInCommand(query.returnTo ?? '/'));
     setOidcFlowCookie(request, response, started.sealedFlow);
@@ -45,8 +44,7 @@ export class OidcController {
 
   @Get('oidc/callback')
   @PublicRoute()
-  @ApiResponse({ status: 302, description: 'To `returnTo`, signed in: the session cookie is set.' })
-  @ApiSuccess("The provider's answer: signs the person in and redirects", null)
+  @ApiRedirect("The provider's answer: signs the person in and redirects", 'To `returnTo`, signed in: the session cookie is set.')
   async callback(@Req() request: Request, @Res() response: Response): Promise<void> {
     // A flow is used once, whatever comes of it.
     clearOidcFlowCookie(request, response);

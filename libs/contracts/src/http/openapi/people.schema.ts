@@ -11,6 +11,7 @@ import type {
   SessionSummary,
   UserTokenSummary,
 } from '../auth.types';
+import type { SignInProvidersResponse } from '../single-sign-on.types';
 import { UserSchema } from './user.schema';
 import { WorkspaceSchema } from './workspace.schema';
 
@@ -137,4 +138,21 @@ export class MeUserSchema extends UserSchema implements MeUser {
 export class MeResponseSchema implements MeResponse {
   @ApiProperty({ type: () => MeUserSchema })
   user!: MeUserSchema;
+}
+
+/** Schema of the single sign-on a sign-in page offers. */
+@ApiSchema({ name: 'OidcProvider' })
+export class OidcProviderSchema {
+  @ApiProperty({ type: 'string', example: 'Single sign-on', description: "The label of the sign-in page's button (OIDC_LABEL)." })
+  label!: string;
+}
+
+/** Schema of the ways to sign in. */
+@ApiSchema({ name: 'SignInProviders' })
+export class SignInProvidersSchema implements SignInProvidersResponse {
+  @ApiProperty({ type: 'boolean', enum: [true], description: 'Email and password: always offered.' })
+  password!: true;
+
+  @ApiProperty({ type: () => OidcProviderSchema, nullable: true, description: 'Single sign-on with the configured OpenID Connect provider; null when not configured.' })
+  oidc!: OidcProviderSchema | null;
 }

@@ -35,6 +35,7 @@ import * as file from './file.schema';
 import type { FileEnvelope, FileResponse } from '../file.types';
 import type * as Auth from '../auth.types';
 import type * as Members from '../member.types';
+import type { SignInProvidersResponse } from '../single-sign-on.types';
 import * as people from './people.schema';
 import * as member from './member.schema';
 
@@ -143,6 +144,8 @@ const COVERED: Type<unknown>[] = [
   documents<Auth.CreateUserTokenResponse>()(people.CreateUserTokenResponseSchema),
   documents<Auth.MeUser>()(people.MeUserSchema),
   documents<Auth.MeResponse>()(people.MeResponseSchema),
+  documents<SignInProvidersResponse>()(people.SignInProvidersSchema),
+  documents<NonNullable<SignInProvidersResponse['oidc']>>()(people.OidcProviderSchema),
   documents<Members.MemberSummary>()(member.MemberSchema),
   documents<Members.ListMembersResponse>()(member.ListMembersResponseSchema),
   documents<Members.MemberResponse>()(member.MemberResponseSchema),
