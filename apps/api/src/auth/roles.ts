@@ -13,10 +13,10 @@ export function requireBuilder(auth: AuthContext): void {
   }
 }
 
-/** The key must act as a member; returns that member's sId. */
+/** The caller must act as a member (a token, a session, or a key bound to one); returns that member's sId. */
 export function requireUser(auth: AuthContext, what: string): string {
   if (!auth.user) {
-    throw new ApiError('user_not_found', `${what} is only available when authenticated as a user: create the key with --user <email>.`);
+    throw new ApiError('user_not_found', `${what} is only available when authenticated as a user: use a personal access token, or a key bound to a member (--user <email>).`);
   }
   return auth.user.sId;
 }

@@ -1,6 +1,7 @@
 import type { AgentSnapshot } from '@app/contracts/events/conversation/agent-message-event-values';
 import type { ActingUser, Mention, ModelSelection, UserMessageContext, UserSnapshot } from '@app/contracts/events/conversation/conversation-event-values';
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
+import type { AccountDocument } from '@app/contracts/read-models/user.read-models';
 import { memberKey, type UserDocument } from '@app/contracts/read-models/workspace.read-models';
 import type { MentionedUser, NewContentFragment, NewUserMessage } from '@app/domain/conversation/conversation.commands';
 import { validateModelSelection } from '@app/domain/models/model-selection.policy';
@@ -19,6 +20,13 @@ import { McpServerAggregateWriter } from '../event-sourcing/writing/aggregate-wr
 import { requireOwnLiveServers } from '../mcp/client-side-server-access';
 import { InlineTextFile } from '../files/inline-text-file';
 import { resolveContentNode } from './content-node-fragment';
+
+/** Who a message's context names as its sender. */
+interface Sender {
+  readonly username: string;
+  readonly fullName: string;
+  readonly email: string;
+}
 
 /** The member behind a key as messages record it. */
 export function userSnapshotOf(user: UserDocument | null): UserSnapshot | null {
@@ -42,7 +50,7 @@ export function userSnapshotOf(user: UserDocument | null): UserSnapshot | null {
 export function actingUserOf(auth: AuthContext, what: string): ActingUser {
   requireUser(auth, what);
   const user = auth.user;
-  if (!user) throw new ApiError('user_not_found', `${what} requires a key bound to a user.`);
+  if (!user) throw new ApiError('user_not_found', `${what} requires a user: a personal access token, or a key bound to a member.`);
   return { userId: user.sId, username: user.username, fullName: user.fullName, id: user.id };
 }
 
@@ -65,11 +73,12 @@ export class MessagePreparation {
     const mentions = input.mentions as readonly Mention[];
     await requireOwnLiveServers(this.mcpServers, auth, input.context.clientSideMCPServerIds);
     const { mentionedAgents, mentionedUsers } = await this.resolveMentions(auth, mentions);
+    const sender = await this.signedInSender(auth, family);
     return {
       messageId: newSId(),
       content: input.content,
       mentions,
-      context: this.context(auth, input.context, family),
+      context: this.context(auth, input.context, family, sender),
       user: userSnapshotOf(auth.user),
       modelSelection: this.modelSelection(auth, input.modelSelection),
       skipToolsValidation: input.skipToolsValidation ?? false,
@@ -200,14 +209,26 @@ export class MessagePreparation {
     return file;
   }
 
-  private context(auth: AuthContext, raw: PostMessageInput['context'], family: PathFamily): UserMessageContext {
-    const username = raw.username?.trim() || (family === 'private' ? auth.user?.username : undefined);
+  /**
+   * Who a signed-in person (a session or a personal access token) posting on the private family is,
+   * from their account (their member document for a member without one): the web app's messages
+   * say who sent them whatever the body claims. Null for keys and on the public family, where the
+   * body's context stands, as on the real service.
+   */
+  private async signedInSender(auth: AuthContext, family: PathFamily): Promise<Sender | null> {
+    if (family !== 'private' || !auth.user || (auth.via !== 'session' && auth.via !== 'token')) return null;
+    const account = await this.readModels.get<AccountDocument>('accounts', auth.user.sId);
+    return { username: auth.user.username, fullName: account?.fullName ?? auth.user.fullName, email: account?.email ?? auth.user.email };
+  }
+
+  private context(auth: AuthContext, raw: PostMessageInput['context'], family: PathFamily, sender: Sender | null): UserMessageContext {
+    const username = sender?.username ?? (raw.username?.trim() || (family === 'private' ? auth.user?.username : undefined));
     if (!username) throw new ApiError('invalid_request_error', 'The context.username field is required.');
     return {
       username,
       timezone: raw.timezone,
-      fullName: raw.fullName ?? (family === 'private' ? (auth.user?.fullName ?? null) : null),
-      email: raw.email ?? (family === 'private' ? (auth.user?.email ?? null) : null),
+      fullName: sender ? sender.fullName : (raw.fullName ?? (family === 'private' ? (auth.user?.fullName ?? null) : null)),
+      email: sender ? sender.email : (raw.email ?? (family === 'private' ? (auth.user?.email ?? null) : null)),
       profilePictureUrl: raw.profilePictureUrl ?? null,
       origin: raw.origin ?? (family === 'private' ? 'web' : 'api'),
       selectedSpaceIds: raw.selectedSpaceIds ?? [],

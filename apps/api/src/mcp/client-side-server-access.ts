@@ -12,7 +12,7 @@ import { ApiError } from '../common/http/api-error';
 export async function requireOwnLiveServers(mcpServers: McpServerAggregateWriter, auth: AuthContext, serverIds: readonly string[] | null | undefined): Promise<void> {
   if (!serverIds || serverIds.length === 0) return;
   if (!auth.user) {
-    throw new ApiError('user_not_found', 'context.clientSideMCPServerIds is only available when authenticated as a user: create the key with --user <email>.');
+    throw new ApiError('user_not_found', 'context.clientSideMCPServerIds is only available when authenticated as a user: use a personal access token, or a key bound to a member (--user <email>).');
   }
   const now = Date.now();
   for (const serverId of new Set(serverIds)) {

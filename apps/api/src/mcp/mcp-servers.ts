@@ -22,7 +22,7 @@ export function mcpUserOf(auth: AuthContext): string {
   if (!auth.user) {
     throw new ApiError(
       'invalid_request_error',
-      'Client-side MCP servers belong to a user: use a key bound to a member (create it with --user <email>).',
+      'Client-side MCP servers belong to a user: use a personal access token, or a key bound to a member (--user <email>).',
       403,
     );
   }
