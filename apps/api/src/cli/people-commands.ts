@@ -12,8 +12,9 @@ import {
   RemoveMemberCommand,
   RemoveMemberHandler,
 } from '../people/commands/member.commands';
+import { MemberViews } from '../people/members/member-views';
+import { ListWorkspaceMembersHandler, ListWorkspaceMembersQuery } from '../people/members/queries/member.queries';
 import { ListAccountsHandler, ListAccountsQuery } from '../people/queries/list-accounts.query';
-import { ListMembersHandler, ListMembersQuery } from '../people/queries/list-members.query';
 import { SignInLinks } from '../people/sign-in-links';
 import { UserTokens } from '../people/user-tokens';
 import { CliProblem, emailFlag, requiredFlag, roleFlag } from './cli-flags';
@@ -88,8 +89,11 @@ export const PEOPLE_COMMANDS: ReadonlyArray<readonly [string, CliCommand]> = [
   [
     'member list',
     async (flags, stores) => {
-      const query = new ListMembersQuery(requiredFlag(flags, 'workspace'));
-      return readingModels(stores, async () => ({ members: await new ListMembersHandler(stores.readModels).execute(query) }));
+      // As GET /api/w/{wId}/members answers them.
+      const workspaceId = requiredFlag(flags, 'workspace');
+      await requireWorkspace(stores, workspaceId);
+      const handler = new ListWorkspaceMembersHandler(new MemberViews(stores.readModels));
+      return readingModels(stores, () => handler.execute(new ListWorkspaceMembersQuery(workspaceId)));
     },
   ],
   [
