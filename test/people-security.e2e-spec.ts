@@ -8,6 +8,7 @@ import {
   createAccount,
   createToken,
   expectError,
+  linkToken,
   madeUpSecret,
   NEW_CONVERSATION,
   parseSetCookie,
@@ -46,12 +47,13 @@ async function sessionUser(baseUrl: string, secret: string): Promise<string | nu
 describe('people security: sessions', () => {
   let t: TestApp;
   let workspaceId: string;
+  let adminKey: string;
   let ada: Account;
   let mallory: Account;
 
   beforeAll(async () => {
     t = await startTestApp({ ...ROOMY_SIGN_IN_BUDGETS, ...NO_FAILURE_BUDGET, SESSION_TTL_HOURS: String(SESSION_TTL_HOURS) });
-    ({ workspaceId } = await t.createWorkspace('Sessions'));
+    ({ workspaceId, apiKey: adminKey } = await t.createWorkspace('Sessions'));
     ada = await createAccount(t.dataDir, workspaceId, 'ada@sessions.test');
     mallory = await createAccount(t.dataDir, workspaceId, 'mallory@sessions.test');
   }, 60_000);
@@ -74,6 +76,26 @@ describe('people security: sessions', () => {
     expect(await sessionUser(t.baseUrl, attacker.secret)).toBe(attacker.userId);
     expect(await sessionUser(t.baseUrl, victim.secret)).toBe(signedIn.userId);
     expect(attacker.userId).not.toBe(signedIn.userId);
+  });
+
+  it('session fixation: the other ways in (a password-reset link, an accepted invitation) start a session of their own too', async () => {
+    const planted = madeUpSecret();
+    const withPlanted = { cookie: `dust_session=${planted}` };
+    const reset = linkToken((await runCli(t.dataDir, ['user', 'password-link', '--email', mallory.email])).passwordLink);
+    const byLink = await call(t.baseUrl, 'POST', '/api/auth/links/use', { body: { token: reset, password: mallory.password }, headers: withPlanted });
+    const invited = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/invitations`, { key: adminKey, body: { email: 'nina@sessions.test', role: 'user' } });
+    const byInvitation = await call(t.baseUrl, 'POST', '/api/auth/invitations/accept', {
+      body: { token: linkToken(invited.body.url), firstName: 'Nina', password: 'nina-password-1' },
+      headers: withPlanted,
+    });
+    for (const answer of [byLink, byInvitation]) {
+      expect(answer.status).toBe(200);
+      const secret = parseSetCookie(sessionSetCookie(answer.headers) ?? '').value;
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(secret).not.toBe(planted);
+      expect(await sessionUser(t.baseUrl, secret)).toEqual(expect.any(String));
+    }
+    expect(await sessionUser(t.baseUrl, planted)).toBe(401);
   });
 
   it('CSRF: every state-changing route a session reaches, as the served OpenAPI document lists them, refuses a write without the session\'s token before anything else', async () => {
