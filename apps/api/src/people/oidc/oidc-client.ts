@@ -21,7 +21,7 @@ export interface OidcChallenge {
 }
 
 /** openid-client codes of a provider that answered nothing usable (down, or not answering JSON). */
-const UNAVAILABLE_CODES = new Set(['OAUTH_RESPONSE_IS_NOT_CONFORM', 'OAUTH_RESPONSE_IS_NOT_JSON']);
+const UNAVAILABLE_CODES = new Set(['OAUTH_RESPONSE_IS_NOT_CONFORM', 'OAUTH_RESPONSE_IS_NOT_JSON', 'OAUTH_TIMEOUT', 'OAUTH_ABORT']);
 
 /**
  * The OpenID Connect provider as openid-client sees it: discovered once (again after a failure),
@@ -89,7 +89,10 @@ export class OidcClient {
   private discovered(): Promise<oidc.Configuration> {
     this.configuration ??= this.discover().catch((error: unknown) => {
       this.configuration = null;
-      throw this.refusalOf(error);
+      if (error instanceof ApiError) throw error;
+      // Unreachable, or not the issuer configured: nobody can sign on until the operator or the provider fixes it.
+      this.log.error({ err: error, issuer: this.settings.issuerUrl }, 'the sign-on provider could not be discovered');
+      throw new ApiError('service_unavailable', 'The sign-on provider cannot be reached: try again in a moment.');
     });
     return this.configuration;
   }
@@ -111,8 +114,8 @@ export class OidcClient {
       this.log.warn({ error: error.error, description: error.error_description }, 'the sign-on provider refused the sign-in');
       return new ApiError('sign_in_failed', `Single sign-on failed: the provider answered ${oauthCode(error.error)}.`);
     }
-    const unavailable = error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError');
-    if (unavailable || (error instanceof oidc.ClientError && UNAVAILABLE_CODES.has(error.code ?? ''))) {
+    // fetch fails with a TypeError when the provider cannot be reached (by name: it may come from another realm).
+    if (isNamed(error, 'TypeError') || (error instanceof oidc.ClientError && UNAVAILABLE_CODES.has(error.code ?? ''))) {
       this.log.warn({ err: error }, 'the sign-on provider did not answer');
       return new ApiError('service_unavailable', 'The sign-on provider did not answer: try again in a moment.');
     }
@@ -122,6 +125,10 @@ export class OidcClient {
     }
     return error;
   }
+}
+
+function isNamed(error: unknown, name: string): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === name;
 }
 
 /** An OAuth error code as the wire may repeat it (the provider's text, so bounded and plain). */
