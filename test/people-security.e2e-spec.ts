@@ -138,6 +138,19 @@ describe('people security: sessions', () => {
     expect(await sessionUser(t.baseUrl, session.secret)).toBe(401);
   });
 
+  it('no page of another origin can read the CSRF token: the session answer grants it no CORS access, nor does a preflight', async () => {
+    const session = await signIn(t.baseUrl, ada.email, ada.password);
+    const origin = { origin: 'https://attacker.example' };
+    const read = await call(t.baseUrl, 'GET', '/api/auth/session', { headers: { ...browserHeaders(session, false), ...origin } });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    expect(read.headers.get('access-control-allow-credentials')).toBeNull();
+    const preflight = await call(t.baseUrl, 'OPTIONS', `/api/w/${workspaceId}/assistant/conversations`, {
+      headers: { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-csrf-token, content-type' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('a session cookie counts for nothing on the public family, where no CSRF token is asked', async () => {
     const session = await signIn(t.baseUrl, ada.email, ada.password);
     expectError(await call(t.baseUrl, 'POST', `/api/v1/w/${workspaceId}/assistant/conversations`, { headers: browserHeaders(session), body: NEW_CONVERSATION }), 401, 'missing_authorization_header_error');
