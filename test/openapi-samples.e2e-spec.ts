@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { AgentApi, CONTEXT, openAIEnv, textScenario } from './support/agent-run-helpers';
 import { FakeOpenAIServer } from './support/fake-openai-server';
 import { OpenApiResponseValidator } from './support/openapi-response-validator';
+import { browserHeaders, linkToken, parseSetCookie, sessionSetCookie } from './support/people';
+import { runCli } from './support/server-process';
 import { call } from './support/test-app';
 import { assistant } from './support/agent-assistant-body';
 import { postContent } from './support/file-upload-helpers';
@@ -32,20 +34,29 @@ describe('documented response schemas against real responses', () => {
   let sampler: string;
   const sampled = new Set<string>();
 
-  /** Calls a route (`{wId}`, `{cId}`… filled from `ids`), expects a 200 and checks its body against the document. */
-  async function sample(
+  /**
+   * Calls a route (`{wId}`, `{cId}`… filled from `ids`), expects a 200 and checks its body against
+   * the document; answers the whole response. `key: null` sends no key (a browser's `headers` instead, or nothing).
+   */
+  async function sampleResponse(
     method: string,
     template: string,
     ids: Record<string, string>,
-    options: { key?: string; query?: string; body?: unknown } = {},
-  ): Promise<any> {
+    options: { key?: string | null; query?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<{ body: any; headers: Headers }> {
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? name) + (options.query ? `?${options.query}` : '');
     const route = `${method} ${template}`;
-    const res = await call(api.t.baseUrl, method, path, { key: options.key ?? api.key, body: options.body });
+    const key = options.key === null ? undefined : (options.key ?? api.key);
+    const res = await call(api.t.baseUrl, method, path, { key, body: options.body, headers: options.headers });
     expect({ route, status: res.status, body: res.status === 200 ? undefined : res.body }).toEqual({ route, status: 200, body: undefined });
     expect({ route, errors: validator.errors(method, template, 200, res.body) }).toEqual({ route, errors: [] });
     sampled.add(familyless(route));
-    return res.body;
+    return res;
+  }
+
+  /** Like sampleResponse; answers the body. */
+  async function sample(method: string, template: string, ids: Record<string, string>, options: Parameters<typeof sampleResponse>[3] = {}): Promise<any> {
+    return (await sampleResponse(method, template, ids, options)).body;
   }
 
   /** The first request on a client-side server's requests stream not in `answered` (notifications have no id). */
@@ -326,6 +337,37 @@ describe('documented response schemas against real responses', () => {
       await orders.close();
     }
   });
+
+  it('people: invitations and their acceptance, members, sign-in and links, sessions, tokens, me, member emails and verified domains', async () => {
+    const ids: Record<string, string> = { wId: api.workspaceId };
+    const invited = await sample('POST', '/api/w/{wId}/invitations', ids, { body: { email: 'sampled@example.com', role: 'builder' } });
+    await sample('GET', '/api/w/{wId}/invitations', ids);
+    const password = 'a sampled password';
+    const accepted = await sampleResponse('POST', '/api/auth/invitations/accept', ids, {
+      key: null,
+      body: { token: linkToken(invited.url), firstName: 'Sam', lastName: 'Pled', password },
+    });
+    const session = { secret: parseSetCookie(sessionSetCookie(accepted.headers)!).value, csrfToken: accepted.body.session.csrfToken };
+    ids.userId = accepted.body.session.user.sId;
+    await sample('GET', '/api/w/{wId}/members', ids, { key: null, headers: browserHeaders(session, false) });
+    await sample('PATCH', '/api/w/{wId}/members/{userId}', ids, { body: { role: 'user' } });
+    await sample('GET', '/api/v1/w/{wId}/members/emails', ids, { query: 'activeOnly=true' });
+    await sample('POST', '/api/w/{wId}/verified_domains', ids, { body: { domain: 'sampled.example.com' } });
+    await sample('GET', '/api/v1/w/{wId}/verified_domains', ids);
+    ids.domain = 'sampled.example.com';
+    await sample('DELETE', '/api/w/{wId}/verified_domains/{domain}', ids);
+
+    await sample('GET', '/api/auth/session', ids, { key: null, headers: browserHeaders(session, false) });
+    await sample('GET', '/api/auth/sessions', ids, { key: null, headers: browserHeaders(session, false) });
+    const token = await sample('POST', '/api/user/tokens', ids, { key: null, headers: browserHeaders(session), body: { name: 'samples', expiresInDays: 30 } });
+    await sample('GET', '/api/user/tokens', ids, { key: token.token });
+    await sample('GET', '/api/v1/me', ids, { key: token.token });
+    await sample('POST', '/api/auth/sign-in', ids, { key: null, body: { email: 'sampled@example.com', password } });
+    await sample('GET', '/api/auth/providers', ids, { key: null });
+    // Sign-in and reset links are issued by the CLI (and the first start), not over HTTP.
+    const reset = await runCli(api.t.dataDir, ['user', 'password-link', '--email', 'sampled@example.com']);
+    await sample('POST', '/api/auth/links/use', ids, { key: null, body: { token: linkToken(reset.passwordLink), password: 'another sampled password' } });
+  }, 30_000);
 
   it('has checked a real answer of every operation with a JSON success body, on one family or the other', () => {
     const documented = Object.entries<any>(document.paths).flatMap(([path, item]) =>
