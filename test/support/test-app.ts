@@ -30,7 +30,8 @@ export async function startTestApp(env: Record<string, string> = {}, dataDir?: s
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'wcs-e2e-'));
   const config = loadApiConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent', BOOTSTRAP_WORKSPACE: 'false', ...env });
   const app = await createApp(config, pino({ level: 'silent' }), extraModules);
-  await app.listen(0, '127.0.0.1');
+  // PORT is 0 (any free port) unless a test needs to know the address first (a PUBLIC_URL registered elsewhere).
+  await app.listen(config.port, '127.0.0.1');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const commandBus = app.get(CommandBus);
