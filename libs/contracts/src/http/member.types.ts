@@ -1,15 +1,8 @@
 import type { WorkspaceRole } from '../events/workspace.events';
-import type { AccountWorkspace, SessionResponse } from './auth.types';
+import type { AccountUser, AccountWorkspace, SessionResponse } from './auth.types';
 
-/** A member of the workspace as its members list shows them. */
-export interface MemberSummary {
-  readonly sId: string;
-  readonly email: string;
-  readonly username: string;
-  readonly firstName: string;
-  readonly lastName: string | null;
-  readonly fullName: string;
-  readonly image: string | null;
+/** A member of the workspace as its members list shows them: who they are, their role, since when. */
+export interface MemberSummary extends Pick<AccountUser, 'sId' | 'email' | 'username' | 'firstName' | 'lastName' | 'fullName' | 'image'> {
   readonly role: WorkspaceRole;
   /** When they became a member, in milliseconds since the epoch. */
   readonly joinedAt: number;

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema, PickType } from '@nestjs/swagger';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '../../events/workspace.events';
 import type {
   AcceptInvitationResponse,
@@ -13,37 +13,17 @@ import type {
   VerifiedDomainsResponse,
 } from '../member.types';
 import { AccountWorkspaceSchema, SessionSchema } from './people.schema';
+import { EPOCH_MS } from './schema-shapes';
+import { UserSchema } from './user.schema';
 
 // Documentation-only classes: `implements` ties each one to the wire type it describes, so the
 // compiler fails when that type gains a required field the schema lacks or changes a field's type.
 
-const EPOCH_MS = { type: 'integer', description: 'Milliseconds since the epoch.' } as const;
 const ROLE = { type: 'string', enum: WORKSPACE_ROLES } as const;
 
 /** Schema of a member of the workspace. */
 @ApiSchema({ name: 'Member' })
-export class MemberSchema implements MemberSummary {
-  @ApiProperty({ type: 'string', description: 'User sId.' })
-  sId!: string;
-
-  @ApiProperty({ type: 'string' })
-  email!: string;
-
-  @ApiProperty({ type: 'string' })
-  username!: string;
-
-  @ApiProperty({ type: 'string' })
-  firstName!: string;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  lastName!: string | null;
-
-  @ApiProperty({ type: 'string' })
-  fullName!: string;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  image!: string | null;
-
+export class MemberSchema extends PickType(UserSchema, ['sId', 'email', 'username', 'firstName', 'lastName', 'fullName', 'image'] as const) implements MemberSummary {
   @ApiProperty(ROLE)
   role!: WorkspaceRole;
 

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema, PickType } from '@nestjs/swagger';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '../../events/workspace.events';
 import type {
   AccountWorkspace,
@@ -12,26 +12,18 @@ import type {
   UserTokenSummary,
 } from '../auth.types';
 import type { SignInProvidersResponse } from '../single-sign-on.types';
+import { ConversationOwnerSchema } from './conversation.schema';
+import { EPOCH_MS } from './schema-shapes';
 import { UserSchema } from './user.schema';
 import { WorkspaceSchema } from './workspace.schema';
 
 // Documentation-only classes: `implements` ties each one to the wire type it describes, so the
 // compiler fails when that type gains a required field the schema lacks or changes a field's type.
 
-const EPOCH_MS = { type: 'integer', description: 'Milliseconds since the epoch.' } as const;
 
 /** Schema of a workspace a person belongs to. */
 @ApiSchema({ name: 'AccountWorkspace' })
-export class AccountWorkspaceSchema implements AccountWorkspace {
-  @ApiProperty({ type: 'integer' })
-  id!: number;
-
-  @ApiProperty({ type: 'string' })
-  sId!: string;
-
-  @ApiProperty({ type: 'string' })
-  name!: string;
-
+export class AccountWorkspaceSchema extends PickType(ConversationOwnerSchema, ['id', 'sId', 'name'] as const) implements AccountWorkspace {
   @ApiProperty({ type: 'string', enum: WORKSPACE_ROLES, description: "The person's role there." })
   role!: WorkspaceRole;
 }

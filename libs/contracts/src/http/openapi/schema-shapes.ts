@@ -16,6 +16,9 @@ export const STRING_ARRAYS: ApiPropertyOptions = {
   description: 'Lists of group ids; access needs one group of every list.',
 };
 
+/** A time in milliseconds since the epoch. */
+export const EPOCH_MS = { type: 'integer', description: 'Milliseconds since the epoch.' } as const satisfies ApiPropertyOptions;
+
 /** Always `null` on this service (kept for the client's schema). */
 export const ALWAYS_NULL: ApiPropertyOptions = { type: 'null', description: 'Always null.' };
 
