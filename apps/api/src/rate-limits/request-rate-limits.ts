@@ -51,15 +51,22 @@ export class RequestRateLimits {
   }
 
   /**
-   * Spends one sign-in attempt of the account's budget and of the address's, apart from the
-   * authentication failures of keys: a password sprayer is slowed down without locking a valid key
-   * or session out of its own address. Both are spent whatever the outcome, so an answer never says
-   * whether the address has an account.
+   * Refuses a sign-in when the account or the address has failed too often lately, whatever the
+   * password (so a sprayer learns nothing past the budget). Only failures count (recordSignInFailure):
+   * a team signing in behind one address is never stopped by its own successes, and the budgets are
+   * apart from the authentication failures of keys, so no valid key or session is locked out.
    */
-  async admitSignIn(accountKey: string, address: string): Promise<void> {
+  async checkSignIn(accountKey: string, address: string): Promise<void> {
     const { perAccount, perAddress, windowMs } = this.signInBudgets;
-    await this.spend(`sign-in-address:${address}`, { limit: perAddress, windowMs }, 'sign_in_address', 'Too many sign-in attempts from this address');
-    await this.spend(`sign-in-account:${accountKey}`, { limit: perAccount, windowMs }, 'sign_in_account', 'Too many sign-in attempts for this account');
+    this.enforce(await this.limiter.peek(`sign-in-address:${address}`, { limit: perAddress, windowMs }), 'sign_in_address', 'Too many failed sign-ins from this address');
+    this.enforce(await this.limiter.peek(`sign-in-account:${accountKey}`, { limit: perAccount, windowMs }), 'sign_in_account', 'Too many failed sign-ins for this account');
+  }
+
+  /** Counts a failed sign-in against the account (known or not: the answer must not tell) and the address. */
+  async recordSignInFailure(accountKey: string, address: string): Promise<void> {
+    const { perAccount, perAddress, windowMs } = this.signInBudgets;
+    await this.limiter.take(`sign-in-address:${address}`, { limit: perAddress, windowMs });
+    await this.limiter.take(`sign-in-account:${accountKey}`, { limit: perAccount, windowMs });
   }
 
   private async spend(key: string, budget: RateBudget | null, limit: string, message: string): Promise<void> {

@@ -32,8 +32,9 @@ export class SignInWithPasswordCommand extends Command<SignedIn> {
 
 /**
  * Email and password. Whatever the address, the same work is done (an unknown address checks a
- * decoy hash) and the same answer given, and the attempt counts against the address's and the
- * account's budgets; a new session is started for the account, never one the browser brought.
+ * decoy hash) and the same answer given; a failure counts against the address's and the account's
+ * budgets, and past either one every attempt is refused (429). A new session is started for the
+ * account, never one the browser brought.
  */
 @CommandHandler(SignInWithPasswordCommand)
 export class SignInWithPasswordHandler implements ICommandHandler<SignInWithPasswordCommand> {
@@ -46,11 +47,15 @@ export class SignInWithPasswordHandler implements ICommandHandler<SignInWithPass
   ) {}
 
   async execute({ email, password, address, userAgent }: SignInWithPasswordCommand): Promise<SignedIn> {
-    await this.limits.admitSignIn(normalizeEmail(email), address);
+    const accountKey = normalizeEmail(email);
+    await this.limits.checkSignIn(accountKey, address);
     const account = await this.accounts.findByEmail(email);
     const credential = account ? await this.readModels.get<CredentialDocument>('credentials', account.sId) : null;
     const matches = await verifyPassword(password, credential?.passwordHash ?? null);
-    if (!account || !matches) throw new ApiError('sign_in_failed', SIGN_IN_FAILED);
+    if (!account || !matches) {
+      await this.limits.recordSignInFailure(accountKey, address);
+      throw new ApiError('sign_in_failed', SIGN_IN_FAILED);
+    }
     return signedIn(account.sId, this.sessions, this.views, this.readModels, { method: 'password', userAgent });
   }
 }
