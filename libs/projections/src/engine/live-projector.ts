@@ -122,6 +122,11 @@ export class LiveProjector {
     if (this.currentState.state === 'starting') await this.enter('following', null);
     const subscription = this.eventStore.subscribeToAll({ after: checkpoint });
     this.subscription = subscription;
+    // Stopped while this was starting up: stop() had no subscription to close, and no batch may come to end the loop.
+    if (!this.running) {
+      await subscription.close();
+      return;
+    }
     for await (const batch of batches(subscription, this.options.maxBatchSize ?? 500)) {
       if (!this.running || generation !== this.activeGeneration) break;
       await this.applyBatch(resilient, batch, generation, subscription);
