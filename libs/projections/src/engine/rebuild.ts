@@ -2,6 +2,8 @@ import { GenerationRegistry, type EventStore, type ReadStore } from '@app/storag
 import type { Projection } from '../projection';
 import { dropGenerationsBefore, GENERATION_SWITCH_GRACE_MS } from './old-generations';
 import { ProjectionApplier } from './projection-applier';
+import { GenerationLayouts, layoutOf } from './read-model-layout';
+import { RebuildLease, type RebuildLeaseHolder } from './rebuild-lease';
 import { ResilientApplier } from './resilient-applier';
 import { WriteBehindStore } from './write-behind-store';
 
@@ -29,6 +31,24 @@ export interface RebuildOptions {
   readonly switchGraceMs?: number;
   /** The store's bulk writer failed: the replay starts over with ordinary commits (progress restarts). */
   readonly onBulkWriteFailure?: (error: unknown) => void;
+  /** Hears which generation the rebuild fills, once reserved. */
+  readonly onStart?: (start: { readonly generation: number; readonly previousGeneration: number }) => void;
+  /** The rebuild lease, when the caller holds it already; otherwise the rebuild claims it (and releases it). */
+  readonly lease?: RebuildLease;
+  /** Stops the rebuild between pages: it throws the signal's reason and leaves reads where they were. */
+  readonly signal?: AbortSignal;
+}
+
+/** Another process holds the rebuild lease: its rebuild is under way, and a second one would undo it. */
+export class RebuildAlreadyRunningError extends Error {
+  constructor(readonly heldBy: RebuildLeaseHolder | null) {
+    super(
+      heldBy === null
+        ? 'another rebuild held the rebuild lease a moment ago; try again'
+        : `a rebuild is already running (${heldBy.purpose}, process ${heldBy.process}, since ${heldBy.since}); it switches reads to its generation when it has caught up`,
+    );
+    this.name = 'RebuildAlreadyRunningError';
+  }
 }
 
 /**
@@ -36,6 +56,10 @@ export interface RebuildOptions {
  * the active generation. Readers keep the old collections until the switch; older generations'
  * collections are dropped once readers have had time to follow it. An event the projections cannot
  * apply is recorded as failed in the new generation, as the live projector would, and the replay goes on.
+ * The new generation records the layout it was built with (see GenerationLayouts).
+ *
+ * One rebuild runs at a time on a read store: it holds the RebuildLease from its reservation to its
+ * drop, and refuses to start (RebuildAlreadyRunningError) while another process holds it.
  *
  * Where the store has a bulk writer, the bulk of the replay commits through it (see
  * WriteBehindStore): one batch is written on another thread while the next is folded. Should the
@@ -48,18 +72,40 @@ export async function rebuildReadModels(
   projections: readonly Projection[],
   options: RebuildOptions = {},
 ): Promise<RebuildResult> {
+  if (options.lease) return rebuildHoldingLease(eventStore, readStore, projections, options.lease, options);
+  const claim = await RebuildLease.claim(readStore, 'projector rebuild');
+  if (!claim.won) throw new RebuildAlreadyRunningError(claim.heldBy);
+  try {
+    return await rebuildHoldingLease(eventStore, readStore, projections, claim.lease, options);
+  } finally {
+    await claim.lease.release();
+  }
+}
+
+async function rebuildHoldingLease(
+  eventStore: EventStore,
+  readStore: ReadStore,
+  projections: readonly Projection[],
+  lease: RebuildLease,
+  options: RebuildOptions,
+): Promise<RebuildResult> {
   const startedAt = Date.now();
   const generations = new GenerationRegistry(readStore);
   await generations.init();
   const previousGeneration = await generations.active();
   const generation = await generations.reserveNext();
+  options.onStart?.({ generation, previousGeneration });
+  const keepGoing = async (): Promise<void> => {
+    options.signal?.throwIfAborted();
+    await lease.renewIfDue();
+  };
 
   const writer = readStore.openBulkWriter?.() ?? null;
   let progress: ReplayProgress | null = null;
   if (writer !== null) {
     const writeBehind = new WriteBehindStore(readStore, writer);
     try {
-      progress = await loadGeneration(eventStore, writeBehind, projections, generation, options, () => writeBehind.failure !== null);
+      progress = await loadGeneration(eventStore, writeBehind, projections, generation, options, keepGoing, () => writeBehind.failure !== null);
     } finally {
       await writeBehind.close();
     }
@@ -68,17 +114,22 @@ export async function rebuildReadModels(
       progress = null;
     }
   }
-  progress ??= await loadGeneration(eventStore, readStore, projections, generation, options, () => false);
+  progress ??= await loadGeneration(eventStore, readStore, projections, generation, options, keepGoing, () => false);
 
   // Secondary indexes come after the bulk of the replay (see ProjectionApplier.ensureCollections).
   const resilient = new ResilientApplier(readStore, new ProjectionApplier(readStore, projections), generation);
   await resilient.ensureCollections();
+  await keepGoing();
   // Events appended while the indexes were built.
-  await replayToHead(eventStore, resilient, progress, options, () => false);
+  await replayToHead(eventStore, resilient, progress, options, keepGoing, () => false);
+  await new GenerationLayouts(readStore).record(generation, layoutOf(projections));
+  options.signal?.throwIfAborted();
+  // The switch is the lease holder's alone: a holder that lost it stops here.
+  await lease.renew();
   await generations.activate(generation);
   const durationMs = Date.now() - startedAt;
-  await new Promise((resolve) => setTimeout(resolve, options.switchGraceMs ?? GENERATION_SWITCH_GRACE_MS));
-  await dropGenerationsBefore(readStore, generation);
+  // Stopped during the wait, the old collections stay: the next rebuild drops them.
+  if (await pause(options.switchGraceMs ?? GENERATION_SWITCH_GRACE_MS, options.signal)) await dropGenerationsBefore(readStore, generation);
   return { generation, previousGeneration, events: progress.events, failed: progress.failed, durationMs };
 }
 
@@ -95,6 +146,7 @@ async function loadGeneration(
   projections: readonly Projection[],
   generation: number,
   options: RebuildOptions,
+  keepGoing: () => Promise<void>,
   stopped: () => boolean,
 ): Promise<ReplayProgress> {
   const applier = new ProjectionApplier(store, projections);
@@ -102,7 +154,7 @@ async function loadGeneration(
   const resilient = new ResilientApplier(store, applier, generation);
   await resilient.ensureCollections({ indexes: false });
   const progress = { position: 0, events: 0, failed: 0 };
-  await replayToHead(eventStore, resilient, progress, options, stopped);
+  await replayToHead(eventStore, resilient, progress, options, keepGoing, stopped);
   return progress;
 }
 
@@ -111,9 +163,11 @@ async function replayToHead(
   resilient: ResilientApplier,
   progress: ReplayProgress,
   options: RebuildOptions,
+  keepGoing: () => Promise<void>,
   stopped: () => boolean,
 ): Promise<void> {
   while (!stopped()) {
+    await keepGoing();
     const page = await eventStore.readAll({ after: progress.position, maxCount: options.pageSize ?? 1000 });
     if (page.length === 0) return;
     progress.failed += (await resilient.apply(page)).length;
@@ -122,4 +176,19 @@ async function replayToHead(
     const head = Math.max(progress.position, await eventStore.headPosition());
     options.onProgress?.({ position: progress.position, head, events: progress.events, failed: progress.failed });
   }
+}
+
+/** Waits `ms`; false if the signal stopped the wait first. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (completed: boolean): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+      resolve(completed);
+    };
+    const stop = (): void => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
 }
