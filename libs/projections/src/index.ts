@@ -7,5 +7,8 @@ export * from './engine/failed-events';
 export * from './engine/retry-failed';
 export * from './engine/projector-status';
 export * from './engine/old-generations';
+export * from './engine/read-model-layout';
+export * from './engine/rebuild-lease';
+export * from './engine/layout-upgrade';
 export { conversationProjection } from './conversation/conversation.projection';
 export { conversationMessageProjection } from './conversation/conversation-message.projection';
