@@ -1,4 +1,12 @@
-import { ALL_PROJECTIONS, LiveProjector, ProjectionProgress, rebuildReadModels, retryFailedEvents } from '@app/projections';
+import {
+  ALL_PROJECTIONS,
+  LiveProjector,
+  ProjectionProgress,
+  ReadModelLayoutUpgrade,
+  RebuildAlreadyRunningError,
+  rebuildReadModels,
+  retryFailedEvents,
+} from '@app/projections';
 import { BULK_CHECKPOINT_INTERVAL_MS, ConfigurationError, openEventStore, openVerifiedReadStore } from '@app/storage';
 import pino from 'pino';
 import { loadProjectorConfig } from './config';
@@ -7,6 +15,7 @@ import { createProgressBar } from './rebuild/progress-bar';
 
 /**
  * The projector process. `projector` follows the log and keeps the read models current;
+ * at start it rebuilds by itself when a release added or bumped a read model (ReadModelLayoutUpgrade);
  * `projector rebuild` replays the whole log into fresh collections and switches reads to them;
  * `projector retry-failed` replays the events the projections failed on, once the cause is fixed.
  */
@@ -30,8 +39,18 @@ async function main(argv: string[]): Promise<void> {
     const result = await rebuildReadModels(eventStore, readStore, ALL_PROJECTIONS, {
       onProgress: (progress) => bar.update(progress),
       onBulkWriteFailure: (error) => logger.warn({ err: error }, 'the bulk writer failed; loading the generation again with ordinary commits'),
+    }).catch((error: unknown) => {
+      if (error instanceof RebuildAlreadyRunningError) return error;
+      throw error;
     });
     bar.done();
+    if (result instanceof RebuildAlreadyRunningError) {
+      process.stderr.write(`${result.message}\n`);
+      process.exitCode = 2;
+      await eventStore.close();
+      await readStore.close();
+      return;
+    }
     const seconds = Math.max(result.durationMs, 1) / 1000;
     process.stdout.write(
       `${JSON.stringify({ rebuilt: true, generation: result.generation, events: result.events, failed: result.failed, durationMs: result.durationMs, eventsPerSecond: Math.round(result.events / seconds) })}\n`,
@@ -50,12 +69,16 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
 
+  // Before the live projector applies anything: a generation that has applied nothing needs no rebuild.
+  const layoutUpgrade = new ReadModelLayoutUpgrade(eventStore, readStore, ALL_PROJECTIONS, logger);
+  await layoutUpgrade.start();
   // Nobody in this process waits for its own writes; readers elsewhere poll the checkpoint.
   const projector = new LiveProjector(eventStore, readStore, ALL_PROJECTIONS, logger, new ProjectionProgress());
   await projector.start();
   const heartbeat = config.heartbeatFile === null ? null : startHeartbeat(config.heartbeatFile, { eventStore, readStore, projector });
   const shutdown = async (): Promise<void> => {
     heartbeat?.stop();
+    await layoutUpgrade.stop();
     await projector.stop();
     await eventStore.close();
     await readStore.close();
