@@ -1,9 +1,14 @@
 import { readdirSync } from 'node:fs';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Forbids, in `files`, imports matching each group's patterns (or its regex), with the group's reason as the message. */
 function forbid(rule, files, groups, ignores = []) {
-  const patterns = groups.map(({ patterns: group, regex, message }) => (regex ? { regex, message } : { group, message }));
+  const patterns = groups.map(({ patterns: group, regex, message, allowTypeImports }) => ({
+    ...(regex ? { regex } : { group }),
+    message,
+    ...(allowTypeImports ? { allowTypeImports } : {}),
+  }));
   return { files, ignores, rules: { [rule]: ['error', { patterns }] } };
 }
 
@@ -85,6 +90,13 @@ const boundaries = [
     [{ patterns: ['**/test', '**/test/**', '@app/*/test/*'], message: 'Code that ships never imports test helpers.' }],
     ['**/*.spec.ts'],
   ),
+  // Replaces the entry above for the web app, which runs in a browser: of the server's code it reads
+  // the contracts' types, nothing else (a value import would bundle class-validator into the page).
+  forbid('@typescript-eslint/no-restricted-imports', ['apps/web/**/*.{ts,tsx,mts}'], [
+    { patterns: ['@app/contracts', '@app/contracts/*'], allowTypeImports: true, message: 'The web app takes types from libs/contracts (`import type`), never values.' },
+    { patterns: ['@app/*', '!@app/contracts', '!@app/contracts/*', '**/libs/**', '**/apps/api/**', '**/apps/projector/**', 'node:*'], message: 'The web app runs in a browser: it shares only the contracts\' types with the server.' },
+    { patterns: ['**/test', '**/test/**'], message: 'Code that ships never imports test helpers.' },
+  ]),
 ];
 
 export default tseslint.config(
@@ -105,5 +117,6 @@ export default tseslint.config(
     files: ['test/**/*.ts', '**/*.spec.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  { files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'], ...reactHooks.configs.flat['recommended-latest'] },
   ...boundaries,
 );

@@ -1,0 +1,28 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { ApiClient, type ApiClientOptions } from './api-client';
+import { AuthApi } from './auth';
+
+/** The page's client of the api and the typed calls over it; a feature adds its own beside `auth`. */
+export interface Api {
+  readonly client: ApiClient;
+  readonly auth: AuthApi;
+}
+
+/** One client for the page: it holds the session's CSRF token. */
+export function createApi(options: ApiClientOptions = {}): Api {
+  const client = new ApiClient(options);
+  return { client, auth: new AuthApi(client) };
+}
+
+const ApiContext = createContext<Api | null>(null);
+
+export function ApiProvider({ api, children }: { readonly api: Api; readonly children: ReactNode }) {
+  return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
+}
+
+/** The page's Api, from the nearest ApiProvider. */
+export function useApi(): Api {
+  const api = useContext(ApiContext);
+  if (api === null) throw new Error('useApi needs an ApiProvider above it');
+  return api;
+}

@@ -1,0 +1,4 @@
+export { ApiClient, apiPath, CSRF_HEADER, type ApiClientOptions, type RequestOptions } from './api-client';
+export { ApiError, NETWORK_ERROR } from './api-error';
+export { ApiProvider, createApi, useApi, type Api } from './api-context';
+export { AuthApi, oidcStartUrl } from './auth';
