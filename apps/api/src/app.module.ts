@@ -34,6 +34,7 @@ import { FileCopierModule } from './files/file-copier.module';
 import { FILE_COPIER } from './conversations/forking/file-copier.port';
 import { ToolApprovalsModule } from './tool-approvals/tool-approvals.module';
 import { RemoteMcpModule } from './remote-mcp/remote-mcp.module';
+import { WebAppModule } from './web/web-app.module';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
 @Module({})
@@ -64,6 +65,7 @@ export class AppModule implements NestModule {
         ToolApprovalsModule,
         RemoteMcpModule,
         PeopleModule,
+        WebAppModule,
         ...extraModules,
       ],
       controllers: [HealthController],

@@ -17,6 +17,7 @@ import { parseRemoteMcpSettings, type RemoteMcpSettings } from './remote-mcp-set
 import { parseSearchSettings, type SearchSettings } from './search-settings';
 import { parsePeopleSettings, type PeopleSettings } from './people-settings';
 import { parseFileSettings, type FileSettings } from './file-settings';
+import { parseWebSettings, type WebSettings } from './web-settings';
 
 /** Everything the api process is configured with, validated once at boot. */
 export interface ApiConfig {
@@ -66,6 +67,8 @@ export interface ApiConfig {
   readonly files: FileSettings;
   /** Accounts, sign-in, sessions and single sign-on. */
   readonly people: PeopleSettings;
+  /** Where the web app served at `/` was built. */
+  readonly web: WebSettings;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -119,6 +122,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     search: parseSearchSettings(env, storage.dataDir, problems),
     files: parseFileSettings(env, problems),
     people: parsePeopleSettings(env, problems),
+    web: parseWebSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;

@@ -22,7 +22,8 @@ export class RequestLogMiddleware implements NestMiddleware {
         {
           requestId,
           method: request.method,
-          path: request.path,
+          // Not request.path: a middleware mounted by Nest that answers itself (the web app's) sees it cut to "/".
+          path: request.originalUrl.split('?', 1)[0],
           status: response.statusCode,
           durationMs: Number(process.hrtime.bigint() - startedAt) / 1e6,
         },
