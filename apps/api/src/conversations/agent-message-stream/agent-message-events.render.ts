@@ -1,31 +1,10 @@
 import { isAgentRunEvent } from '@app/contracts/events/agent-run.events';
-import type { AgentAction, AgentMessage, AgentMessageError } from '@app/contracts/http/conversation.types';
+import type { AgentMessageStreamPayload, ToolApproveExecutionFields } from '@app/contracts/http/agent-message-stream.types';
 import { renderToolCall } from '@app/contracts/render/agent-run.render';
 import { renderAgentMessageAtRunEnd } from '@app/contracts/render/conversation-message.render';
 import type { BlockedToolCall } from '@app/contracts/events/tool-approval.events';
 import type { RecordedEvent } from '@app/storage';
 import { assertNever } from '@app/contracts/assert-never';
-
-/** Fields every agent message SSE payload carries. */
-interface PayloadBase {
-  readonly created: number;
-  readonly configurationId: string;
-  readonly messageId: string;
-}
-
-/** `data` of the agent message events SSE stream (dust-api §3.2). */
-export type AgentMessageStreamPayload =
-  | (PayloadBase & {
-      readonly type: 'generation_tokens';
-      readonly text: string;
-      readonly classification: 'tokens' | 'chain_of_thought';
-    })
-  | (PayloadBase & { readonly type: 'tool_params'; readonly action: AgentAction })
-  | (PayloadBase & { readonly type: 'agent_action_success'; readonly action: AgentAction })
-  | (PayloadBase & ToolApproveExecutionFields & { readonly type: 'tool_approve_execution' })
-  | (PayloadBase & { readonly type: 'agent_error'; readonly error: AgentMessageError })
-  | (PayloadBase & { readonly type: 'agent_generation_cancelled' })
-  | (PayloadBase & { readonly type: 'agent_message_success'; readonly message: AgentMessage; readonly runIds: string[] });
 
 /** Payload types after which the stream ends (the official client stops on these). */
 export const TERMINAL_PAYLOAD_TYPES: ReadonlySet<AgentMessageStreamPayload['type']> = new Set([
@@ -33,17 +12,6 @@ export const TERMINAL_PAYLOAD_TYPES: ReadonlySet<AgentMessageStreamPayload['type
   'agent_error',
   'agent_generation_cancelled',
 ]);
-
-/** What `tool_approve_execution` adds (dust-api §3.2). */
-interface ToolApproveExecutionFields {
-  readonly conversationId: string;
-  readonly actionId: string;
-  readonly userId?: string;
-  readonly inputs: Record<string, unknown>;
-  readonly stake: string;
-  readonly isLastBlockingEventForStep: boolean;
-  readonly metadata: { readonly agentName: string; readonly mcpServerName: string; readonly toolName: string; readonly mcpServerId?: string };
-}
 
 /** Which message the stream is about. */
 export interface AgentMessageStreamContext {
