@@ -5,6 +5,7 @@ import { BoundedExtraKeys } from './validation/free-form.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { MESSAGES } from './validation/validation.messages';
+import { utf8ByteLength } from './validation/utf8-length';
 
 // Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
 
@@ -53,7 +54,7 @@ export class ContentFragmentDto {
   @ValidateBy({
     name: 'utf8Size',
     validator: {
-      validate: (value: unknown) => typeof value === 'string' && value.length > 0 && Buffer.byteLength(value, 'utf8') <= MAX_INLINE_FRAGMENT_BYTES,
+      validate: (value: unknown) => typeof value === 'string' && value.length > 0 && utf8ByteLength(value) <= MAX_INLINE_FRAGMENT_BYTES,
       defaultMessage: () => `must be between 1 byte and ${MAX_INLINE_FRAGMENT_BYTES / 1024} KiB`,
     },
   })

@@ -12,6 +12,7 @@ import { OptionalWebUrl } from './validation/web-url.decorator';
 import { QueryInteger } from './validation/query-integer.decorator';
 import { IsStringArray } from './validation/string.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';
+import { utf8ByteLength } from './validation/utf8-length';
 
 // Checks of a property run from the decorator nearest to it upwards and stop at the first failure.
 
@@ -65,7 +66,7 @@ export class UpsertDocumentDto {
   @ValidateBy({
     name: 'documentText',
     validator: {
-      validate: (value: unknown) => value === null || (typeof value === 'string' && Buffer.byteLength(value, 'utf8') <= MAX_DOCUMENT_BYTES),
+      validate: (value: unknown) => value === null || (typeof value === 'string' && utf8ByteLength(value) <= MAX_DOCUMENT_BYTES),
       defaultMessage: () => `must be a string of at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB`,
     },
   })
@@ -150,7 +151,7 @@ export class TokenizeDto {
   @ValidateBy({
     name: 'tokenizeText',
     validator: {
-      validate: (value: unknown) => typeof value === 'string' && Buffer.byteLength(value, 'utf8') <= MAX_DOCUMENT_BYTES,
+      validate: (value: unknown) => typeof value === 'string' && utf8ByteLength(value) <= MAX_DOCUMENT_BYTES,
       defaultMessage: () => `must be a string of at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB`,
     },
   })

@@ -1,6 +1,8 @@
 // Measures of a parsed JSON value, written without recursion: the values come from clients, and a
 // recursive walk over a value nested a few thousand levels deep overflows the stack.
 
+import { utf8ByteLength } from './utf8-length';
+
 /** Whether objects and arrays nest deeper than `max` levels (the value itself, if an object or array, is level 1). */
 export function nestingExceeds(root: unknown, max: number): boolean {
   if (typeof root !== 'object' || root === null) return false;
@@ -18,7 +20,7 @@ export function nestingExceeds(root: unknown, max: number): boolean {
 export function jsonByteLength(value: unknown): number {
   try {
     const text = JSON.stringify(value);
-    return text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
+    return text === undefined ? 0 : utf8ByteLength(text);
   } catch {
     return Number.POSITIVE_INFINITY;
   }
