@@ -66,8 +66,10 @@ export class WebAppMiddleware implements NestMiddleware {
     const options = immutable
       ? { root: this.dir, maxAge: ONE_YEAR_MS, immutable: true, dotfiles: 'ignore' as const, headers: { 'X-Content-Type-Options': 'nosniff' } }
       : { root: this.dir, cacheControl: false, dotfiles: 'ignore' as const, headers: { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' } };
-    response.sendFile(path.slice(1), options, (error?: Error) => {
-      if (error && !response.headersSent) notFound();
+    response.sendFile(path.slice(1), options, (error?: Error & { code?: string }) => {
+      // A browser that left (a page navigating on) needs no answer.
+      if (!error || response.headersSent || error.code === 'ECONNABORTED') return;
+      notFound();
     });
   }
 

@@ -1,8 +1,9 @@
-/** A form's refusal, announced as it appears. Renders its live region empty, so screen readers catch the change. */
+/** A form's refusal, in the api's words. An element with the alert role is read out as it appears. */
 export function FormError({ message }: { readonly message: string | null }) {
+  if (message === null) return null;
   return (
-    <div role="alert" className={message ? 'alert' : undefined}>
+    <p role="alert" className="alert">
       {message}
-    </div>
+    </p>
   );
 }

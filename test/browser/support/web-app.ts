@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+import { createAccount, ROOMY_SIGN_IN_BUDGETS, type Account } from '../../support/people';
+import { startTestApp, type TestApp } from '../../support/test-app';
+import { expectPage } from './browser-suite';
+
+/** The api in this process (embedded stores in a temp directory) serving the built web app, with one workspace and one person in it. */
+export interface WebAppUnderTest {
+  readonly t: TestApp;
+  readonly baseUrl: string;
+  readonly workspace: { readonly workspaceId: string; readonly name: string; readonly apiKey: string };
+  /** An admin of the workspace with a password, made with the CLI as an operator would. */
+  readonly person: Account;
+  close(): Promise<void>;
+}
+
+export const WORKSPACE_NAME = 'Acme research';
+
+export async function startWebApp(env: Record<string, string> = {}): Promise<WebAppUnderTest> {
+  const t = await startTestApp({ AGENT_RUNNER_ENABLED: 'false', ...ROOMY_SIGN_IN_BUDGETS, ...env });
+  const { workspaceId, apiKey } = await t.createWorkspace(WORKSPACE_NAME);
+  const person = await createAccount(t.dataDir, workspaceId, 'ada@example.com', { role: 'admin', name: 'Ada', password: 'analytical engine 1843' });
+  return { t, baseUrl: t.baseUrl, workspace: { workspaceId, name: WORKSPACE_NAME, apiKey }, person, close: () => t.close() };
+}
+
+/** Types the email and password into the sign-in page, as a person would, and presses Sign in. */
+export async function signInThroughPage(page: Page, account: Account): Promise<void> {
+  await expectPage(page, 'Sign in');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
