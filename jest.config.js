@@ -47,6 +47,7 @@ module.exports = {
       displayName: 'browser',
       testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
       globalSetup: '<rootDir>/test/browser/support/browser.global-setup.ts',
+      globalTeardown: '<rootDir>/test/browser/support/browser.global-teardown.ts',
     },
   ],
 };
