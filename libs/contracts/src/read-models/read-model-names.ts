@@ -1,8 +1,10 @@
 /**
  * Logical read-model collections and their schema versions. Both the projector (which writes them)
  * and the api (which reads them) resolve physical names from this one table. Bumping a version (or
- * adding a read model) names a new collection, which `projector rebuild` fills from the whole log;
- * the live projector only adds what comes after its checkpoint.
+ * adding a read model) names a new collection, which the whole log must fill: a projector that
+ * starts on read models built with another layout rebuilds them into a new generation in the
+ * background, and reads stay on the old one until it has caught up (ReadModelLayoutUpgrade in
+ * libs/projections; `projector rebuild` does the same by hand).
  */
 export const READ_MODELS = {
   workspaces: { name: 'workspaces', version: 1 },
