@@ -3,7 +3,7 @@ import type { Projection } from '../projection';
 import { dropGenerationsBefore, GENERATION_SWITCH_GRACE_MS } from './old-generations';
 import { ProjectionApplier } from './projection-applier';
 import { GenerationLayouts, layoutOf } from './read-model-layout';
-import { RebuildLease, type RebuildLeaseHolder } from './rebuild-lease';
+import { REBUILD_LEASE_MS, RebuildLease, type RebuildLeaseHolder } from './rebuild-lease';
 import { ResilientApplier } from './resilient-applier';
 import { WriteBehindStore } from './write-behind-store';
 
@@ -45,7 +45,7 @@ export class RebuildAlreadyRunningError extends Error {
     super(
       heldBy === null
         ? 'another rebuild held the rebuild lease a moment ago; try again'
-        : `a rebuild is already running (${heldBy.purpose}, process ${heldBy.process}, since ${heldBy.since}); it switches reads to its generation when it has caught up`,
+        : `a rebuild is already running (${heldBy.purpose}, process ${heldBy.process}, since ${heldBy.since}); it switches reads to its generation when it has caught up; if that process has died, its lease runs out within ${REBUILD_LEASE_MS / 1000} s`,
     );
     this.name = 'RebuildAlreadyRunningError';
   }
