@@ -1,4 +1,4 @@
-/// <reference types="jest" />
+import { describe, expect, it, jest } from '@jest/globals';
 import { ApiError } from '../api/api-error';
 import { followEventStream, isAfter, SseParser, withLastEventId, type FollowOptions, type StreamEvent } from './event-stream';
 
