@@ -1,5 +1,7 @@
 import type { AccountWorkspace } from '@app/contracts/http/auth.types';
-import { Route, Switch, useLocation } from 'wouter';
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { ConversationListProvider, ConversationSidebar } from '../conversations/conversation-list';
 import { AppShell } from '../layout/app-shell';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { useSignedInSession } from '../session/session-context';
@@ -7,9 +9,14 @@ import { useDocumentTitle } from '../ui/document-title';
 import { PageHeading } from '../ui/page-heading';
 import styles from './workspace-page.module.css';
 
+// The conversation screens and their markdown renderer load on demand: the first page stays small.
+const ConversationPage = lazy(() => import('../conversations/conversation-page').then((module) => ({ default: module.ConversationPage })));
+const NewConversationPage = lazy(() => import('../conversations/new-conversation-page').then((module) => ({ default: module.NewConversationPage })));
+
 /**
  * `/w/:wId/…`: one workspace of the signed-in person, its conversations beside the open one. Paths
- * inside are relative to `/w/:wId` (wouter's nest): `/` the start, `/new` a new conversation.
+ * inside are relative to `/w/:wId` (wouter's nest): `/` the start, `/new` a new conversation,
+ * `/conversations/:cId` one conversation.
  */
 export function WorkspacePage({ wId }: { readonly wId: string }) {
   const { workspaces } = useSignedInSession();
@@ -18,38 +25,34 @@ export function WorkspacePage({ wId }: { readonly wId: string }) {
   if (!workspace) return <NotFoundPage />;
   return (
     <AppShell workspaceName={workspace.name}>
-      <div className={styles.layout}>
-        <ConversationSidebar />
-        <section className={styles.conversation} aria-label="Conversation">
-          <Switch>
-            <Route path="/">
-              <WorkspaceStart workspace={workspace} />
-            </Route>
-            <Route path="/new">
-              <NewConversation />
-            </Route>
-            <Route>
-              <NotFoundPage embedded />
-            </Route>
-          </Switch>
-        </section>
-      </div>
+      <ConversationListProvider wId={wId}>
+        <div className={styles.layout}>
+          <ConversationSidebar />
+          <section className={styles.conversation} aria-label="Conversation">
+            <Suspense
+              fallback={
+                <p role="status" className="page muted">
+                  Loading…
+                </p>
+              }
+            >
+              <Switch>
+                <Route path="/">
+                  <WorkspaceStart workspace={workspace} />
+                </Route>
+                <Route path="/new">
+                  <NewConversationPage wId={wId} />
+                </Route>
+                <Route path="/conversations/:cId">{({ cId }) => <ConversationPage key={cId} wId={wId} cId={cId} />}</Route>
+                <Route>
+                  <NotFoundPage embedded />
+                </Route>
+              </Switch>
+            </Suspense>
+          </section>
+        </div>
+      </ConversationListProvider>
     </AppShell>
-  );
-}
-
-function ConversationSidebar() {
-  const [, navigate] = useLocation();
-  return (
-    <nav className={styles.sidebar} aria-label="Conversations">
-      <button type="button" className="button" onClick={() => navigate('/new')}>
-        New conversation
-      </button>
-      <h2 className={styles.sidebarTitle}>Conversations</h2>
-      <ul className={styles.conversationList}>
-        <li className="muted">No conversations yet.</li>
-      </ul>
-    </nav>
   );
 }
 
@@ -58,17 +61,7 @@ function WorkspaceStart({ workspace }: { readonly workspace: AccountWorkspace })
   return (
     <div className="page">
       <PageHeading>{workspace.name}</PageHeading>
-      <p className="muted">Start a conversation with an agent from New conversation.</p>
-    </div>
-  );
-}
-
-function NewConversation() {
-  useDocumentTitle('New conversation');
-  return (
-    <div className="page">
-      <PageHeading>New conversation</PageHeading>
-      <p className="muted">Conversations open here.</p>
+      <p className="muted">Start a conversation with an agent from New conversation, or open one from the list.</p>
     </div>
   );
 }

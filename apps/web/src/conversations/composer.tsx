@@ -1,0 +1,185 @@
+import type { AgentMention } from '@app/contracts/http/conversation.types';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { errorMessage } from '../ui/error-message';
+import { AgentAvatar } from './agent-avatar';
+import styles from './conversations.module.css';
+import { mentionsIn, useAgents, type MentionableAgent } from './use-agents';
+
+/** What the composer hands over: the text as typed and the agents it mentions. */
+export interface ComposedMessage {
+  readonly content: string;
+  readonly mentions: AgentMention[];
+}
+
+/** The `@…` being typed just before the caret, if any. */
+interface MentionQuery {
+  readonly start: number;
+  readonly query: string;
+}
+
+const MOST_OPTIONS = 8;
+
+/**
+ * The message box (a textbox named Message) and Send. Enter sends, Shift+Enter starts a new line.
+ * Typing `@` offers the workspace's agents below the box: arrows move, Enter or Tab picks, Escape
+ * closes; the box keeps the focus (the option is its active descendant), and a click picks too.
+ * The agents a sent text names with `@` are its mentions.
+ */
+export function Composer({ wId, onSend }: { readonly wId: string; readonly onSend: (message: ComposedMessage) => Promise<void> }) {
+  const agents = useAgents(wId);
+  const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [active, setActive] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const pendingCaret = useRef<number | null>(null);
+  const ids = useId();
+  const listId = `${ids}-agents`;
+  const hintId = `${ids}-hint`;
+
+  const mention = mentionQueryAt(text, caret);
+  const options = mention === null || mention.start === dismissed ? [] : matchingAgents(agents, mention.query);
+  const open = options.length > 0;
+  const activeIndex = Math.min(active, options.length - 1);
+
+  useLayoutEffect(() => {
+    if (pendingCaret.current === null || box.current === null) return;
+    box.current.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    pendingCaret.current = null;
+  });
+
+  function pick(agent: MentionableAgent) {
+    if (mention === null) return;
+    const before = `${text.slice(0, mention.start)}@${agent.name} `;
+    const after = text.slice(caret).replace(/^\S*\s?/, '');
+    setText(before + after);
+    setCaret(before.length);
+    pendingCaret.current = before.length;
+    setActive(0);
+  }
+
+  async function send(event?: FormEvent) {
+    event?.preventDefault();
+    if (text.trim() === '' || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      await onSend({ content: text, mentions: mentionsIn(text, agents) });
+      setText('');
+      setCaret(0);
+      setDismissed(null);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setSending(false);
+      box.current?.focus();
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.nativeEvent.isComposing) return;
+    if (open) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((activeIndex + step + options.length) % options.length);
+        return;
+      }
+      if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+        event.preventDefault();
+        pick(options[activeIndex]!);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissed(mention!.start);
+        return;
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      void send();
+    }
+  }
+
+  return (
+    <form className={styles.composer} onSubmit={send}>
+      {error !== null ? (
+        <p role="alert" className="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.composerBox}>
+        <textarea
+          ref={box}
+          className={styles.messageBox}
+          aria-label="Message"
+          aria-describedby={hintId}
+          aria-autocomplete="list"
+          aria-controls={open ? listId : undefined}
+          aria-activedescendant={open ? `${listId}-${activeIndex}` : undefined}
+          rows={3}
+          value={text}
+          placeholder="Ask an agent: type @ to mention one"
+          onChange={(event) => {
+            setText(event.target.value);
+            setCaret(event.target.selectionStart);
+            setActive(0);
+          }}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+          onBlur={() => mention !== null && setDismissed(mention.start)}
+          onFocus={() => setDismissed(null)}
+        />
+        {open ? (
+          <ul id={listId} role="listbox" aria-label="Agents to mention" className={styles.mentionList}>
+            {options.map((agent, index) => (
+              <li
+                key={agent.sId}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === activeIndex}
+                className={styles.mentionOption}
+                // Before the box's blur: the click picks, and the box keeps the focus.
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  pick(agent);
+                }}
+              >
+                <AgentAvatar name={agent.name} pictureUrl={agent.pictureUrl} />
+                <span className={styles.mentionText}>
+                  <span className={styles.mentionName}>@{agent.name}</span>
+                  <span className={styles.mentionDescription}>{agent.description}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className={styles.composerFooter}>
+        <p id={hintId} className={styles.hint}>
+          Type @ to mention an agent. Enter sends, Shift+Enter starts a new line.
+        </p>
+        <button type="submit" className="button" disabled={sending} aria-busy={sending}>
+          Send
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The `@word` that ends right at the caret, started at the text's start or after a space. */
+export function mentionQueryAt(text: string, caret: number): MentionQuery | null {
+  const match = /(^|\s)@([^\s@]*)$/.exec(text.slice(0, caret));
+  if (match === null) return null;
+  return { start: match.index + match[1]!.length, query: match[2]! };
+}
+
+function matchingAgents(agents: readonly MentionableAgent[], query: string): MentionableAgent[] {
+  const needle = query.toLowerCase();
+  const starting = agents.filter((agent) => agent.name.toLowerCase().startsWith(needle));
+  const containing = agents.filter((agent) => !agent.name.toLowerCase().startsWith(needle) && agent.name.toLowerCase().includes(needle));
+  return [...starting, ...containing].slice(0, MOST_OPTIONS);
+}

@@ -1,0 +1,165 @@
+import type { Conversation, ConversationListItem } from '@app/contracts/http/conversation.types';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useRoute } from 'wouter';
+import { useApi } from '../api';
+import { errorMessage } from '../ui/error-message';
+import styles from './conversations.module.css';
+
+/** Conversations asked for at a time. */
+export const CONVERSATION_PAGE_SIZE = 30;
+
+interface ListState {
+  readonly items: readonly ConversationListItem[];
+  readonly hasMore: boolean;
+  readonly status: 'loading' | 'ready' | 'failed';
+  readonly error: string | null;
+  readonly loadingMore: boolean;
+}
+
+/** The caller's conversations in this workspace, as the sidebar and the conversation pages share them. */
+export interface ConversationList extends ListState {
+  loadMore(): void;
+  /** Asks again for the pages already shown (after a title was written, an answer ended). */
+  refresh(): void;
+  /** A conversation just made or changed here: first in the list (newest activity first). */
+  upsert(conversation: ConversationListItem): void;
+  /** A change the api acknowledged (renamed, read). */
+  update(cId: string, change: Partial<Pick<ConversationListItem, 'title' | 'unread'>>): void;
+  remove(cId: string): void;
+}
+
+const ListContext = createContext<ConversationList | null>(null);
+
+export function useConversationList(): ConversationList {
+  const list = useContext(ListContext);
+  if (list === null) throw new Error('useConversationList needs a ConversationListProvider above it');
+  return list;
+}
+
+/** Loads the first page of the workspace's conversations and keeps the list for the pages beneath. */
+export function ConversationListProvider({ wId, children }: { readonly wId: string; readonly children: ReactNode }) {
+  const { conversations } = useApi();
+  const [state, setState] = useState<ListState>({ items: [], hasMore: false, status: 'loading', error: null, loadingMore: false });
+  const shown = useRef(CONVERSATION_PAGE_SIZE);
+  const [generation, setGeneration] = useState(0);
+
+  // The pages shown so far, in one request: a refresh keeps the list as long as it was.
+  useEffect(() => {
+    const controller = new AbortController();
+    conversations.list(wId, { limit: shown.current, offset: 0 }, { signal: controller.signal }).then(
+      (page) => setState((current) => ({ ...current, items: page.conversations, hasMore: page.hasMore, status: 'ready', error: null })),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState((current) => ({ ...current, status: current.status === 'ready' ? 'ready' : 'failed', error: errorMessage(error) }));
+      },
+    );
+    return () => controller.abort();
+  }, [conversations, wId, generation]);
+
+  const items = state.items;
+  const loadMore = useCallback(() => {
+    setState((current) => ({ ...current, loadingMore: true }));
+    conversations.list(wId, { limit: CONVERSATION_PAGE_SIZE, offset: items.length }).then(
+      (page) => {
+        shown.current = items.length + page.conversations.length;
+        setState((current) => {
+          const known = new Set(current.items.map((item) => item.sId));
+          return { ...current, items: [...current.items, ...page.conversations.filter((item) => !known.has(item.sId))], hasMore: page.hasMore, loadingMore: false, error: null };
+        });
+      },
+      (error: unknown) => setState((current) => ({ ...current, loadingMore: false, error: errorMessage(error) })),
+    );
+  }, [conversations, wId, items.length]);
+
+  const refresh = useCallback(() => setGeneration((n) => n + 1), []);
+  const upsert = useCallback(
+    (conversation: ConversationListItem) =>
+      setState((current) => ({ ...current, items: [conversation, ...current.items.filter((item) => item.sId !== conversation.sId)] })),
+    [],
+  );
+  const update = useCallback(
+    (cId: string, change: Partial<Pick<ConversationListItem, 'title' | 'unread'>>) =>
+      setState((current) => ({ ...current, items: current.items.map((item) => (item.sId === cId ? { ...item, ...change } : item)) })),
+    [],
+  );
+  const remove = useCallback((cId: string) => setState((current) => ({ ...current, items: current.items.filter((item) => item.sId !== cId) })), []);
+
+  const value = useMemo(() => ({ ...state, loadMore, refresh, upsert, update, remove }), [state, loadMore, refresh, upsert, update, remove]);
+  return <ListContext.Provider value={value}>{children}</ListContext.Provider>;
+}
+
+/** A conversation as the list shows it (the answer of a create, without its messages). */
+export function listItemOf(conversation: Conversation): ConversationListItem {
+  const { content: _content, url: _url, ...item } = conversation;
+  return item;
+}
+
+/** A conversation's name in lists and headings. */
+export function conversationTitle(conversation: Pick<ConversationListItem, 'title'>): string {
+  return conversation.title?.trim() || 'Untitled conversation';
+}
+
+/**
+ * The sidebar: New conversation, a search over the titles of the conversations loaded (the api has
+ * no title search), the list newest first with the unread ones marked, and more on demand.
+ */
+export function ConversationSidebar() {
+  const list = useConversationList();
+  const [, navigate] = useLocation();
+  const [, params] = useRoute<{ cId: string }>('/conversations/:cId');
+  const [query, setQuery] = useState('');
+  const needle = query.trim().toLowerCase();
+  const matching = needle === '' ? list.items : list.items.filter((item) => conversationTitle(item).toLowerCase().includes(needle));
+
+  return (
+    <nav className={styles.sidebar} aria-label="Conversations">
+      <button type="button" className="button" onClick={() => navigate('/new')}>
+        New conversation
+      </button>
+      <h2 className={styles.sidebarTitle}>Conversations</h2>
+      <input
+        type="search"
+        className={styles.search}
+        aria-label="Search conversations by title"
+        placeholder="Search by title"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      {list.status === 'loading' ? (
+        <p className="muted" role="status">
+          Loading conversations…
+        </p>
+      ) : null}
+      {list.error !== null ? (
+        <p className="alert" role="alert">
+          {list.error}
+        </p>
+      ) : null}
+      <ul className={styles.conversationList}>
+        {list.status === 'ready' && list.items.length === 0 ? <li className="muted">No conversations yet.</li> : null}
+        {list.items.length > 0 && matching.length === 0 ? <li className="muted">No conversation title contains “{query.trim()}”{list.hasMore ? ' among those loaded' : ''}.</li> : null}
+        {matching.map((item) => (
+          <li key={item.sId}>
+            <Link
+              href={`/conversations/${encodeURIComponent(item.sId)}`}
+              className={styles.conversationLink}
+              aria-current={params?.cId === item.sId ? 'page' : undefined}
+            >
+              {item.unread ? (
+                <>
+                  <span className={styles.unreadDot} aria-hidden="true" />
+                  <span className={styles.visuallyHidden}>Unread: </span>
+                </>
+              ) : null}
+              <span className={styles.conversationLinkTitle}>{conversationTitle(item)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {list.hasMore ? (
+        <button type="button" className="button button-secondary button-small" onClick={list.loadMore} disabled={list.loadingMore}>
+          {list.loadingMore ? 'Loading…' : 'Load more conversations'}
+        </button>
+      ) : null}
+    </nav>
+  );
+}

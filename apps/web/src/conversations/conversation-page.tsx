@@ -1,0 +1,287 @@
+import type { AgentMessage, Conversation } from '@app/contracts/http/conversation.types';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { ApiError, useApi } from '../api';
+import { NotFoundPage } from '../not-found/not-found-page';
+import { useSignedInSession } from '../session/session-context';
+import { useDocumentTitle } from '../ui/document-title';
+import { errorMessage } from '../ui/error-message';
+import { PageHeading } from '../ui/page-heading';
+import { Composer, type ComposedMessage } from './composer';
+import { conversationTitle, useConversationList } from './conversation-list';
+import styles from './conversations.module.css';
+import { webMessageContext } from './message-context';
+import { MessageGroupRow, type MessageGroup } from './message-rows';
+
+/** Message ranks asked for at a time: a long conversation opens on its newest ones. */
+export const MESSAGE_PAGE_SIZE = 50;
+
+/** How often, and how far apart, a conversation without a title is asked again once an answer ended. */
+const TITLE_CHECKS = 10;
+const TITLE_CHECK_MS = 1_000;
+
+type Header = Omit<Conversation, 'content'>;
+
+type PageState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'missing' }
+  | { readonly status: 'failed'; readonly message: string }
+  | { readonly status: 'ready'; readonly header: Header };
+
+interface Messages {
+  readonly groups: readonly MessageGroup[];
+  readonly hasMore: boolean;
+  /** Cursor of the next, older page. */
+  readonly lastValue: string | null;
+}
+
+/**
+ * `/w/:wId/conversations/:cId`: the messages in order (the newest page first, older ones on
+ * demand), answers streamed as they are written, the composer, rename and delete. Opening it marks
+ * the conversation read.
+ */
+export function ConversationPage({ wId, cId }: { readonly wId: string; readonly cId: string }) {
+  const { conversations } = useApi();
+  const list = useConversationList();
+  const { user } = useSignedInSession();
+  const [state, setState] = useState<PageState>({ status: 'loading' });
+  const [messages, setMessages] = useState<Messages>({ groups: [], hasMore: false, lastValue: null });
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { update: updateListItem, refresh: refreshList } = list;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    conversations.get(wId, cId, { limit: MESSAGE_PAGE_SIZE }, { signal: controller.signal }).then(
+      ({ conversation, hasMore, lastValue }) => {
+        const { content, ...header } = conversation;
+        setState({ status: 'ready', header });
+        setMessages({ groups: content, hasMore: hasMore ?? false, lastValue: lastValue ?? null });
+        if (conversation.unread) {
+          conversations.markRead(wId, cId).then(
+            () => updateListItem(cId, { unread: false }),
+            () => undefined,
+          );
+        }
+      },
+      (failure: unknown) => {
+        if (controller.signal.aborted) return;
+        if (failure instanceof ApiError && failure.status === 404) setState({ status: 'missing' });
+        else setState({ status: 'failed', message: errorMessage(failure) });
+      },
+    );
+    return () => controller.abort();
+  }, [conversations, wId, cId, updateListItem]);
+
+  // Once an answer ends: read here (the person saw it come), the list's order, and the title the api
+  // writes just after the first answer ends (asked again a few times while there is none).
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const refreshHeader = useCallback(() => {
+    const ask = (attempt: number) =>
+      conversations.get(wId, cId, { limit: 1 }).then(
+        async ({ conversation }) => {
+          if (!mounted.current) return;
+          const { content: _content, ...header } = conversation;
+          setState((current) => (current.status === 'ready' ? { status: 'ready', header } : current));
+          if (conversation.unread) await conversations.markRead(wId, cId).catch(() => undefined);
+          refreshList();
+          if (conversation.title === null && attempt < TITLE_CHECKS) setTimeout(() => void ask(attempt + 1), TITLE_CHECK_MS);
+        },
+        () => undefined,
+      );
+    void ask(1);
+  }, [conversations, wId, cId, refreshList]);
+
+  const onSettled = useCallback(
+    (message: AgentMessage) => {
+      setMessages((current) => ({
+        ...current,
+        groups: current.groups.map((group) => (group.some((version) => version.sId === message.sId) ? group.map((version) => (version.sId === message.sId ? message : version)) : group)),
+      }));
+      refreshHeader();
+    },
+    [refreshHeader],
+  );
+
+  async function loadEarlier() {
+    setLoadingEarlier(true);
+    setError(null);
+    try {
+      const page = await conversations.get(wId, cId, { limit: MESSAGE_PAGE_SIZE, lastValue: messages.lastValue });
+      setMessages((current) => ({ groups: [...page.conversation.content, ...current.groups], hasMore: page.hasMore ?? false, lastValue: page.lastValue ?? null }));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setLoadingEarlier(false);
+    }
+  }
+
+  async function send({ content, mentions }: ComposedMessage) {
+    const posted = await conversations.postMessage(wId, cId, { content, mentions, context: webMessageContext(user) });
+    setMessages((current) => ({ ...current, groups: [...current.groups, [posted.message], ...posted.agentMessages.map((message) => [message])] }));
+    refreshList();
+  }
+
+  const title = state.status === 'ready' ? conversationTitle(state.header) : 'Conversation';
+  useDocumentTitle(title);
+
+  if (state.status === 'missing') return <NotFoundPage embedded />;
+  if (state.status === 'loading') {
+    return (
+      <div className="page" aria-busy="true">
+        <p role="status" className="muted">
+          Loading the conversation…
+        </p>
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div className="page">
+        <PageHeading>Conversation</PageHeading>
+        <p role="alert" className="alert">
+          {state.message}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.conversationPage}>
+      <ConversationHeader
+        wId={wId}
+        header={state.header}
+        onRenamed={(header) => {
+          setState({ status: 'ready', header });
+          updateListItem(cId, { title: header.title });
+        }}
+      />
+      {error !== null ? (
+        <p role="alert" className="alert">
+          {error}
+        </p>
+      ) : null}
+      {messages.hasMore ? (
+        <button type="button" className="button button-secondary button-small" onClick={loadEarlier} disabled={loadingEarlier}>
+          Load earlier messages
+        </button>
+      ) : null}
+      <ol className={styles.messages} aria-label="Messages">
+        {messages.groups.map((group) => (
+          <MessageGroupRow key={group[0]!.rank} group={group} wId={wId} cId={cId} onSettled={onSettled} />
+        ))}
+      </ol>
+      {messages.groups.length === 0 ? <p className="muted">No messages yet.</p> : null}
+      <Composer wId={wId} onSend={send} />
+    </div>
+  );
+}
+
+/** The title, with Rename (a form in place) and Delete (asked twice). */
+function ConversationHeader({ wId, header, onRenamed }: { readonly wId: string; readonly header: Header; readonly onRenamed: (header: Header) => void }) {
+  const { conversations } = useApi();
+  const list = useConversationList();
+  const [, navigate] = useLocation();
+  const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+
+  function close() {
+    setMode('view');
+    setError(null);
+    // Back to where the person was, not to the top of the page.
+    requestAnimationFrame(() => renameButton.current?.focus());
+  }
+
+  async function rename(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const title = draft.trim() === '' ? null : draft.trim();
+    try {
+      await conversations.rename(wId, header.sId, title);
+      onRenamed({ ...header, title });
+      close();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    setError(null);
+    try {
+      await conversations.delete(wId, header.sId);
+      list.remove(header.sId);
+      navigate('/');
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <header className={styles.conversationHeader}>
+      <div className={styles.titleRow}>
+        <PageHeading className={styles.conversationTitle}>{conversationTitle(header)}</PageHeading>
+        <div className={styles.headerActions}>
+          <button
+            ref={renameButton}
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => {
+              setDraft(header.title ?? '');
+              setMode('rename');
+            }}
+          >
+            Rename
+          </button>
+          <button type="button" className="button button-secondary button-small" onClick={() => setMode('delete')}>
+            Delete
+          </button>
+        </div>
+      </div>
+      {mode === 'rename' ? (
+        <form className={styles.inlineForm} onSubmit={rename} aria-label="Rename the conversation">
+          <div className="field">
+            <label htmlFor="conversation-title">Title</label>
+            <input id="conversation-title" value={draft} maxLength={512} autoFocus onChange={(event) => setDraft(event.target.value)} onKeyDown={(event) => event.key === 'Escape' && close()} />
+          </div>
+          <button type="submit" className="button button-small" disabled={busy}>
+            Save
+          </button>
+          <button type="button" className="button button-secondary button-small" onClick={close}>
+            Discard
+          </button>
+        </form>
+      ) : null}
+      {mode === 'delete' ? (
+        <div role="group" aria-label="Delete the conversation" className={styles.inlineForm}>
+          <p className={styles.confirmText}>Delete this conversation for good? Its messages go with it.</p>
+          <button type="button" className={`button button-small ${styles.dangerButton}`} onClick={remove} disabled={busy} autoFocus>
+            Delete conversation
+          </button>
+          <button type="button" className="button button-secondary button-small" onClick={close}>
+            Keep it
+          </button>
+        </div>
+      ) : null}
+      {error !== null ? (
+        <p role="alert" className="alert">
+          {error}
+        </p>
+      ) : null}
+    </header>
+  );
+}
+

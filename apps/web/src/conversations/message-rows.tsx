@@ -1,0 +1,221 @@
+import type { AgentMessage, CompactionMessage, ContentFragment, ConversationMessage, UserMessage } from '@app/contracts/http/conversation.types';
+import { memo, useState, type ReactNode } from 'react';
+import { useApi } from '../api';
+import { errorMessage } from '../ui/error-message';
+import { AgentAvatar } from './agent-avatar';
+import styles from './conversations.module.css';
+import { Markdown } from './markdown';
+import { useAgentMessageStream } from './use-agent-message-stream';
+import { mentionPattern } from './use-agents';
+
+/** One rank of a conversation: the versions of one message, oldest first. */
+export type MessageGroup = readonly ConversationMessage[];
+
+interface RowProps {
+  readonly group: MessageGroup;
+  readonly wId: string;
+  readonly cId: string;
+  /** An answer being written has ended: the message as stored replaces it. */
+  readonly onSettled: (message: AgentMessage) => void;
+}
+
+/**
+ * One rank of the conversation, its latest version shown (older ones a click away). Drawn again
+ * only when its own versions change: an answer being written redraws its row alone, token by token.
+ */
+export const MessageGroupRow = memo(function MessageGroupRow({ group, wId, cId, onSettled }: RowProps) {
+  const [chosen, setChosen] = useState<number | null>(null);
+  const index = chosen === null || chosen >= group.length ? group.length - 1 : chosen;
+  const message = group[index]!;
+  return (
+    <li className={styles.messageRow}>
+      <MessageView message={message} wId={wId} cId={cId} onSettled={onSettled} />
+      {group.length > 1 ? <VersionSwitch index={index} count={group.length} onChoose={(next) => setChosen(next === group.length - 1 ? null : next)} /> : null}
+    </li>
+  );
+});
+
+function MessageView({ message, wId, cId, onSettled }: { readonly message: ConversationMessage; readonly wId: string; readonly cId: string; readonly onSettled: RowProps['onSettled'] }) {
+  switch (message.type) {
+    case 'user_message':
+      return <UserMessageView message={message} />;
+    case 'agent_message':
+      return message.status === 'created' ? <AgentMessageWriting message={message} wId={wId} cId={cId} onSettled={onSettled} /> : <AgentMessageView message={message} />;
+    case 'content_fragment':
+      return <FragmentView fragment={message} />;
+    case 'compaction_message':
+      return <CompactionView message={message} />;
+  }
+}
+
+function VersionSwitch({ index, count, onChoose }: { readonly index: number; readonly count: number; readonly onChoose: (index: number) => void }) {
+  return (
+    <div role="group" aria-label="Versions" className={styles.versions}>
+      <button type="button" className="button button-secondary button-small" disabled={index === 0} onClick={() => onChoose(index - 1)}>
+        Previous version
+      </button>
+      <span>
+        Version {index + 1} of {count}
+      </span>
+      <button type="button" className="button button-secondary button-small" disabled={index === count - 1} onClick={() => onChoose(index + 1)}>
+        Next version
+      </button>
+    </div>
+  );
+}
+
+function UserMessageView({ message }: { readonly message: UserMessage }) {
+  const author = message.user?.fullName || message.context.fullName || message.context.username || 'Someone';
+  const names = message.richMentions.filter((mention) => mention.type === 'agent').map((mention) => mention.label);
+  return (
+    <article className={styles.userMessage} aria-label={`Message from ${author}`}>
+      <header className={styles.messageHeader}>
+        <span className={styles.author}>{author}</span>
+      </header>
+      <p className={styles.userText}>{withMentions(message.content, names)}</p>
+    </article>
+  );
+}
+
+/** The text with each `@name` of a mentioned agent marked. */
+function withMentions(text: string, names: readonly string[]): ReactNode[] {
+  let parts: ReactNode[] = [text];
+  for (const name of names) {
+    parts = parts.flatMap((part) => {
+      if (typeof part !== 'string') return [part];
+      const pieces: ReactNode[] = [];
+      let rest = part;
+      for (let found = mentionPattern(name).exec(rest); found !== null; found = mentionPattern(name).exec(rest)) {
+        const at = found.index + found[1]!.length;
+        pieces.push(rest.slice(0, at), <span key={`${name}-${pieces.length}-${rest.length}`} className={styles.mention}>{`@${name}`}</span>);
+        rest = rest.slice(at + name.length + 1);
+      }
+      pieces.push(rest);
+      return pieces;
+    });
+  }
+  return parts;
+}
+
+/** Shell of an agent's answer: who answers, then the body. */
+function AgentArticle({ message, busy, status, children }: { readonly message: AgentMessage; readonly busy: boolean; readonly status: ReactNode; readonly children: ReactNode }) {
+  const { name, pictureUrl } = message.configuration;
+  return (
+    <article className={styles.agentMessage} aria-label={`Answer from ${name}`} aria-busy={busy}>
+      <header className={styles.messageHeader}>
+        <AgentAvatar name={name} pictureUrl={pictureUrl} />
+        <span className={styles.author}>{name}</span>
+        {status}
+      </header>
+      {children}
+    </article>
+  );
+}
+
+function ChainOfThought({ text }: { readonly text: string }) {
+  if (text.trim() === '') return null;
+  return (
+    <details className={styles.chainOfThought}>
+      <summary>Chain of thought</summary>
+      <p className={styles.chainOfThoughtText}>{text}</p>
+    </details>
+  );
+}
+
+const AgentMessageView = memo(function AgentMessageView({ message }: { readonly message: AgentMessage }) {
+  const status =
+    message.status === 'cancelled' ? (
+      <span className={styles.messageStatus}>Stopped</span>
+    ) : message.status === 'failed' ? (
+      <span className={styles.messageStatus}>Failed</span>
+    ) : null;
+  return (
+    <AgentArticle message={message} busy={false} status={status}>
+      <ChainOfThought text={message.chainOfThought ?? ''} />
+      {message.content ? <Markdown text={message.content} /> : null}
+      {message.status === 'failed' && message.error ? <p className="alert">{message.error.message}</p> : null}
+      {message.status === 'cancelled' && !message.content ? <p className="muted">Stopped before writing anything.</p> : null}
+    </AgentArticle>
+  );
+});
+
+/** An answer being written: its own stream, its own redraws, and Cancel. */
+function AgentMessageWriting({ message, wId, cId, onSettled }: { readonly message: AgentMessage; readonly wId: string; readonly cId: string; readonly onSettled: RowProps['onSettled'] }) {
+  const { conversations } = useApi();
+  const { progress, stream } = useAgentMessageStream(wId, cId, message, onSettled);
+  const [cancelling, setCancelling] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function cancel() {
+    setCancelling(true);
+    setError(null);
+    try {
+      await conversations.cancel(wId, cId, [message.sId]);
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setCancelling(false);
+    }
+  }
+
+  const state =
+    stream.connection === 'failed'
+      ? stream.message
+      : stream.connection === 'reconnecting'
+        ? 'Reconnecting…'
+        : progress.waitingForApproval
+          ? 'Waiting for approval…'
+          : cancelling
+            ? 'Stopping…'
+            : 'Writing…';
+  return (
+    <AgentArticle
+      message={message}
+      busy
+      status={
+        <>
+          <span className={styles.messageStatus} role="status">
+            {state}
+          </span>
+          <button type="button" className="button button-secondary button-small" onClick={cancel} disabled={cancelling}>
+            Cancel
+          </button>
+        </>
+      }
+    >
+      <ChainOfThought text={progress.chainOfThought} />
+      {progress.steps.length > 0 ? (
+        <ul className={styles.steps} aria-label="Steps">
+          {progress.steps.map((step) => (
+            <li key={step.id}>
+              {step.name}: {step.done ? 'done' : 'running'}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Markdown text={progress.text} />
+      {error !== null ? (
+        <p role="alert" className="alert">
+          {error}
+        </p>
+      ) : null}
+    </AgentArticle>
+  );
+}
+
+function FragmentView({ fragment }: { readonly fragment: ContentFragment }) {
+  return (
+    <article className={styles.fragment} aria-label={`Attachment: ${fragment.title}`}>
+      <span className="muted">Attached</span> <span className={styles.fragmentTitle}>{fragment.title}</span>
+      {fragment.expiredReason !== null ? <span className="muted"> (no longer available)</span> : null}
+    </article>
+  );
+}
+
+function CompactionView({ message }: { readonly message: CompactionMessage }) {
+  return (
+    <details className={styles.compaction}>
+      <summary>{message.status === 'created' ? 'Summarizing earlier messages…' : message.status === 'failed' ? 'Summary of earlier messages failed' : 'Earlier messages, summarized'}</summary>
+      {message.content ? <p className={styles.chainOfThoughtText}>{message.content}</p> : null}
+    </details>
+  );
+}
