@@ -93,6 +93,12 @@ describe('projector', () => {
     expect(await checkpoint()).toBe(events[1]!.position);
   });
 
+  it('stops at once when stopped right after it started, with no event to come', async () => {
+    const projector = new LiveProjector(eventStore, readStore, [counter], silent, new ProjectionProgress());
+    await projector.start();
+    await projector.stop();
+  });
+
   it('neither skips nor double-applies across restarts', async () => {
     const first = new LiveProjector(eventStore, readStore, [counter], silent, new ProjectionProgress());
     await first.start();
