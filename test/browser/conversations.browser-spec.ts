@@ -1,0 +1,288 @@
+import type { Locator, Page } from 'playwright-core';
+import { assistant } from '../support/agent-assistant-body';
+import { isTitleRequest, openAIEnv, sentText, textScenario } from '../support/agent-run-helpers';
+import { FakeOpenAIServer, type Scenario } from '../support/fake-openai-server';
+import { call } from '../support/test-app';
+import { browserSuite, describeInBrowser, expectAccessible, expectPage, pathOf } from './support/browser-suite';
+import { signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
+
+// A person talks with an agent in the web app, in headless Chromium: the model is the local
+// OpenAI-compatible test server, which answers each message as its words ask (slowly, forever, …).
+
+const AGENT = 'helper';
+const WORDS = ['Alpha ', 'bravo ', 'charlie ', 'delta ', 'echo ', 'foxtrot ', 'golf ', 'hotel ', 'india ', 'juliet ', 'kilo ', 'lima ', 'mike ', 'november ', 'oscar ', 'papa.'];
+const FULL_ANSWER = WORDS.join('');
+const UNSAFE_ANSWER = [
+  'Here is [x](javascript:alert(1)) ',
+  'and <img src=x onerror="window.__pwned = 1"> ',
+  'and [the docs](https://example.com/docs).\n\n',
+  '```js\nconst answer = 42;\n```\n',
+];
+
+/** What the model does for a message: chosen by a word in the person's message. */
+function scenarioFor(prompt: string): Scenario {
+  // Words at a readable pace, then (for a reload) a pause with every word written but the answer not ended.
+  if (prompt.includes('Spell slowly')) return { steps: [{ type: 'text', tokens: WORDS, delayMs: 120 }, { type: 'stall', ms: 4_000 }] };
+  if (prompt.includes('Spell')) return textScenario(WORDS, 100);
+  if (prompt.includes('Never stop')) return { steps: [{ type: 'text', tokens: ['Starting ', 'a ', 'long ', 'answer '], delayMs: 50 }, { type: 'stall', ms: 30_000 }, { type: 'text', tokens: ['never seen'] }] };
+  if (prompt.includes('Trick me')) return { steps: [{ type: 'reasoning', tokens: ['Thinking ', 'it over.'] }, { type: 'text', tokens: UNSAFE_ANSWER }] };
+  return textScenario(['Hello there.']);
+}
+
+/** The last thing the person said in a request to the model. */
+function promptOf(body: unknown): string {
+  const text = sentText(body);
+  const words = ['Spell slowly', 'Spell', 'Never stop', 'Trick me'];
+  let found = '';
+  let at = -1;
+  for (const word of words) {
+    const index = text.lastIndexOf(word);
+    if (index >= 0 && (index > at || (index === at && word.length > found.length))) [found, at] = [word, index];
+  }
+  return found;
+}
+
+describeInBrowser('conversations in a browser', () => {
+  const browser = browserSuite();
+  let app: WebAppUnderTest;
+  let fake: FakeOpenAIServer;
+  let agentId: string;
+
+  beforeAll(async () => {
+    fake = await FakeOpenAIServer.start();
+    fake.setResolver((request) => (isTitleRequest(request) ? textScenario(['Spelling ', 'practice']) : scenarioFor(promptOf(request.body))));
+    app = await startWebApp({ ...openAIEnv(fake), AGENT_RUNNER_ENABLED: 'true' });
+    const created = await call(app.baseUrl, 'POST', `/api/w/${app.workspace.workspaceId}/assistant/agent_configurations`, {
+      key: app.workspace.apiKey,
+      body: { assistant: assistant({ name: AGENT, description: 'Answers questions about the handbook.' }) },
+    });
+    expect(created.status).toBe(200);
+    agentId = created.body.agentConfiguration.sId;
+  });
+
+  /** Waits until the conversation's answers have ended, as the api reads them. */
+  async function settled(conversationId: string): Promise<void> {
+    const path = `/api/w/${app.workspace.workspaceId}/assistant/conversations/${conversationId}`;
+    for (let tries = 0; tries < 100; tries += 1) {
+      const { body } = await call(app.baseUrl, 'GET', path, { key: app.workspace.apiKey });
+      if (!body.conversation.content.flat().some((message: { status?: string }) => message.status === 'created')) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the answers of ${conversationId} did not end`);
+  }
+
+  afterAll(async () => {
+    await app?.close();
+    await fake?.close();
+  });
+
+  /** Signs in and opens New conversation. */
+  async function newConversation(page: Page): Promise<void> {
+    await page.goto(`${app.baseUrl}/`);
+    await signInThroughPage(page, app.person);
+    await expectPage(page, WORKSPACE_NAME);
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await expectPage(page, 'New conversation');
+  }
+
+  /** Types a message that mentions the agent by picking it from the list, and sends it with Enter. */
+  async function askAgent(page: Page, words: string): Promise<Locator> {
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.click();
+    await box.pressSequentially(`${words} @hel`);
+    const options = page.getByRole('listbox', { name: 'Agents to mention' });
+    await options.getByRole('option', { name: new RegExp(`@${AGENT}`) }).waitFor();
+    await box.press('Enter');
+    expect(await box.inputValue()).toBe(`${words} @${AGENT} `);
+    await box.press('Enter');
+    await page.waitForURL(/\/conversations\//);
+    return page.getByRole('article', { name: `Answer from ${AGENT}` }).last();
+  }
+
+  browser.test('a person mentions an agent picked from the list and watches its answer being written', async ({ page }) => {
+    await newConversation(page);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Spell the alphabet, ');
+    await box.press('End');
+    await box.pressSequentially('@');
+    const options = page.getByRole('listbox', { name: 'Agents to mention' });
+    await options.waitFor();
+    // The list, open, passes axe too; typing narrows it, and the option shows the agent's description.
+    await expectAccessible(page);
+    await box.pressSequentially('hel');
+    const option = options.getByRole('option', { name: new RegExp(`@${AGENT}`) });
+    expect(await option.innerText()).toContain('Answers questions about the handbook.');
+    expect(await option.getAttribute('aria-selected')).toBe('true');
+    await box.press('Enter');
+    // Shift+Enter breaks the line; Enter sends.
+    await box.press('Shift+Enter');
+    await box.pressSequentially('please');
+    expect(await box.inputValue()).toBe(`Spell the alphabet, @${AGENT} \nplease`);
+    await box.press('Enter');
+
+    await page.waitForURL(/\/conversations\//);
+    const answer = page.getByRole('article', { name: `Answer from ${AGENT}` });
+    const question = page.getByRole('article', { name: /^Message from / });
+    expect(await question.innerText()).toContain(`Spell the alphabet, @${AGENT}`);
+
+    // The text grows while it is written, then stops busy with the whole answer.
+    const lengths: number[] = [];
+    for (let samples = 0; samples < 60 && (await answer.getAttribute('aria-busy')) === 'true'; samples += 1) {
+      lengths.push((await answerText(answer)).length);
+      if (samples === 3) await expectAccessible(page);
+      await page.waitForTimeout(50);
+    }
+    await expectIdle(answer);
+    expect(new Set(lengths.filter((length) => length > 0 && length < FULL_ANSWER.length)).size).toBeGreaterThan(1);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    expect(await answerText(answer)).toBe(FULL_ANSWER);
+
+    // The list shows it, and the title the api wrote comes to the heading.
+    const conversationId = pathOf(page).split('/').at(-1)!;
+    await expectPage(page, 'Spelling practice');
+    const link = page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: 'Spelling practice' });
+    expect(await link.getAttribute('href')).toBe(`/w/${app.workspace.workspaceId}/conversations/${conversationId}`);
+    expect(await link.getAttribute('aria-current')).toBe('page');
+  });
+
+  browser.test('a reload in the middle of an answer resumes where it was: the whole text, once', async ({ page }) => {
+    await newConversation(page);
+    const streams: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/events')) streams.push(new URL(request.url()).search);
+    });
+    let answer = await askAgent(page, 'Spell slowly');
+    await answer.getByText('charlie').waitFor();
+    const before = await answerText(answer);
+    expect(FULL_ANSWER.startsWith(before)).toBe(true);
+    expect(before.length).toBeLessThan(FULL_ANSWER.length);
+
+    await page.reload();
+    answer = page.getByRole('article', { name: `Answer from ${AGENT}` });
+    // What was written before the reload shows at once, before the stream answers.
+    expect(await answerText(answer)).toContain(before.trim());
+    // Every word, while the model is still pausing before its end: the text the stream built, not the stored answer.
+    await answer.getByText('papa.').waitFor();
+    expect(await answer.getAttribute('aria-busy')).toBe('true');
+    expect(await answerText(answer)).toBe(FULL_ANSWER);
+    expect(streams.at(-1)).toMatch(/^\?lastEventId=\d+$/);
+
+    await expectIdle(answer);
+    expect(await answerText(answer)).toBe(FULL_ANSWER);
+  });
+
+  browser.test('Cancel stops an answer being written', async ({ page }) => {
+    await newConversation(page);
+    const answer = await askAgent(page, 'Never stop');
+    await answer.getByText('long answer').waitFor();
+    await answer.getByRole('button', { name: 'Cancel' }).click();
+    await expectIdle(answer);
+    await answer.getByText('Stopped', { exact: true }).waitFor();
+    expect(await answer.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    expect(await answerText(answer)).not.toContain('never seen');
+  });
+
+  browser.test('an answer with a javascript: link and an HTML image renders inert; code and the chain of thought stay readable', async ({ page }) => {
+    await newConversation(page);
+    const answer = await askAgent(page, 'Trick me');
+    await expectIdle(answer);
+
+    expect(await answer.locator('img').count()).toBe(0);
+    expect(await answer.locator('[href^="javascript"], [onerror]').count()).toBe(0);
+    expect(await answer.getByRole('link', { name: 'x', exact: true }).count()).toBe(0);
+    expect(await answer.innerText()).toContain('<img src=x onerror="window.__pwned = 1">');
+    await answer.getByText('x', { exact: true }).click();
+    expect(await page.evaluate('typeof window.__pwned')).toBe('undefined');
+    expect(pathOf(page)).toMatch(/\/conversations\//);
+
+    const docs = answer.getByRole('link', { name: 'the docs' });
+    expect(await docs.getAttribute('href')).toBe('https://example.com/docs');
+    expect(await docs.getAttribute('target')).toBe('_blank');
+    expect(await docs.getAttribute('rel')).toContain('noopener');
+    expect((await answer.locator('pre code').innerText()).trimEnd()).toBe('const answer = 42;');
+
+    const thoughts = answer.locator('details');
+    expect(await thoughts.getAttribute('open')).toBeNull();
+    await thoughts.getByText('Chain of thought').click();
+    await thoughts.getByText('Thinking it over.').waitFor();
+  });
+
+  browser.test('the list: newest first, unread marked, searched by title, paged; a conversation renamed and deleted', async ({ page }) => {
+    const { workspaceId, apiKey } = app.workspace;
+    const asPerson = { key: apiKey, headers: { 'x-api-user-email': app.person.email } };
+    const base = `/api/w/${workspaceId}/assistant/conversations`;
+    for (let index = 1; index <= 32; index += 1) {
+      const made = await call(app.baseUrl, 'POST', base, { ...asPerson, body: { title: `Old topic ${index}`, message: { content: 'A note', mentions: [], context: { username: 'ada', timezone: 'UTC' } } } });
+      expect(made.status).toBe(200);
+    }
+    // An agent answered after the person's message: unread for them until they open it.
+    const fresh = await call(app.baseUrl, 'POST', base, {
+      ...asPerson,
+      body: { title: 'Quarterly numbers', message: { content: 'Hello', mentions: [{ configurationId: agentId }], context: { username: 'ada', timezone: 'UTC' } } },
+    });
+    expect(fresh.status).toBe(200);
+    await settled(fresh.body.conversation.sId);
+
+    await page.goto(`${app.baseUrl}/`);
+    await signInThroughPage(page, app.person);
+    await expectPage(page, WORKSPACE_NAME);
+    const list = page.getByRole('navigation', { name: 'Conversations' });
+    const links = list.getByRole('link');
+    await list.getByRole('link', { name: /Quarterly numbers/ }).waitFor();
+    expect(await links.first().innerText()).toContain('Quarterly numbers');
+    expect(await links.count()).toBe(30);
+
+    await list.getByRole('button', { name: 'Load more conversations' }).click();
+    await list.getByRole('link', { name: 'Old topic 1', exact: true }).waitFor();
+    expect(await list.getByRole('button', { name: 'Load more conversations' }).count()).toBe(0);
+
+    const search = list.getByRole('searchbox', { name: 'Search conversations by title' });
+    await search.fill('topic 3');
+    expect((await links.allInnerTexts()).sort()).toEqual(['Old topic 3', 'Old topic 30', 'Old topic 31', 'Old topic 32']);
+    await search.fill('nothing like this');
+    await list.getByText('No conversation title contains “nothing like this”.').waitFor();
+    await search.fill('');
+
+    await list.getByRole('link', { name: 'Unread: Quarterly numbers' }).click();
+    await expectPage(page, 'Quarterly numbers');
+    await list.getByRole('link', { name: 'Quarterly numbers', exact: true }).waitFor();
+    expect(await page.getByRole('article', { name: `Answer from ${AGENT}` }).innerText()).toContain('Hello there.');
+
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Numbers for the board');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectPage(page, 'Numbers for the board');
+    await list.getByRole('link', { name: 'Numbers for the board' }).waitFor();
+    await expectAccessible(page);
+
+    const conversationId = pathOf(page).split('/').at(-1)!;
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Delete conversation' }).click();
+    await expectPage(page, WORKSPACE_NAME);
+    expect(await list.getByRole('link', { name: 'Numbers for the board' }).count()).toBe(0);
+    const gone = await call(app.baseUrl, 'GET', `${base}/${conversationId}`, asPerson);
+    expect(gone.status).toBe(404);
+  });
+});
+
+/** The answer's text as shown, without its header (who answers, its state, Cancel). */
+async function answerText(answer: Locator): Promise<string> {
+  return answer.evaluate((article) => {
+    const header = article.querySelector('header');
+    const details = article.querySelector('details');
+    let text = article.textContent ?? '';
+    if (header) text = text.replace(header.textContent ?? '', '');
+    if (details) text = text.replace(details.textContent ?? '', '');
+    return text.trim();
+  });
+}
+
+/** Waits until the answer is no longer being written (the row is drawn anew then: the locator is asked again each time). */
+async function expectIdle(answer: Locator): Promise<void> {
+  for (let tries = 0; tries < 150; tries += 1) {
+    if ((await answer.getAttribute('aria-busy')) === 'false') return;
+    await answer.page().waitForTimeout(100);
+  }
+  throw new Error('the answer was still being written after 15 s');
+}
