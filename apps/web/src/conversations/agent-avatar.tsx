@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import styles from './conversations.module.css';
-import { isLocalPicture } from './use-agents';
+import { isLocalPicture } from './mentions';
 
 /** An agent's picture when this server holds it, else its initial: the page loads images from here only. */
 export const AgentAvatar = memo(function AgentAvatar({ name, pictureUrl }: { readonly name: string; readonly pictureUrl: string }) {

@@ -3,21 +3,14 @@ import { useId, useLayoutEffect, useRef, useState, type FormEvent, type Keyboard
 import { errorMessage } from '../ui/error-message';
 import { AgentAvatar } from './agent-avatar';
 import styles from './conversations.module.css';
-import { mentionsIn, useAgents, type MentionableAgent } from './use-agents';
+import { matchingAgents, mentionQueryAt, mentionsIn, type MentionableAgent } from './mentions';
+import { useAgents } from './use-agents';
 
 /** What the composer hands over: the text as typed and the agents it mentions. */
 export interface ComposedMessage {
   readonly content: string;
   readonly mentions: AgentMention[];
 }
-
-/** The `@…` being typed just before the caret, if any. */
-interface MentionQuery {
-  readonly start: number;
-  readonly query: string;
-}
-
-const MOST_OPTIONS = 8;
 
 /**
  * The message box (a textbox named Message) and Send. Enter sends, Shift+Enter starts a new line.
@@ -168,18 +161,4 @@ export function Composer({ wId, onSend }: { readonly wId: string; readonly onSen
       </div>
     </form>
   );
-}
-
-/** The `@word` that ends right at the caret, started at the text's start or after a space. */
-export function mentionQueryAt(text: string, caret: number): MentionQuery | null {
-  const match = /(^|\s)@([^\s@]*)$/.exec(text.slice(0, caret));
-  if (match === null) return null;
-  return { start: match.index + match[1]!.length, query: match[2]! };
-}
-
-function matchingAgents(agents: readonly MentionableAgent[], query: string): MentionableAgent[] {
-  const needle = query.toLowerCase();
-  const starting = agents.filter((agent) => agent.name.toLowerCase().startsWith(needle));
-  const containing = agents.filter((agent) => !agent.name.toLowerCase().startsWith(needle) && agent.name.toLowerCase().includes(needle));
-  return [...starting, ...containing].slice(0, MOST_OPTIONS);
 }

@@ -6,7 +6,7 @@ import { AgentAvatar } from './agent-avatar';
 import styles from './conversations.module.css';
 import { Markdown } from './markdown';
 import { useAgentMessageStream } from './use-agent-message-stream';
-import { mentionPattern } from './use-agents';
+import { mentionPattern } from './mentions';
 
 /** One rank of a conversation: the versions of one message, oldest first. */
 export type MessageGroup = readonly ConversationMessage[];

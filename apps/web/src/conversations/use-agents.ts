@@ -1,10 +1,6 @@
-import type { AgentConfigurationListItem } from '@app/contracts/http/agent-configuration.types';
-import type { AgentMention } from '@app/contracts/http/conversation.types';
 import { useEffect, useState } from 'react';
 import { useApi, type Api } from '../api';
-
-/** An agent a message may mention, as the composer offers it. */
-export type MentionableAgent = Pick<AgentConfigurationListItem, 'sId' | 'name' | 'description' | 'pictureUrl'>;
+import type { MentionableAgent } from './mentions';
 
 // One request per workspace and page: every composer of the workspace offers the same agents.
 const agentsByWorkspace = new Map<string, Promise<readonly MentionableAgent[]>>();
@@ -35,20 +31,4 @@ export function useAgents(wId: string): readonly MentionableAgent[] {
     };
   }, [conversations, wId]);
   return agents;
-}
-
-/** The agents a message's text mentions (`@name`, any case, followed by a space, punctuation or the end), as the api takes them. */
-export function mentionsIn(text: string, agents: readonly MentionableAgent[]): AgentMention[] {
-  const mentioned = agents.filter((agent) => mentionPattern(agent.name).test(text));
-  return [...new Set(mentioned.map((agent) => agent.sId))].map((configurationId) => ({ configurationId }));
-}
-
-/** Where `@name` stands in a text, for highlighting it. */
-export function mentionPattern(name: string, flags = 'i'): RegExp {
-  return new RegExp(`(^|\\s)@${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[\\s.,;:!?)])`, flags);
-}
-
-/** Whether a picture may be shown here: the page loads images from this server only (data: URLs, our own paths). */
-export function isLocalPicture(url: string): boolean {
-  return url.startsWith('data:image/') || (url.startsWith('/') && !url.startsWith('//'));
 }
