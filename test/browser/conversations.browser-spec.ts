@@ -1,9 +1,10 @@
+import type { Server } from 'node:http';
 import type { Locator, Page } from 'playwright-core';
 import { assistant } from '../support/agent-assistant-body';
 import { isTitleRequest, openAIEnv, sentText, textScenario } from '../support/agent-run-helpers';
 import { FakeOpenAIServer, type Scenario } from '../support/fake-openai-server';
 import { call } from '../support/test-app';
-import { browserSuite, describeInBrowser, expectAccessible, expectPage, pathOf } from './support/browser-suite';
+import { browserSuite, describeInBrowser, expectAccessible, expectPage, pathOf, scrollsSideways } from './support/browser-suite';
 import { signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
 
 // A person talks with an agent in the web app, in headless Chromium: the model is the local
@@ -206,6 +207,49 @@ describeInBrowser('conversations in a browser', () => {
     await thoughts.getByText('Chain of thought').click();
     await thoughts.getByText('Thinking it over.').waitFor();
   });
+
+  browser.test('a network cut in the middle of an answer: the page reconnects and shows the whole text, once', async ({ page }) => {
+    await newConversation(page);
+    const streams: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/events')) streams.push(new URL(request.url()).search);
+    });
+    const answer = await askAgent(page, 'Spell slowly');
+    await answer.getByText('bravo').waitFor();
+    const before = streams.length;
+    // Every connection to the api drops at once, the answer's stream among them, as when the network goes.
+    (app.t.app.getHttpServer() as Server).closeAllConnections();
+    await answer.getByText('papa.').waitFor();
+    expect(streams.length).toBeGreaterThan(before);
+    expect(streams.slice(before).every((search) => /^\?lastEventId=\d+$/.test(search))).toBe(true);
+    expect(await answerText(answer)).toBe(FULL_ANSWER);
+    await expectIdle(answer);
+    expect(await answerText(answer)).toBe(FULL_ANSWER);
+  });
+
+  browser.test(
+    'on a phone in the dark, a conversation fits the width and reads well, its menus and questions too',
+    async ({ page }) => {
+      await newConversation(page);
+      expect(await scrollsSideways(page)).toBe(false);
+      const answer = await askAgent(page, 'Trick me');
+      await expectIdle(answer);
+      expect(await scrollsSideways(page)).toBe(false);
+      await expectAccessible(page);
+      await page.getByRole('textbox', { name: 'Message' }).pressSequentially('@');
+      await page.getByRole('listbox', { name: 'Agents to mention' }).waitFor();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      expect(await page.getByRole('listbox', { name: 'Agents to mention' }).count()).toBe(0);
+      // Up to Delete by keyboard, which brings it into view above the composer.
+      await page.getByRole('button', { name: 'Delete', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Delete conversation' }).waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      await expectAccessible(page);
+    },
+    { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, colorScheme: 'dark' },
+  );
 
   browser.test('the list: newest first, unread marked, searched by title, paged; a conversation renamed and deleted', async ({ page }) => {
     const { workspaceId, apiKey } = app.workspace;
