@@ -146,6 +146,27 @@ describeInBrowser('conversations in a browser', () => {
     expect(await link.getAttribute('aria-current')).toBe('page');
   });
 
+  browser.test('the keyboard alone starts a conversation, picks an agent to mention and sends', async ({ page }) => {
+    await page.goto(`${app.baseUrl}/`);
+    await signInThroughPage(page, app.person);
+    await expectPage(page, WORKSPACE_NAME);
+    for (let presses = 0; presses < 15 && (await focusedName(page)) !== 'New conversation'; presses += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expectPage(page, 'New conversation');
+    // The page's heading has the focus; the message box is next.
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Message');
+    await page.keyboard.type('Spell it @');
+    await page.getByRole('listbox', { name: 'Agents to mention' }).waitFor();
+    await page.keyboard.type('he');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/conversations\//);
+    const answer = page.getByRole('article', { name: `Answer from ${AGENT}` });
+    await expectIdle(answer);
+    expect(await answerText(answer)).toBe(FULL_ANSWER);
+  });
+
   browser.test('a reload in the middle of an answer resumes where it was: the whole text, once', async ({ page }) => {
     await newConversation(page);
     const streams: string[] = [];
@@ -320,6 +341,11 @@ async function answerText(answer: Locator): Promise<string> {
     if (details) text = text.replace(details.textContent ?? '', '');
     return text.trim();
   });
+}
+
+/** The accessible name of the focused control, as far as these pages name them (aria-label, else its text). */
+function focusedName(page: Page): Promise<string | null> {
+  return page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? null");
 }
 
 /** Waits until the answer is no longer being written (the row is drawn anew then: the locator is asked again each time). */
