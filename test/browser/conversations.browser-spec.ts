@@ -169,10 +169,7 @@ describeInBrowser('conversations in a browser', () => {
 
   browser.test('a reload in the middle of an answer resumes where it was: the whole text, once', async ({ page }) => {
     await newConversation(page);
-    const streams: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/events')) streams.push(new URL(request.url()).search);
-    });
+    const streams = watchStreams(page);
     let answer = await askAgent(page, 'Spell slowly');
     await answer.getByText('charlie').waitFor();
     const before = await answerText(answer);
@@ -231,10 +228,7 @@ describeInBrowser('conversations in a browser', () => {
 
   browser.test('a network cut in the middle of an answer: the page reconnects and shows the whole text, once', async ({ page }) => {
     await newConversation(page);
-    const streams: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/events')) streams.push(new URL(request.url()).search);
-    });
+    const streams = watchStreams(page);
     const answer = await askAgent(page, 'Spell slowly');
     await answer.getByText('bravo').waitFor();
     const before = streams.length;
@@ -341,6 +335,15 @@ async function answerText(answer: Locator): Promise<string> {
     if (details) text = text.replace(details.textContent ?? '', '');
     return text.trim();
   });
+}
+
+/** The query of each request the page makes for an event stream, as it makes them. */
+function watchStreams(page: Page): string[] {
+  const streams: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/events')) streams.push(new URL(request.url()).search);
+  });
+  return streams;
 }
 
 /** The accessible name of the focused control, as far as these pages name them (aria-label, else its text). */

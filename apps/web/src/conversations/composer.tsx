@@ -1,6 +1,7 @@
 import type { AgentMention } from '@app/contracts/http/conversation.types';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../ui/error-message';
+import { FormError } from '../ui/form-error';
 import { AgentAvatar } from './agent-avatar';
 import styles from './conversations.module.css';
 import { matchingAgents, mentionQueryAt, mentionsIn, type MentionableAgent } from './mentions';
@@ -99,15 +100,11 @@ export function Composer({ wId, onSend }: { readonly wId: string; readonly onSen
 
   return (
     <form className={styles.composer} onSubmit={send}>
-      {error !== null ? (
-        <p role="alert" className="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div className={styles.composerBox}>
         <textarea
           ref={box}
-          className={styles.messageBox}
+          className={`${styles.textInput} ${styles.messageBox}`}
           aria-label="Message"
           aria-describedby={hintId}
           aria-autocomplete="list"

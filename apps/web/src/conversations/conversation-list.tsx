@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { Link, useLocation, useRoute } from 'wouter';
 import { useApi } from '../api';
 import { errorMessage } from '../ui/error-message';
+import { FormError } from '../ui/form-error';
 import styles from './conversations.module.css';
 
 /** Conversations asked for at a time. */
@@ -118,7 +119,7 @@ export function ConversationSidebar() {
       <h2 className={styles.sidebarTitle}>Conversations</h2>
       <input
         type="search"
-        className={styles.search}
+        className={`${styles.textInput} ${styles.search}`}
         aria-label="Search conversations by title"
         placeholder="Search by title"
         value={query}
@@ -129,11 +130,7 @@ export function ConversationSidebar() {
           Loading conversations…
         </p>
       ) : null}
-      {list.error !== null ? (
-        <p className="alert" role="alert">
-          {list.error}
-        </p>
-      ) : null}
+      <FormError message={list.error} />
       <ul className={styles.conversationList}>
         {list.status === 'ready' && list.items.length === 0 ? <li className="muted">No conversations yet.</li> : null}
         {list.items.length > 0 && matching.length === 0 ? <li className="muted">No conversation title contains “{query.trim()}”{list.hasMore ? ' among those loaded' : ''}.</li> : null}

@@ -6,6 +6,7 @@ import { NotFoundPage } from '../not-found/not-found-page';
 import { useSignedInSession } from '../session/session-context';
 import { useDocumentTitle } from '../ui/document-title';
 import { errorMessage } from '../ui/error-message';
+import { FormError } from '../ui/form-error';
 import { PageHeading } from '../ui/page-heading';
 import { Composer, type ComposedMessage } from './composer';
 import { conversationTitle, useConversationList } from './conversation-list';
@@ -145,9 +146,7 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
     return (
       <div className="page">
         <PageHeading>Conversation</PageHeading>
-        <p role="alert" className="alert">
-          {state.message}
-        </p>
+        <FormError message={state.message} />
       </div>
     );
   }
@@ -162,11 +161,7 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
           updateListItem(cId, { title: header.title });
         }}
       />
-      {error !== null ? (
-        <p role="alert" className="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {messages.hasMore ? (
         <button type="button" className="button button-secondary button-small" onClick={loadEarlier} disabled={loadingEarlier}>
           Load earlier messages
@@ -276,11 +271,7 @@ function ConversationHeader({ wId, header, onRenamed }: { readonly wId: string; 
           </button>
         </div>
       ) : null}
-      {error !== null ? (
-        <p role="alert" className="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
     </header>
   );
 }

@@ -2,11 +2,12 @@ import type { AgentMessage, CompactionMessage, ContentFragment, ConversationMess
 import { memo, useState, type ReactNode } from 'react';
 import { useApi } from '../api';
 import { errorMessage } from '../ui/error-message';
+import { FormError } from '../ui/form-error';
 import { AgentAvatar } from './agent-avatar';
 import styles from './conversations.module.css';
 import { Markdown } from './markdown';
-import { useAgentMessageStream } from './use-agent-message-stream';
 import { mentionPattern } from './mentions';
+import { useAgentMessageStream } from './use-agent-message-stream';
 
 /** One rank of a conversation: the versions of one message, oldest first. */
 export type MessageGroup = readonly ConversationMessage[];
@@ -193,11 +194,7 @@ function AgentMessageWriting({ message, wId, cId, onSettled }: { readonly messag
         </ul>
       ) : null}
       <Markdown text={progress.text} />
-      {error !== null ? (
-        <p role="alert" className="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
     </AgentArticle>
   );
 }
