@@ -1,19 +1,9 @@
 import type { WorkspaceRole } from '../events/workspace.events';
+import type { UserWire } from './resource.types';
 import type { WorkspaceResponse } from './workspace.types';
 
-/** A person as the account routes show them (the official client's User shape). */
-export interface AccountUser {
-  readonly sId: string;
-  readonly id: number;
-  readonly createdAt: number;
-  readonly provider: string | null;
-  readonly username: string;
-  readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string | null;
-  readonly fullName: string;
-  readonly image: string | null;
-}
+/** A person as the account routes show them: the official client's User shape. */
+export type AccountUser = UserWire;
 
 /** A workspace a person belongs to, with their role there. */
 export interface AccountWorkspace {
