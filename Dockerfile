@@ -2,7 +2,8 @@
 # projector (`node dist/apps/projector/src/main.js`). On its own it runs in embedded mode:
 #   docker run -p 3000:3000 <image>     (state in the /app/data volume; the first start prints a key)
 
-# Build: every dependency (swc, TypeScript), then only apps/*/src and libs/*/src into dist/.
+# Build: every dependency (swc, TypeScript, Vite), then the servers (apps/*/src, libs/*/src) into
+# dist/ and the web app (apps/web) into dist/web, which the api serves at /.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV SCARF_ANALYTICS=false
