@@ -1,4 +1,4 @@
-import type { UserProvider } from '@app/contracts/events/user.events';
+import type { RegisterUser } from '@app/domain/user/user.commands';
 import type { AccountDocument } from '@app/contracts/read-models/user.read-models';
 import type { UserDocument } from '@app/contracts/read-models/workspace.read-models';
 import { Injectable } from '@nestjs/common';
@@ -7,16 +7,8 @@ import { newSId } from '../common/ids';
 import { ReadModels } from '../event-sourcing/reading/read-models';
 import { UserAggregateWriter, UserEmailAggregateWriter } from '../event-sourcing/writing/aggregate-writers';
 
-/** What an account is created with; the password arrives hashed. */
-export interface NewAccount {
-  readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string | null;
-  readonly image: string | null;
-  readonly provider: UserProvider;
-  readonly emailVerified: boolean;
-  readonly passwordHash: string | null;
-}
+/** What an account is created with (the registration's fields); the password arrives hashed. */
+export type NewAccount = Omit<RegisterUser, 'type' | 'userId' | 'now'> & { readonly passwordHash: string | null };
 
 /** An account, and the log position to wait for before reading it back. */
 export interface AccountRef {

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
+import { hashApiKeySecret } from '../../common/ids';
 
-/** The only form in which a session, link, token or invitation secret is stored: its SHA-256 (hex). */
+/**
+ * The only form in which a session, link, token or invitation secret is stored: its SHA-256 (hex),
+ * the same one-shot hash API keys are stored by.
+ */
 export function secretHashOf(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hashApiKeySecret(secret);
 }
 
 /**
@@ -16,5 +20,5 @@ export function csrfTokenOf(sessionSecret: string): string {
 
 /** The SHA-256 (hex) of a lower-cased, trimmed email address: what names the address's claim stream. */
 export function emailHashOf(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return hashApiKeySecret(email.trim().toLowerCase());
 }
