@@ -38,6 +38,11 @@ const shared = {
 };
 
 module.exports = {
+  // With one worker (a 2-core machine) jest would run every file inside its own process, and what
+  // each file leaves on the heap (Nest apps, compiled modules, browser contexts) adds up past Node's
+  // heap limit before the last file. A memory limit makes jest run the files in a worker instead,
+  // replaced whenever it holds more than this after a file.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,bench}/**/*.spec.ts'] },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
