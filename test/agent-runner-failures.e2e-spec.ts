@@ -83,6 +83,35 @@ describe('agent runner on the Responses API', () => {
     expect(openAI.server.requests[0].closedByClient).toBe(true);
   });
 
+  it('keeps on a cancelled answer the text it had written, read back as soon as the stream says cancelled', async () => {
+    const words = Array.from({ length: 100 }, (_, i) => `w${i} `);
+    openAI.server.enqueue(textScenario(words, 60));
+    const { conversationId, agentMessageId } = await api.createConversation('Talk slowly, then stop');
+    let cancelled = false;
+    const { frames } = await api.events(conversationId, agentMessageId, {
+      stop: (received) => {
+        if (!cancelled && received.filter((f) => f.data?.type === 'generation_tokens').length >= 3) {
+          cancelled = true;
+          void call(api.t.baseUrl, 'POST', api.path(`/${conversationId}/cancel`), { key: api.key, body: { messageIds: [agentMessageId] } });
+        }
+        return received.some((f) => f.raw === 'done');
+      },
+    });
+    expect(payloads(frames).at(-1)).toMatchObject({ type: 'agent_generation_cancelled' });
+    const streamed = streamedText(frames);
+    expect(streamed.length).toBeGreaterThan(0);
+    const message = await api.message(conversationId, agentMessageId);
+    expect(message.status).toBe('cancelled');
+    expect(message.error).toBeNull();
+    // What was streamed, and perhaps a word the runner read as the cancel landed; never the whole answer.
+    expect(message.content.startsWith(streamed)).toBe(true);
+    expect(words.join('').startsWith(message.content)).toBe(true);
+    expect(message.content.length).toBeLessThan(words.join('').length);
+    // The conversation says so too, in every read of it.
+    const conversation = await api.conversation(conversationId);
+    expect(conversation.content.flat().find((m: { sId: string }) => m.sId === agentMessageId)).toMatchObject({ status: 'cancelled', content: message.content });
+  });
+
   it('runs a retry into the new version', async () => {
     openAI.server.enqueue(textScenario(['First try.']));
     const { conversationId, agentMessageId } = await api.createConversation('Retry me');

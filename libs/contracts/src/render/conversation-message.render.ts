@@ -6,6 +6,7 @@ import type {
   CompactionMessageCreated,
   AgentMessageCreated,
   AgentMessageStatusChanged,
+  AgentMessageCancelledOutcomeRecorded,
   ContentFragmentAdded,
   ContentFragmentExpiredReason,
   UserMessageEdited,
@@ -107,6 +108,15 @@ export function renderAgentMessageAtRunEnd(message: RunMessage, outcome: AgentMe
 /** The agent message after a status change: the new status plus every outcome field the event carries. */
 export function applyAgentMessageStatusChange(message: AgentMessage, event: AgentMessageStatusChanged): AgentMessage {
   return applyAgentMessageOutcome(message, event.data.status, event.data, event.data.at);
+}
+
+/**
+ * A cancelled agent message with what its run had produced when it stopped: the text, reasoning,
+ * tool calls and usage; its status, error and completion time stay those of the cancel.
+ */
+export function applyAgentMessageCancelledOutcome(message: AgentMessage, event: AgentMessageCancelledOutcomeRecorded): AgentMessage {
+  const { error: _error, completedTs: _completedTs, ...outcome } = event.data;
+  return applyAgentMessageOutcome(message, message.status, { ...outcome, completedTs: message.completedTs }, event.data.at);
 }
 
 /**

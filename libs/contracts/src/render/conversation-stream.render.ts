@@ -68,6 +68,8 @@ export function renderConversationStreamEvent(
     case 'ReactionRemoved':
     case 'AgentMessageFeedbackGiven':
     case 'AgentMessageFeedbackRemoved':
+    // The cancel already said `agent_generation_cancelled`; what the run had written is read with the message.
+    case 'AgentMessageCancelledOutcomeRecorded':
       return null;
     default:
       return assertNever(event);

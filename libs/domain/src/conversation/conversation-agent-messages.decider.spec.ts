@@ -95,5 +95,24 @@ describe('conversation decider', () => {
       spec.given(answered).when({ ...complete, messageId: 'unknown000' }).thenThrows('message_not_found');
       spec.given(answered).when({ ...complete, messageId: 'usrmsg0001' }).thenThrows('invalid_request_error');
     });
+
+    it('keeps on a message cancelled while it ran what its run had produced, once, and leaves it cancelled', () => {
+      const cancelled = spec.given(answered).when(cancel(['agtmsg0001'])).events();
+      const stopped = { ...complete, status: 'cancelled' as const, content: 'The ans', toolCalls: [], completionDurationMs: 250, completedTs: NOW + 5 };
+      const recorded = {
+        type: 'AgentMessageCancelledOutcomeRecorded' as const,
+        data: { ...eventBase, messageId: 'agtmsg0001', configurationId: agentA.sId, content: 'The ans', contents: complete.contents, toolCalls: [], completionDurationMs: 250 },
+      };
+      spec.given([...answered, ...cancelled]).when(stopped).then([recorded]);
+      // A run that ended otherwise as the cancel landed: its text is kept, not its status or error.
+      spec
+        .given([...answered, ...cancelled])
+        .when({ ...stopped, status: 'failed' as const, error: { code: 'model_error', message: 'boom', metadata: null } })
+        .then([recorded]);
+      spec.given([...answered, ...cancelled, recorded]).when(stopped).thenNothing();
+      // A cancel its runner recorded carries the run's outcome already.
+      const cancelledByItsRunner = decided({ status: 'cancelled', content: 'The ans', contents: [] });
+      spec.given([...answered, { ...cancelledByItsRunner, data: { ...cancelledByItsRunner.data, toolCalls: [] } }]).when(stopped).thenNothing();
+    });
   });
 });

@@ -131,15 +131,28 @@ export function decideCancelAgentMessages(
   });
 }
 
-/** Records the outcome of a run; a message already final is left as is (a repeat is a no-op). */
+/**
+ * Records the outcome of a run; a message already final is left as is (a repeat is a no-op), but
+ * for the run of a message cancelled while it ran: what it had produced is kept on the message.
+ */
 export function decideCompleteAgentMessage(
   state: ExistingConversationState,
   command: CompleteAgentMessage,
 ): ConversationEvent[] {
   const message = requireAgentMessage(state, command.messageId);
-  if (message.status !== 'created') return [];
   const { type: _type, conversationId: _c, workspaceId: _w, now, messageId, status, ...outcome } = command;
   const defined = Object.fromEntries(Object.entries(outcome).filter(([, value]) => value !== undefined));
+  if (message.status !== 'created') {
+    if (!message.awaitsCancelledOutcome) return [];
+    // The message stays cancelled: neither the run's status nor its error (a model's failure as the cancel landed) applies.
+    const { error: _error, completedTs: _completedTs, ...kept } = defined;
+    return [
+      {
+        type: 'AgentMessageCancelledOutcomeRecorded',
+        data: { ...kept, toolCalls: command.toolCalls ?? [], ...eventBase(state, now), messageId, configurationId: message.configuration.sId },
+      },
+    ];
+  }
   return [
     {
       type: 'AgentMessageStatusChanged',

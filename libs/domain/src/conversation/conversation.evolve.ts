@@ -78,15 +78,21 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
           configuration: d.configuration,
           skipToolsValidation: d.skipToolsValidation,
           modelSelection: d.modelSelection,
+          awaitsCancelledOutcome: false,
           feedback: new Map(),
         },
         d.previousMessageId ?? null,
       );
     }
-    case 'AgentMessageStatusChanged':
+    case 'AgentMessageStatusChanged': {
+      // A status change that records no tool calls carries nothing of a run: a cancel's.
+      const awaitsCancelledOutcome = event.data.status === 'cancelled' && event.data.toolCalls === undefined;
       return updateMessage(state, event.data.messageId, (m) =>
-        m.kind === 'agent_message' ? { ...m, status: event.data.status } : m,
+        m.kind === 'agent_message' ? { ...m, status: event.data.status, awaitsCancelledOutcome } : m,
       );
+    }
+    case 'AgentMessageCancelledOutcomeRecorded':
+      return updateMessage(state, event.data.messageId, (m) => (m.kind === 'agent_message' ? { ...m, awaitsCancelledOutcome: false } : m));
     case 'ContentFragmentAdded': {
       const d = event.data;
       return addVersion(

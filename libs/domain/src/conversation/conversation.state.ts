@@ -51,6 +51,11 @@ export interface AgentMessageState extends MessageStateBase {
   readonly configuration: AgentSnapshot;
   readonly skipToolsValidation: boolean;
   readonly modelSelection: ModelSelection | null;
+  /**
+   * A cancel settled the message with nothing of its run: the run's own outcome, when it stops, is
+   * still to be recorded on it (AgentMessageCancelledOutcomeRecorded).
+   */
+  readonly awaitsCancelledOutcome: boolean;
   /** Feedback by user sId. */
   readonly feedback: ReadonlyMap<string, FeedbackState>;
 }

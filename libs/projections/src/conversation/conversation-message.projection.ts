@@ -12,6 +12,7 @@ import {
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import {
   applyAgentMessageStatusChange,
+  applyAgentMessageCancelledOutcome,
   applyCompactionCompleted,
   applyReaction,
   renderCompactionMessageFromEvent,
@@ -101,6 +102,8 @@ function evolveDocument(doc: ConversationMessageDocument, event: ConversationMes
       return m.type === 'content_fragment' && m.contentFragmentType === 'file' ? { ...doc, message: { ...m, fileId: event.data.fileId } } : doc;
     case 'AgentMessageStatusChanged':
       return m.type === 'agent_message' ? { ...doc, message: applyAgentMessageStatusChange(m, event) } : doc;
+    case 'AgentMessageCancelledOutcomeRecorded':
+      return m.type === 'agent_message' ? { ...doc, message: applyAgentMessageCancelledOutcome(m, event) } : doc;
     case 'ContentFragmentSuperseded':
       return m.type === 'content_fragment' ? { ...doc, message: { ...m, contentFragmentVersion: 'superseded' } } : doc;
     case 'ContentFragmentExpired':

@@ -81,6 +81,12 @@ const fullHistory: ConversationEvent[] = [
   { type: 'ForkFileCopyCompleted', data: { ...at(23), messageId: 'frgmsg0002', sourceFileId: 'fil_source01', fileId: 'fil_copy0001' } },
   { type: 'ForkPrepared', data: { ...at(23), status: 'done' } },
   { type: 'ContentFragmentExpired', data: { ...at(23), messageId: 'frgmsg0001', contentFragmentId: 'cf00000001', reason: 'data_source_deleted', dataSourceId: 'dts_1' } },
+  agentMessageCreated('agtmsg0003', 5, 'usrmsg0002', at(23)),
+  { type: 'AgentMessageStatusChanged', data: { ...at(23), messageId: 'agtmsg0003', status: 'cancelled', completedTs: T0 + 23 } },
+  {
+    type: 'AgentMessageCancelledOutcomeRecorded',
+    data: { ...at(24), messageId: 'agtmsg0003', configurationId: agent.sId, content: 'Half an ans', chainOfThought: 'Thinking', toolCalls: [], contents: [{ step: 0, content: { type: 'text_content', value: 'Half an ans' } }], completionDurationMs: 400 },
+  },
   { type: 'ConversationDeleted', data: { ...at(24), deletedBy: null } },
 ];
 const recordedHistory = recordAll(fullHistory, 101);
@@ -179,6 +185,21 @@ describe('conversation projection', () => {
       reactions: [],
     });
     expect(doc.updated).toBe(T0 + 1);
+  });
+
+  it('keeps on a cancelled answer what its run had written when it stopped, still cancelled at the time of the cancel', () => {
+    const recordedAt = fullHistory.findIndex((e) => e.type === 'AgentMessageCancelledOutcomeRecorded');
+    const answer = (count: number) => messagesAfter(count).find((doc) => doc.message.sId === 'agtmsg0003')!.message;
+    expect(answer(recordedAt)).toMatchObject({ status: 'cancelled', content: null, chainOfThought: null, completedTs: T0 + 23 });
+    expect(answer(recordedAt + 1)).toMatchObject({
+      status: 'cancelled',
+      content: 'Half an ans',
+      chainOfThought: 'Thinking',
+      error: null,
+      completionDurationMs: 400,
+      completedTs: T0 + 23,
+    });
+    expect(docAfter(recordedAt + 1).content[5]![0]).toMatchObject({ sId: 'agtmsg0003', status: 'cancelled', content: 'Half an ans' });
   });
 
   it('tracks agent message status, retries and the error flag', () => {

@@ -105,6 +105,7 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent): Co
       return withStatusChange(doc, event);
     case 'ContentFragmentAdded':
       return withVersionAt(doc, event.data.rank);
+    case 'AgentMessageCancelledOutcomeRecorded':
     case 'ContentFragmentSuperseded':
     case 'ContentFragmentExpired':
     case 'ReactionAdded':

@@ -51,6 +51,17 @@ describe('forkContent', () => {
     expect(copies.findIndex((e) => e.type === 'ContentFragmentExpired')).toBe(copies.findIndex((e) => e.type === 'ContentFragmentAdded') + 1);
   });
 
+  it('copies a cancelled answer with what its run had written when it stopped', () => {
+    const stopped: ConversationEvent[] = [
+      { type: 'AgentMessageStatusChanged', data: { ...fixtureBase(6), messageId: 'agtmsg0003', status: 'cancelled', completedTs: fixtureBase(6).at } },
+      { type: 'AgentMessageCancelledOutcomeRecorded', data: { ...fixtureBase(7), messageId: 'agtmsg0003', configurationId: 'agent00001', content: 'Half', toolCalls: [] } },
+      userMessagePosted('usrmsg0004', 6),
+    ];
+    const copies = forkContent([...history, ...stopped], 'usrmsg0004', ids())?.copies ?? [];
+    const outcome = copies.find((e) => e.type === 'AgentMessageStatusChanged' && e.data.status === 'cancelled');
+    expect(outcome?.data).toMatchObject({ status: 'cancelled', content: 'Half', toolCalls: [], completedTs: fixtureBase(6).at });
+  });
+
   it('is null for a message the conversation does not hold, and leaves out answers still running', () => {
     expect(forkContent(history, 'nosuchmsg1', ids())).toBeNull();
     const copies = forkContent(history, 'agtmsg0003', ids())?.copies ?? [];

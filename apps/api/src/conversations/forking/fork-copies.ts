@@ -37,6 +37,13 @@ export function forkContent(events: readonly ConversationEvent[], sourceMessageI
       case 'AgentMessageStatusChanged':
         if (event.data.status !== 'created') finalStatus.set(event.data.messageId, event);
         break;
+      case 'AgentMessageCancelledOutcomeRecorded': {
+        // The copy of a cancelled answer keeps what its run had written, as the parent shows it.
+        const cancel = finalStatus.get(event.data.messageId);
+        const { at: _at, conversationId: _c, workspaceId: _w, ...outcome } = event.data;
+        if (cancel) finalStatus.set(event.data.messageId, { ...cancel, data: { ...cancel.data, ...outcome } });
+        break;
+      }
       case 'ContentFragmentSuperseded':
         superseded.add(event.data.messageId);
         break;

@@ -82,6 +82,20 @@ export interface AgentMessageStatusChanged {
     };
 }
 
+/**
+ * What the run of a cancelled agent message had produced by the time it stopped (text, reasoning,
+ * tool calls, usage). The cancel settles the message at once, with nothing of the run; the runner
+ * records this when it has stopped, and the message keeps its `cancelled` status.
+ */
+export interface AgentMessageCancelledOutcomeRecorded {
+  readonly type: 'AgentMessageCancelledOutcomeRecorded';
+  readonly data: ConversationEventBase &
+    AgentMessageOutcome & {
+      readonly messageId: string;
+      readonly configurationId: string;
+    };
+}
+
 /** A content fragment (inline text, file or content node) was attached at a new rank. */
 export interface ContentFragmentAdded {
   readonly type: 'ContentFragmentAdded';

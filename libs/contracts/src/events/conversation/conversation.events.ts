@@ -4,6 +4,7 @@ import type {
   AgentMessageFeedbackGiven,
   AgentMessageFeedbackRemoved,
   AgentMessageStatusChanged,
+  AgentMessageCancelledOutcomeRecorded,
   ContentFragmentAdded,
   ContentFragmentSuperseded,
   ContentFragmentExpired,
@@ -75,6 +76,7 @@ export type ConversationEvent =
   | UserMessageEdited
   | AgentMessageCreated
   | AgentMessageStatusChanged
+  | AgentMessageCancelledOutcomeRecorded
   | ContentFragmentAdded
   | ContentFragmentSuperseded
   | ContentFragmentExpired
@@ -98,6 +100,7 @@ export const CONVERSATION_MESSAGE_EVENT_TYPES = [
   'UserMessageEdited',
   'AgentMessageCreated',
   'AgentMessageStatusChanged',
+  'AgentMessageCancelledOutcomeRecorded',
   'ContentFragmentAdded',
   'ContentFragmentSuperseded',
   'ContentFragmentExpired',
