@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { call } from './test-app';
 
-const root = join(__dirname, '..', '..');
+/** The repository root, seen from test/support or from its build under dist/ (which benches run). */
+const above = join(__dirname, '..', '..');
+const root = basename(above) === 'dist' ? dirname(above) : above;
 
 /** The cookie a signed-in browser holds. */
 export const SESSION_COOKIE = 'dust_session';
