@@ -80,7 +80,7 @@ describeInBrowser('what agents do, in a browser', () => {
     return page.getByRole('article', { name: `Answer from ${agent}` });
   }
 
-  browser.test('a tool call waiting for approval shows a prompt, again after a reload; Approve resumes the run, and the step shows its input and output', async ({ page }) => {
+  browser.test('a tool call waiting for approval shows a prompt, again after a reload; Approve resumes the run, and the step shows its input and output', async ({ page, anotherBrowser }) => {
     let answer = await ask(page, 'Mail Ada the minutes', MAILER);
     let prompt = answer.getByRole('group', { name: 'Allow mailer to use send_email from mail?' });
     await prompt.waitFor();
@@ -90,6 +90,13 @@ describeInBrowser('what agents do, in a browser', () => {
     expect(await prompt.getByRole('button').allInnerTexts()).toEqual(['Approve', 'Reject']);
     await expectAccessible(page);
     expect(mail.calls).toEqual([]);
+
+    // Another browser, which kept nothing of the stream, hears of the call from the stream's start.
+    const conversation = page.url();
+    const elsewhere = await anotherBrowser();
+    await elsewhere.goto(conversation);
+    await signInThroughPage(elsewhere, app.person);
+    await elsewhere.getByRole('article', { name: `Answer from ${MAILER}` }).getByRole('group', { name: 'Allow mailer to use send_email from mail?' }).waitFor();
 
     await page.reload();
     answer = page.getByRole('article', { name: `Answer from ${MAILER}` });
@@ -109,6 +116,9 @@ describeInBrowser('what agents do, in a browser', () => {
     await step.getByText('"to": "ada@example.com"').waitFor();
     await step.getByText('Sent to ada@example.com').waitFor();
     await expectAccessible(page);
+    // The other browser's prompt leaves when the call ends.
+    await elsewhere.getByText('I sent the email.').waitFor();
+    expect(await elsewhere.getByRole('group', { name: /^Allow / }).count()).toBe(0);
   });
 
   browser.test('Reject declines the call: the tool never runs, the step says so and the agent answers without it', async ({ page }) => {
@@ -167,6 +177,7 @@ describeInBrowser('what agents do, in a browser', () => {
 
     // The search step: what was searched and the documents found.
     const step = answer.getByRole('list', { name: 'Steps' }).locator('details');
+    expect(await step.locator('summary').innerText()).toBe('Search · Done');
     await step.locator('summary').click();
     await step.getByText('Searched for').waitFor();
     expect(await step.locator('q').innerText()).toBe('days');

@@ -4,6 +4,8 @@ import styles from './agent-actions.module.css';
 import { DocumentLink } from './document-link';
 
 const STATUS_TEXT: Record<AgentStepStatus, string> = { running: 'Running…', done: 'Done', failed: 'Failed', denied: 'Declined' };
+// A tool may answer with a report of hundreds of kilobytes: the step shows its beginning.
+const SHOWN_CHARACTERS = 20_000;
 
 /**
  * What an answer did before (or while) writing: each tool call folded, its name and state in view,
@@ -24,17 +26,18 @@ export const AgentSteps = memo(function AgentSteps({ steps, awaiting }: { readon
 
 function StepView({ step, awaiting }: { readonly step: AgentStep; readonly awaiting: boolean }) {
   const status = awaiting && step.status === 'running' ? 'Waiting for approval' : STATUS_TEXT[step.status];
+  const search = step.name === SEARCH_TOOL_NAME;
   return (
     <details className={styles.step}>
       <summary>
-        <span className={styles.stepName}>{step.name === SEARCH_TOOL_NAME ? 'Search' : step.name}</span>
-        {step.serverName ? <span className={styles.stepServer}> from {step.serverName}</span> : null}
+        <span className={styles.stepName}>{search ? 'Search' : step.name}</span>
+        {step.serverName && !search ? <span className={styles.stepServer}> from {step.serverName}</span> : null}
         <span className={styles.stepStatus} data-status={step.status}>
           {' '}
           · {status}
         </span>
       </summary>
-      {step.name === SEARCH_TOOL_NAME ? <SearchStepBody step={step} /> : <ToolStepBody step={step} />}
+      {search ? <SearchStepBody step={step} /> : <ToolStepBody step={step} />}
     </details>
   );
 }
@@ -44,12 +47,12 @@ function ToolStepBody({ step }: { readonly step: AgentStep }) {
   return (
     <div className={styles.stepBody}>
       <p className={styles.stepLabel}>Input</p>
-      <pre className={styles.code}>{Object.keys(step.params).length === 0 ? 'None' : JSON.stringify(step.params, null, 2)}</pre>
+      <pre className={styles.code}>{Object.keys(step.params).length === 0 ? 'None' : clipped(JSON.stringify(step.params, null, 2))}</pre>
       <p className={styles.stepLabel}>Output</p>
       {step.output === null ? <p className="muted">Not yet.</p> : null}
       {texts.map((text, index) => (
         <pre key={index} className={styles.code}>
-          {text}
+          {clipped(text)}
         </pre>
       ))}
       <DocumentList documents={documents} />
@@ -83,4 +86,8 @@ function DocumentList({ documents }: { readonly documents: readonly FoundDocumen
       ))}
     </ul>
   );
+}
+
+function clipped(text: string): string {
+  return text.length <= SHOWN_CHARACTERS ? text : `${text.slice(0, SHOWN_CHARACTERS)}… (${text.length - SHOWN_CHARACTERS} more characters)`;
 }
