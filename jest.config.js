@@ -14,8 +14,9 @@ const swcTransform = [
 ];
 
 // The AI SDK ships ESM only, and so do openid-client (single sign-on), oidc-provider (its tests'
-// provider) and their jose and oauth4webapi; jest's module loader needs them transformed to CommonJS.
-const esmPackages = ['ai', '@ai-sdk', '@standard-schema', 'eventsource-parser', '@opentelemetry', 'zod', '@workflow', 'openid-client', 'oauth4webapi', 'jose', 'oidc-provider'];
+// provider) and their jose and oauth4webapi, and the web app's marked; jest's module loader needs
+// them transformed to CommonJS.
+const esmPackages = ['ai', '@ai-sdk', '@standard-schema', 'eventsource-parser', '@opentelemetry', 'zod', '@workflow', 'openid-client', 'oauth4webapi', 'jose', 'oidc-provider', 'marked'];
 
 const shared = {
   rootDir: __dirname,

@@ -124,7 +124,7 @@ describe('a run blocked on approval, across a restart', () => {
     await validate(second, conversationId, agentMessageId, { actionId: approval.actionId, approved: 'rejected' });
     const message = await second.settled(conversationId, agentMessageId, 20_000);
     expect(message).toMatchObject({ status: 'succeeded', content: 'Let me send it.\n\nMail sent to Ada.' });
-    expect(message.actions[0]).toMatchObject({ sId: approval.actionId, status: 'errored' });
+    expect(message.actions[0]).toMatchObject({ sId: approval.actionId, status: 'denied' });
     expect(mail.calls).toEqual([]);
     expect(sentText(runRequests(openAI.server).at(-1)?.body)).toContain('declined the call of send_email');
   });

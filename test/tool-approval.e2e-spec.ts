@@ -116,6 +116,7 @@ describe('tool approval', () => {
     await validate(api, conversationId, agentMessageId, { actionId: approval.actionId, approved: 'rejected' });
     const message = await api.settled(conversationId, agentMessageId);
     expect(message).toMatchObject({ status: 'succeeded', content: 'I did not send it.' });
+    expect(message.actions[0]).toMatchObject({ sId: approval.actionId, status: 'denied' });
     expect(mail.calls).toEqual([]);
     expect(sentText(runRequests(openAI.server).at(-1)?.body)).toContain('declined the call of send_email');
   });

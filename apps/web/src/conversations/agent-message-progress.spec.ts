@@ -9,12 +9,23 @@ import { followEventStream, type StreamEvent } from './event-stream';
 // one uninterrupted read, never a token twice.
 
 const base = { created: 1, configurationId: 'helper', messageId: 'm1' };
-const action = (sId: string) => ({ sId, functionCallName: `search_${sId}` }) as unknown as AgentAction;
+const action = (sId: string, status: string, output: AgentAction['output']) =>
+  ({ sId, functionCallName: `search_${sId}`, internalMCPServerName: 'docs', status, params: { query: 'handbook' }, output }) as unknown as AgentAction;
+const FOUND = [{ type: 'text', text: 'Found it.' }];
+const approval = {
+  conversationId: 'c1',
+  actionId: 'a1',
+  inputs: { query: 'handbook' },
+  stake: 'low',
+  isLastBlockingEventForStep: true,
+  metadata: { agentName: 'helper', mcpServerName: 'docs', toolName: 'search_a1' },
+};
 const PAYLOADS: AgentMessageStreamPayload[] = [
   { ...base, type: 'generation_tokens', classification: 'chain_of_thought', text: 'Let me ' },
   { ...base, type: 'generation_tokens', classification: 'chain_of_thought', text: 'look.' },
-  { ...base, type: 'tool_params', action: action('a1') },
-  { ...base, type: 'agent_action_success', action: action('a1') },
+  { ...base, type: 'tool_params', action: action('a1', 'running', null) },
+  { ...base, type: 'tool_approve_execution', ...approval },
+  { ...base, type: 'agent_action_success', action: action('a1', 'succeeded', FOUND) },
   ...'The answer is forty-two, as the handbook says.'.split(/(?<= )/).map((text): AgentMessageStreamPayload => ({ ...base, type: 'generation_tokens', classification: 'tokens', text })),
 ];
 const EVENTS: StreamEvent<AgentMessageStreamPayload>[] = PAYLOADS.map((data, index) => ({ eventId: String(index + 1), data }));
@@ -70,15 +81,24 @@ describe('an answer folded from its stream', () => {
     delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
   });
 
-  it('holds the text, the chain of thought and the steps', () => {
+  it('holds the text, the chain of thought and the steps with their inputs and output', () => {
+    const step = { id: 'a1', name: 'search_a1', serverName: 'docs', params: { query: 'handbook' } };
     expect(WHOLE).toEqual({
       lastEventId: String(EVENTS.length),
       text: 'The answer is forty-two, as the handbook says.',
       chainOfThought: 'Let me look.',
-      steps: [{ id: 'a1', name: 'search_a1', done: true }],
-      waitingForApproval: false,
+      steps: [{ ...step, status: 'done', output: FOUND }],
+      approvals: [],
     });
-    expect(fold(EVENTS.slice(0, 3)).steps).toEqual([{ id: 'a1', name: 'search_a1', done: false }]);
+    expect(fold(EVENTS.slice(0, 3)).steps).toEqual([{ ...step, status: 'running', output: null }]);
+  });
+
+  it('holds a call that waits for approval until the call ends', () => {
+    const waiting = fold(EVENTS.slice(0, 4));
+    expect(waiting.approvals).toEqual([{ actionId: 'a1', toolName: 'search_a1', serverName: 'docs', agentName: 'helper', inputs: { query: 'handbook' }, stake: 'low' }]);
+    // The stream announcing it twice (a replay) keeps one prompt.
+    expect(applyEvent(waiting, EVENTS[3]!).approvals).toHaveLength(1);
+    expect(fold(EVENTS.slice(0, 5)).approvals).toEqual([]);
   });
 
   it('reloaded after any event, resumes from the kept progress to the same answer', () => {
@@ -117,6 +137,9 @@ describe('an answer folded from its stream', () => {
   it('reads nothing kept when the storage holds something else, or there is no storage', () => {
     storage.setItem(progressKey('w1', 'm1'), '{"text": 3}');
     expect(loadProgress(progressKey('w1', 'm1'))).toEqual(NOTHING_YET);
+    // Steps as an older page kept them (no status, no inputs) are left out rather than drawn broken.
+    storage.setItem(progressKey('w1', 'm1'), JSON.stringify({ lastEventId: '4', text: '', chainOfThought: '', steps: [{ id: 'a1', name: 'search_a1', done: true }], waitingForApproval: true }));
+    expect(loadProgress(progressKey('w1', 'm1'))).toMatchObject({ lastEventId: '4', steps: [], approvals: [] });
     storage.setItem(progressKey('w1', 'm1'), 'not json');
     expect(loadProgress(progressKey('w1', 'm1'))).toEqual(NOTHING_YET);
     delete (globalThis as { sessionStorage?: unknown }).sessionStorage;

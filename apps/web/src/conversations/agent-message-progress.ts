@@ -1,4 +1,6 @@
 import type { AgentMessageStreamPayload } from '@app/contracts/http/agent-message-stream.types';
+import { stepOf, type AgentStep } from './actions/agent-step';
+import { pendingApprovalOf, type PendingApproval } from './actions/pending-approval';
 import type { StreamEvent } from './event-stream';
 
 // An answer as far as its stream has been applied, and how it is kept in the tab's session storage
@@ -11,13 +13,13 @@ export interface AgentMessageProgress {
   readonly lastEventId: string | null;
   readonly text: string;
   readonly chainOfThought: string;
-  /** Tools called so far, by name, with whether each is done. */
-  readonly steps: readonly { readonly id: string; readonly name: string; readonly done: boolean }[];
-  /** A tool call waits for someone's approval. */
-  readonly waitingForApproval: boolean;
+  /** Tools called so far, with their inputs and, once done, their output. */
+  readonly steps: readonly AgentStep[];
+  /** Tool calls that wait for someone's approval; each leaves when its call ends. */
+  readonly approvals: readonly PendingApproval[];
 }
 
-export const NOTHING_YET: AgentMessageProgress = { lastEventId: null, text: '', chainOfThought: '', steps: [], waitingForApproval: false };
+export const NOTHING_YET: AgentMessageProgress = { lastEventId: null, text: '', chainOfThought: '', steps: [], approvals: [] };
 
 /** Payload types after which an agent message's stream ends. */
 export const TERMINAL: ReadonlySet<AgentMessageStreamPayload['type']> = new Set(['agent_message_success', 'agent_error', 'agent_generation_cancelled']);
@@ -30,17 +32,17 @@ export function applyEvent(progress: AgentMessageProgress, event: StreamEvent<Ag
     case 'generation_tokens':
       return data.classification === 'chain_of_thought' ? { ...next, chainOfThought: next.chainOfThought + data.text } : { ...next, text: next.text + data.text };
     case 'tool_params':
-      return { ...next, steps: [...next.steps.filter((step) => step.id !== data.action.sId), { id: data.action.sId, name: data.action.functionCallName, done: false }] };
-    case 'agent_action_success':
+      return { ...next, steps: [...next.steps.filter((step) => step.id !== data.action.sId), stepOf(data.action)] };
+    case 'agent_action_success': {
+      const done = stepOf(data.action);
       return {
         ...next,
-        waitingForApproval: false,
-        steps: next.steps.some((step) => step.id === data.action.sId)
-          ? next.steps.map((step) => (step.id === data.action.sId ? { ...step, done: true } : step))
-          : [...next.steps, { id: data.action.sId, name: data.action.functionCallName, done: true }],
+        approvals: next.approvals.filter((approval) => approval.actionId !== done.id),
+        steps: next.steps.some((step) => step.id === done.id) ? next.steps.map((step) => (step.id === done.id ? done : step)) : [...next.steps, done],
       };
+    }
     case 'tool_approve_execution':
-      return { ...next, waitingForApproval: true };
+      return { ...next, approvals: [...next.approvals.filter((approval) => approval.actionId !== data.actionId), pendingApprovalOf(data)] };
     default:
       return next;
   }
@@ -61,7 +63,10 @@ export function loadProgress(key: string): AgentMessageProgress {
     if (saved === null) return NOTHING_YET;
     const parsed = JSON.parse(saved) as Partial<AgentMessageProgress>;
     if (typeof parsed.lastEventId !== 'string' || typeof parsed.text !== 'string' || typeof parsed.chainOfThought !== 'string') return NOTHING_YET;
-    return { ...NOTHING_YET, ...parsed, steps: Array.isArray(parsed.steps) ? parsed.steps : [] };
+    // Kept by an older page, a step or an approval of another shape is left out rather than drawn broken.
+    const steps = Array.isArray(parsed.steps) ? parsed.steps.filter((step) => typeof step?.status === 'string' && typeof step.params === 'object') : [];
+    const approvals = Array.isArray(parsed.approvals) ? parsed.approvals.filter((approval) => typeof approval?.actionId === 'string') : [];
+    return { ...NOTHING_YET, ...parsed, steps, approvals };
   } catch {
     return NOTHING_YET;
   }

@@ -1,13 +1,18 @@
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
 import { memo } from 'react';
+import { citeExtension, numberCitations } from './actions/cite-directive';
+import { NO_SOURCES, type CitationSources, type CitedSource } from './actions/citations';
+import { CitedSources } from './actions/cited-sources';
 import styles from './conversations.module.css';
+import { escapeHtml } from './html-text';
 
 /**
  * Markdown of agents' answers as HTML that does nothing: raw HTML in the text shows as text, images
  * show as links (the page loads nothing from elsewhere), and the sanitizer keeps only the elements
  * and attributes of formatted text. A link works only when it goes to an http(s) address (in a new
  * tab, without referrer); any other (`javascript:`, `data:`, a relative path) is left as plain text.
+ * Citation markers (`:cite[abc]`) become numbers linked to the documents the answer's steps found.
  */
 const markdown = new Marked({
   gfm: true,
@@ -28,6 +33,7 @@ const markdown = new Marked({
       return checked ? '☑ ' : '☐ ';
     },
   },
+  extensions: [citeExtension],
 });
 
 const purifier = DOMPurify(window);
@@ -42,20 +48,25 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
-const ALLOWED_TAGS = ['a', 'p', 'br', 'strong', 'em', 'del', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
-const ALLOWED_ATTR = ['href', 'title', 'start', 'align'];
+const ALLOWED_TAGS = ['a', 'sup', 'p', 'br', 'strong', 'em', 'del', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+// Raw HTML in an answer is escaped: only the renderers above write attributes (a citation's aria-label among them).
+const ALLOWED_ATTR = ['href', 'title', 'start', 'align', 'aria-label'];
 
-/** The HTML of `text` as markdown, sanitized (exported for the spec of what it keeps). */
-export function renderMarkdown(text: string): string {
-  const html = markdown.parse(text) as string;
-  return purifier.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false });
+/** The HTML of `text` as markdown, sanitized, and the documents its markers cite among `sources`, by number (exported for the spec of what it keeps). */
+export function renderMarkdown(text: string, sources: CitationSources = NO_SOURCES): { readonly html: string; readonly cited: readonly CitedSource[] } {
+  const tokens = markdown.lexer(text);
+  const cited = numberCitations(markdown, tokens, sources);
+  const html = markdown.parser(tokens);
+  return { html: purifier.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false }), cited };
 }
 
-/** An answer's text, formatted; drawn again only when the text changes. */
-export const Markdown = memo(function Markdown({ text }: { readonly text: string }) {
-  return <div className={styles.markdown} dangerouslySetInnerHTML={{ __html: renderMarkdown(text) }} />;
+/** An answer's text, formatted, and the documents it cites; drawn again only when the text or the sources change. */
+export const Markdown = memo(function Markdown({ text, sources }: { readonly text: string; readonly sources?: CitationSources }) {
+  const { html, cited } = renderMarkdown(text, sources);
+  return (
+    <>
+      <div className={styles.markdown} dangerouslySetInnerHTML={{ __html: html }} />
+      <CitedSources cited={cited} />
+    </>
+  );
 });
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}

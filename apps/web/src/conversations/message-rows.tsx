@@ -1,8 +1,12 @@
 import type { AgentMessage, CompactionMessage, ContentFragment, ConversationMessage, UserMessage } from '@app/contracts/http/conversation.types';
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useApi } from '../api';
 import { errorMessage } from '../ui/error-message';
 import { FormError } from '../ui/form-error';
+import { stepOf } from './actions/agent-step';
+import { AgentSteps } from './actions/agent-steps';
+import { ApprovalPrompt } from './actions/approval-prompt';
+import { citationSourcesOf, withoutUnfinishedMarker } from './actions/citations';
 import { AgentAvatar } from './agent-avatar';
 import styles from './conversations.module.css';
 import { Markdown } from './markdown';
@@ -124,6 +128,8 @@ function ChainOfThought({ text }: { readonly text: string }) {
 }
 
 const AgentMessageView = memo(function AgentMessageView({ message }: { readonly message: AgentMessage }) {
+  const steps = useMemo(() => message.actions.map(stepOf), [message.actions]);
+  const sources = useMemo(() => citationSourcesOf(steps), [steps]);
   const status =
     message.status === 'cancelled' ? (
       <span className={styles.messageStatus}>Stopped</span>
@@ -133,7 +139,8 @@ const AgentMessageView = memo(function AgentMessageView({ message }: { readonly 
   return (
     <AgentArticle message={message} busy={false} status={status}>
       <ChainOfThought text={message.chainOfThought ?? ''} />
-      {message.content ? <Markdown text={message.content} /> : null}
+      <AgentSteps steps={steps} />
+      {message.content ? <Markdown text={message.content} sources={sources} /> : null}
       {message.status === 'failed' && message.error ? <p className="alert">{message.error.message}</p> : null}
       {message.status === 'cancelled' && !message.content ? <p className="muted">Stopped before writing anything.</p> : null}
     </AgentArticle>
@@ -146,6 +153,8 @@ function AgentMessageWriting({ message, wId, cId, onSettled }: { readonly messag
   const { progress, stream } = useAgentMessageStream(wId, cId, message, onSettled);
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const sources = useMemo(() => citationSourcesOf(progress.steps), [progress.steps]);
+  const awaiting = useMemo(() => new Set(progress.approvals.map((approval) => approval.actionId)), [progress.approvals]);
 
   async function cancel() {
     setCancelling(true);
@@ -163,7 +172,7 @@ function AgentMessageWriting({ message, wId, cId, onSettled }: { readonly messag
       ? stream.message
       : stream.connection === 'reconnecting'
         ? 'Reconnecting…'
-        : progress.waitingForApproval
+        : progress.approvals.length > 0
           ? 'Waiting for approval…'
           : cancelling
             ? 'Stopping…'
@@ -184,16 +193,11 @@ function AgentMessageWriting({ message, wId, cId, onSettled }: { readonly messag
       }
     >
       <ChainOfThought text={progress.chainOfThought} />
-      {progress.steps.length > 0 ? (
-        <ul className={styles.steps} aria-label="Steps">
-          {progress.steps.map((step) => (
-            <li key={step.id}>
-              {step.name}: {step.done ? 'done' : 'running'}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <Markdown text={progress.text} />
+      <AgentSteps steps={progress.steps} awaiting={awaiting} />
+      {progress.approvals.map((approval) => (
+        <ApprovalPrompt key={approval.actionId} approval={approval} wId={wId} cId={cId} mId={message.sId} />
+      ))}
+      <Markdown text={withoutUnfinishedMarker(progress.text)} sources={sources} />
       <FormError message={error} />
     </AgentArticle>
   );

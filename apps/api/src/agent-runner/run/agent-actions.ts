@@ -1,6 +1,7 @@
 import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
 import type { JsonObject } from '@app/contracts/events/conversation/conversation-event-values';
 import type { AgentLoopAction } from '../loop/agent-loop.types';
+import { TOOL_EXECUTION_REJECTED } from '../tools/approval/approval-gate';
 import type { ToolCallResult, ToolDefinition } from '../tools/tool-registry.port';
 
 /** The tool call as recorded when the model made it (status `running`, no output yet). */
@@ -40,7 +41,7 @@ export function toolCallWhenDone(
 ): AgentToolCall {
   return {
     ...called,
-    status: result.ok ? 'succeeded' : 'errored',
+    status: result.ok ? 'succeeded' : result.error?.code === TOOL_EXECUTION_REJECTED ? 'denied' : 'errored',
     endedAt: at,
     durationMs,
     output: result.output.map((block) => ({ ...block })),

@@ -87,8 +87,8 @@ export type AgentContent =
 /** A content item and the step (0-based model call) that produced it. */
 export type AgentStepContent = { readonly step: number; readonly content: AgentContent };
 
-/** Where a tool call stands: running, or how it ended. */
-export type AgentToolCallStatus = 'running' | 'succeeded' | 'errored';
+/** Where a tool call stands: running, or how it ended (`denied`: a person declined it; earlier records say `errored`). */
+export type AgentToolCallStatus = 'running' | 'succeeded' | 'errored' | 'denied';
 
 /**
  * A tool the model called during a run. The wire action's numeric `id` is the global position of

@@ -34,6 +34,9 @@ export interface ApprovalGateOptions {
   waitEnded(callId: string): Promise<void>;
 }
 
+/** The error code of a call a person declined: its action is recorded `denied`. */
+export const TOOL_EXECUTION_REJECTED = 'tool_execution_rejected';
+
 /**
  * A registry whose calls wait, when their stake asks for it, for a person's answer: approved (or
  * always approved) calls run, rejected ones return a refusal the model reads and goes on from.
@@ -99,7 +102,7 @@ export class ApprovalGate implements ToolRegistry {
         return this.inner.callTool(call, ctx, signal);
       case 'rejected': {
         const message = `The user declined the call of ${call.name}: do not call it again for this request.`;
-        return { ok: false, output: [{ type: 'text', text: message }], error: { code: 'tool_execution_rejected', message } };
+        return { ok: false, output: [{ type: 'text', text: message }], error: { code: TOOL_EXECUTION_REJECTED, message } };
       }
       case 'expired':
         throw new ToolApprovalExpiredError(call.name);

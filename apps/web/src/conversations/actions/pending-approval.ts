@@ -1,0 +1,25 @@
+import type { ToolApproveExecutionFields } from '@app/contracts/http/agent-message-stream.types';
+
+/** A tool call that waits for someone's answer, as the answer's stream announced it (`tool_approve_execution`). */
+export interface PendingApproval {
+  readonly actionId: string;
+  readonly toolName: string;
+  readonly serverName: string;
+  readonly agentName: string;
+  readonly inputs: Record<string, unknown>;
+  readonly stake: string;
+}
+
+/** The pending approval an event announces. */
+export function pendingApprovalOf(event: ToolApproveExecutionFields): PendingApproval {
+  const { actionId, inputs, stake, metadata } = event;
+  return { actionId, toolName: metadata.toolName, serverName: metadata.mcpServerName, agentName: metadata.agentName, inputs, stake };
+}
+
+/**
+ * Whether "Always allow" may be offered: the api remembers it for low and medium stakes; a high
+ * stake asks every time (its `always_approved` would approve this one call only).
+ */
+export function offersAlwaysAllow(stake: string): boolean {
+  return stake === 'low' || stake === 'medium';
+}
