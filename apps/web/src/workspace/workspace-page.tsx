@@ -1,5 +1,4 @@
 import type { AccountWorkspace } from '@app/contracts/http/auth.types';
-import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { ConversationListProvider, ConversationSidebar } from '../conversations/conversation-list';
 import { AppShell } from '../layout/app-shell';
@@ -7,11 +6,8 @@ import { NotFoundPage } from '../not-found/not-found-page';
 import { useSignedInSession } from '../session/session-context';
 import { useDocumentTitle } from '../ui/document-title';
 import { PageHeading } from '../ui/page-heading';
+import { useConversationScreens, type ScreensState } from './conversation-screens';
 import styles from './workspace-page.module.css';
-
-// The conversation screens and their markdown renderer load on demand: the first page stays small.
-const ConversationPage = lazy(() => import('../conversations/conversation-page').then((module) => ({ default: module.ConversationPage })));
-const NewConversationPage = lazy(() => import('../conversations/new-conversation-page').then((module) => ({ default: module.NewConversationPage })));
 
 /**
  * `/w/:wId/…`: one workspace of the signed-in person, its conversations beside the open one. Paths
@@ -20,6 +16,7 @@ const NewConversationPage = lazy(() => import('../conversations/new-conversation
  */
 export function WorkspacePage({ wId }: { readonly wId: string }) {
   const { workspaces } = useSignedInSession();
+  const loaded = useConversationScreens();
   const workspace = workspaces.find((candidate) => candidate.sId === wId);
   // A workspace of someone else reads as one that does not exist, as the api answers it.
   if (!workspace) return <NotFoundPage />;
@@ -29,26 +26,18 @@ export function WorkspacePage({ wId }: { readonly wId: string }) {
         <div className={styles.layout}>
           <ConversationSidebar />
           <section className={styles.conversation} aria-label="Conversation">
-            <Suspense
-              fallback={
-                <p role="status" className="page muted">
-                  Loading…
-                </p>
-              }
-            >
-              <Switch>
-                <Route path="/">
-                  <WorkspaceStart workspace={workspace} />
-                </Route>
-                <Route path="/new">
-                  <NewConversationPage wId={wId} />
-                </Route>
-                <Route path="/conversations/:cId">{({ cId }) => <ConversationPage key={cId} wId={wId} cId={cId} />}</Route>
-                <Route>
-                  <NotFoundPage embedded />
-                </Route>
-              </Switch>
-            </Suspense>
+            <Switch>
+              <Route path="/">
+                <WorkspaceStart workspace={workspace} />
+              </Route>
+              <Route path="/new">{loaded.status === 'ready' ? <loaded.screens.NewConversationPage wId={wId} /> : <ScreensPending state={loaded} />}</Route>
+              <Route path="/conversations/:cId">
+                {({ cId }) => (loaded.status === 'ready' ? <loaded.screens.ConversationPage key={cId} wId={wId} cId={cId} /> : <ScreensPending state={loaded} />)}
+              </Route>
+              <Route>
+                <NotFoundPage embedded />
+              </Route>
+            </Switch>
           </section>
         </div>
       </ConversationListProvider>
@@ -63,5 +52,21 @@ function WorkspaceStart({ workspace }: { readonly workspace: AccountWorkspace })
       <PageHeading>{workspace.name}</PageHeading>
       <p className="muted">Start a conversation with an agent from New conversation, or open one from the list.</p>
     </div>
+  );
+}
+
+/** Where a conversation screen shows while its chunk is on its way, or when it could not come. */
+function ScreensPending({ state }: { readonly state: ScreensState }) {
+  if (state.status === 'failed') {
+    return (
+      <p role="alert" className="page alert">
+        The conversation screens could not be loaded. Check the connection and reload the page.
+      </p>
+    );
+  }
+  return (
+    <p role="status" className="page muted">
+      Loading…
+    </p>
   );
 }

@@ -1,0 +1,3 @@
+// The conversation screens, loaded together as one chunk (with marked and DOMPurify) when a workspace opens.
+export { ConversationPage } from './conversation-page';
+export { NewConversationPage } from './new-conversation-page';
