@@ -18,8 +18,9 @@ export interface FileToUpload {
 export class FilesApi {
   constructor(private readonly client: ApiClient) {}
 
-  requestUpload(wId: string, file: FileToUpload): Promise<FileEnvelope> {
-    return this.client.post(filesPath(wId), { ...file, useCase: 'conversation' });
+  /** In a conversation, the file follows it: whoever cannot read the conversation cannot read the file. */
+  requestUpload(wId: string, file: FileToUpload, conversationId?: string): Promise<FileEnvelope> {
+    return this.client.post(filesPath(wId), { ...file, useCase: 'conversation', ...(conversationId ? { useCaseMetadata: { conversationId } } : {}) });
   }
 
   /**

@@ -35,10 +35,10 @@ export interface ComposedMessage {
  * the composer and upload at once; Send waits until none is on its way. Where the workspace allows
  * more than one model, Model picks one for the message.
  */
-export function Composer({ wId, onSend }: { readonly wId: string; readonly onSend: (message: ComposedMessage) => Promise<void> }) {
+export function Composer({ wId, cId, onSend }: { readonly wId: string; readonly cId?: string; readonly onSend: (message: ComposedMessage) => Promise<void> }) {
   const agents = useAgents(wId);
   const models = useWorkspaceModels(wId);
-  const attachments = useAttachments(wId);
+  const attachments = useAttachments(wId, cId);
   const drop = useFileDrop(attachments.add);
   const [modelChoice, setModelChoice] = useState(AGENTS_MODEL);
   const uploading = isUploading(attachments.list);

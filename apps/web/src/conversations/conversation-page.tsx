@@ -177,7 +177,7 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
         ))}
       </ol>
       {messages.groups.length === 0 ? <p className="muted">No messages yet.</p> : null}
-      <Composer wId={wId} onSend={send} />
+      <Composer wId={wId} cId={cId} onSend={send} />
     </div>
   );
 }

@@ -19,9 +19,10 @@ export interface Attachments {
  * Attachments uploaded through the files routes as soon as they are added: the upload is asked
  * for (the api refuses a type it does not take, or a file too big, before any byte goes), the
  * bytes posted with their progress, and the api's reading of the file awaited (`ready`, or
- * `failed` with its reason). Leaving the page stops the uploads still going.
+ * `failed` with its reason). In a conversation, the files are uploaded as its own. Leaving the page
+ * stops the uploads still going.
  */
-export function useAttachments(wId: string): Attachments {
+export function useAttachments(wId: string, conversationId?: string): Attachments {
   const { files } = useApi();
   const [list, dispatch] = useReducer(attachmentsAfter, []);
   const uploads = useRef(new Map<string, AbortController>());
@@ -39,7 +40,7 @@ export function useAttachments(wId: string): Attachments {
       uploads.current.set(key, controller);
       const declared = { contentType: contentTypeOf(file), fileName: file.name, fileSize: file.size };
       try {
-        const { file: requested } = await files.requestUpload(wId, declared);
+        const { file: requested } = await files.requestUpload(wId, declared, conversationId);
         if (controller.signal.aborted) return;
         const { file: read } = await files.upload(
           wId,
@@ -59,7 +60,7 @@ export function useAttachments(wId: string): Attachments {
         uploads.current.delete(key);
       }
     },
-    [files, wId],
+    [files, wId, conversationId],
   );
 
   const add = useCallback(
