@@ -142,8 +142,11 @@ describeInBrowser('attachments and the model choice in a browser', () => {
 
     await page.getByLabel('Files to attach').setInputFiles({ name: 'draft.txt', mimeType: 'text/plain', buffer: Buffer.from(DRAFT_TEXT) });
     await chip(page, 'draft.txt').getByText('Attached').waitFor();
+    // Removed once uploaded, the file is deleted: nothing will refer to it.
+    const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE' && /\/api\/w\/[^/]+\/files\/fil_/.test(response.url()));
     await page.getByRole('button', { name: 'Remove draft.txt' }).click();
     expect(await chip(page, 'draft.txt').count()).toBe(0);
+    expect((await deleted).status()).toBe(204);
 
     await askAgent(page, 'What is the budget?');
     await expectAnswer(page);
@@ -154,20 +157,26 @@ describeInBrowser('attachments and the model choice in a browser', () => {
     expect(await page.getByRole('article', { name: 'Attachment: draft.txt' }).count()).toBe(0);
   });
 
-  browser.test('files the api cannot take are refused in its words, and Remove clears the refusal', async ({ page }) => {
-    await openNewConversation(page, app);
-    const input = page.getByLabel('Files to attach');
-    await input.setInputFiles({ name: 'archive.zip', mimeType: 'application/zip', buffer: Buffer.from('PK\u0003\u0004 not really a zip') });
-    await chip(page, 'archive.zip').getByRole('alert').filter({ hasText: 'Content type "application/zip" is not supported.' }).waitFor();
-    // An image may be at most 5 MB: refused before any byte goes.
-    await input.setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024) });
-    await chip(page, 'poster.png').getByRole('alert').filter({ hasText: 'Files of type image/png may be at most 5 MB.' }).waitFor();
-    await expectAccessible(page);
-    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
-    await page.getByRole('button', { name: 'Remove archive.zip' }).click();
-    await page.getByRole('button', { name: 'Remove poster.png' }).click();
-    expect(await page.getByRole('list', { name: 'Attachments' }).count()).toBe(0);
-  });
+  browser.test(
+    'on a phone in the dark, files the api cannot take are refused in its words, and Remove clears the refusal',
+    async ({ page }) => {
+      await openNewConversation(page, app);
+      const input = page.getByLabel('Files to attach');
+      const longName = `quarterly-${'figures-'.repeat(8)}archive.zip`;
+      await input.setInputFiles({ name: longName, mimeType: 'application/zip', buffer: Buffer.from('PK\u0003\u0004 not really a zip') });
+      await chip(page, longName).getByRole('alert').filter({ hasText: 'Content type "application/zip" is not supported.' }).waitFor();
+      // An image may be at most 5 MB: refused before any byte goes.
+      await input.setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024) });
+      await chip(page, 'poster.png').getByRole('alert').filter({ hasText: 'Files of type image/png may be at most 5 MB.' }).waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      await expectAccessible(page);
+      expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
+      await page.getByRole('button', { name: `Remove ${longName}` }).click();
+      await page.getByRole('button', { name: 'Remove poster.png' }).click();
+      expect(await page.getByRole('list', { name: 'Attachments' }).count()).toBe(0);
+    },
+    { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, colorScheme: 'dark' },
+  );
 
   browser.test(
     "on a phone in the dark, a model picked for a message is the one the agent runs; the agent's own model otherwise",
