@@ -96,6 +96,7 @@ describe('documented response schemas against real responses', () => {
     await sample('GET', '/api/w/{wId}', ids);
     await sample('POST', '/api/w/{wId}', ids, { body: { metadata: { plan: 'pro' } } });
     await sample('GET', '/api/v1/w/{wId}/spaces', ids);
+    await sample('GET', '/api/w/{wId}/models', ids);
   });
 
   it('agent configurations: global and custom, light and full, history, archive and restore, generic agents', async () => {

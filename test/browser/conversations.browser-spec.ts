@@ -5,7 +5,7 @@ import { isTitleRequest, openAIEnv, sentText, textScenario } from '../support/ag
 import { FakeOpenAIServer, type Scenario } from '../support/fake-openai-server';
 import { call } from '../support/test-app';
 import { browserSuite, describeInBrowser, expectAccessible, expectPage, pathOf, scrollsSideways } from './support/browser-suite';
-import { signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
+import { openNewConversation, signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
 
 // A person talks with an agent in the web app, in headless Chromium: the model is the local
 // OpenAI-compatible test server, which answers each message as its words ask (slowly, forever, …).
@@ -79,11 +79,7 @@ describeInBrowser('conversations in a browser', () => {
 
   /** Signs in and opens New conversation. */
   async function newConversation(page: Page): Promise<void> {
-    await page.goto(`${app.baseUrl}/`);
-    await signInThroughPage(page, app.person);
-    await expectPage(page, WORKSPACE_NAME);
-    await page.getByRole('button', { name: 'New conversation' }).click();
-    await expectPage(page, 'New conversation');
+    await openNewConversation(page, app);
   }
 
   /** Types a message that mentions the agent by picking it from the list, and sends it with Enter. */

@@ -1,8 +1,9 @@
 /**
  * A small valid PDF with one page showing `text` (Helvetica, one line), written by hand with a
- * correct cross-reference table, so extraction tests need no fixture file.
+ * correct cross-reference table, so extraction tests need no fixture file. `paddingBytes` adds an
+ * object no page uses, of that many bytes, for a file as large as a test needs with the same text.
  */
-export function minimalPdf(text: string): Buffer {
+export function minimalPdf(text: string, paddingBytes = 0): Buffer {
   const escaped = text.replace(/\\/g, '\\\\').replace(/\(/g, '\\(').replace(/\)/g, '\\)');
   const stream = `BT /F1 12 Tf 72 720 Td (${escaped}) Tj ET`;
   const objects = [
@@ -11,6 +12,7 @@ export function minimalPdf(text: string): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
     `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...(paddingBytes > 0 ? [`<< /Length ${paddingBytes} >>\nstream\n${'0'.repeat(paddingBytes)}\nendstream`] : []),
   ];
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];

@@ -29,3 +29,12 @@ export async function signInThroughPage(page: Page, account: Account): Promise<v
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Opens the app, signs in as the workspace's person, and goes to New conversation. */
+export async function openNewConversation(page: Page, app: WebAppUnderTest): Promise<void> {
+  await page.goto(`${app.baseUrl}/`);
+  await signInThroughPage(page, app.person);
+  await expectPage(page, WORKSPACE_NAME);
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  await expectPage(page, 'New conversation');
+}

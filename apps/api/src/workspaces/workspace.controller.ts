@@ -1,6 +1,6 @@
-import { CreateSpaceResponseSchema, GetWorkspaceResponseSchema, ListSpacesResponseSchema } from '@app/contracts/http/openapi/workspace.schema';
+import { CreateSpaceResponseSchema, GetWorkspaceResponseSchema, ListSpacesResponseSchema, ListWorkspaceModelsResponseSchema } from '@app/contracts/http/openapi/workspace.schema';
 import { CreateSpaceDto } from '@app/contracts/http/space.dto';
-import type { CreateSpaceResponse, GetWorkspaceResponse, ListSpacesResponse } from '@app/contracts/http/workspace.types';
+import type { CreateSpaceResponse, GetWorkspaceResponse, ListSpacesResponse, ListWorkspaceModelsResponse } from '@app/contracts/http/workspace.types';
 import { UpdateWorkspaceSettingsDto } from '@app/contracts/http/workspace-settings.dto';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -10,9 +10,10 @@ import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { CreateSpaceCommand } from './commands/create-space.command';
 import { UpdateWorkspaceSettingsCommand } from './commands/update-workspace-settings.command';
 import { GetWorkspaceQuery } from './queries/get-workspace.query';
+import { ListWorkspaceModelsQuery } from './queries/list-workspace-models.query';
 import { ListSpacesQuery } from './queries/list-spaces.query';
 
-/** Workspace settings (private family) and spaces (both families). */
+/** Workspace settings and the models it allows (private family), and spaces (both families). */
 @Controller()
 export class WorkspaceController {
   constructor(
@@ -32,6 +33,12 @@ export class WorkspaceController {
   @ApiSuccess('Update the workspace settings (admins)', GetWorkspaceResponseSchema)
   updateWorkspace(@Auth() auth: AuthContext, @Body() body: UpdateWorkspaceSettingsDto): Promise<GetWorkspaceResponse> {
     return this.commandBus.execute(new UpdateWorkspaceSettingsCommand(auth, body));
+  }
+
+  @Get('api/w/:wId/models')
+  @ApiSuccess("List the models a message may choose (modelSelection): the deployment's, less what the workspace forbids", ListWorkspaceModelsResponseSchema)
+  listModels(@Auth() auth: AuthContext): Promise<ListWorkspaceModelsResponse> {
+    return this.queryBus.execute(new ListWorkspaceModelsQuery(auth));
   }
 
   @Get(['api/v1/w/:wId/spaces', 'api/w/:wId/spaces'])

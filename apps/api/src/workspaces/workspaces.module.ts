@@ -8,11 +8,12 @@ import { UpdateWorkspaceSettingsHandler } from './commands/update-workspace-sett
 import { GetWorkspaceHandler } from './queries/get-workspace.query';
 import { ListApiKeysHandler } from './queries/list-api-keys.query';
 import { ListSpacesHandler } from './queries/list-spaces.query';
+import { ListWorkspaceModelsHandler } from './queries/list-workspace-models.query';
 import { ListWorkspacesHandler } from './queries/list-workspaces.query';
 import { WorkspaceController } from './workspace.controller';
 
 /**
- * Workspaces: creation, listing and keys (CLI and first start), settings, spaces. Exports the
+ * Workspaces: creation, listing and keys (CLI and first start), settings, allowed models, spaces. Exports the
  * usage record of keys, which the application's key guard writes.
  */
 @Module({
@@ -24,6 +25,7 @@ import { WorkspaceController } from './workspace.controller';
     UpdateWorkspaceSettingsHandler,
     GetWorkspaceHandler,
     ListSpacesHandler,
+    ListWorkspaceModelsHandler,
     ListWorkspacesHandler,
     ListApiKeysHandler,
     ApiKeyUsage,

@@ -1,8 +1,10 @@
 import { ApiError, apiErrorOf, NETWORK_ERROR } from './api-error';
+import { sendForm, UploadNetworkError, type UploadOptions } from './form-upload';
 
-/** Tests pass their own fetch. */
+/** Tests pass their own fetch, and their own XMLHttpRequest for uploads. */
 export interface ApiClientOptions {
   readonly fetch?: typeof fetch;
+  readonly xhr?: () => XMLHttpRequest;
 }
 
 export interface RequestOptions {
@@ -22,11 +24,13 @@ export const CSRF_HEADER = 'x-csrf-token';
 export class ApiClient {
   private csrfToken: string | null = null;
   private readonly fetchImpl: typeof fetch;
+  private readonly xhrImpl: () => XMLHttpRequest;
   private readonly unauthenticatedListeners = new Set<() => void>();
 
   constructor(options: ApiClientOptions = {}) {
     // Bound: a fetch called as a method of another object throws "Illegal invocation".
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.xhrImpl = options.xhr ?? (() => new XMLHttpRequest());
   }
 
   /** Runs `listener` whenever an answer says there is no session (401), so the page goes back to sign-in; returns the unsubscribe. */
@@ -60,6 +64,19 @@ export class ApiClient {
     return this.request<T>('DELETE', path, undefined, options);
   }
 
+  /** Posts a multipart form (a file's bytes) with the CSRF token, reporting the upload's progress; answers and refuses as the JSON calls do. */
+  async upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.csrfToken !== null) headers[CSRF_HEADER] = this.csrfToken;
+    try {
+      const { status, text } = await sendForm(this.xhrImpl(), path, form, headers, options);
+      return this.answered<T>(status, text);
+    } catch (error) {
+      if (error instanceof UploadNetworkError) throw unreachable();
+      throw error;
+    }
+  }
+
   private async request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -75,18 +92,25 @@ export class ApiClient {
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      throw new ApiError(0, NETWORK_ERROR, 'The server could not be reached. Check the connection and try again.');
+      throw unreachable();
     }
-    const text = await response.text();
+    return this.answered<T>(response.status, await response.text());
+  }
+
+  private answered<T>(status: number, text: string): T {
     const parsed = parseJson(text);
-    if (!response.ok) {
-      const error = apiErrorOf(response.status, parsed);
-      if (response.status === 401) this.unauthenticatedListeners.forEach((listener) => listener());
+    if (status < 200 || status > 299) {
+      const error = apiErrorOf(status, parsed);
+      if (status === 401) this.unauthenticatedListeners.forEach((listener) => listener());
       throw error;
     }
     // A 204 (sign-out, deletions) has no body: the caller's type is void.
     return parsed as T;
   }
+}
+
+function unreachable(): ApiError {
+  return new ApiError(0, NETWORK_ERROR, 'The server could not be reached. Check the connection and try again.');
 }
 
 function parseJson(text: string): unknown {

@@ -2,6 +2,8 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { ApiClient, type ApiClientOptions } from './api-client';
 import { AuthApi } from './auth';
 import { ConversationsApi } from './conversations';
+import { FilesApi } from './files';
+import { ModelsApi } from './models';
 import { ToolApprovalsApi } from './tool-approvals';
 
 /** The page's client of the api and the typed calls over it; a feature adds its own beside `auth`. */
@@ -9,13 +11,22 @@ export interface Api {
   readonly client: ApiClient;
   readonly auth: AuthApi;
   readonly conversations: ConversationsApi;
+  readonly files: FilesApi;
+  readonly models: ModelsApi;
   readonly toolApprovals: ToolApprovalsApi;
 }
 
 /** One client for the page: it holds the session's CSRF token. */
 export function createApi(options: ApiClientOptions = {}): Api {
   const client = new ApiClient(options);
-  return { client, auth: new AuthApi(client), conversations: new ConversationsApi(client), toolApprovals: new ToolApprovalsApi(client) };
+  return {
+    client,
+    auth: new AuthApi(client),
+    conversations: new ConversationsApi(client),
+    files: new FilesApi(client),
+    models: new ModelsApi(client),
+    toolApprovals: new ToolApprovalsApi(client),
+  };
 }
 
 const ApiContext = createContext<Api | null>(null);

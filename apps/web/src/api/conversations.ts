@@ -1,10 +1,12 @@
 import type { GetAgentConfigurationsResponse } from '@app/contracts/http/agent-configuration.types';
+import type { ContentFragmentDto } from '@app/contracts/http/content-fragment.dto';
 import type { CreateConversationDto } from '@app/contracts/http/conversation.dto';
 import type {
   CreateConversationResponse,
   GetConversationResponse,
   GetMessageResponse,
   ListConversationsResponse,
+  PostContentFragmentResponse,
   PostMessageResponse,
   SuccessResponse,
 } from '@app/contracts/http/conversation-responses.types';
@@ -61,6 +63,12 @@ export class ConversationsApi {
 
   postMessage(wId: string, cId: string, body: PostMessageDto): Promise<PostMessageResponse> {
     return this.client.post(`${conversationPath(wId, cId)}/messages`, body);
+  }
+
+  /** Attaches a fragment (an uploaded file: `{title, fileId}`) to the conversation, before the message that refers to it. */
+  postContentFragment(wId: string, cId: string, body: ContentFragmentDto): Promise<PostContentFragmentResponse> {
+    // The private family's route is singular, as in the real service.
+    return this.client.post(`${conversationPath(wId, cId)}/content_fragment`, body);
   }
 
   /** Stops the generation of these agent messages; each stream then ends with `agent_generation_cancelled`. */

@@ -3,4 +3,7 @@ export { ApiError, NETWORK_ERROR } from './api-error';
 export { ApiProvider, createApi, useApi, type Api } from './api-context';
 export { AuthApi, oidcStartUrl } from './auth';
 export { agentMessageEventsPath, ConversationsApi, type ConversationListPage, type MessagePage } from './conversations';
+export { FilesApi, type FileToUpload } from './files';
+export { type UploadOptions } from './form-upload';
+export { ModelsApi } from './models';
 export { ToolApprovalsApi } from './tool-approvals';

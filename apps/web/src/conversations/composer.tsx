@@ -1,26 +1,47 @@
 import type { AgentMention } from '@app/contracts/http/conversation.types';
+import type { ModelSelection } from '@app/contracts/language-models/model.types';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../ui/error-message';
 import { FormError } from '../ui/form-error';
 import { AgentAvatar } from './agent-avatar';
+import { AttachButton } from './attachments/attach-button';
+import { attachedFiles, isUploading, type AttachedFile } from './attachments/attachment-list';
+import { AttachmentChips } from './attachments/attachment-chips';
+import attachmentStyles from './attachments/attachments.module.css';
+import { useAttachments } from './attachments/use-attachments';
+import { useFileDrop } from './attachments/use-file-drop';
 import styles from './conversations.module.css';
 import { matchingAgents, mentionQueryAt, mentionsIn, type MentionableAgent } from './mentions';
+import { AGENTS_MODEL, offersChoice, selectionOf } from './model-choice/model-choice';
+import { ModelSelect } from './model-choice/model-select';
+import { useWorkspaceModels } from './model-choice/use-workspace-models';
 import { useAgents } from './use-agents';
 
-/** What the composer hands over: the text as typed and the agents it mentions. */
+/** What the composer hands over: the text as typed, the agents it mentions, the files it carries and the model chosen for it. */
 export interface ComposedMessage {
   readonly content: string;
   readonly mentions: AgentMention[];
+  /** Uploaded and ready: each goes as a content fragment before the message. */
+  readonly attachments: readonly AttachedFile[];
+  /** Absent: each agent runs its own model. */
+  readonly modelSelection?: ModelSelection;
 }
 
 /**
  * The message box (a textbox named Message) and Send. Enter sends, Shift+Enter starts a new line.
  * Typing `@` offers the workspace's agents below the box: arrows move, Enter or Tab picks, Escape
  * closes; the box keeps the focus (the option is its active descendant), and a click picks too.
- * The agents a sent text names with `@` are its mentions.
+ * The agents a sent text names with `@` are its mentions. Files come by "Attach files" or a drop on
+ * the composer and upload at once; Send waits until none is on its way. Where the workspace allows
+ * more than one model, Model picks one for the message.
  */
-export function Composer({ wId, onSend }: { readonly wId: string; readonly onSend: (message: ComposedMessage) => Promise<void> }) {
+export function Composer({ wId, cId, onSend }: { readonly wId: string; readonly cId?: string; readonly onSend: (message: ComposedMessage) => Promise<void> }) {
   const agents = useAgents(wId);
+  const models = useWorkspaceModels(wId);
+  const attachments = useAttachments(wId, cId);
+  const drop = useFileDrop(attachments.add);
+  const [modelChoice, setModelChoice] = useState(AGENTS_MODEL);
+  const uploading = isUploading(attachments.list);
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
   const [dismissed, setDismissed] = useState<number | null>(null);
@@ -56,14 +77,16 @@ export function Composer({ wId, onSend }: { readonly wId: string; readonly onSen
 
   async function send(event?: FormEvent) {
     event?.preventDefault();
-    if (text.trim() === '' || sending) return;
+    if (text.trim() === '' || sending || uploading) return;
     setSending(true);
     setError(null);
     try {
-      await onSend({ content: text, mentions: mentionsIn(text, agents) });
+      const modelSelection = selectionOf(modelChoice, models);
+      await onSend({ content: text, mentions: mentionsIn(text, agents), attachments: attachedFiles(attachments.list), ...(modelSelection ? { modelSelection } : {}) });
       setText('');
       setCaret(0);
       setDismissed(null);
+      attachments.sent();
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -99,9 +122,9 @@ export function Composer({ wId, onSend }: { readonly wId: string; readonly onSen
   }
 
   return (
-    <form className={styles.composer} onSubmit={send}>
+    <form className={styles.composer} onSubmit={send} aria-label="Write a message" {...drop.handlers}>
       <FormError message={error} />
-      <div className={styles.composerBox}>
+      <div className={drop.dragging ? `${styles.composerBox} ${attachmentStyles.dropTarget}` : styles.composerBox}>
         <textarea
           ref={box}
           className={`${styles.textInput} ${styles.messageBox}`}
@@ -148,13 +171,18 @@ export function Composer({ wId, onSend }: { readonly wId: string; readonly onSen
           </ul>
         ) : null}
       </div>
+      <AttachmentChips attachments={attachments.list} onRemove={attachments.remove} />
       <div className={styles.composerFooter}>
         <p id={hintId} className={styles.hint}>
-          Type @ to mention an agent. Enter sends, Shift+Enter starts a new line.
+          Type @ to mention an agent. Enter sends, Shift+Enter starts a new line.{uploading ? ' Send waits for the files to upload.' : ''}
         </p>
-        <button type="submit" className="button" disabled={sending} aria-busy={sending}>
-          Send
-        </button>
+        <div className={styles.composerActions}>
+          <AttachButton onFiles={attachments.add} />
+          {offersChoice(models) ? <ModelSelect models={models} value={modelChoice} onChange={setModelChoice} /> : null}
+          <button type="submit" className="button" disabled={sending || uploading} aria-busy={sending || uploading}>
+            Send
+          </button>
+        </div>
       </div>
     </form>
   );

@@ -13,6 +13,7 @@ import { conversationTitle, useConversationList } from './conversation-list';
 import styles from './conversations.module.css';
 import { webMessageContext } from './message-context';
 import { MessageGroupRow, type MessageGroup } from './message-rows';
+import { useFragmentPoster } from './attachments/use-fragment-poster';
 
 /** Message ranks asked for at a time: a long conversation opens on its newest ones. */
 export const MESSAGE_PAGE_SIZE = 50;
@@ -50,6 +51,7 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
   const [loadingEarlier, setLoadingEarlier] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { update: updateListItem, refresh: refreshList } = list;
+  const attachFragments = useFragmentPoster(wId, cId);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -123,8 +125,10 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
     }
   }
 
-  async function send({ content, mentions }: ComposedMessage) {
-    const posted = await conversations.postMessage(wId, cId, { content, mentions, context: webMessageContext(user) });
+  async function send({ content, mentions, attachments, modelSelection }: ComposedMessage) {
+    const fragments = await attachFragments(attachments);
+    if (fragments.length > 0) setMessages((current) => ({ ...current, groups: [...current.groups, ...fragments.map((fragment) => [fragment])] }));
+    const posted = await conversations.postMessage(wId, cId, { content, mentions, context: webMessageContext(user), ...(modelSelection ? { modelSelection } : {}) });
     setMessages((current) => ({ ...current, groups: [...current.groups, [posted.message], ...posted.agentMessages.map((message) => [message])] }));
     refreshList();
   }
@@ -173,7 +177,7 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
         ))}
       </ol>
       {messages.groups.length === 0 ? <p className="muted">No messages yet.</p> : null}
-      <Composer wId={wId} onSend={send} />
+      <Composer wId={wId} cId={cId} onSend={send} />
     </div>
   );
 }

@@ -16,8 +16,13 @@ export function NewConversationPage({ wId }: { readonly wId: string }) {
   const [, navigate] = useLocation();
   useDocumentTitle('New conversation');
 
-  async function start({ content, mentions }: ComposedMessage) {
-    const created = await conversations.create(wId, { title: null, visibility: 'unlisted', message: { content, mentions, context: webMessageContext(user) } });
+  async function start({ content, mentions, attachments, modelSelection }: ComposedMessage) {
+    const created = await conversations.create(wId, {
+      title: null,
+      visibility: 'unlisted',
+      message: { content, mentions, context: webMessageContext(user), ...(modelSelection ? { modelSelection } : {}) },
+      ...(attachments.length > 0 ? { contentFragments: attachments.map(({ title, fileId }) => ({ title, fileId })) } : {}),
+    });
     list.upsert(listItemOf(created.conversation));
     navigate(`/conversations/${encodeURIComponent(created.conversation.sId)}`);
   }

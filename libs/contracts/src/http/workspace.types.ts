@@ -1,4 +1,5 @@
 import type { WorkspaceWire } from './conversation.types';
+import type { ModelEntry } from '../language-models/model.types';
 
 /** Workspace as the private API returns it (spec 2.3): a conversation's owner, with every field present. */
 export interface WorkspaceResponse extends WorkspaceWire {
@@ -30,4 +31,14 @@ export interface ListSpacesResponse {
 /** `POST /api/w/{wId}/spaces`. */
 export interface CreateSpaceResponse {
   readonly space: SpaceResponse;
+}
+
+/** A model the workspace may run, as a per-message `modelSelection` names it: its catalog entry less the prices and regions. */
+export type WorkspaceModelResponse = Pick<ModelEntry, 'providerId' | 'modelId' | 'displayName' | 'contextSize' | 'reasoningEfforts' | 'defaultReasoningEffort'> & {
+  readonly acceptsImages: boolean;
+};
+
+/** `GET /api/w/{wId}/models`: the deployment's models that the workspace's policy allows. */
+export interface ListWorkspaceModelsResponse {
+  readonly models: readonly WorkspaceModelResponse[];
 }

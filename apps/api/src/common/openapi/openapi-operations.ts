@@ -10,7 +10,7 @@ export const SESSION_SCHEME = 'session';
 /** Feature tags, in the order the docs page lists them. */
 export const TAGS = [
   { name: 'health', description: 'Liveness and readiness; no API key.' },
-  { name: 'workspaces', description: 'The workspace itself and its spaces.' },
+  { name: 'workspaces', description: 'The workspace itself, the models it allows and its spaces.' },
   { name: 'conversations', description: 'Conversations, messages, reactions, feedback and their event streams.' },
   { name: 'agents', description: 'Agent configurations (global and custom) and generic agents.' },
   { name: 'data_sources', description: 'Data sources (folders) in spaces, their views and their documents.' },
@@ -145,6 +145,7 @@ function tagOf(path: string): string {
   const aliases: Record<string, string> = {
     '': 'workspaces',
     spaces: 'workspaces',
+    models: 'workspaces',
     agent_configurations: 'agents',
     generic_agents: 'agents',
     invitations: 'members',

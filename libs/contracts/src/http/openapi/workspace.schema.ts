@@ -1,5 +1,14 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { CreateSpaceResponse, GetWorkspaceResponse, ListSpacesResponse, SpaceResponse, WorkspaceResponse } from '../workspace.types';
+import { REASONING_EFFORTS, type ReasoningEffort } from '../../language-models/model.types';
+import type {
+  CreateSpaceResponse,
+  GetWorkspaceResponse,
+  ListSpacesResponse,
+  ListWorkspaceModelsResponse,
+  SpaceResponse,
+  WorkspaceModelResponse,
+  WorkspaceResponse,
+} from '../workspace.types';
 import { ConversationOwnerSchema } from './conversation.schema';
 
 // Documentation-only classes: `implements` ties each one to the wire type it describes, so the
@@ -68,4 +77,36 @@ export class ListSpacesResponseSchema implements ListSpacesResponse {
 export class CreateSpaceResponseSchema implements CreateSpaceResponse {
   @ApiProperty({ type: () => SpaceSchema })
   space!: SpaceSchema;
+}
+
+/** Schema of a model the workspace allows. */
+@ApiSchema({ name: 'WorkspaceModel' })
+export class WorkspaceModelSchema implements WorkspaceModelResponse {
+  @ApiProperty({ type: 'string', example: 'openai' })
+  providerId!: string;
+
+  @ApiProperty({ type: 'string', example: 'gpt-4.1' })
+  modelId!: string;
+
+  @ApiProperty({ type: 'string', example: 'GPT-4.1' })
+  displayName!: string;
+
+  @ApiProperty({ type: 'integer', description: 'Context window in tokens.' })
+  contextSize!: number;
+
+  @ApiProperty({ type: 'string', enum: REASONING_EFFORTS, isArray: true })
+  reasoningEfforts!: ReasoningEffort[];
+
+  @ApiProperty({ type: 'string', enum: REASONING_EFFORTS })
+  defaultReasoningEffort!: ReasoningEffort;
+
+  @ApiProperty({ type: 'boolean', description: 'Whether attached images are sent to it.' })
+  acceptsImages!: boolean;
+}
+
+/** Schema of `{ models }`. */
+@ApiSchema({ name: 'ListWorkspaceModelsResponse' })
+export class ListWorkspaceModelsResponseSchema implements ListWorkspaceModelsResponse {
+  @ApiProperty({ type: () => WorkspaceModelSchema, isArray: true })
+  models!: WorkspaceModelSchema[];
 }
