@@ -13,10 +13,11 @@ import type {
 import type { PostMessageDto } from '@app/contracts/http/message.dto';
 import { apiPath, type ApiClient, type RequestOptions } from './api-client';
 
-/** A page of the conversation list: `limit` items from `offset`, newest activity first. */
+/** A page of the conversation list: `limit` items from `offset`, newest activity first; with `search`, of those whose title holds it. */
 export interface ConversationListPage {
   readonly limit: number;
   readonly offset: number;
+  readonly search?: string;
 }
 
 /** A page of one conversation's messages: the newest `limit` ranks below `lastValue` (the previous page's cursor). */
@@ -33,9 +34,10 @@ export interface MessagePage {
 export class ConversationsApi {
   constructor(private readonly client: ApiClient) {}
 
-  /** The caller's conversations, newest activity first (the api has no title search: the page filters what it loaded). */
+  /** The caller's conversations, newest activity first, or those whose title holds `page.search`. */
   list(wId: string, page: ConversationListPage, options?: RequestOptions): Promise<ListConversationsResponse> {
-    return this.client.get(`${conversationsPath(wId)}?limit=${page.limit}&offset=${page.offset}`, options);
+    const search = page.search === undefined ? '' : `&search=${encodeURIComponent(page.search)}`;
+    return this.client.get(`${conversationsPath(wId)}?limit=${page.limit}&offset=${page.offset}${search}`, options);
   }
 
   create(wId: string, body: CreateConversationDto): Promise<CreateConversationResponse> {

@@ -5,9 +5,12 @@ import { useApi } from '../api';
 import { errorMessage } from '../ui/error-message';
 import { FormError } from '../ui/form-error';
 import styles from './conversations.module.css';
+import { useTitleSearch } from './use-title-search';
 
 /** Conversations asked for at a time. */
 export const CONVERSATION_PAGE_SIZE = 30;
+/** The longest title search the api takes (MAX_CONVERSATION_SEARCH_LENGTH of its query DTO). */
+const SEARCH_MAX_LENGTH = 200;
 
 interface ListState {
   readonly items: readonly ConversationListItem[];
@@ -19,6 +22,7 @@ interface ListState {
 
 /** The caller's conversations in this workspace, as the sidebar and the conversation pages share them. */
 export interface ConversationList extends ListState {
+  readonly wId: string;
   loadMore(): void;
   /** Asks again for the pages already shown (after a title was written, an answer ended). */
   refresh(): void;
@@ -84,7 +88,7 @@ export function ConversationListProvider({ wId, children }: { readonly wId: stri
   );
   const remove = useCallback((cId: string) => setState((current) => ({ ...current, items: current.items.filter((item) => item.sId !== cId) })), []);
 
-  const value = useMemo(() => ({ ...state, loadMore, refresh, upsert, update, remove }), [state, loadMore, refresh, upsert, update, remove]);
+  const value = useMemo(() => ({ ...state, wId, loadMore, refresh, upsert, update, remove }), [state, wId, loadMore, refresh, upsert, update, remove]);
   return <ListContext.Provider value={value}>{children}</ListContext.Provider>;
 }
 
@@ -100,16 +104,21 @@ export function conversationTitle(conversation: Pick<ConversationListItem, 'titl
 }
 
 /**
- * The sidebar: New conversation, a search over the titles of the conversations loaded (the api has
- * no title search), the list newest first with the unread ones marked, and more on demand.
+ * The sidebar: New conversation, a search of the titles (the loaded ones filtered at once, then the
+ * api's matches across the whole list), the list newest first with the unread ones marked, and more
+ * on demand.
  */
 export function ConversationSidebar() {
   const list = useConversationList();
   const [, navigate] = useLocation();
   const [, params] = useRoute<{ cId: string }>('/conversations/:cId');
   const [query, setQuery] = useState('');
+  const search = useTitleSearch(list.wId, query);
   const needle = query.trim().toLowerCase();
-  const matching = needle === '' ? list.items : list.items.filter((item) => conversationTitle(item).toLowerCase().includes(needle));
+  const searching = needle !== '';
+  const shown =
+    search.status === 'ready' ? search.items : searching ? list.items.filter((item) => conversationTitle(item).toLowerCase().includes(needle)) : list.items;
+  const more = search.status === 'ready' ? { hasMore: search.hasMore, loading: search.loadingMore, load: search.loadMore } : searching ? null : { hasMore: list.hasMore, loading: list.loadingMore, load: list.loadMore };
 
   return (
     <nav className={styles.sidebar} aria-label="Conversations">
@@ -122,6 +131,7 @@ export function ConversationSidebar() {
         className={`${styles.textInput} ${styles.search}`}
         aria-label="Search conversations by title"
         placeholder="Search by title"
+        maxLength={SEARCH_MAX_LENGTH}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
@@ -130,11 +140,14 @@ export function ConversationSidebar() {
           Loading conversations…
         </p>
       ) : null}
-      <FormError message={list.error} />
+      <p className={styles.visuallyHidden} role="status">
+        {search.status === 'searching' ? 'Searching…' : search.status === 'ready' ? `${search.items.length}${search.hasMore ? ' or more' : ''} found` : ''}
+      </p>
+      <FormError message={search.status === 'failed' ? search.error : search.status === 'ready' ? search.error : list.error} />
       <ul className={styles.conversationList}>
-        {list.status === 'ready' && list.items.length === 0 ? <li className="muted">No conversations yet.</li> : null}
-        {list.items.length > 0 && matching.length === 0 ? <li className="muted">No conversation title contains “{query.trim()}”{list.hasMore ? ' among those loaded' : ''}.</li> : null}
-        {matching.map((item) => (
+        {list.status === 'ready' && list.items.length === 0 && !searching ? <li className="muted">No conversations yet.</li> : null}
+        {searching && search.status !== 'searching' && shown.length === 0 ? <li className="muted">No conversation title contains “{query.trim()}”.</li> : null}
+        {shown.map((item) => (
           <li key={item.sId}>
             <Link
               href={`/conversations/${encodeURIComponent(item.sId)}`}
@@ -152,9 +165,9 @@ export function ConversationSidebar() {
           </li>
         ))}
       </ul>
-      {list.hasMore ? (
-        <button type="button" className="button button-secondary button-small" onClick={list.loadMore} disabled={list.loadingMore}>
-          {list.loadingMore ? 'Loading…' : 'Load more conversations'}
+      {more?.hasMore ? (
+        <button type="button" className="button button-secondary button-small" onClick={more.load} disabled={more.loading}>
+          {more.loading ? 'Loading…' : 'Load more conversations'}
         </button>
       ) : null}
     </nav>

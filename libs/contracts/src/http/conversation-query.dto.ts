@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, Max } from 'class-validator';
+import { NonEmptyText } from './validation/field.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { QueryInteger } from './validation/query-integer.decorator';
 import { parseDecimalInteger } from './validation/query.transforms';
@@ -10,7 +11,10 @@ import { parseDecimalInteger } from './validation/query.transforms';
 /** Most conversations one page may hold. */
 export const MAX_CONVERSATION_PAGE_SIZE = 500;
 
-/** Paging of the conversation list. */
+/** Longest text the conversation list searches titles for. */
+export const MAX_CONVERSATION_SEARCH_LENGTH = 200;
+
+/** Paging of the conversation list, and a search of its titles. */
 export class ListConversationsQueryDto {
   @QueryInteger(1, MAX_CONVERSATION_PAGE_SIZE, { example: 50 })
   limit?: number;
@@ -18,6 +22,12 @@ export class ListConversationsQueryDto {
   // Past 2^53 a number no longer names one integer: 9999999999999999 would read as 10^16.
   @QueryInteger(0, Number.MAX_SAFE_INTEGER, { example: 0 })
   offset?: number;
+
+  @NonEmptyText(MAX_CONVERSATION_SEARCH_LENGTH, 'omittable', {
+    example: 'quarterly report',
+    description: 'Only the conversations whose title holds this text, in any case; the paging counts the matches.',
+  })
+  search?: string;
 }
 
 /** Most message ranks one page of a conversation may hold. */

@@ -8,15 +8,21 @@ import { ConversationReader } from '../conversation-reader';
 import { ApiError } from '../../common/http/api-error';
 
 const DEFAULT_PAGE_SIZE = 100;
+const NEWEST_FIRST = [{ field: 'updated', direction: 'desc' }] as const;
+/** Conversations read at a time while a title search walks the list, newest first. */
+const SEARCH_BATCH = 500;
+
+type ConversationWhere = Record<string, string | boolean | { in: string[] }>;
 
 /**
  * A key bound to a member lists that member's conversations; an admin key not bound to anyone lists
- * the workspace's. Newest activity first, `test` conversations left out, paged by limit/offset.
+ * the workspace's. Newest activity first, `test` conversations left out, paged by limit/offset;
+ * with `search`, only those whose title holds it (in any case), the paging counting the matches.
  */
 export class ListConversationsQuery extends Query<ListConversationsResponse> {
   constructor(
     readonly auth: AuthContext,
-    readonly page: { readonly limit?: number; readonly offset?: number },
+    readonly page: { readonly limit?: number; readonly offset?: number; readonly search?: string },
   ) {
     super();
   }
@@ -32,7 +38,7 @@ export class ListConversationsHandler implements IQueryHandler<ListConversations
   async execute({ auth, page }: ListConversationsQuery): Promise<ListConversationsResponse> {
     const limit = page.limit ?? DEFAULT_PAGE_SIZE;
     const offset = page.offset ?? 0;
-    let where: Record<string, string | boolean | { in: string[] }> = { workspaceId: auth.workspace.sId, deleted: false, visibility: 'unlisted' };
+    let where: ConversationWhere = { workspaceId: auth.workspace.sId, deleted: false, visibility: 'unlisted' };
     if (auth.user) {
       const rows = await this.readModels.find<ConversationParticipantDocument>('conversationParticipants', {
         where: { workspaceId: auth.workspace.sId, userId: auth.user.sId },
@@ -41,12 +47,10 @@ export class ListConversationsHandler implements IQueryHandler<ListConversations
     } else if (auth.role !== 'admin') {
       throw new ApiError('user_not_found', 'Listing conversations is only available to a key bound to a user, or to an admin key.');
     }
-    const docs = await this.readModels.find<ConversationDocument>('conversations', {
-      where,
-      sort: [{ field: 'updated', direction: 'desc' }],
-      limit: limit + 1,
-      offset,
-    });
+    const docs =
+      page.search === undefined
+        ? await this.readModels.find<ConversationDocument>('conversations', { where, sort: NEWEST_FIRST, limit: limit + 1, offset })
+        : await this.titled(where, page.search, limit + 1, offset);
     const context = this.reader.renderContext(auth);
     return {
       conversations: docs.slice(0, limit).map((doc) => renderConversationListItem(doc, context)),
@@ -54,5 +58,26 @@ export class ListConversationsHandler implements IQueryHandler<ListConversations
       offset,
       limit,
     };
+  }
+
+  /**
+   * The `count` conversations after the first `skip` whose title holds `search`, walking the list
+   * newest first a batch at a time (the read store has no substring match; a person's list is
+   * read at most once).
+   */
+  private async titled(where: ConversationWhere, search: string, count: number, skip: number): Promise<ConversationDocument[]> {
+    const needle = search.toLowerCase();
+    const found: ConversationDocument[] = [];
+    let skipped = 0;
+    for (let offset = 0; ; offset += SEARCH_BATCH) {
+      const batch = await this.readModels.find<ConversationDocument>('conversations', { where, sort: NEWEST_FIRST, limit: SEARCH_BATCH, offset });
+      for (const doc of batch) {
+        if (doc.title === null || !doc.title.toLowerCase().includes(needle)) continue;
+        if (skipped < skip) skipped += 1;
+        else found.push(doc);
+        if (found.length === count) return found;
+      }
+      if (batch.length < SEARCH_BATCH) return found;
+    }
   }
 }
