@@ -2,18 +2,20 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { ApiClient, type ApiClientOptions } from './api-client';
 import { AuthApi } from './auth';
 import { ConversationsApi } from './conversations';
+import { HistoryApi } from './history';
 
 /** The page's client of the api and the typed calls over it; a feature adds its own beside `auth`. */
 export interface Api {
   readonly client: ApiClient;
   readonly auth: AuthApi;
   readonly conversations: ConversationsApi;
+  readonly history: HistoryApi;
 }
 
 /** One client for the page: it holds the session's CSRF token. */
 export function createApi(options: ApiClientOptions = {}): Api {
   const client = new ApiClient(options);
-  return { client, auth: new AuthApi(client), conversations: new ConversationsApi(client) };
+  return { client, auth: new AuthApi(client), conversations: new ConversationsApi(client), history: new HistoryApi(client) };
 }
 
 const ApiContext = createContext<Api | null>(null);

@@ -3,3 +3,4 @@ export { ApiError, NETWORK_ERROR } from './api-error';
 export { ApiProvider, createApi, useApi, type Api } from './api-context';
 export { AuthApi, oidcStartUrl } from './auth';
 export { agentMessageEventsPath, ConversationsApi, type ConversationListPage, type MessagePage } from './conversations';
+export { HistoryApi } from './history';
