@@ -244,6 +244,14 @@ describeInBrowser('a long conversation in a browser', () => {
       await page.getByRole('textbox', { name: 'Message' }).waitFor();
       await rowsOf(page).nth(3).getByRole('button', { name: 'Retry' }).waitFor();
       expect(await scrollsSideways(page)).toBe(false);
+
+      // An address from before the conversation began says so, with the way back.
+      await page.goto(`${app.baseUrl}${pathOf(page)}?at=1000`);
+      await expectPage(page, 'Conversation');
+      await page.getByRole('alert').getByText('The conversation did not exist yet at that time.').waitFor();
+      await page.getByRole('button', { name: 'Back to now' }).click();
+      await expectPage(page, TITLE);
+      await rowsOf(page).nth(3).waitFor();
     },
     { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, colorScheme: 'dark', timezoneId: TIME_ZONE },
   );

@@ -9,10 +9,11 @@ import { errorMessage } from '../ui/error-message';
 import { FormError } from '../ui/form-error';
 import { PageHeading } from '../ui/page-heading';
 import { Composer, type ComposedMessage } from './composer';
-import { conversationTitle, useConversationList } from './conversation-list';
+import { conversationTitle, listItemOf, useConversationList } from './conversation-list';
 import styles from './conversations.module.css';
 import { ForkLinks } from './history/fork-links';
 import { HistoryBar } from './history/history-bar';
+import { PastViewBanner } from './history/time-picker';
 import { MessageHistoryProvider, type MessageHistory } from './history/message-history-context';
 import { placed } from './history/message-groups';
 import { AT_PARAMETER, instantOf } from './history/past-view';
@@ -58,7 +59,7 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
   const [messages, setMessages] = useState<Messages>({ groups: [], hasMore: false, lastValue: null, atMs: null });
   const [loadingEarlier, setLoadingEarlier] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { update: updateListItem, refresh: refreshList } = list;
+  const { update: updateListItem, refresh: refreshList, upsert: upsertListItem } = list;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -78,7 +79,9 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
       },
       (failure: unknown) => {
         if (controller.signal.aborted) return;
-        if (failure instanceof ApiError && failure.status === 404) setState({ status: 'missing' });
+        // The conversation is there now (the api checks first): at that instant it was not yet.
+        if (failure instanceof ApiError && failure.status === 404 && atMs !== null) setState({ status: 'failed', message: 'The conversation did not exist yet at that time.' });
+        else if (failure instanceof ApiError && failure.status === 404) setState({ status: 'missing' });
         else setState({ status: 'failed', message: errorMessage(failure) });
       },
     );
@@ -125,7 +128,14 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
   const pastView = atMs !== null;
   // Between two instants, the messages of the one before are not shown as the next one's.
   const loaded = messages.atMs === atMs;
-  const messageHistory = useMemo<MessageHistory>(() => ({ pastView, place }), [pastView, place]);
+  const forked = useCallback(
+    (fork: Conversation) => {
+      upsertListItem(listItemOf(fork));
+      navigate(`/conversations/${encodeURIComponent(fork.sId)}`);
+    },
+    [upsertListItem, navigate],
+  );
+  const messageHistory = useMemo<MessageHistory>(() => ({ pastView, place, forked }), [pastView, place, forked]);
 
   function travel(instant: number | null) {
     navigate(`/conversations/${encodeURIComponent(cId)}${instant === null ? '' : `?${AT_PARAMETER}=${instant}`}`);
@@ -169,6 +179,7 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
       <div className="page">
         <PageHeading>Conversation</PageHeading>
         <FormError message={state.message} />
+        {atMs !== null ? <PastViewBanner atMs={atMs} onBackToNow={() => travel(null)} /> : null}
       </div>
     );
   }
@@ -185,7 +196,7 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
         }}
       />
       <ForkLinks forkingData={state.header.forkingData} />
-      <HistoryBar wId={wId} cId={cId} atMs={atMs} onTravel={travel} onCompacted={place} />
+      <HistoryBar wId={wId} cId={cId} atMs={atMs} createdMs={state.header.created} onTravel={travel} onCompacted={place} />
       <FormError message={error} />
       {messages.hasMore && loaded ? (
         <button type="button" className="button button-secondary button-small" onClick={loadEarlier} disabled={loadingEarlier}>

@@ -1,11 +1,9 @@
 import type { ConversationMessage } from '@app/contracts/http/conversation.types';
 import { useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
 import { useApi } from '../../api';
 import { useSignedInSession } from '../../session/session-context';
 import { errorMessage } from '../../ui/error-message';
 import { FormError } from '../../ui/form-error';
-import { listItemOf, useConversationList } from '../conversation-list';
 import { EditMessageForm } from './edit-message-form';
 import styles from './history.module.css';
 import { useMessageHistory } from './message-history-context';
@@ -31,10 +29,8 @@ interface MessageActionsProps {
  */
 export function MessageActions({ wId, cId, message, latest, versions, children }: MessageActionsProps) {
   const { history } = useApi();
-  const { pastView, place } = useMessageHistory();
+  const { pastView, place, forked } = useMessageHistory();
   const { user } = useSignedInSession();
-  const { upsert } = useConversationList();
-  const [, navigate] = useLocation();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<'retry' | 'fork' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -54,12 +50,7 @@ export function MessageActions({ wId, cId, message, latest, versions, children }
   }
 
   const retry = () => run('retry', async () => place((await history.retry(wId, cId, message.sId)).message));
-  const fork = () =>
-    run('fork', async () => {
-      const { conversation } = await history.fork(wId, cId, message.sId);
-      upsert(listItemOf(conversation));
-      navigate(`/conversations/${encodeURIComponent(conversation.sId)}`);
-    });
+  const fork = () => run('fork', async () => forked((await history.fork(wId, cId, message.sId)).conversation));
 
   function closeEditor() {
     setEditing(false);

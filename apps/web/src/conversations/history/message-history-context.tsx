@@ -1,4 +1,4 @@
-import type { ConversationMessage } from '@app/contracts/http/conversation.types';
+import type { Conversation, ConversationMessage } from '@app/contracts/http/conversation.types';
 import { createContext, useContext } from 'react';
 
 /** What the rows of a conversation need from its page to change its history. */
@@ -7,6 +7,8 @@ export interface MessageHistory {
   readonly pastView: boolean;
   /** A message the api wrote or changed (a new version, a new answer, a written summary), put where it belongs. */
   readonly place: (message: ConversationMessage) => void;
+  /** A fork made from one of the messages: the page opens it. */
+  readonly forked: (fork: Conversation) => void;
 }
 
 const MessageHistoryContext = createContext<MessageHistory | null>(null);

@@ -2,12 +2,19 @@ import { useId, useState, type FormEvent } from 'react';
 import styles from './history.module.css';
 import { instantOfInput, localInputValue, readableInstant } from './past-view';
 
+interface TimePickerProps {
+  readonly atMs: number | null;
+  /** When the conversation was created: nothing to show before. */
+  readonly createdMs: number;
+  readonly onTravel: (atMs: number) => void;
+}
+
 /**
  * "View as it was": a date and time (local, to the second) and Show. The instant is applied on Show
  * (or Enter), not while it is being typed; its parent keys it by the instant shown, so the box
  * starts anew with each.
  */
-export function TimePicker({ atMs, onTravel }: { readonly atMs: number | null; readonly onTravel: (atMs: number) => void }) {
+export function TimePicker({ atMs, createdMs, onTravel }: TimePickerProps) {
   const [value, setValue] = useState(atMs === null ? '' : localInputValue(atMs));
   const [invalid, setInvalid] = useState(false);
   const inputId = useId();
@@ -29,6 +36,7 @@ export function TimePicker({ atMs, onTravel }: { readonly atMs: number | null; r
         id={inputId}
         type="datetime-local"
         step={1}
+        min={localInputValue(createdMs)}
         className={styles.timeInput}
         value={value}
         aria-invalid={invalid}
