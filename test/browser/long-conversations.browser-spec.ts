@@ -86,8 +86,11 @@ describeInBrowser('a long conversation in a browser', () => {
     // The question was not edited: it offers no versions.
     expect(await rowsOf(page).nth(0).getByRole('group', { name: 'Versions' }).count()).toBe(0);
 
-    await row.getByRole('button', { name: 'Retry' }).click();
+    // By keyboard: the focus stays in the row, on the way back to the first version.
+    await row.getByRole('button', { name: 'Retry' }).focus();
+    await page.keyboard.press('Enter');
     await row.getByText('Version 2 of 2').waitFor();
+    await page.waitForFunction("document.activeElement?.textContent === 'Previous version'");
     // Written in place, word by word, like any answer.
     expect(await answer.getAttribute('aria-busy')).toBe('true');
     await expectAccessible(page);

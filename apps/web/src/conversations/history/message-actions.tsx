@@ -35,6 +35,7 @@ export function MessageActions({ wId, cId, message, latest, versions, children }
   const [busy, setBusy] = useState<'retry' | 'fork' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
+  const footer = useRef<HTMLDivElement>(null);
   const offered = offeredActions(message, { latest, pastView, userSId: user.sId });
 
   async function run(action: 'retry' | 'fork', call: () => Promise<void>) {
@@ -49,7 +50,12 @@ export function MessageActions({ wId, cId, message, latest, versions, children }
     }
   }
 
-  const retry = () => run('retry', async () => place((await history.retry(wId, cId, message.sId)).message));
+  const retry = () =>
+    run('retry', async () => {
+      place((await history.retry(wId, cId, message.sId)).message);
+      // Retry leaves with the version it retried: the focus goes to the switch between versions, not to the top of the page.
+      requestAnimationFrame(() => footer.current?.querySelector<HTMLButtonElement>('button:enabled')?.focus());
+    });
   const fork = () => run('fork', async () => forked((await history.fork(wId, cId, message.sId)).conversation));
 
   function closeEditor() {
@@ -63,7 +69,7 @@ export function MessageActions({ wId, cId, message, latest, versions, children }
     <>
       {editing && message.type === 'user_message' ? <EditMessageForm wId={wId} cId={cId} message={message} onClose={closeEditor} /> : children}
       {versions || (anything && !editing) ? (
-        <div className={styles.rowFooter}>
+        <div ref={footer} className={styles.rowFooter}>
           {versions}
           {anything && !editing ? (
             <div role="group" aria-label="Message actions" className={styles.actions}>
