@@ -13,10 +13,10 @@ import { conversationTitle, listItemOf, useConversationList } from './conversati
 import styles from './conversations.module.css';
 import { ForkLinks } from './history/fork-links';
 import { HistoryBar } from './history/history-bar';
-import { PastViewBanner } from './history/time-picker';
-import { MessageHistoryProvider, type MessageHistory } from './history/message-history-context';
 import { placed } from './history/message-groups';
+import { MessageHistoryProvider, type MessageHistory } from './history/message-history-context';
 import { AT_PARAMETER, instantOf } from './history/past-view';
+import { PastViewBanner } from './history/time-picker';
 import { webMessageContext } from './message-context';
 import { MessageGroupRow, type MessageGroup } from './message-rows';
 
@@ -64,8 +64,8 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
   useEffect(() => {
     const controller = new AbortController();
     const page = { limit: MESSAGE_PAGE_SIZE };
-    const loaded = atMs === null ? conversations.get(wId, cId, page, { signal: controller.signal }) : history.getAt(wId, cId, atMs, page, { signal: controller.signal });
-    loaded.then(
+    const reading = atMs === null ? conversations.get(wId, cId, page, { signal: controller.signal }) : history.getAt(wId, cId, atMs, page, { signal: controller.signal });
+    reading.then(
       ({ conversation, hasMore, lastValue }) => {
         const { content, ...header } = conversation;
         setState({ status: 'ready', header });
