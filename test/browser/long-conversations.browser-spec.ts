@@ -31,7 +31,7 @@ describeInBrowser('a long conversation in a browser', () => {
     if (text.includes('You compact conversations.')) return textScenario(['SUMMARY: the person said hello ', 'and the agent ', 'greeted them back.'], 500);
     if (text.lastIndexOf('Count for me') > text.lastIndexOf('Say hello')) {
       counted += 1;
-      return textScenario(['Answer ', 'number ', `${counted}.`], 150);
+      return textScenario(['Answer ', 'number ', `${counted}.`], 250);
     }
     return textScenario(['Hello there.']);
   }
@@ -157,7 +157,10 @@ describeInBrowser('a long conversation in a browser', () => {
     await rowsOf(page).nth(1).getByRole('button', { name: 'Fork from here' }).click();
     await page.waitForURL((url) => url.pathname !== parentPath && url.pathname.includes('/conversations/'));
     const childPath = pathOf(page);
+    // The fork has its parent's title: what tells it apart is where it comes from.
     await expectPage(page, TITLE);
+    const parentLink = page.locator('p', { hasText: 'Forked from' }).getByRole('link', { name: TITLE });
+    await parentLink.waitFor();
     // The messages up to the one forked from, and a composer to go on from there.
     await rowsOf(page).nth(1).getByText('Hello there.').waitFor();
     expect(await rowsOf(page).count()).toBe(2);
@@ -165,13 +168,14 @@ describeInBrowser('a long conversation in a browser', () => {
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     expect(await sidebar.locator(`a[href="${childPath}"]`).getAttribute('aria-current')).toBe('page');
 
-    const parentLink = page.locator('p', { hasText: 'Forked from' }).getByRole('link', { name: TITLE });
     expect(await parentLink.getAttribute('href')).toBe(parentPath);
     await parentLink.click();
     await page.waitForURL((url) => url.pathname === parentPath);
     await expectPage(page, TITLE);
-    expect(await rowsOf(page).count()).toBe(4);
     const forks = page.getByRole('region', { name: 'Forks' });
+    await forks.waitFor();
+    await rowsOf(page).nth(3).waitFor();
+    expect(await rowsOf(page).count()).toBe(4);
     const fork = forks.getByRole('link', { name: new RegExp(`^${TITLE}, forked `) });
     expect(await fork.getAttribute('href')).toBe(childPath);
     expect(await forks.getByRole('link').count()).toBe(1);
