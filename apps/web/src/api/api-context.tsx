@@ -3,6 +3,7 @@ import { ApiClient, type ApiClientOptions } from './api-client';
 import { AuthApi } from './auth';
 import { ConversationsApi } from './conversations';
 import { FilesApi } from './files';
+import { HistoryApi } from './history';
 import { ModelsApi } from './models';
 import { ToolApprovalsApi } from './tool-approvals';
 
@@ -12,6 +13,7 @@ export interface Api {
   readonly auth: AuthApi;
   readonly conversations: ConversationsApi;
   readonly files: FilesApi;
+  readonly history: HistoryApi;
   readonly models: ModelsApi;
   readonly toolApprovals: ToolApprovalsApi;
 }
@@ -24,6 +26,7 @@ export function createApi(options: ApiClientOptions = {}): Api {
     auth: new AuthApi(client),
     conversations: new ConversationsApi(client),
     files: new FilesApi(client),
+    history: new HistoryApi(client),
     models: new ModelsApi(client),
     toolApprovals: new ToolApprovalsApi(client),
   };

@@ -97,10 +97,10 @@ function conversationsPath(wId: string): string {
   return apiPath`/api/w/${wId}/assistant/conversations`;
 }
 
-function conversationPath(wId: string, cId: string): string {
+export function conversationPath(wId: string, cId: string): string {
   return apiPath`/api/w/${wId}/assistant/conversations/${cId}`;
 }
 
-function messagePath(wId: string, cId: string, mId: string): string {
+export function messagePath(wId: string, cId: string, mId: string): string {
   return apiPath`/api/w/${wId}/assistant/conversations/${cId}/messages/${mId}`;
 }

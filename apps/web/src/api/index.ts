@@ -5,5 +5,6 @@ export { AuthApi, oidcStartUrl } from './auth';
 export { agentMessageEventsPath, ConversationsApi, type ConversationListPage, type MessagePage } from './conversations';
 export { FilesApi, type FileToUpload } from './files';
 export { type UploadOptions } from './form-upload';
+export { HistoryApi } from './history';
 export { ModelsApi } from './models';
 export { ToolApprovalsApi } from './tool-approvals';

@@ -1,6 +1,6 @@
-import type { AgentMessage, Conversation } from '@app/contracts/http/conversation.types';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import type { AgentMessage, Conversation, ConversationMessage } from '@app/contracts/http/conversation.types';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { ApiError, useApi } from '../api';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { useSignedInSession } from '../session/session-context';
@@ -9,8 +9,14 @@ import { errorMessage } from '../ui/error-message';
 import { FormError } from '../ui/form-error';
 import { PageHeading } from '../ui/page-heading';
 import { Composer, type ComposedMessage } from './composer';
-import { conversationTitle, useConversationList } from './conversation-list';
+import { conversationTitle, listItemOf, useConversationList } from './conversation-list';
 import styles from './conversations.module.css';
+import { ForkLinks } from './history/fork-links';
+import { HistoryBar } from './history/history-bar';
+import { placed } from './history/message-groups';
+import { MessageHistoryProvider, type MessageHistory } from './history/message-history-context';
+import { AT_PARAMETER, instantOf } from './history/past-view';
+import { PastViewBanner } from './history/time-picker';
 import { webMessageContext } from './message-context';
 import { MessageGroupRow, type MessageGroup } from './message-rows';
 import { useFragmentPoster } from './attachments/use-fragment-poster';
@@ -35,32 +41,38 @@ interface Messages {
   readonly hasMore: boolean;
   /** Cursor of the next, older page. */
   readonly lastValue: string | null;
+  /** The instant these messages stood at (a past view), or null for now. */
+  readonly atMs: number | null;
 }
 
 /**
  * `/w/:wId/conversations/:cId`: the messages in order (the newest page first, older ones on
  * demand), answers streamed as they are written, the composer, rename and delete. Opening it marks
- * the conversation read.
+ * the conversation read. With `?at=<epoch ms>`, the conversation as it stood then, read-only.
  */
 export function ConversationPage({ wId, cId }: { readonly wId: string; readonly cId: string }) {
-  const { conversations } = useApi();
+  const { conversations, history } = useApi();
   const list = useConversationList();
   const { user } = useSignedInSession();
+  const [, navigate] = useLocation();
+  const atMs = instantOf(useSearch());
   const [state, setState] = useState<PageState>({ status: 'loading' });
-  const [messages, setMessages] = useState<Messages>({ groups: [], hasMore: false, lastValue: null });
+  const [messages, setMessages] = useState<Messages>({ groups: [], hasMore: false, lastValue: null, atMs: null });
   const [loadingEarlier, setLoadingEarlier] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { update: updateListItem, refresh: refreshList } = list;
+  const { update: updateListItem, refresh: refreshList, upsert: upsertListItem } = list;
   const attachFragments = useFragmentPoster(wId, cId);
 
   useEffect(() => {
     const controller = new AbortController();
-    conversations.get(wId, cId, { limit: MESSAGE_PAGE_SIZE }, { signal: controller.signal }).then(
+    const page = { limit: MESSAGE_PAGE_SIZE };
+    const reading = atMs === null ? conversations.get(wId, cId, page, { signal: controller.signal }) : history.getAt(wId, cId, atMs, page, { signal: controller.signal });
+    reading.then(
       ({ conversation, hasMore, lastValue }) => {
         const { content, ...header } = conversation;
         setState({ status: 'ready', header });
-        setMessages({ groups: content, hasMore: hasMore ?? false, lastValue: lastValue ?? null });
-        if (conversation.unread) {
+        setMessages({ groups: content, hasMore: hasMore ?? false, lastValue: lastValue ?? null, atMs });
+        if (conversation.unread && atMs === null) {
           conversations.markRead(wId, cId).then(
             () => updateListItem(cId, { unread: false }),
             () => undefined,
@@ -69,12 +81,14 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
       },
       (failure: unknown) => {
         if (controller.signal.aborted) return;
-        if (failure instanceof ApiError && failure.status === 404) setState({ status: 'missing' });
+        // The conversation is there now (the api checks first): at that instant it was not yet.
+        if (failure instanceof ApiError && failure.status === 404 && atMs !== null) setState({ status: 'failed', message: 'The conversation did not exist yet at that time.' });
+        else if (failure instanceof ApiError && failure.status === 404) setState({ status: 'missing' });
         else setState({ status: 'failed', message: errorMessage(failure) });
       },
     );
     return () => controller.abort();
-  }, [conversations, wId, cId, updateListItem]);
+  }, [conversations, history, wId, cId, atMs, updateListItem]);
 
   // Once an answer ends: read here (the person saw it come), the list's order, and the title the api
   // writes just after the first answer ends (asked again a few times while there is none).
@@ -112,12 +126,30 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
     [refreshHeader],
   );
 
+  const place = useCallback((message: ConversationMessage) => setMessages((current) => ({ ...current, groups: placed(current.groups, message) })), []);
+  const pastView = atMs !== null;
+  // Between two instants, the messages of the one before are not shown as the next one's.
+  const loaded = messages.atMs === atMs;
+  const forked = useCallback(
+    (fork: Conversation) => {
+      upsertListItem(listItemOf(fork));
+      navigate(`/conversations/${encodeURIComponent(fork.sId)}`);
+    },
+    [upsertListItem, navigate],
+  );
+  const messageHistory = useMemo<MessageHistory>(() => ({ pastView, place, forked }), [pastView, place, forked]);
+
+  function travel(instant: number | null) {
+    navigate(`/conversations/${encodeURIComponent(cId)}${instant === null ? '' : `?${AT_PARAMETER}=${instant}`}`);
+  }
+
   async function loadEarlier() {
     setLoadingEarlier(true);
     setError(null);
     try {
-      const page = await conversations.get(wId, cId, { limit: MESSAGE_PAGE_SIZE, lastValue: messages.lastValue });
-      setMessages((current) => ({ groups: [...page.conversation.content, ...current.groups], hasMore: page.hasMore ?? false, lastValue: page.lastValue ?? null }));
+      const earlier = { limit: MESSAGE_PAGE_SIZE, lastValue: messages.lastValue };
+      const page = messages.atMs === null ? await conversations.get(wId, cId, earlier) : await history.getAt(wId, cId, messages.atMs, earlier);
+      setMessages((current) => ({ ...current, groups: [...page.conversation.content, ...current.groups], hasMore: page.hasMore ?? false, lastValue: page.lastValue ?? null }));
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -151,6 +183,7 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
       <div className="page">
         <PageHeading>Conversation</PageHeading>
         <FormError message={state.message} />
+        {atMs !== null ? <PastViewBanner atMs={atMs} onBackToNow={() => travel(null)} /> : null}
       </div>
     );
   }
@@ -160,30 +193,41 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
       <ConversationHeader
         wId={wId}
         header={state.header}
+        readOnly={pastView}
         onRenamed={(header) => {
           setState({ status: 'ready', header });
           updateListItem(cId, { title: header.title });
         }}
       />
+      <ForkLinks forkingData={state.header.forkingData} />
+      <HistoryBar wId={wId} cId={cId} atMs={atMs} createdMs={state.header.created} onTravel={travel} onCompacted={place} />
       <FormError message={error} />
-      {messages.hasMore ? (
+      {messages.hasMore && loaded ? (
         <button type="button" className="button button-secondary button-small" onClick={loadEarlier} disabled={loadingEarlier}>
           Load earlier messages
         </button>
       ) : null}
-      <ol className={styles.messages} aria-label="Messages">
-        {messages.groups.map((group) => (
-          <MessageGroupRow key={group[0]!.rank} group={group} wId={wId} cId={cId} onSettled={onSettled} />
-        ))}
-      </ol>
-      {messages.groups.length === 0 ? <p className="muted">No messages yet.</p> : null}
-      <Composer wId={wId} cId={cId} onSend={send} />
+      <MessageHistoryProvider value={messageHistory}>
+        <ol className={styles.messages} aria-label="Messages">
+          {(loaded ? messages.groups : []).map((group) => (
+            <MessageGroupRow key={group[0]!.rank} group={group} wId={wId} cId={cId} onSettled={onSettled} />
+          ))}
+        </ol>
+      </MessageHistoryProvider>
+      {!loaded ? (
+        <p role="status" className="muted">
+          Loading the conversation…
+        </p>
+      ) : messages.groups.length === 0 ? (
+        <p className="muted">No messages yet.</p>
+      ) : null}
+      {pastView ? null : <Composer wId={wId} cId={cId} onSend={send} />}
     </div>
   );
 }
 
-/** The title, with Rename (a form in place) and Delete (asked twice). */
-function ConversationHeader({ wId, header, onRenamed }: { readonly wId: string; readonly header: Header; readonly onRenamed: (header: Header) => void }) {
+/** The title, with Rename (a form in place) and Delete (asked twice); neither in a past view, which is read-only. */
+function ConversationHeader({ wId, header, readOnly, onRenamed }: { readonly wId: string; readonly header: Header; readonly readOnly: boolean; readonly onRenamed: (header: Header) => void }) {
   const { conversations } = useApi();
   const list = useConversationList();
   const [, navigate] = useLocation();
@@ -233,7 +277,7 @@ function ConversationHeader({ wId, header, onRenamed }: { readonly wId: string; 
     <header className={styles.conversationHeader}>
       <div className={styles.titleRow}>
         <PageHeading className={styles.conversationTitle}>{conversationTitle(header)}</PageHeading>
-        <div className={styles.headerActions}>
+        <div className={styles.headerActions} hidden={readOnly}>
           <button
             ref={renameButton}
             type="button"

@@ -1,4 +1,4 @@
-import type { AgentMessage, CompactionMessage, ContentFragment, ConversationMessage, UserMessage } from '@app/contracts/http/conversation.types';
+import type { AgentMessage, ContentFragment, ConversationMessage, UserMessage } from '@app/contracts/http/conversation.types';
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useApi } from '../api';
 import { errorMessage } from '../ui/error-message';
@@ -9,6 +9,9 @@ import { ApprovalPrompt } from './actions/approval-prompt';
 import { citationSourcesOf, withoutUnfinishedMarker } from './actions/citations';
 import { AgentAvatar } from './agent-avatar';
 import styles from './conversations.module.css';
+import { CompactionMarker } from './history/compaction-marker';
+import { MessageActions } from './history/message-actions';
+import { useMessageHistory } from './history/message-history-context';
 import { Markdown } from './markdown';
 import { mentionPattern } from './mentions';
 import { useAgentMessageStream } from './use-agent-message-stream';
@@ -34,22 +37,31 @@ export const MessageGroupRow = memo(function MessageGroupRow({ group, wId, cId, 
   const message = group[index]!;
   return (
     <li className={styles.messageRow}>
-      <MessageView message={message} wId={wId} cId={cId} onSettled={onSettled} />
-      {group.length > 1 ? <VersionSwitch index={index} count={group.length} onChoose={(next) => setChosen(next === group.length - 1 ? null : next)} /> : null}
+      <MessageActions
+        wId={wId}
+        cId={cId}
+        message={message}
+        latest={index === group.length - 1}
+        versions={group.length > 1 ? <VersionSwitch index={index} count={group.length} onChoose={(next) => setChosen(next === group.length - 1 ? null : next)} /> : null}
+      >
+        <MessageView message={message} wId={wId} cId={cId} onSettled={onSettled} />
+      </MessageActions>
     </li>
   );
 });
 
 function MessageView({ message, wId, cId, onSettled }: { readonly message: ConversationMessage; readonly wId: string; readonly cId: string; readonly onSettled: RowProps['onSettled'] }) {
+  // A past view shows an answer as far as it was written then; it does not follow it.
+  const { pastView } = useMessageHistory();
   switch (message.type) {
     case 'user_message':
       return <UserMessageView message={message} />;
     case 'agent_message':
-      return message.status === 'created' ? <AgentMessageWriting message={message} wId={wId} cId={cId} onSettled={onSettled} /> : <AgentMessageView message={message} />;
+      return message.status === 'created' && !pastView ? <AgentMessageWriting message={message} wId={wId} cId={cId} onSettled={onSettled} /> : <AgentMessageView message={message} />;
     case 'content_fragment':
       return <FragmentView fragment={message} />;
     case 'compaction_message':
-      return <CompactionView message={message} />;
+      return <CompactionMarker wId={wId} cId={cId} message={message} />;
   }
 }
 
@@ -209,14 +221,5 @@ function FragmentView({ fragment }: { readonly fragment: ContentFragment }) {
       <span className="muted">Attached</span> <span className={styles.fragmentTitle}>{fragment.title}</span>
       {fragment.expiredReason !== null ? <span className="muted"> (no longer available)</span> : null}
     </article>
-  );
-}
-
-function CompactionView({ message }: { readonly message: CompactionMessage }) {
-  return (
-    <details className={styles.compaction}>
-      <summary>{message.status === 'created' ? 'Summarizing earlier messages…' : message.status === 'failed' ? 'Summary of earlier messages failed' : 'Earlier messages, summarized'}</summary>
-      {message.content ? <p className={styles.chainOfThoughtText}>{message.content}</p> : null}
-    </details>
   );
 }
