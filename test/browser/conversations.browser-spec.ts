@@ -51,7 +51,13 @@ describeInBrowser('conversations in a browser', () => {
 
   beforeAll(async () => {
     fake = await FakeOpenAIServer.start();
-    fake.setResolver((request) => (isTitleRequest(request) ? textScenario(['Spelling ', 'practice']) : scenarioFor(promptOf(request.body))));
+    fake.setResolver((request) =>
+      isTitleRequest(request)
+        ? sentText(request.body).includes('Title later')
+          ? { steps: [{ type: 'stall', ms: 2_000 }, { type: 'text', tokens: ['Written ', 'later'] }] }
+          : textScenario(['Spelling ', 'practice'])
+        : scenarioFor(promptOf(request.body)),
+    );
     app = await startWebApp({ ...openAIEnv(fake), AGENT_RUNNER_ENABLED: 'true' });
     const created = await call(app.baseUrl, 'POST', `/api/w/${app.workspace.workspaceId}/assistant/agent_configurations`, {
       key: app.workspace.apiKey,
@@ -195,6 +201,33 @@ describeInBrowser('conversations in a browser', () => {
     await answer.getByText('Stopped', { exact: true }).waitFor();
     expect(await answer.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
     expect(await answerText(answer)).not.toContain('never seen');
+    // What was written before the cancel stays, stored with the answer: a reload shows it too.
+    expect(await answerText(answer)).toContain('Starting a long answer');
+    await page.reload();
+    await answer.getByText('Stopped', { exact: true }).waitFor();
+    expect(await answerText(answer)).toContain('Starting a long answer');
+  });
+
+  browser.test('a conversation opened after its answer ended shows the title the api writes a moment later, without a reload', async ({ page }) => {
+    const { workspaceId, apiKey } = app.workspace;
+    const created = await call(app.baseUrl, 'POST', `/api/w/${workspaceId}/assistant/conversations`, {
+      key: apiKey,
+      headers: { 'x-api-user-email': app.person.email },
+      body: { message: { content: 'Title later, please', mentions: [{ configurationId: agentId }], context: { username: 'ada', timezone: 'UTC' } } },
+    });
+    expect(created.status).toBe(200);
+    const conversationId = created.body.conversation.sId;
+    // The answer ends at once; the title is written 2 s later (the fake model is slow for it).
+    const messages = async () => (await call(app.baseUrl, 'GET', `/api/w/${workspaceId}/assistant/conversations/${conversationId}`, { key: apiKey })).body.conversation;
+    for (let tries = 0; (await messages()).content.flat().some((m: { status?: string }) => m.status === 'created'); tries += 1) {
+      if (tries > 50) throw new Error('the answer did not end');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await messages()).title).toBeNull();
+    await page.goto(`${app.baseUrl}/w/${workspaceId}/conversations/${conversationId}`);
+    await signInThroughPage(page, app.person);
+    await expectPage(page, 'Untitled conversation');
+    await expectPage(page, 'Written later');
   });
 
   browser.test('an answer with a javascript: link and an HTML image renders inert; code and the chain of thought stay readable', async ({ page }) => {

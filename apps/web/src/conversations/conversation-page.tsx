@@ -63,33 +63,6 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
   const { update: updateListItem, refresh: refreshList, upsert: upsertListItem } = list;
   const attachFragments = useFragmentPoster(wId, cId);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const page = { limit: MESSAGE_PAGE_SIZE };
-    const reading = atMs === null ? conversations.get(wId, cId, page, { signal: controller.signal }) : history.getAt(wId, cId, atMs, page, { signal: controller.signal });
-    reading.then(
-      ({ conversation, hasMore, lastValue }) => {
-        const { content, ...header } = conversation;
-        setState({ status: 'ready', header });
-        setMessages({ groups: content, hasMore: hasMore ?? false, lastValue: lastValue ?? null, atMs });
-        if (conversation.unread && atMs === null) {
-          conversations.markRead(wId, cId).then(
-            () => updateListItem(cId, { unread: false }),
-            () => undefined,
-          );
-        }
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return;
-        // The conversation is there now (the api checks first): at that instant it was not yet.
-        if (failure instanceof ApiError && failure.status === 404 && atMs !== null) setState({ status: 'failed', message: 'The conversation did not exist yet at that time.' });
-        else if (failure instanceof ApiError && failure.status === 404) setState({ status: 'missing' });
-        else setState({ status: 'failed', message: errorMessage(failure) });
-      },
-    );
-    return () => controller.abort();
-  }, [conversations, history, wId, cId, atMs, updateListItem]);
-
   // Once an answer ends: read here (the person saw it come), the list's order, and the title the api
   // writes just after the first answer ends (asked again a few times while there is none).
   const mounted = useRef(true);
@@ -114,6 +87,35 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
       );
     void ask(1);
   }, [conversations, wId, cId, refreshList]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const page = { limit: MESSAGE_PAGE_SIZE };
+    const reading = atMs === null ? conversations.get(wId, cId, page, { signal: controller.signal }) : history.getAt(wId, cId, atMs, page, { signal: controller.signal });
+    reading.then(
+      ({ conversation, hasMore, lastValue }) => {
+        const { content, ...header } = conversation;
+        setState({ status: 'ready', header });
+        setMessages({ groups: content, hasMore: hasMore ?? false, lastValue: lastValue ?? null, atMs });
+        // Opened after its first answer ended but before the api wrote the title: asked for as when an answer ends here.
+        if (atMs === null && conversation.title === null && answeredAndIdle(content)) refreshHeader();
+        if (conversation.unread && atMs === null) {
+          conversations.markRead(wId, cId).then(
+            () => updateListItem(cId, { unread: false }),
+            () => undefined,
+          );
+        }
+      },
+      (failure: unknown) => {
+        if (controller.signal.aborted) return;
+        // The conversation is there now (the api checks first): at that instant it was not yet.
+        if (failure instanceof ApiError && failure.status === 404 && atMs !== null) setState({ status: 'failed', message: 'The conversation did not exist yet at that time.' });
+        else if (failure instanceof ApiError && failure.status === 404) setState({ status: 'missing' });
+        else setState({ status: 'failed', message: errorMessage(failure) });
+      },
+    );
+    return () => controller.abort();
+  }, [conversations, history, wId, cId, atMs, updateListItem, refreshHeader]);
 
   const onSettled = useCallback(
     (message: AgentMessage) => {
@@ -324,3 +326,8 @@ function ConversationHeader({ wId, header, readOnly, onRenamed }: { readonly wId
   );
 }
 
+/** Whether an agent has answered in these messages and none is still writing. */
+function answeredAndIdle(groups: readonly MessageGroup[]): boolean {
+  const answers = groups.flatMap((group) => group.filter((message) => message.type === 'agent_message'));
+  return answers.length > 0 && answers.every((answer) => answer.status !== 'created');
+}
