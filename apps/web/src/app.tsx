@@ -1,5 +1,6 @@
 import { Route, Switch } from 'wouter';
 import { ApiProvider, type Api } from './api';
+import { InvitationPage } from './invitations/invitation-page';
 import { NotFoundPage } from './not-found/not-found-page';
 import { ResetPasswordPage } from './reset-password/reset-password-page';
 import { RequireSession } from './session/require-session';
@@ -22,6 +23,9 @@ export function App({ api }: { readonly api: Api }) {
           </Route>
           <Route path="/reset-password">
             <ResetPasswordPage />
+          </Route>
+          <Route path="/invitations">
+            <InvitationPage />
           </Route>
           <Route path="/">
             <RequireSession>

@@ -4,6 +4,7 @@ import { AuthApi } from './auth';
 import { ConversationsApi } from './conversations';
 import { FilesApi } from './files';
 import { HistoryApi } from './history';
+import { InvitationsApi } from './invitations';
 import { ModelsApi } from './models';
 import { ToolApprovalsApi } from './tool-approvals';
 
@@ -14,6 +15,7 @@ export interface Api {
   readonly conversations: ConversationsApi;
   readonly files: FilesApi;
   readonly history: HistoryApi;
+  readonly invitations: InvitationsApi;
   readonly models: ModelsApi;
   readonly toolApprovals: ToolApprovalsApi;
 }
@@ -27,6 +29,7 @@ export function createApi(options: ApiClientOptions = {}): Api {
     conversations: new ConversationsApi(client),
     files: new FilesApi(client),
     history: new HistoryApi(client),
+    invitations: new InvitationsApi(client),
     models: new ModelsApi(client),
     toolApprovals: new ToolApprovalsApi(client),
   };

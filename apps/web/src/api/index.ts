@@ -6,5 +6,6 @@ export { agentMessageEventsPath, ConversationsApi, type ConversationListPage, ty
 export { FilesApi, type FileToUpload } from './files';
 export { type UploadOptions } from './form-upload';
 export { HistoryApi } from './history';
+export { InvitationsApi } from './invitations';
 export { ModelsApi } from './models';
 export { ToolApprovalsApi } from './tool-approvals';

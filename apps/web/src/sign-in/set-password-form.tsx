@@ -5,6 +5,7 @@ import { useSession } from '../session/session-context';
 import { errorMessage } from '../ui/error-message';
 import { FormError } from '../ui/form-error';
 import { FormField } from '../ui/form-field';
+import { newPasswordOf } from './new-password';
 
 /**
  * The page behind a one-time link (the first admin's, a new account's, a password reset): a new
@@ -20,11 +21,12 @@ export function SetPasswordForm({ token, submitLabel }: { readonly token: string
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const password = String(form.get('password') ?? '');
-    if (password !== String(form.get('confirmation') ?? '')) {
-      setError('The two passwords differ: type the same one twice.');
+    const typed = newPasswordOf(form);
+    if ('refusal' in typed) {
+      setError(typed.refusal);
       return;
     }
+    const { password } = typed;
     setPending(true);
     setError(null);
     try {
