@@ -7,6 +7,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumInstalled } from './chromium';
 /** Screenshots of failed tests, one PNG per test (gitignored; CI keeps the folder as its artifacts). */
 export const ARTIFACTS_DIR = join(__dirname, '..', 'artifacts');
 
+/** Where every passing test also leaves a screenshot of the page it ends on, when set (BROWSER_SCREENSHOTS_DIR). */
+const SCREENSHOTS_DIR = process.env.BROWSER_SCREENSHOTS_DIR;
+
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const BLOCKING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
 /** How long a person waits for a page before the test says it did not come. */
@@ -63,6 +66,7 @@ export function browserSuite(): BrowserSuite {
           await body({ context, page, anotherBrowser: async () => (await openPage()).page });
           if (!page.isClosed()) await expectAccessible(page);
           expect(pageErrors).toEqual([]);
+          if (SCREENSHOTS_DIR && !page.isClosed()) await saveScreenshot(page, SCREENSHOTS_DIR);
         } catch (error) {
           await keepScreenshot(page);
           throw error;
@@ -82,12 +86,22 @@ function watchPageErrors(page: Page, errors: string[]): void {
   });
 }
 
+/** The PNG's name for the test running now: its file and its name. */
+function screenshotName(): string {
+  const { testPath, currentTestName } = expect.getState();
+  return `${basename(testPath ?? 'unknown', '.ts')}--${(currentTestName ?? 'test').replace(/[^A-Za-z0-9]+/g, '-').slice(0, 120)}.png`;
+}
+
+/** The page each passing test ends on, as a person sees it (the viewport), for the docs or a review. */
+async function saveScreenshot(page: Page, directory: string): Promise<void> {
+  mkdirSync(directory, { recursive: true });
+  await page.screenshot({ path: join(directory, screenshotName()) });
+}
+
 async function keepScreenshot(page: Page): Promise<void> {
   if (page.isClosed()) return;
-  const { testPath, currentTestName } = expect.getState();
-  const name = `${basename(testPath ?? 'unknown', '.ts')}--${(currentTestName ?? 'test').replace(/[^A-Za-z0-9]+/g, '-').slice(0, 120)}.png`;
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const path = join(ARTIFACTS_DIR, name);
+  const path = join(ARTIFACTS_DIR, screenshotName());
   try {
     await page.screenshot({ path, fullPage: true });
     process.stderr.write(`Screenshot of the failed test: ${path}\n`);
