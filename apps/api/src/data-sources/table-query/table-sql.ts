@@ -50,7 +50,9 @@ export function runTableSql(tables: readonly QueryTable[], sql: string, limits: 
       finish(message.ok ? { ok: true, rows: message.rows ?? [], truncated: message.truncated ?? false } : { ok: false, code: 'query_error', message: message.message ?? 'The query failed.' }),
     );
     child.once('error', (error) => finish({ ok: false, code: 'query_error', message: error.message }));
-    child.once('exit', (code, exitSignal) => finish({ ok: false, code: 'query_error', message: `The query process ended without an answer (${exitSignal ?? `exit ${code}`}).` }));
+    // Not 'exit': a child that answered and exited may be seen to exit before its answer is read from
+    // the channel (it happened on a loaded machine); 'close' comes once the channel is drained too.
+    child.once('close', (code, exitSignal) => finish({ ok: false, code: 'query_error', message: `The query process ended without an answer (${exitSignal ?? `exit ${code}`}).` }));
     child.send({ tables, sql, maxRows: limits.maxRows });
   });
 }
