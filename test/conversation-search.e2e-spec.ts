@@ -16,7 +16,7 @@ describe('GET conversations ?search=', () => {
     t = await startTestApp({ AGENT_RUNNER_ENABLED: 'false' });
     ({ workspaceId, apiKey: key } = await t.createWorkspace());
     // Oldest first: the list answers newest first. More than one batch of the search's walk.
-    const created = ['Quarterly report, first draft', 'Lunch plans', 'Élan and the ÉTÉ rota', ...Array.from({ length: 520 }, (_, i) => `Filler ${i}`), 'QUARTERLY REPORT final', 'Untitled'];
+    const created = ['Quarterly report, first draft', 'Lunch plans', 'Élan and the ÉTÉ rota', ...Array.from({ length: 500 }, (_, i) => `Filler ${i}`), 'QUARTERLY REPORT final', 'Untitled'];
     for (const title of created) {
       const answer = await call(t.baseUrl, 'POST', `/api/v1/w/${workspaceId}/assistant/conversations`, { key, body: { title: title === 'Untitled' ? null : title } });
       expect(answer.status).toBe(200);
