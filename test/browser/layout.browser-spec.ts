@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { browserSuite, describeInBrowser, expectPage, scrollsSideways } from './support/browser-suite';
+import { browserSuite, describeInBrowser, expectAccessible, expectPage, scrollsSideways } from './support/browser-suite';
 import { signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
 
 // The same pages on a phone and on a wide screen, in the system's light and dark schemes. axe runs
@@ -36,6 +36,17 @@ describeInBrowser('the web app on a phone and on a wide screen', () => {
       await page.getByRole('button', { name: 'New conversation' }).click();
       await expectPage(page, 'New conversation');
       expect(await scrollsSideways(page)).toBe(false);
+      // With a conversation open the list folds behind a button: the conversation comes first.
+      const search = page.getByRole('searchbox', { name: 'Search conversations by title' });
+      expect(await search.isVisible()).toBe(false);
+      const show = page.getByRole('button', { name: 'Show conversations' });
+      expect(await show.getAttribute('aria-expanded')).toBe('false');
+      await show.click();
+      await search.waitFor();
+      expect(await page.getByRole('button', { name: 'Hide conversations' }).getAttribute('aria-expanded')).toBe('true');
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Hide conversations' }).click();
+      await search.waitFor({ state: 'hidden' });
     },
     { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
   );
@@ -51,6 +62,11 @@ describeInBrowser('the web app on a phone and on a wide screen', () => {
       const conversation = await box(page, 'region', 'Conversation');
       expect(list.x + list.width).toBeLessThanOrEqual(conversation.x + 1);
       expect(Math.abs(list.y - conversation.y)).toBeLessThan(2);
+      // Beside the conversation the list never folds.
+      await page.getByRole('button', { name: 'New conversation' }).click();
+      await expectPage(page, 'New conversation');
+      await page.getByRole('searchbox', { name: 'Search conversations by title' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Show conversations' }).count()).toBe(0);
     },
     { viewport: { width: 1440, height: 900 } },
   );

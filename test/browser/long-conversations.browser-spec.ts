@@ -16,6 +16,17 @@ const SUMMARY = 'SUMMARY: the person said hello and the agent greeted them back.
 /** The browser's time zone in the past-view test: far from the server's UTC, so local time is really read as local. */
 const TIME_ZONE = 'Pacific/Auckland';
 
+/**
+ * Waits until the focused element reads `text`. Polled from here: the page's policy refuses the eval
+ * that waitForFunction polls with once its first check fails.
+ */
+async function focusReaches(page: Page, text: string): Promise<void> {
+  for (let tries = 0; (await page.evaluate<string>("document.activeElement?.textContent ?? ''")) !== text; tries += 1) {
+    if (tries > 100) throw new Error(`the focus did not move to ${text}`);
+    await page.waitForTimeout(20);
+  }
+}
+
 describeInBrowser('a long conversation in a browser', () => {
   const browser = browserSuite();
   let app: WebAppUnderTest;
@@ -90,7 +101,7 @@ describeInBrowser('a long conversation in a browser', () => {
     await row.getByRole('button', { name: 'Retry' }).focus();
     await page.keyboard.press('Enter');
     await row.getByText('Version 2 of 2').waitFor();
-    await page.waitForFunction("document.activeElement?.textContent === 'Previous version'");
+    await focusReaches(page, 'Previous version');
     // Written in place, word by word, like any answer.
     expect(await answer.getAttribute('aria-busy')).toBe('true');
     await expectAccessible(page);
@@ -126,7 +137,7 @@ describeInBrowser('a long conversation in a browser', () => {
     await expectAccessible(page);
     await box.press('Escape');
     expect(await box.count()).toBe(0);
-    await page.waitForFunction("document.activeElement?.textContent === 'Edit'");
+    await focusReaches(page, 'Edit');
     expect(await message.innerText()).toContain('Say hello');
 
     await page.keyboard.press('Enter');
@@ -228,7 +239,7 @@ describeInBrowser('a long conversation in a browser', () => {
       expect(instant).toBeGreaterThanOrEqual(firstAnswer.completedTs);
 
       await page.getByLabel('View as it was', { exact: true }).fill(localInputValue(instant, TIME_ZONE));
-      await page.getByRole('button', { name: 'Show' }).click();
+      await page.getByRole('button', { name: 'Show', exact: true }).click();
       await page.waitForURL((url) => url.search === `?at=${instant}`);
       const banner = page.getByRole('status').filter({ hasText: 'A past view' });
       await banner.waitFor();

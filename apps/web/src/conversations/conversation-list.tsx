@@ -1,5 +1,5 @@
 import type { Conversation, ConversationListItem } from '@app/contracts/http/conversation.types';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';
 import { useApi } from '../api';
 import { errorMessage } from '../ui/error-message';
@@ -112,6 +112,16 @@ export function ConversationSidebar() {
   const list = useConversationList();
   const [, navigate] = useLocation();
   const [, params] = useRoute<{ cId: string }>('/conversations/:cId');
+  const [onNewPage] = useRoute('/new');
+  // On a phone the list would push the open conversation below the fold: it folds behind a button there.
+  const [shownOnPhone, setShownOnPhone] = useState(false);
+  const [openedFor, setOpenedFor] = useState(params?.cId);
+  if (openedFor !== params?.cId) {
+    setOpenedFor(params?.cId);
+    setShownOnPhone(false);
+  }
+  const foldsOnPhone = (params !== null || onNewPage) && !shownOnPhone;
+  const listId = useId();
   const [query, setQuery] = useState('');
   const search = useTitleSearch(list.wId, query);
   const needle = query.trim().toLowerCase();
@@ -125,51 +135,62 @@ export function ConversationSidebar() {
       <button type="button" className="button" onClick={() => navigate('/new')}>
         New conversation
       </button>
-      <h2 className={styles.sidebarTitle}>Conversations</h2>
-      <input
-        type="search"
-        className={`${styles.textInput} ${styles.search}`}
-        aria-label="Search conversations by title"
-        placeholder="Search by title"
-        maxLength={SEARCH_MAX_LENGTH}
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-      />
-      {list.status === 'loading' ? (
-        <p className="muted" role="status">
-          Loading conversations…
+      <button
+        type="button"
+        className={`button button-secondary button-small ${styles.listToggle}`}
+        aria-expanded={!foldsOnPhone}
+        aria-controls={listId}
+        onClick={() => setShownOnPhone(foldsOnPhone)}
+      >
+        {foldsOnPhone ? 'Show conversations' : 'Hide conversations'}
+      </button>
+      <div id={listId} className={`${styles.sidebarList} ${foldsOnPhone ? styles.foldedOnPhone : ''}`}>
+        <h2 className={styles.sidebarTitle}>Conversations</h2>
+        <input
+          type="search"
+          className={`${styles.textInput} ${styles.search}`}
+          aria-label="Search conversations by title"
+          placeholder="Search by title"
+          maxLength={SEARCH_MAX_LENGTH}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        {list.status === 'loading' ? (
+          <p className="muted" role="status">
+            Loading conversations…
+          </p>
+        ) : null}
+        <p className={styles.visuallyHidden} role="status">
+          {search.status === 'searching' ? 'Searching…' : search.status === 'ready' ? `${search.items.length}${search.hasMore ? ' or more' : ''} found` : ''}
         </p>
-      ) : null}
-      <p className={styles.visuallyHidden} role="status">
-        {search.status === 'searching' ? 'Searching…' : search.status === 'ready' ? `${search.items.length}${search.hasMore ? ' or more' : ''} found` : ''}
-      </p>
-      <FormError message={search.status === 'failed' ? search.error : search.status === 'ready' ? search.error : list.error} />
-      <ul className={styles.conversationList}>
-        {list.status === 'ready' && list.items.length === 0 && !searching ? <li className="muted">No conversations yet.</li> : null}
-        {searching && search.status !== 'searching' && shown.length === 0 ? <li className="muted">No conversation title contains “{query.trim()}”.</li> : null}
-        {shown.map((item) => (
-          <li key={item.sId}>
-            <Link
-              href={`/conversations/${encodeURIComponent(item.sId)}`}
-              className={styles.conversationLink}
-              aria-current={params?.cId === item.sId ? 'page' : undefined}
-            >
-              {item.unread ? (
-                <>
-                  <span className={styles.unreadDot} aria-hidden="true" />
-                  <span className={styles.visuallyHidden}>Unread: </span>
-                </>
-              ) : null}
-              <span className={styles.conversationLinkTitle}>{conversationTitle(item)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {more?.hasMore ? (
-        <button type="button" className="button button-secondary button-small" onClick={more.load} disabled={more.loading}>
-          {more.loading ? 'Loading…' : 'Load more conversations'}
-        </button>
-      ) : null}
+        <FormError message={search.status === 'failed' ? search.error : search.status === 'ready' ? search.error : list.error} />
+        <ul className={styles.conversationList}>
+          {list.status === 'ready' && list.items.length === 0 && !searching ? <li className="muted">No conversations yet.</li> : null}
+          {searching && search.status !== 'searching' && shown.length === 0 ? <li className="muted">No conversation title contains “{query.trim()}”.</li> : null}
+          {shown.map((item) => (
+            <li key={item.sId}>
+              <Link
+                href={`/conversations/${encodeURIComponent(item.sId)}`}
+                className={styles.conversationLink}
+                aria-current={params?.cId === item.sId ? 'page' : undefined}
+              >
+                {item.unread ? (
+                  <>
+                    <span className={styles.unreadDot} aria-hidden="true" />
+                    <span className={styles.visuallyHidden}>Unread: </span>
+                  </>
+                ) : null}
+                <span className={styles.conversationLinkTitle}>{conversationTitle(item)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {more?.hasMore ? (
+          <button type="button" className="button button-secondary button-small" onClick={more.load} disabled={more.loading}>
+            {more.loading ? 'Loading…' : 'Load more conversations'}
+          </button>
+        ) : null}
+      </div>
     </nav>
   );
 }
