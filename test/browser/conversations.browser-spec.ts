@@ -54,7 +54,7 @@ describeInBrowser('conversations in a browser', () => {
     fake.setResolver((request) =>
       isTitleRequest(request)
         ? sentText(request.body).includes('Title later')
-          ? { steps: [{ type: 'stall', ms: 2_000 }, { type: 'text', tokens: ['Written ', 'later'] }] }
+          ? { steps: [{ type: 'stall', ms: 6_000 }, { type: 'text', tokens: ['Written ', 'later'] }] }
           : textScenario(['Spelling ', 'practice'])
         : scenarioFor(promptOf(request.body)),
     );
@@ -217,7 +217,7 @@ describeInBrowser('conversations in a browser', () => {
     });
     expect(created.status).toBe(200);
     const conversationId = created.body.conversation.sId;
-    // The answer ends at once; the title is written 2 s later (the fake model is slow for it).
+    // The answer ends at once; the title is written 6 s later (the fake model is slow for it), well after the page has opened.
     const messages = async () => (await call(app.baseUrl, 'GET', `/api/w/${workspaceId}/assistant/conversations/${conversationId}`, { key: apiKey })).body.conversation;
     for (let tries = 0; (await messages()).content.flat().some((m: { status?: string }) => m.status === 'created'); tries += 1) {
       if (tries > 50) throw new Error('the answer did not end');
