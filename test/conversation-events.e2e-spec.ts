@@ -56,6 +56,19 @@ describe('conversation events stream', () => {
     expect(resumed.frames.map((f) => f.eventId)).toEqual([...all.frames.slice(1).map((f) => f.eventId), ...liveFrames.map((f) => f.eventId)]);
   });
 
+  it("gives with the conversation the id of its last event, after which the stream brings only what came next", async () => {
+    const cId = await conversationWithTwoTurns();
+    const read = await call(t.baseUrl, 'GET', `/api/w/${workspaceId}/assistant/conversations/${cId}`, { key });
+    const all = await collectSse(path(cId), { key, stop: (f) => f.length >= 3 });
+    expect(read.body.conversation.lastEventId).toBe(all.frames[2]!.eventId);
+    await call(t.baseUrl, 'POST', `/api/v1/w/${workspaceId}/assistant/conversations/${cId}/messages`, { key, body: { content: 'third', mentions: [], context } });
+    const next = await collectSse(`${path(cId, 'private')}?lastEventId=${read.body.conversation.lastEventId}`, { key, stop: (f) => f.length >= 1 });
+    expect(next.frames.map((f) => [f.data.type, f.data.message?.content])).toEqual([['user_message_new', 'third']]);
+    // Every read says where it stands: the public family's too, and a page of the messages.
+    const again = await call(t.baseUrl, 'GET', `/api/v1/w/${workspaceId}/assistant/conversations/${cId}?limit=1`, { key });
+    expect(again.body.conversation.lastEventId).toBe(next.frames[0]!.eventId);
+  });
+
   it('emits agent_message_done and conversation_title, and resumes across a server restart', async () => {
     const cId = await conversationWithTwoTurns();
     const before = await collectSse(path(cId), { key, stop: (f) => f.length >= 3 });

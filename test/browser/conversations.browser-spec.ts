@@ -192,6 +192,33 @@ describeInBrowser('conversations in a browser', () => {
     expect(await answerText(answer)).toBe(FULL_ANSWER);
   });
 
+  browser.test('a conversation open in the page shows what is posted elsewhere meanwhile, and the answer it starts streams in', async ({ page }) => {
+    const { workspaceId, apiKey } = app.workspace;
+    const asPerson = { key: apiKey, headers: { 'x-api-user-email': app.person.email } };
+    const base = `/api/w/${workspaceId}/assistant/conversations`;
+    const context = { username: 'ada', timezone: 'UTC' };
+    const created = await call(app.baseUrl, 'POST', base, { ...asPerson, body: { title: 'Shared notes', message: { content: 'A first note', mentions: [], context } } });
+    expect(created.status).toBe(200);
+    const conversationId = created.body.conversation.sId;
+    await page.goto(`${app.baseUrl}/w/${workspaceId}/conversations/${conversationId}`);
+    await signInThroughPage(page, app.person);
+    await expectPage(page, 'Shared notes');
+    await page.getByText('A first note').waitFor();
+
+    // From another device (the api, as the same person): the page hears of it without a reload.
+    const posted = await call(app.baseUrl, 'POST', `${base}/${conversationId}/messages`, { ...asPerson, body: { content: 'From my phone: Spell it out', mentions: [{ configurationId: agentId }], context } });
+    expect(posted.status).toBe(200);
+    await page.getByText('From my phone: Spell it out').waitFor();
+    const answer = page.getByRole('article', { name: `Answer from ${AGENT}` });
+    await answer.waitFor();
+    await expectIdle(answer);
+    expect(await answerText(answer)).toBe(FULL_ANSWER);
+    // Heard once each, though the stream and the page's own reads both tell of them.
+    expect(await page.getByText('From my phone: Spell it out').count()).toBe(1);
+    expect(await answer.count()).toBe(1);
+    await expectAccessible(page);
+  });
+
   browser.test('Cancel stops an answer being written', async ({ page }) => {
     await newConversation(page);
     const answer = await askAgent(page, 'Never stop');

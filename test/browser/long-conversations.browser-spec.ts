@@ -21,8 +21,9 @@ const TIME_ZONE = 'Pacific/Auckland';
  * that waitForFunction polls with once its first check fails.
  */
 async function focusReaches(page: Page, text: string): Promise<void> {
-  for (let tries = 0; (await page.evaluate<string>("document.activeElement?.textContent ?? ''")) !== text; tries += 1) {
-    if (tries > 100) throw new Error(`the focus did not move to ${text}`);
+  const deadline = Date.now() + 10_000;
+  while ((await page.evaluate<string>("document.activeElement?.textContent ?? ''")) !== text) {
+    if (Date.now() > deadline) throw new Error(`the focus did not move to ${text}`);
     await page.waitForTimeout(20);
   }
 }

@@ -197,6 +197,7 @@ export function conversationDocument(position: number, overrides: Partial<Conver
     runningAgentMessages: [],
     failedAgentMessages: [],
     lastPosition: position,
+    lastRevision: position,
     content: [],
     ...overrides,
   };

@@ -55,11 +55,15 @@ export function loadV1ConversationLog(): RecordedLog {
 
 /**
  * A recorded conversation answer with the fields the wire gained since it was recorded (response
- * shapes only grow): the null `nodeId` and `nodeDataSourceViewId` of file fragments.
+ * shapes only grow): the null `nodeId` and `nodeDataSourceViewId` of file fragments, and the
+ * conversation's `lastEventId`.
  */
-export function withFieldsAddedSince(conversation: Conversation): Conversation {
+export function withFieldsAddedSince(conversation: Conversation, log: Pick<RecordedLog, 'events' | 'conversationId'>): Conversation {
+  const revisions = log.events.filter((event) => event.streamName === `conversation-${log.conversationId}`).map((event) => event.revision);
   return {
     ...conversation,
+    // The id of the conversation's last event, which the api has answered with since.
+    lastEventId: String(Math.max(...revisions)),
     content: conversation.content.map((versions) =>
       versions.map((message) =>
         message.type === 'content_fragment' && message.contentFragmentType === 'file' ? { ...message, nodeId: null, nodeDataSourceViewId: null } : message,

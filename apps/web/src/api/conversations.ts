@@ -93,6 +93,11 @@ export function agentMessageEventsPath(wId: string, cId: string, mId: string): s
   return `${messagePath(wId, cId, mId)}/events`;
 }
 
+/** Where a conversation's events stream from (SSE): new messages, answers started, its title. */
+export function conversationEventsPath(wId: string, cId: string): string {
+  return `${conversationPath(wId, cId)}/events`;
+}
+
 function conversationsPath(wId: string): string {
   return apiPath`/api/w/${wId}/assistant/conversations`;
 }

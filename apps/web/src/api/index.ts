@@ -2,7 +2,7 @@ export { ApiClient, apiPath, CSRF_HEADER, type ApiClientOptions, type RequestOpt
 export { ApiError, NETWORK_ERROR } from './api-error';
 export { ApiProvider, createApi, useApi, type Api } from './api-context';
 export { AuthApi, oidcStartUrl } from './auth';
-export { agentMessageEventsPath, ConversationsApi, type ConversationListPage, type MessagePage } from './conversations';
+export { agentMessageEventsPath, conversationEventsPath, ConversationsApi, type ConversationListPage, type MessagePage } from './conversations';
 export { FilesApi, type FileToUpload } from './files';
 export { type UploadOptions } from './form-upload';
 export { HistoryApi } from './history';

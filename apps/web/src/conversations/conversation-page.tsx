@@ -1,4 +1,4 @@
-import type { AgentMessage, Conversation, ConversationMessage } from '@app/contracts/http/conversation.types';
+import type { AgentMessage, Conversation, ConversationMessage, ConversationStreamEvent } from '@app/contracts/http/conversation.types';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ApiError, useApi } from '../api';
@@ -14,12 +14,13 @@ import { conversationTitle, listItemOf, useConversationList } from './conversati
 import styles from './conversations.module.css';
 import { ForkLinks } from './history/fork-links';
 import { HistoryBar } from './history/history-bar';
-import { placed } from './history/message-groups';
+import { placed, withNewMessage } from './history/message-groups';
 import { MessageHistoryProvider, type MessageHistory } from './history/message-history-context';
 import { AT_PARAMETER, instantOf } from './history/past-view';
 import { PastViewBanner } from './history/time-picker';
 import { webMessageContext } from './message-context';
 import { MessageGroupRow, type MessageGroup } from './message-rows';
+import { useConversationEvents } from './use-conversation-events';
 import { useFragmentPoster } from './attachments/use-fragment-poster';
 
 /** Message ranks asked for at a time: a long conversation opens on its newest ones. */
@@ -44,6 +45,8 @@ interface Messages {
   readonly lastValue: string | null;
   /** The instant these messages stood at (a past view), or null for now. */
   readonly atMs: number | null;
+  /** The conversation's last event they show: its event stream is followed from there. */
+  readonly lastEventId: string | null;
 }
 
 /**
@@ -58,7 +61,7 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
   const [, navigate] = useLocation();
   const atMs = instantOf(useSearch());
   const [state, setState] = useState<PageState>({ status: 'loading' });
-  const [messages, setMessages] = useState<Messages>({ groups: [], hasMore: false, lastValue: null, atMs: null });
+  const [messages, setMessages] = useState<Messages>({ groups: [], hasMore: false, lastValue: null, atMs: null, lastEventId: null });
   const [loadingEarlier, setLoadingEarlier] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { update: updateListItem, refresh: refreshList, upsert: upsertListItem } = list;
@@ -97,7 +100,7 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
       ({ conversation, hasMore, lastValue }) => {
         const { content, ...header } = conversation;
         setState({ status: 'ready', header });
-        setMessages({ groups: content, hasMore: hasMore ?? false, lastValue: lastValue ?? null, atMs });
+        setMessages({ groups: content, hasMore: hasMore ?? false, lastValue: lastValue ?? null, atMs, lastEventId: conversation.lastEventId ?? null });
         // Opened after its first answer ended but before the api wrote the title: asked for as when an answer ends here.
         if (atMs === null && conversation.title === null && answeredAndIdle(content)) refreshHeader();
         if (conversation.unread && atMs === null) {
@@ -133,6 +136,28 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
   const pastView = atMs !== null;
   // Between two instants, the messages of the one before are not shown as the next one's.
   const loaded = messages.atMs === atMs;
+
+  // What others do meanwhile: their messages, the answers they start, the title once written.
+  const onConversationEvent = useCallback(
+    (event: ConversationStreamEvent) => {
+      switch (event.type) {
+        case 'user_message_new':
+        case 'agent_message_new':
+        case 'compaction_message_new':
+          setMessages((current) => ({ ...current, groups: withNewMessage(current.groups, event.message) }));
+          return;
+        case 'conversation_title':
+          setState((current) => (current.status === 'ready' ? { status: 'ready', header: { ...current.header, title: event.title } } : current));
+          updateListItem(cId, { title: event.title });
+          return;
+        default:
+          // Answers follow their own streams; a summary's end is read by its marker.
+          return;
+      }
+    },
+    [cId, updateListItem],
+  );
+  useConversationEvents(wId, cId, loaded && !pastView ? messages.lastEventId : null, onConversationEvent);
   const forked = useCallback(
     (fork: Conversation) => {
       upsertListItem(listItemOf(fork));
@@ -164,7 +189,8 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
     const fragments = await attachFragments(attachments);
     if (fragments.length > 0) setMessages((current) => ({ ...current, groups: [...current.groups, ...fragments.map((fragment) => [fragment])] }));
     const posted = await conversations.postMessage(wId, cId, { content, mentions, context: webMessageContext(user), ...(modelSelection ? { modelSelection } : {}) });
-    setMessages((current) => ({ ...current, groups: [...current.groups, [posted.message], ...posted.agentMessages.map((message) => [message])] }));
+    // The stream may have brought them first: each is shown once.
+    setMessages((current) => ({ ...current, groups: [posted.message, ...posted.agentMessages].reduce<readonly MessageGroup[]>(withNewMessage, current.groups) }));
     refreshList();
   }
 

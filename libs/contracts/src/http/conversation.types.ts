@@ -85,6 +85,8 @@ export interface ConversationListItem extends ResourceBase {
 export interface Conversation extends ConversationListItem {
   readonly content: ReadonlyArray<readonly ConversationMessage[]>;
   readonly url: string;
+  /** The id of the last conversation event this shows: the events stream goes on after it (`?lastEventId=`). */
+  readonly lastEventId?: string;
 }
 
 /** Feedback on an agent message (dust-api §1 Feedback). */

@@ -79,6 +79,12 @@ export interface ConversationDocument {
   readonly compaction?: { readonly messageId: string; readonly startedAt: number } | null;
   /** Global position of the last event applied (idempotency guard). */
   readonly lastPosition: number;
+  /**
+   * Revision, in the conversation's stream, of the last event applied: the `lastEventId` after
+   * which its event stream goes on from what this document shows. Absent on documents of an earlier
+   * layout.
+   */
+  readonly lastRevision?: number;
 }
 
 /** A child of a conversation, as its header keeps it. */

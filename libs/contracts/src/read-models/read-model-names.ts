@@ -11,7 +11,7 @@ export const READ_MODELS = {
   apiKeys: { name: 'api_keys', version: 1 },
   users: { name: 'users', version: 2 },
   spaces: { name: 'spaces', version: 1 },
-  conversations: { name: 'conversations', version: 2 },
+  conversations: { name: 'conversations', version: 3 },
   conversationMessages: { name: 'conversation_messages', version: 1 },
   conversationParticipants: { name: 'conversation_participants', version: 1 },
   agentConfigurations: { name: 'agent_configurations', version: 1 },

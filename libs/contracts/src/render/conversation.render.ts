@@ -126,6 +126,7 @@ export function renderConversation(doc: ConversationWithContent, context: Conver
       .filter((versions) => versions.length > 0)
       .map((versions) => versions.map((message) => wireMessage(message, context.baseUrl))),
     url: conversationUrl(context.baseUrl, doc.workspaceId, doc.sId),
+    ...(doc.lastRevision === undefined ? {} : { lastEventId: String(doc.lastRevision) }),
   };
 }
 

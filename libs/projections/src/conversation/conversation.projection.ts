@@ -33,15 +33,15 @@ export const conversationProjection: Projection<ConversationDocument> = {
   documentIds: (event) => (isConversationEvent(event) ? [event.data.conversationId] : []),
   evolve(doc, event) {
     if (!isConversationEvent(event)) return doc;
-    if (event.type === 'ConversationCreated') return doc ?? createdDocument(event, event.position);
+    if (event.type === 'ConversationCreated') return doc ?? createdDocument(event, event.position, event.revision);
     if (!doc || doc.lastPosition >= event.position) return doc;
     const next = evolveDocument(doc, event);
     const updated = isConversationActivity(event) ? Math.max(doc.updated, event.data.at) : doc.updated;
-    return { ...next, updated, lastPosition: event.position };
+    return { ...next, updated, lastPosition: event.position, lastRevision: event.revision };
   },
 };
 
-function createdDocument(event: ConversationCreated, position: number): ConversationDocument {
+function createdDocument(event: ConversationCreated, position: number, revision: number): ConversationDocument {
   const d = event.data;
   return {
     id: position,
@@ -67,6 +67,7 @@ function createdDocument(event: ConversationCreated, position: number): Conversa
     failedAgentMessages: [],
     ...(d.forkedFrom ? { forkedFrom: d.forkedFrom, fileCopyStatus: 'pending' as const } : {}),
     lastPosition: position,
+    lastRevision: revision,
   };
 }
 

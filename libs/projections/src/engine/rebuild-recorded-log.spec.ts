@@ -49,6 +49,6 @@ describe('rebuilding from a log written at schema v1', () => {
 
     const answered = log.wire.conversation;
     const context = { viewerUserId: log.viewerUserId, owner: answered.owner, baseUrl: log.publicUrl };
-    expect(renderConversation({ ...doc!, content: contentOf(messages) }, context)).toEqual(withFieldsAddedSince(answered));
+    expect(renderConversation({ ...doc!, content: contentOf(messages) }, context)).toEqual(withFieldsAddedSince(answered, log));
   });
 });

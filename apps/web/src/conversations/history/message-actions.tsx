@@ -1,5 +1,5 @@
 import type { ConversationMessage } from '@app/contracts/http/conversation.types';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useApi } from '../../api';
 import { useSignedInSession } from '../../session/session-context';
 import { errorMessage } from '../../ui/error-message';
@@ -50,11 +50,20 @@ export function MessageActions({ wId, cId, message, latest, versions, children }
     }
   }
 
+  // Retry leaves with the version it retried: the focus goes to the switch between versions, not to
+  // the top of the page, once the row shows the new version and its buttons are enabled again.
+  const focusAfterRetry = useRef(false);
+  useEffect(() => {
+    if (!focusAfterRetry.current || busy !== null) return;
+    const target = footer.current?.querySelector<HTMLButtonElement>('button:enabled');
+    if (!target) return;
+    focusAfterRetry.current = false;
+    target.focus();
+  });
   const retry = () =>
     run('retry', async () => {
       place((await history.retry(wId, cId, message.sId)).message);
-      // Retry leaves with the version it retried: the focus goes to the switch between versions, not to the top of the page.
-      requestAnimationFrame(() => footer.current?.querySelector<HTMLButtonElement>('button:enabled')?.focus());
+      focusAfterRetry.current = true;
     });
   const fork = () => run('fork', async () => forked((await history.fork(wId, cId, message.sId)).conversation));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { placed, type Groups } from './message-groups';
+import { placed, withNewMessage, type Groups } from './message-groups';
 
 // A message the api wrote, put where the conversation holds it: the rows stay in rank order, each
 // rank's versions oldest first, whatever the order the page heard of them.
@@ -33,5 +33,16 @@ describe('placing a message in a conversation', () => {
     const once = placed(GROUPS, message('a2', 4));
     expect(placed(once, message('a2', 4))).toEqual(once);
     expect(ids(GROUPS)).toEqual([['u1'], ['a1', 'a1b'], ['u2']]);
+  });
+
+  it('adds a message heard from the stream only when the page does not hold it already, as it holds it', () => {
+    // Held already (heard from the answer to its post, or an answer the page saw end): kept as the page has it.
+    expect(withNewMessage(GROUPS, message('a1', 1, 'created again'))).toBe(GROUPS);
+    // New: where placed would put it.
+    expect(ids(withNewMessage(GROUPS, message('a1c', 1)))).toEqual([['u1'], ['a1', 'a1b', 'a1c'], ['u2']]);
+    expect(ids(withNewMessage(GROUPS, message('u3', 4)))).toEqual([['u1'], ['a1', 'a1b'], ['u2'], ['u3']]);
+    // Heard twice, shown once.
+    const twice = [message('u3', 4), message('u3', 4)].reduce<Groups<Shown>>(withNewMessage, GROUPS);
+    expect(ids(twice)).toEqual([['u1'], ['a1', 'a1b'], ['u2'], ['u3']]);
   });
 });

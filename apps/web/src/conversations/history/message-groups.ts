@@ -15,6 +15,20 @@ export function placed<M extends Placeable>(groups: Groups<M>, message: M): Grou
   if (groups.some((group) => group.some((version) => version.sId === message.sId))) {
     return groups.map((group) => (group.some((version) => version.sId === message.sId) ? group.map((version) => (version.sId === message.sId ? message : version)) : group));
   }
+  return placedNew(groups, message);
+}
+
+/**
+ * The groups with `message` placed as `placed` does, unless they hold it already: what the page
+ * holds may be newer (an answer the page saw end), and a message heard twice (from the stream and
+ * from the answer to its post) is shown once. Pure.
+ */
+export function withNewMessage<M extends Placeable>(groups: Groups<M>, message: M): Groups<M> {
+  return groups.some((group) => group.some((version) => version.sId === message.sId)) ? groups : placedNew(groups, message);
+}
+
+/** `message`, which the groups do not hold, as the newest version of its rank or as a rank of its own. */
+function placedNew<M extends Placeable>(groups: Groups<M>, message: M): Groups<M> {
   const at = groups.findIndex((group) => group[0]!.rank === message.rank);
   if (at >= 0) return groups.map((group, index) => (index === at ? [...group, message] : group));
   const after = groups.findIndex((group) => group[0]!.rank > message.rank);

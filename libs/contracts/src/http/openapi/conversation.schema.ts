@@ -177,4 +177,12 @@ export class ConversationSchema extends ConversationListItemSchema implements Co
 
   @ApiProperty({ type: 'string', description: 'Where the conversation is shown in the web app.' })
   url!: string;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    pattern: '^\\d+$',
+    example: '12',
+    description: "The id of the conversation's last event this answer shows: `…/events?lastEventId=` with it follows what comes next.",
+  })
+  lastEventId?: string;
 }
