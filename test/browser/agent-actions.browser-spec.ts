@@ -7,8 +7,8 @@ import { startMailServer } from '../support/mail-tools';
 import { createAgentWithView, LOCAL_MCP_ENV, registerRemoteServer } from '../support/remote-mcp-agents';
 import type { RemoteToolServer } from '../support/remote-mcp-server';
 import { call } from '../support/test-app';
-import { browserSuite, describeInBrowser, expectAccessible, expectPage, scrollsSideways } from './support/browser-suite';
-import { signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
+import { browserSuite, describeInBrowser, expectAccessible, scrollsSideways } from './support/browser-suite';
+import { openNewConversation, sendMentioning, signInThroughPage, startWebApp, type WebAppUnderTest } from './support/web-app';
 
 // What agents do, seen in the web app: a tool call that waits for the person shows as a prompt
 // whose answer resumes the run; each call is a folded step with its input and output; an answer
@@ -65,17 +65,8 @@ describeInBrowser('what agents do, in a browser', () => {
 
   /** Signs in, opens New conversation and sends `words` to the agent picked from the list; answers the agent's answer. */
   async function ask(page: Page, words: string, agent: string): Promise<Locator> {
-    await page.goto(`${app.baseUrl}/`);
-    await signInThroughPage(page, app.person);
-    await expectPage(page, WORKSPACE_NAME);
-    await page.getByRole('button', { name: 'New conversation' }).click();
-    await expectPage(page, 'New conversation');
-    const box = page.getByRole('textbox', { name: 'Message' });
-    await box.click();
-    await box.pressSequentially(`${words} @${agent.slice(0, 3)}`);
-    await page.getByRole('listbox', { name: 'Agents to mention' }).getByRole('option', { name: new RegExp(`@${agent}`) }).waitFor();
-    await box.press('Enter');
-    await box.press('Enter');
+    await openNewConversation(page, app);
+    await sendMentioning(page, words, agent);
     await page.waitForURL(/\/conversations\//);
     return page.getByRole('article', { name: `Answer from ${agent}` });
   }

@@ -5,7 +5,7 @@ import { FakeOpenAIServer, type RecordedRequest } from '../support/fake-openai-s
 import { minimalPdf } from '../support/minimal-pdf';
 import { call } from '../support/test-app';
 import { browserSuite, describeInBrowser, expectAccessible, scrollsSideways } from './support/browser-suite';
-import { openNewConversation, startWebApp, type WebAppUnderTest } from './support/web-app';
+import { openNewConversation, sendMentioning, startWebApp, type WebAppUnderTest } from './support/web-app';
 
 // A person attaches files to a message in the web app: by the button or by dropping them, each
 // uploaded with its progress, refused in the api's words when it cannot be taken, and read by the
@@ -40,12 +40,7 @@ describeInBrowser('attachments and the model choice in a browser', () => {
 
   /** Types a message that mentions the agent (picked from the list) and sends it with Enter. */
   async function askAgent(page: Page, words: string): Promise<void> {
-    const box = page.getByRole('textbox', { name: 'Message' });
-    await box.click();
-    await box.pressSequentially(`${words} @hel`);
-    await page.getByRole('listbox', { name: 'Agents to mention' }).getByRole('option', { name: new RegExp(`@${AGENT}`) }).waitFor();
-    await box.press('Enter');
-    await box.press('Enter');
+    await sendMentioning(page, words, AGENT);
   }
 
   /** The agent run the model was asked for about `words` (the person's question). */

@@ -4,7 +4,7 @@ import { isTitleRequest, openAIEnv, sentText, textScenario } from '../support/ag
 import { FakeOpenAIServer, type RecordedRequest, type Scenario } from '../support/fake-openai-server';
 import { call } from '../support/test-app';
 import { browserSuite, describeInBrowser, expectAccessible, expectPage, pathOf, scrollsSideways } from './support/browser-suite';
-import { signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
+import { sendMentioning, signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
 
 // A long conversation in the web app, in headless Chromium: an answer retried, a question edited,
 // a fork and its way back, a summary of earlier messages, and the conversation as it was at an
@@ -80,12 +80,7 @@ describeInBrowser('a long conversation in a browser', () => {
   /** Types `words` and a mention of the agent picked from the list in the message box, and sends them. */
   async function askAgent(page: Page, words: string): Promise<Locator> {
     const before = await rowsOf(page).count();
-    const box = page.getByRole('textbox', { name: 'Message' });
-    await box.click();
-    await box.pressSequentially(`${words} @hel`);
-    await page.getByRole('listbox', { name: 'Agents to mention' }).getByRole('option', { name: new RegExp(`@${AGENT}`) }).waitFor();
-    await box.press('Enter');
-    await box.press('Enter');
+    await sendMentioning(page, words, AGENT);
     await page.waitForURL(/\/conversations\//);
     return rowsOf(page).nth(before + 1).getByRole('article', { name: `Answer from ${AGENT}` });
   }

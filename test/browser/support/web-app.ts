@@ -30,6 +30,16 @@ export async function signInThroughPage(page: Page, account: Account): Promise<v
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Types `words` and the start of `agent`'s name in the message box, picks the agent from the list with Enter, and sends with Enter. */
+export async function sendMentioning(page: Page, words: string, agent: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.click();
+  await box.pressSequentially(`${words} @${agent.slice(0, 3)}`);
+  await page.getByRole('listbox', { name: 'Agents to mention' }).getByRole('option', { name: new RegExp(`@${agent}`) }).waitFor();
+  await box.press('Enter');
+  await box.press('Enter');
+}
+
 /** Opens the app, signs in as the workspace's person, and goes to New conversation. */
 export async function openNewConversation(page: Page, app: WebAppUnderTest): Promise<void> {
   await page.goto(`${app.baseUrl}/`);

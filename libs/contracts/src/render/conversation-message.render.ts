@@ -115,8 +115,7 @@ export function applyAgentMessageStatusChange(message: AgentMessage, event: Agen
  * tool calls and usage; its status, error and completion time stay those of the cancel.
  */
 export function applyAgentMessageCancelledOutcome(message: AgentMessage, event: AgentMessageCancelledOutcomeRecorded): AgentMessage {
-  const { error: _error, completedTs: _completedTs, ...outcome } = event.data;
-  return applyAgentMessageOutcome(message, message.status, { ...outcome, completedTs: message.completedTs }, event.data.at);
+  return applyAgentMessageOutcome(message, message.status, { ...event.data, completedTs: message.completedTs }, event.data.at);
 }
 
 /**

@@ -89,8 +89,9 @@ export interface AgentMessageStatusChanged {
  */
 export interface AgentMessageCancelledOutcomeRecorded {
   readonly type: 'AgentMessageCancelledOutcomeRecorded';
+  // No error or completion time: those stay the cancel's.
   readonly data: ConversationEventBase &
-    AgentMessageOutcome & {
+    Omit<AgentMessageOutcome, 'error' | 'completedTs'> & {
       readonly messageId: string;
       readonly configurationId: string;
     };
