@@ -88,6 +88,44 @@ describe('agent runner across restarts', () => {
     }
   });
 
+  it('keeps on a message cancelled while its runner was dying what the run had streamed, and leaves it cancelled', async () => {
+    const first = await AgentApi.start(openAIEnv(openAI.server, { AGENT_RUNNER_ENABLED: 'false' }));
+    const { conversationId, agentMessageId } = await first.createConversation('Cancelled as its runner died');
+    // A runner killed mid-run, then the person's cancel: a claim, some tokens, no end; the message settled by the cancel alone.
+    const store = first.t.app.get<EventStore>(EVENT_STORE);
+    const at = Date.now() - 60_000;
+    const meta = { schemaVersion: CURRENT_SCHEMA_VERSION };
+    await store.append(
+      `agent_message-${agentMessageId}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'AgentRunStarted',
+          data: { messageId: agentMessageId, conversationId, workspaceId: first.workspaceId, configurationId: 'dust', runnerId: 'dead', leaseUntil: at + 30_000, at },
+          metadata: meta,
+        },
+        { id: randomUUID(), type: 'AgentTokensGenerated', data: { text: 'Half an ans', classification: 'tokens', step: 0, at }, metadata: meta },
+      ],
+      'no_stream',
+    );
+    const cancelled = await call(first.t.baseUrl, 'POST', first.path(`/${conversationId}/cancel`), { key: first.key, body: { messageIds: [agentMessageId] } });
+    expect(cancelled.status).toBe(200);
+    expect(await first.message(conversationId, agentMessageId)).toMatchObject({ status: 'cancelled', content: null });
+    const dataDir = first.t.dataDir;
+    await first.t.close({ keepData: true });
+
+    const second = first.on(await startTestApp(openAIEnv(openAI.server), dataDir));
+    try {
+      const { frames } = await second.events(conversationId, agentMessageId);
+      expect(payloads(frames).map((p) => p.type)).toEqual(['generation_tokens', 'agent_generation_cancelled']);
+      expect(await second.message(conversationId, agentMessageId)).toMatchObject({ status: 'cancelled', content: 'Half an ans', error: null });
+      expect(openAI.server.requests).toHaveLength(0);
+    } finally {
+      await second.t.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps what a run whose runner died had recorded (text, tool calls and results, usage) when it fails it as interrupted, as a rebuild does', async () => {
     const first = await AgentApi.start(openAIEnv(openAI.server, { AGENT_RUNNER_ENABLED: 'false' }));
     const { conversationId, agentMessageId } = await first.createConversation('Claimed by a runner killed after a tool ran');

@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
+import { REPOSITORY_ROOT } from './repository-root';
 import { call } from './test-app';
 
-/** The repository root, seen from test/support or from its build under dist/ (which benches run). */
-const above = join(__dirname, '..', '..');
-const root = basename(above) === 'dist' ? dirname(above) : above;
+const root = REPOSITORY_ROOT;
 
 /** The cookie a signed-in browser holds. */
 export const SESSION_COOKIE = 'dust_session';

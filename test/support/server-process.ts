@@ -1,9 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { REPOSITORY_ROOT } from './repository-root';
 
-const root = join(__dirname, '..', '..');
+const root = REPOSITORY_ROOT;
 
 /** A port nothing listens on now, chosen by the system (ports in the ephemeral range may be taken by other suites). */
 export async function freePort(): Promise<number> {

@@ -13,6 +13,7 @@ import type {
   UserMessageState,
 } from './conversation.state';
 import { LayeredMap } from './layered-map';
+import { isCancelWithoutItsRun } from './cancelled-outcome';
 
 /** Folds one event into the decision state. Never throws; events for a missing conversation are ignored. */
 export function evolveConversation(state: ConversationState, event: ConversationEvent): ConversationState {
@@ -85,8 +86,7 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
       );
     }
     case 'AgentMessageStatusChanged': {
-      // A status change that records no tool calls carries nothing of a run: a cancel's.
-      const awaitsCancelledOutcome = event.data.status === 'cancelled' && event.data.toolCalls === undefined;
+      const awaitsCancelledOutcome = isCancelWithoutItsRun(event);
       return updateMessage(state, event.data.messageId, (m) =>
         m.kind === 'agent_message' ? { ...m, status: event.data.status, awaitsCancelledOutcome } : m,
       );

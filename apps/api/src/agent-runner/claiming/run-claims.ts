@@ -16,6 +16,7 @@ import { RunHandle, runnerActor, type RunStopReason } from '../run/run-handle';
 import { interruptedError } from '../run/run-outcome';
 import { RunOutcomeRecorder, type RunEnding, type SettlingRun } from '../run/run-outcome.recorder';
 import { RunPreemptedError, RunStreamWriter } from '../run/run-stream-writer';
+import { isCancelWithoutItsRun } from '@app/domain/conversation/cancelled-outcome';
 import { interruptedOutcomeOf } from './interrupted-outcome';
 import { recordedRunOf, resumeStateOf, type RunResumeState } from './run-resume-state';
 import type { TrackedMessage } from './run-tracker';
@@ -103,9 +104,10 @@ export class RunClaims {
    * from its run stream (null when it cannot be now); any other is recorded as interrupted.
    */
   async takeOver(message: TrackedMessage, ended: () => void, stopping: () => boolean): Promise<LaunchedRun | null> {
-    let recorded: RecordedEvent[] = [];
+    // The run stream is read for a run still to take over or settle, and for a cancel that settled the message without it.
+    const needsRun = !message.finalStatus || isCancelWithoutItsRun(message.finalStatus.event);
+    const recorded = needsRun ? (await this.eventStore.readStream(toAgentMessageStreamName(message.messageId))).map((event) => upcast(event)) : [];
     if (!message.finalStatus) {
-      recorded = (await this.eventStore.readStream(toAgentMessageStreamName(message.messageId))).map((event) => upcast(event));
       const state = resumeStateOf(recorded);
       if (state !== null) {
         // The log may lag the stream: a claim renewed meanwhile is still held.
@@ -160,12 +162,18 @@ export class RunClaims {
   private async recoverExpired(message: TrackedMessage, recorded: readonly RecordedEvent[]): Promise<void> {
     this.log.warn({ messageId: message.messageId, claim: message.claim }, 'agent run lease expired; settling it');
     const run = this.settling(message, message.lastRevision);
+    const now = Date.now();
+    const progress = recordedRunOf(recorded);
     if (message.finalStatus) {
+      // Cancelled while its runner was dying: the message keeps what the run had streamed, as it does when the runner stops.
+      if (progress && isCancelWithoutItsRun(message.finalStatus.event)) {
+        const outcome = interruptedOutcomeOf(progress, message.created, this.config.modelCatalog, now);
+        await ignorePreempted(this.outcomes.record(run, { status: 'cancelled', outcome, at: now }, 'rethrow'));
+        return;
+      }
       await ignorePreempted(this.outcomes.endRunStream(run, message.finalStatus.event));
       return;
     }
-    const now = Date.now();
-    const progress = recordedRunOf(recorded);
     const outcome = progress ? interruptedOutcomeOf(progress, message.created, this.config.modelCatalog, now) : { error: interruptedError('lease_expired'), completedTs: now };
     const ending: RunEnding = { status: 'failed', outcome, at: now };
     await ignorePreempted(this.outcomes.record(run, ending, 'rethrow'));
