@@ -15,6 +15,26 @@ jest.setTimeout(30_000);
 
 const openAI = useFakeOpenAI();
 
+/** What a runner that crashed mid-run leaves behind: a claim whose lease lapsed a while ago, "Half an ans" streamed, no end. */
+async function leaveDeadRunClaim(api: AgentApi, conversationId: string, agentMessageId: string, schemaVersion: number): Promise<void> {
+  const store = api.t.app.get<EventStore>(EVENT_STORE);
+  const at = Date.now() - 60_000;
+  const meta = { schemaVersion };
+  await store.append(
+    `agent_message-${agentMessageId}`,
+    [
+      {
+        id: randomUUID(),
+        type: 'AgentRunStarted',
+        data: { messageId: agentMessageId, conversationId, workspaceId: api.workspaceId, configurationId: 'dust', runnerId: 'dead', leaseUntil: at + 30_000, at },
+        metadata: meta,
+      },
+      { id: randomUUID(), type: 'AgentTokensGenerated', data: { text: 'Half an ans', classification: 'tokens', step: 0, at }, metadata: meta },
+    ],
+    'no_stream',
+  );
+}
+
 describe('agent runner across restarts', () => {
   it('runs messages created while no runner was running', async () => {
     const first = await AgentApi.start(openAIEnv(openAI.server, { AGENT_RUNNER_ENABLED: 'false' }));
@@ -55,22 +75,7 @@ describe('agent runner across restarts', () => {
     const first = await AgentApi.start(openAIEnv(openAI.server, { AGENT_RUNNER_ENABLED: 'false' }));
     const { conversationId, agentMessageId } = await first.createConversation('Claimed by a dead runner');
     // What a runner that crashed mid-run leaves behind: a claim, some tokens, no end.
-    const store = first.t.app.get<EventStore>(EVENT_STORE);
-    const at = Date.now() - 60_000;
-    const meta = { schemaVersion: 1 };
-    await store.append(
-      `agent_message-${agentMessageId}`,
-      [
-        {
-          id: randomUUID(),
-          type: 'AgentRunStarted',
-          data: { messageId: agentMessageId, conversationId, workspaceId: first.workspaceId, configurationId: 'dust', runnerId: 'dead', leaseUntil: at + 30_000, at },
-          metadata: meta,
-        },
-        { id: randomUUID(), type: 'AgentTokensGenerated', data: { text: 'Half an ans', classification: 'tokens', step: 0, at }, metadata: meta },
-      ],
-      'no_stream',
-    );
+    await leaveDeadRunClaim(first, conversationId, agentMessageId, 1);
     const dataDir = first.t.dataDir;
     await first.t.close({ keepData: true });
 
@@ -91,23 +96,8 @@ describe('agent runner across restarts', () => {
   it('keeps on a message cancelled while its runner was dying what the run had streamed, and leaves it cancelled', async () => {
     const first = await AgentApi.start(openAIEnv(openAI.server, { AGENT_RUNNER_ENABLED: 'false' }));
     const { conversationId, agentMessageId } = await first.createConversation('Cancelled as its runner died');
-    // A runner killed mid-run, then the person's cancel: a claim, some tokens, no end; the message settled by the cancel alone.
-    const store = first.t.app.get<EventStore>(EVENT_STORE);
-    const at = Date.now() - 60_000;
-    const meta = { schemaVersion: CURRENT_SCHEMA_VERSION };
-    await store.append(
-      `agent_message-${agentMessageId}`,
-      [
-        {
-          id: randomUUID(),
-          type: 'AgentRunStarted',
-          data: { messageId: agentMessageId, conversationId, workspaceId: first.workspaceId, configurationId: 'dust', runnerId: 'dead', leaseUntil: at + 30_000, at },
-          metadata: meta,
-        },
-        { id: randomUUID(), type: 'AgentTokensGenerated', data: { text: 'Half an ans', classification: 'tokens', step: 0, at }, metadata: meta },
-      ],
-      'no_stream',
-    );
+    // A runner killed mid-run, then the person's cancel: the message is settled by the cancel alone.
+    await leaveDeadRunClaim(first, conversationId, agentMessageId, CURRENT_SCHEMA_VERSION);
     const cancelled = await call(first.t.baseUrl, 'POST', first.path(`/${conversationId}/cancel`), { key: first.key, body: { messageIds: [agentMessageId] } });
     expect(cancelled.status).toBe(200);
     expect(await first.message(conversationId, agentMessageId)).toMatchObject({ status: 'cancelled', content: null });
