@@ -56,6 +56,42 @@ describe('people: workspace isolation', () => {
     expect(asJudy.status === 200 ? asJudy.body.message.user.sId : 'refused').not.toBe(judy.userId);
   });
 
+  it("a key bound to a member reaches the account's tokens and sessions not at all: it cannot mint a token that would reach the member's other workspaces", async () => {
+    const kim = await createAccount(t.dataDir, a.workspaceId, 'kim@a.test');
+    await runCli(t.dataDir, ['member', 'add', '--workspace', b.workspaceId, '--email', kim.email, '--role', 'user']);
+    const boundKey = await t.createKey(a.workspaceId, 'builder', kim.email);
+    const session = await signIn(t.baseUrl, kim.email, kim.password);
+    const { tokenId } = await createToken(t.baseUrl, session, 'laptop');
+    const { sessionId } = session;
+
+    // The key works in its workspace and answers /me there, the control.
+    expect((await call(t.baseUrl, 'GET', `/api/v1/w/${a.workspaceId}/spaces`, { key: boundKey })).status).toBe(200);
+    expect((await call(t.baseUrl, 'GET', '/api/v1/me', { key: boundKey })).status).toBe(200);
+    const refusals = [
+      await call(t.baseUrl, 'POST', '/api/user/tokens', { key: boundKey, body: { name: 'escape' } }),
+      await call(t.baseUrl, 'GET', '/api/user/tokens', { key: boundKey }),
+      await call(t.baseUrl, 'DELETE', `/api/user/tokens/${tokenId}`, { key: boundKey }),
+      await call(t.baseUrl, 'GET', '/api/auth/sessions', { key: boundKey }),
+      await call(t.baseUrl, 'POST', `/api/auth/sessions/${sessionId}/revoke`, { key: boundKey }),
+      await call(t.baseUrl, 'POST', '/api/auth/sign-out-everywhere', { key: boundKey }),
+    ];
+    for (const refused of refusals) expectError(refused, 403, 'workspace_auth_error');
+    // Nothing was done: the session still opens B, and the token still lists one token.
+    expect((await readSpaces(t.baseUrl, b.workspaceId, { session })).status).toBe(200);
+    const tokens = await call(t.baseUrl, 'GET', '/api/user/tokens', { headers: browserHeaders(session) });
+    expect(tokens.body.tokens.map((token: { tokenId: string }) => token.tokenId)).toEqual([tokenId]);
+
+    // Signed in, the person ends another of their sessions by its id: refused by its next request.
+    const laptop = await signIn(t.baseUrl, kim.email, kim.password);
+    const listed = await call(t.baseUrl, 'GET', '/api/auth/sessions', { headers: browserHeaders(session) });
+    expect(listed.body.sessions.map((each: { sessionId: string; current: boolean }) => [each.sessionId, each.current])).toEqual(
+      expect.arrayContaining([[laptop.sessionId, false], [sessionId, true]]),
+    );
+    expect((await call(t.baseUrl, 'POST', `/api/auth/sessions/${laptop.sessionId}/revoke`, { headers: browserHeaders(session) })).status).toBe(204);
+    expectError(await readSpaces(t.baseUrl, a.workspaceId, { session: laptop }), 401, 'not_authenticated');
+    expect((await readSpaces(t.baseUrl, a.workspaceId, { session })).status).toBe(200);
+  });
+
   it('a removed member\'s sessions and tokens are refused in that workspace by the next request (404), and still served in another', async () => {
     const check = async (session: BrowserSession, token: string, workspaceId: string) => [
       (await readSpaces(t.baseUrl, workspaceId, { session })).status,

@@ -7,7 +7,7 @@ import { clientAddressKey } from '../rate-limits/client-address';
 import { RequestRateLimits } from '../rate-limits/request-rate-limits';
 import type { RouteBudgetName } from '../config/rate-limit-settings';
 import { ROUTE_RATE_LIMIT } from '../rate-limits/route-rate-limit.decorator';
-import { ADMIN_ONLY_ROUTE, IS_PUBLIC_ROUTE, PERSON_OR_ANONYMOUS, PERSON_ROUTE } from '../common/http/route-access';
+import { ADMIN_ONLY_ROUTE, IS_PUBLIC_ROUTE, PERSON_ACCOUNT, PERSON_OR_ANONYMOUS, PERSON_ROUTE } from '../common/http/route-access';
 import { LOGGER } from '../common/logger';
 import { SESSION_PATHS } from '../common/http/session-access';
 import type { AuthContext, AuthenticatedRequest, PersonContext } from './auth-context';
@@ -47,13 +47,16 @@ export class ApiKeyGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, targets)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const personRoute = this.reflector.getAllAndOverride<true | typeof PERSON_OR_ANONYMOUS | undefined>(PERSON_ROUTE, targets);
+    const personRoute = this.reflector.getAllAndOverride<true | typeof PERSON_ACCOUNT | typeof PERSON_OR_ANONYMOUS | undefined>(PERSON_ROUTE, targets);
     if (personRoute === PERSON_OR_ANONYMOUS && !(await this.callers.presentsAny(request))) return true;
     const address = clientAddressKey(request.ip);
     const caller = await this.countingFailures(address, () => this.callers.of(request, { sessions: SESSION_PATHS.test(request.path) }));
     await this.limits.admitKey(budgetKeyOf(caller));
 
     if (personRoute) {
+      if (personRoute === PERSON_ACCOUNT && caller.kind === 'key') {
+        throw new ApiError('workspace_auth_error', "An API key reaches its workspace only: manage the account's tokens and sessions signed in, or with a personal access token.", 403);
+      }
       request.person = personOf(caller);
       if (caller.kind === 'key') this.usage.touch(caller.key.keyId);
       return true;
@@ -75,7 +78,7 @@ export class ApiKeyGuard implements CanActivate {
       const { key } = caller;
       if (key.workspaceId !== workspace.sId) throw new ApiError('workspace_auth_error', 'Only users of the workspace can access this content.', 401);
       const user = key.userId ? await this.readModels.get<UserDocument>('users', memberKey(workspace.sId, key.userId)) : null;
-      const actingAs = await this.actingAs(workspace, key.role, user, request);
+      const actingAs = await this.actingAs(workspace, key.keyId, key.role, user, request);
       if (actingAs) return { workspace, role: actingAs.role, keyId: key.keyId, user: actingAs, via: 'key' };
       return { workspace, role: key.role, keyId: key.keyId, user, via: 'key' };
     }
@@ -87,16 +90,16 @@ export class ApiKeyGuard implements CanActivate {
   /**
    * An admin key not bound to a member may act as one by sending `x-api-user-email` (the real
    * service's system keys): the request runs as that member, with their role. Every such request
-   * is logged with the key and the member.
+   * is logged with the key and the member: the events it appends name the member as their actor.
    */
-  private async actingAs(workspace: WorkspaceDocument, role: string, bound: UserDocument | null, request: AuthenticatedRequest): Promise<UserDocument | null> {
+  private async actingAs(workspace: WorkspaceDocument, keyId: string, role: string, bound: UserDocument | null, request: AuthenticatedRequest): Promise<UserDocument | null> {
     const header = request.headers['x-api-user-email'];
     if (typeof header !== 'string' || header.trim() === '') return null;
     if (role !== 'admin' || bound !== null) throw new ApiError('workspace_auth_error', 'Only an admin key not bound to a member may act as a member (x-api-user-email).');
     const email = header.trim().toLowerCase();
     const [member] = await this.readModels.find<UserDocument>('users', { where: { workspaceId: workspace.sId, email }, limit: 1 });
     if (!member) throw new ApiError('workspace_user_not_found', 'No member of this workspace has that email address.');
-    this.log.info({ workspaceId: workspace.sId, actingAs: member.sId, path: request.path, method: request.method }, 'admin key acting as a member');
+    this.log.info({ workspaceId: workspace.sId, keyId, actingAs: member.sId, path: request.path, method: request.method }, 'admin key acting as a member');
     return member;
   }
 

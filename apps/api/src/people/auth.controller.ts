@@ -6,7 +6,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { Person, type PersonContext } from '../auth/auth-context';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
-import { PersonRoute, PublicRoute } from '../common/http/route-access';
+import { PersonAccountRoute, PersonRoute, PublicRoute } from '../common/http/route-access';
 import { ApiNoContent, ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { clientAddressKey } from '../rate-limits/client-address';
 import { SignInWithPasswordCommand, type SignedIn } from './commands/sign-in.command';
@@ -67,7 +67,7 @@ export class AuthController {
 
   @Post('sign-out-everywhere')
   @HttpCode(204)
-  @PersonRoute()
+  @PersonAccountRoute()
   @ApiNoContent('End every session of the caller')
   async signOutEverywhere(@Person() person: PersonContext, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     await this.commandBus.execute(new SignOutCommand(person, { kind: 'everywhere' }));
@@ -75,7 +75,7 @@ export class AuthController {
   }
 
   @Get('sessions')
-  @PersonRoute()
+  @PersonAccountRoute()
   @ApiSuccess("The caller's live sessions", ListSessionsResponseSchema)
   sessions(@Person() person: PersonContext): Promise<ListSessionsResponse> {
     return this.queryBus.execute(new ListSessionsQuery(person));
@@ -83,7 +83,7 @@ export class AuthController {
 
   @Post('sessions/:sessionId/revoke')
   @HttpCode(204)
-  @PersonRoute()
+  @PersonAccountRoute()
   @ApiNoContent("End one of the caller's sessions")
   async revokeSession(@Person() person: PersonContext, @Param('sessionId') sessionId: string): Promise<void> {
     await this.commandBus.execute(new SignOutCommand(person, { kind: 'session', sessionId }));

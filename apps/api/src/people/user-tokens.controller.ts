@@ -4,14 +4,14 @@ import { CreateUserTokenResponseSchema, ListUserTokensResponseSchema } from '@ap
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Person, type PersonContext } from '../auth/auth-context';
-import { PersonRoute } from '../common/http/route-access';
+import { PersonAccountRoute } from '../common/http/route-access';
 import { ApiNoContent, ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { CreateUserTokenCommand, RevokeUserTokenCommand } from './commands/user-token.commands';
 import { ListUserTokensQuery } from './queries/account.queries';
 
 /** A person's personal access tokens (`Authorization: Bearer pat-…` on both API families). */
 @Controller('api/user/tokens')
-@PersonRoute()
+@PersonAccountRoute()
 export class UserTokensController {
   constructor(
     private readonly commandBus: CommandBus,

@@ -22,6 +22,17 @@ export const PERSON_ROUTE = 'personRoute';
  */
 export const PersonRoute = (): MethodDecorator & ClassDecorator => SetMetadata(PERSON_ROUTE, true);
 
+/** The PERSON_ROUTE value of a route that manages the person's account: their tokens and sessions. */
+export const PERSON_ACCOUNT = 'account';
+/**
+ * Marks a person route that manages the account's own credentials (personal access tokens,
+ * sessions, signing out everywhere): a signed-in session or a personal access token may call it,
+ * never an API key bound to a member. Such a key reaches its own workspace only, and an account's
+ * credentials reach every workspace of the person: a key that could mint a token would escape its
+ * workspace, and one that could end sessions would act on the person's other workspaces.
+ */
+export const PersonAccountRoute = (): MethodDecorator & ClassDecorator => SetMetadata(PERSON_ROUTE, PERSON_ACCOUNT);
+
 /** The PERSON_ROUTE value of a route that also serves a caller presenting no credentials. */
 export const PERSON_OR_ANONYMOUS = 'or_anonymous';
 /**
