@@ -4,6 +4,11 @@ export interface EventMetadata {
   readonly causationId?: string;
   /** Who caused the event: a user sId, an API key id, or "system". */
   readonly actor?: string;
+  /**
+   * The API key a member's action came through, when it was a key: one bound to the member, or an
+   * admin key acting as them (`x-api-user-email`). The audit of what keys did in a member's name.
+   */
+  readonly viaKey?: string;
   readonly schemaVersion: number;
 }
 

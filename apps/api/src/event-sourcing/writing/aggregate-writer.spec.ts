@@ -1,7 +1,7 @@
 import type { Aggregate, DomainEvent } from '@app/domain/shared/decider';
 import { SqliteEventStore } from '@app/storage';
 import type { AuthContext } from '../../auth/auth-context';
-import { actorOf, AggregateWriter } from './aggregate-writer';
+import { actorOf, AggregateWriter, writerOf } from './aggregate-writer';
 import { DeciderExecutor } from './decider-executor';
 
 type Command = { readonly type: 'Note'; readonly text: string; readonly now: number } | { readonly type: 'Clear'; readonly now: number };
@@ -78,5 +78,17 @@ describe('AggregateWriter', () => {
     expect(actorOf(auth('usr_1'))).toBe('usr_1');
     expect(actorOf(auth(null))).toBe('key_1');
     expect(actorOf('system')).toBe('system');
+  });
+
+  it('names the key a member acted through (a bound key, or an admin key acting as them), never a session or token', async () => {
+    expect(writerOf(auth('usr_1'))).toEqual({ actor: 'usr_1', viaKey: 'key_1' });
+    expect(writerOf({ ...auth('usr_1'), via: 'key' })).toEqual({ actor: 'usr_1', viaKey: 'key_1' });
+    expect(writerOf({ ...auth('usr_1'), keyId: 'pat_1', via: 'token' })).toEqual({ actor: 'usr_1' });
+    expect(writerOf({ ...auth('usr_1'), keyId: 'ses_1', via: 'session' })).toEqual({ actor: 'usr_1' });
+    expect(writerOf(auth(null))).toEqual({ actor: 'key_1' });
+    expect(writerOf('system')).toEqual({ actor: 'system' });
+    await writer.run('b1', { type: 'Note', text: 'as grace' }, auth('usr_grace'));
+    const [recorded] = await eventStore.readStream('board-b1');
+    expect(recorded?.metadata).toMatchObject({ actor: 'usr_grace', viaKey: 'key_1' });
   });
 });

@@ -12,8 +12,11 @@ export type CommandInput<Command> = Command extends unknown ? Omit<Command, 'now
  * any, and its key. Stated here so the write path does not depend on how callers authenticate.
  */
 export interface CallerIdentity {
+  /** The key's id, or the member's token's or session's. */
   readonly keyId: string;
   readonly user: { readonly sId: string } | null;
+  /** How the caller proved who they are (absent: a key). */
+  readonly via?: 'key' | 'token' | 'session';
 }
 
 /** Who runs a command: a request's caller, or a process named by a string ("system", a user sId). */
@@ -22,6 +25,13 @@ export type CommandActor = CallerIdentity | string;
 /** The actor recorded on the events: the caller's member, else its key; a name as it is. */
 export function actorOf(by: CommandActor): string {
   return typeof by === 'string' ? by : (by.user?.sId ?? by.keyId);
+}
+
+/** The metadata naming who wrote: the actor, and the key when a key acted for a member (audited). */
+export function writerOf(by: CommandActor): { readonly actor: string; readonly viaKey?: string } {
+  const actor = actorOf(by);
+  if (typeof by === 'string' || by.user === null || (by.via ?? 'key') !== 'key') return { actor };
+  return { actor, viaKey: by.keyId };
 }
 
 /**
@@ -53,7 +63,7 @@ export class AggregateWriter<Command extends { readonly now: number }, Event ext
   ): Promise<CommandOutcome<Event, State>> {
     const now = this.clock();
     const stamped = typeof command === 'function' ? (state: State) => stamp(command(state), now) : stamp(command, now);
-    return this.executor.execute(this.aggregateOf(id), id, stamped, { actor: actorOf(by) });
+    return this.executor.execute(this.aggregateOf(id), id, stamped, writerOf(by));
   }
 
   /** The current state of the instance `id`, without writing anything. */

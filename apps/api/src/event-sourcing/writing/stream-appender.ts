@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 export interface WriteMetadata {
   /** Who asks: a user sId, an API key id, or a process name ("system", a runner id). */
   readonly actor: string;
+  /** The key a member acted through (see EventMetadata.viaKey). */
+  readonly viaKey?: string;
   readonly correlationId?: string;
 }
 
@@ -25,7 +27,12 @@ export function newEventOf(event: DomainEvent, metadata: WriteMetadata): NewEven
     id: randomUUID(),
     type: event.type,
     data: event.data as JsonObject,
-    metadata: { actor: metadata.actor, correlationId: metadata.correlationId, schemaVersion: CURRENT_SCHEMA_VERSION },
+    metadata: {
+      actor: metadata.actor,
+      ...(metadata.viaKey === undefined ? {} : { viaKey: metadata.viaKey }),
+      correlationId: metadata.correlationId,
+      schemaVersion: CURRENT_SCHEMA_VERSION,
+    },
   };
 }
 
