@@ -69,6 +69,37 @@ describe('conversation events stream', () => {
     expect(again.body.conversation.lastEventId).toBe(next.frames[0]!.eventId);
   });
 
+  it('a message heard on the stream is found at once by its own routes, though the stream runs ahead of the read models', async () => {
+    const cId = await conversationWithTwoTurns();
+    const read = await call(t.baseUrl, 'GET', `/api/w/${workspaceId}/assistant/conversations/${cId}`, { key });
+    const rounds = 25;
+    const lookups: Promise<[string, number]>[] = [];
+    const asked = new Set<string>();
+    // Each message is asked for the moment its frame is parsed, as a client that follows the stream does.
+    const heard = collectSse(`${path(cId)}?lastEventId=${read.body.conversation.lastEventId}`, {
+      key,
+      timeoutMs: 30_000,
+      stop: (frames) => {
+        for (const frame of frames) {
+          const mId: string | undefined = frame.data?.messageId;
+          if (mId === undefined || asked.has(mId)) continue;
+          asked.add(mId);
+          const url = `${t.baseUrl}/api/v1/w/${workspaceId}/assistant/conversations/${cId}/messages/${mId}`;
+          lookups.push(fetch(url, { headers: { authorization: `Bearer ${key}` } }).then((answer) => [frame.data.type, answer.status]));
+        }
+        return lookups.length >= rounds * 2;
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let round = 0; round < rounds; round += 1) {
+      await call(t.baseUrl, 'POST', `/api/v1/w/${workspaceId}/assistant/conversations/${cId}/messages`, { key, body: { content: `round ${round}`, mentions: [{ configurationId: 'dust' }], context } });
+    }
+    await heard;
+    const answers = await Promise.all(lookups);
+    expect(answers).toHaveLength(rounds * 2);
+    expect(answers.filter(([, status]) => status !== 200)).toEqual([]);
+  });
+
   it('emits agent_message_done and conversation_title, and resumes across a server restart', async () => {
     const cId = await conversationWithTwoTurns();
     const before = await collectSse(path(cId), { key, stop: (f) => f.length >= 3 });

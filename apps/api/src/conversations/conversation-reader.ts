@@ -8,6 +8,7 @@ import {
 } from '@app/contracts/read-models/conversation.read-models';
 import { wireMessage, type ConversationRenderContext } from '@app/contracts/render/conversation.render';
 import { renderWorkspace } from '@app/contracts/render/workspace.render';
+import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthContext } from '../auth/auth-context';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
@@ -49,6 +50,7 @@ export class ConversationReader {
   constructor(
     private readonly readModels: ReadModels,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
   /** The conversation header (no messages). */
@@ -93,7 +95,12 @@ export class ConversationReader {
   /** Message versions of a conversation the caller can see, by sId (missing ones are absent). */
   async loadMessages(auth: AuthContext, conversationId: string, messageIds: readonly string[]): Promise<LoadedMessages> {
     const [, messages] = await Promise.all([this.load(auth, conversationId), this.messagesById(conversationId, messageIds)]);
-    return messages;
+    if (messageIds.every((id) => messages.has(id))) return messages;
+    // A client may ask for a message as soon as it is recorded: the conversation's event stream
+    // follows the log, ahead of the read models. An id they do not know yet is looked up again
+    // once they have caught up with the log, before it is answered as missing.
+    await this.readModels.waitFor(await this.eventStore.headPosition());
+    return this.messagesById(conversationId, messageIds);
   }
 
   /**
