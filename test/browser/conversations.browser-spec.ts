@@ -298,6 +298,24 @@ describeInBrowser('conversations in a browser', () => {
     expect(await answerText(answer)).toBe(FULL_ANSWER);
   });
 
+  browser.test("an answer whose own stream never brings its end is settled by the conversation's stream", async ({ page }) => {
+    await newConversation(page);
+    await expectIdle(await askAgent(page, 'Say hello'));
+    // From now on every answer's own stream ends before its outcome, as behind a proxy that cuts it.
+    let cut = 0;
+    await page.route(/\/messages\/[^/]+\/events/, async (route) => {
+      cut += 1;
+      await route.fulfill({ status: 200, contentType: 'text/event-stream', body: ': ping\n\n' });
+    });
+    await askAgent(page, 'Say hello again');
+    const answers = page.getByRole('article', { name: `Answer from ${AGENT}` });
+    for (let tries = 0; tries < 100 && (await answers.count()) < 2; tries += 1) await page.waitForTimeout(100);
+    const second = answers.nth(1);
+    await expectIdle(second);
+    expect(cut).toBeGreaterThan(0);
+    expect(await answerText(second)).toBe('Hello there.');
+  });
+
   browser.test(
     'on a phone in the dark, a conversation fits the width and reads well, its menus and questions too',
     async ({ page }) => {

@@ -20,6 +20,7 @@ import { AT_PARAMETER, instantOf } from './history/past-view';
 import { PastViewBanner } from './history/time-picker';
 import { webMessageContext } from './message-context';
 import { MessageGroupRow, type MessageGroup } from './message-rows';
+import { settleFromServer, storedIfSettled } from './use-agent-message-stream';
 import { useConversationEvents } from './use-conversation-events';
 import { useFragmentPoster } from './attachments/use-fragment-poster';
 
@@ -133,6 +134,11 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
   );
 
   const place = useCallback((message: ConversationMessage) => setMessages((current) => ({ ...current, groups: placed(current.groups, message) })), []);
+  // The messages as last drawn, for the stream's handler (which must not redraw to read them).
+  const shown = useRef(messages.groups);
+  useEffect(() => {
+    shown.current = messages.groups;
+  }, [messages.groups]);
   const pastView = atMs !== null;
   // Between two instants, the messages of the one before are not shown as the next one's.
   const loaded = messages.atMs === atMs;
@@ -150,12 +156,18 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
           setState((current) => (current.status === 'ready' ? { status: 'ready', header: { ...current.header, title: event.title } } : current));
           updateListItem(cId, { title: event.title });
           return;
+        case 'agent_message_done':
+        case 'agent_generation_cancelled':
+          // An answer follows its own stream, which settles it; should that stream miss the end,
+          // the conversation's says it too, and the answer as stored replaces the one being written.
+          if (isWriting(shown.current, event.messageId)) void settleFromServer(() => storedIfSettled(conversations, wId, cId, event.messageId), onSettled);
+          return;
         default:
-          // Answers follow their own streams; a summary's end is read by its marker.
+          // A summary's end is read by its marker.
           return;
       }
     },
-    [cId, updateListItem],
+    [conversations, wId, cId, updateListItem, onSettled],
   );
   useConversationEvents(wId, cId, loaded && !pastView ? messages.lastEventId : null, onConversationEvent);
   const forked = useCallback(
@@ -253,6 +265,11 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
       {pastView ? null : <Composer wId={wId} cId={cId} onSend={send} />}
     </div>
   );
+}
+
+/** Whether the page shows the agent message `mId` as being written. */
+function isWriting(groups: readonly MessageGroup[], mId: string): boolean {
+  return groups.some((group) => group.some((message) => message.sId === mId && message.type === 'agent_message' && message.status === 'created'));
 }
 
 /** Whether an agent has answered in these messages and none is still writing. */

@@ -1,7 +1,7 @@
 import type { AgentMessageStreamPayload } from '@app/contracts/http/agent-message-stream.types';
 import type { AgentMessage } from '@app/contracts/http/conversation.types';
 import { useCallback, useRef, useState } from 'react';
-import { agentMessageEventsPath, useApi } from '../api';
+import { agentMessageEventsPath, useApi, type ConversationsApi } from '../api';
 import { applyEvent, forgetProgress, loadProgress, progressKey, saveProgress, TERMINAL, type AgentMessageProgress } from './agent-message-progress';
 import { useEventStream, type EventStreamState } from './use-event-stream';
 
@@ -24,13 +24,7 @@ export function useAgentMessageStream(wId: string, cId: string, message: AgentMe
   const applied = useRef(progress);
   const settledMessage = useRef<AgentMessage | null>(null);
 
-  const fetchSettled = useCallback(
-    async (signal?: AbortSignal): Promise<AgentMessage | null> => {
-      const { message: stored } = await conversations.message(wId, cId, message.sId, { signal });
-      return stored.type === 'agent_message' && stored.status !== 'created' ? stored : null;
-    },
-    [conversations, wId, cId, message.sId],
-  );
+  const fetchSettled = useCallback((signal?: AbortSignal) => storedIfSettled(conversations, wId, cId, message.sId, signal), [conversations, wId, cId, message.sId]);
 
   const stream = useEventStream<AgentMessageStreamPayload>(agentMessageEventsPath(wId, cId, message.sId), {
     lastEventId: () => applied.current.lastEventId,
@@ -61,12 +55,18 @@ export function useAgentMessageStream(wId: string, cId: string, message: AgentMe
   return { progress, stream };
 }
 
-async function settleFromServer(fetchSettled: () => Promise<AgentMessage | null>, onSettled: (message: AgentMessage) => void): Promise<void> {
-  // The outcome is in the run's stream before the conversation's read model shows it: ask again briefly.
+/** The agent message as stored once it has ended; null while it is being written. */
+export async function storedIfSettled(conversations: ConversationsApi, wId: string, cId: string, mId: string, signal?: AbortSignal): Promise<AgentMessage | null> {
+  const { message: stored } = await conversations.message(wId, cId, mId, { signal });
+  return stored.type === 'agent_message' && stored.status !== 'created' ? stored : null;
+}
+
+/** Asks for an ended answer as stored until the api shows it ended (briefly), then hands it to `onSettled`. */
+export async function settleFromServer(fetchSettled: () => Promise<AgentMessage | null>, onSettled: (message: AgentMessage) => void): Promise<void> {
+  // The outcome is in the log before the conversation's read model shows it: ask again briefly.
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const settled = await fetchSettled().catch(() => null);
     if (settled !== null) return onSettled(settled);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
-
