@@ -2,7 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, startOidcProvider, type AtTheProvider, type TestOidcProvider, type Visit } from './support/oidc-provider';
 import { memberId } from './support/members';
-import { parseSetCookie, SESSION_COOKIE } from './support/people';
+import { acceptAsNewAccount, createUserToken, invite } from './support/invitations';
+import { browserHeaders, parseSetCookie, SESSION_COOKIE } from './support/people';
 import { freePort, runCli } from './support/server-process';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
@@ -247,6 +248,31 @@ describe('single sign-on with an OpenID Connect provider', () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it("an account made from an invitation by whoever held its link becomes the address's prover's at their first sign-on: the password, sessions and tokens set before end", async () => {
+    provider.people.set('linus', { email: 'linus@elsewhere.test', email_verified: true, name: 'Linus' });
+    // The inviting admin sees the link (mail is not sent here) and accepts it first, with a password of their own.
+    const token = await invite(t.baseUrl, workspaceId, { key: adminKey }, 'linus@elsewhere.test');
+    const planted = await acceptAsNewAccount(t.baseUrl, token, 'Not Linus', 'a password linus never chose');
+    const plantedToken = await createUserToken(t.baseUrl, planted);
+    expect((await call(t.baseUrl, 'GET', `/api/w/${workspaceId}/spaces`, { headers: browserHeaders(planted) })).status).toBe(200);
+    const before = await call(t.baseUrl, 'GET', '/api/v1/me', { key: plantedToken });
+    expect(before.body.user).toMatchObject({ sId: planted.userId, email: 'linus@elsewhere.test' });
+
+    // Linus signs on: the provider proves the address, and the account is his.
+    const linus = await signedIn((await signOn({ login: 'linus' })).callback);
+    expect(linus.session.user.sId).toBe(planted.userId);
+    expect(linus.session.workspaces).toEqual([expect.objectContaining({ sId: workspaceId })]);
+    expect((await call(t.baseUrl, 'GET', `/api/w/${workspaceId}/spaces`, { headers: { cookie: linus.cookie } })).status).toBe(200);
+    // What the link's holder set works no more: their session, their token, their password.
+    expect((await call(t.baseUrl, 'GET', `/api/w/${workspaceId}/spaces`, { headers: browserHeaders(planted) })).status).toBe(401);
+    expect((await call(t.baseUrl, 'GET', '/api/v1/me', { key: plantedToken })).status).toBe(401);
+    const withPlanted = await call(t.baseUrl, 'POST', '/api/auth/sign-in', { body: { email: 'linus@elsewhere.test', password: 'a password linus never chose' } });
+    expect({ status: withPlanted.status, type: withPlanted.body.error?.type }).toEqual({ status: 401, type: 'sign_in_failed' });
+    // Signing on again ends nothing more: his own session stays.
+    await signedIn((await signOn({ login: 'linus' })).callback);
+    expect((await call(t.baseUrl, 'GET', `/api/w/${workspaceId}/spaces`, { headers: { cookie: linus.cookie } })).status).toBe(200);
   });
 });
 

@@ -48,6 +48,16 @@ export class Accounts {
     return { userId, created, position };
   }
 
+  /**
+   * A provider proved that `account`'s address is its owner's. An account that did not know it yet
+   * becomes the prover's: its password, sessions and tokens, which whoever created it may hold,
+   * end (see UserEmailVerified). Answers the log position to wait for.
+   */
+  async addressProved(account: Pick<AccountDocument, 'sId' | 'emailVerified'>, provedBy: 'oidc'): Promise<number | null> {
+    if (account.emailVerified) return null;
+    return (await this.users.run(account.sId, { type: 'VerifyEmail', provedBy }, provedBy)).position;
+  }
+
   /** The account of an address (any case), or null. */
   async findByEmail(email: string): Promise<AccountDocument | null> {
     const [account] = await this.readModels.find<AccountDocument>('accounts', { where: { email: normalizeEmail(email) }, limit: 1 });

@@ -17,7 +17,7 @@ export type SignInMethod = 'password' | 'oidc' | 'link';
 export type SignInLinkPurpose = 'sign_in' | 'password_reset';
 
 /** Why a session ended. */
-export type SessionEndReason = 'signed_out' | 'revoked' | 'signed_out_everywhere' | 'password_changed';
+export type SessionEndReason = 'signed_out' | 'revoked' | 'signed_out_everywhere' | 'password_changed' | 'address_proved';
 
 /** Stream of one account. */
 export function toUserStreamName(userId: string): string {
@@ -39,7 +39,7 @@ export type UserRegistered = {
     readonly lastName: string | null;
     readonly image: string | null;
     readonly provider: UserProvider;
-    /** Whether the address is known to be the person's (an OIDC provider said so, or an admin created the account). */
+    /** Whether the address is proved to be the person's (an OIDC provider said so); see UserEmailVerified. */
     readonly emailVerified: boolean;
     readonly at: number;
   };
@@ -49,6 +49,17 @@ export type UserRegistered = {
 export type UserPasswordSet = {
   readonly type: 'UserPasswordSet';
   readonly data: { readonly userId: string; readonly passwordHash: string; readonly at: number };
+};
+
+/**
+ * A provider proved that the account's address is its owner's (a sign-on vouched for it) while the
+ * account did not know it yet: created by whoever held an invitation's link, or by an operator.
+ * From here the account is the prover's: a password set before is removed (`passwordRemoved`), and
+ * the sessions and tokens made before end in the same batch.
+ */
+export type UserEmailVerified = {
+  readonly type: 'UserEmailVerified';
+  readonly data: { readonly userId: string; readonly provedBy: 'oidc'; readonly passwordRemoved: boolean; readonly at: number };
 };
 
 export type UserProfileChanged = {
@@ -129,6 +140,7 @@ export type UserTokenRevoked = {
 export type UserEvent =
   | UserRegistered
   | UserPasswordSet
+  | UserEmailVerified
   | UserProfileChanged
   | UserSessionStarted
   | UserSessionEnded
@@ -140,6 +152,7 @@ export type UserEvent =
 export const USER_EVENT_TYPES = [
   'UserRegistered',
   'UserPasswordSet',
+  'UserEmailVerified',
   'UserProfileChanged',
   'UserSessionStarted',
   'UserSessionEnded',

@@ -16,6 +16,9 @@ export type RegisterUser = {
 /** A new password, already hashed by the caller (hashing is slow and salted: not the decider's to do). */
 export type SetPassword = { readonly type: 'SetPassword'; readonly passwordHash: string; readonly now: number };
 
+/** A sign-on proved the address: the account becomes the prover's (see UserEmailVerified). Nothing when it is verified already. */
+export type VerifyEmail = { readonly type: 'VerifyEmail'; readonly provedBy: 'oidc'; readonly now: number };
+
 export type ChangeProfile = {
   readonly type: 'ChangeProfile';
   readonly firstName?: string;
@@ -74,6 +77,7 @@ export type RevokeUserToken = { readonly type: 'RevokeUserToken'; readonly token
 export type UserCommand =
   | RegisterUser
   | SetPassword
+  | VerifyEmail
   | ChangeProfile
   | StartSession
   | EndSessions

@@ -77,6 +77,23 @@ describe('user decider', () => {
     expect(events.map((event) => event.type)).toEqual(['UserSignInLinkUsed', 'UserPasswordSet', 'UserSessionEnded']);
   });
 
+  it("a proved address makes an unproved account its prover's: the password goes, every session and token ends; once only", () => {
+    const unproved: UserEvent = { type: 'UserRegistered', data: { userId, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', image: null, provider: 'email', emailVerified: false, at } };
+    const token: UserEvent = { type: 'UserTokenCreated', data: { userId, tokenId: 'tok_1', secretHash: 'th', secretPrefix: 'pat-abcdef', name: 'cli', expiresAt: null, at } };
+    const password: UserEvent = { type: 'UserPasswordSet', data: { userId, passwordHash: 'scrypt$planted', at } };
+    const history = [unproved, password, session('ses_1', 'h1'), token];
+    const events = spec.given(history).when({ type: 'VerifyEmail', provedBy: 'oidc', now }).events();
+    expect(events).toEqual([
+      { type: 'UserEmailVerified', data: { userId, provedBy: 'oidc', passwordRemoved: true, at: now } },
+      { type: 'UserSessionEnded', data: { userId, sessionId: 'ses_1', secretHash: 'h1', reason: 'address_proved', at: now } },
+      { type: 'UserTokenRevoked', data: { userId, tokenId: 'tok_1', secretHash: 'th', at: now } },
+    ]);
+    spec.given([...history, ...events]).when({ type: 'VerifyEmail', provedBy: 'oidc', now }).thenNothing();
+    // No password to remove; an account proved from the start keeps what it has.
+    spec.given([unproved]).when({ type: 'VerifyEmail', provedBy: 'oidc', now }).then([{ type: 'UserEmailVerified', data: { userId, provedBy: 'oidc', passwordRemoved: false, at: now } }]);
+    spec.given([registered, password, session('ses_1', 'h1')]).when({ type: 'VerifyEmail', provedBy: 'oidc', now }).thenNothing();
+  });
+
   it('creates a token once and revokes it once', () => {
     const create = { type: 'CreateUserToken' as const, tokenId: 'tok_1', secretHash: 'th', secretPrefix: 'pat-abcdef', name: 'cli', expiresAt: null, now };
     const created = spec.given([registered]).when(create).events();

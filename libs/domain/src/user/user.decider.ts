@@ -30,6 +30,8 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'SetPassword':
       return [{ type: 'UserPasswordSet', data: { userId, passwordHash: command.passwordHash, at } }, ...endSessions(state, null, 'password_changed', at)];
+    case 'VerifyEmail':
+      return state.emailVerified ? [] : verifyEmail(state, command.provedBy, at);
     case 'ChangeProfile': {
       const { firstName, lastName, image } = command;
       const changes = { ...(firstName !== undefined ? { firstName } : {}), ...(lastName !== undefined ? { lastName } : {}), ...(image !== undefined ? { image } : {}) };
@@ -78,6 +80,16 @@ function useLink(state: ActiveUser, command: Extract<UserCommand, { type: 'UseSi
   return [used, ...password, { type: 'UserSessionStarted', data: { userId, sessionId, secretHash, method: 'link', expiresAt, userAgent, at } }];
 }
 
+/**
+ * The address proved, whatever someone set before the proof is not the owner's to trust: the
+ * password goes, and every session and token ends.
+ */
+function verifyEmail(state: ActiveUser, provedBy: 'oidc', at: number): UserEvent[] {
+  const { userId } = state;
+  const revoked: UserEvent[] = [...state.tokens].map(([tokenId, secretHash]) => ({ type: 'UserTokenRevoked', data: { userId, tokenId, secretHash, at } }));
+  return [{ type: 'UserEmailVerified', data: { userId, provedBy, passwordRemoved: state.hasPassword, at } }, ...endSessions(state, null, 'address_proved', at), ...revoked];
+}
+
 function endSessions(state: ActiveUser, sessionId: string | null, reason: SessionEndReason, at: number): UserEvent[] {
   const ending = [...state.sessions].filter(([id]) => sessionId === null || id === sessionId);
   return ending.map(([id, secretHash]) => ({ type: 'UserSessionEnded', data: { userId: state.userId, sessionId: id, secretHash, reason, at } }));
@@ -85,11 +97,15 @@ function endSessions(state: ActiveUser, sessionId: string | null, reason: Sessio
 
 function evolve(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserRegistered') {
-    return { status: 'active', userId: event.data.userId, email: event.data.email, sessions: new Map(), links: new Map(), tokens: new Map() };
+    const { userId, email, emailVerified } = event.data;
+    return { status: 'active', userId, email, emailVerified, hasPassword: false, sessions: new Map(), links: new Map(), tokens: new Map() };
   }
   if (state.status !== 'active') return state;
   switch (event.type) {
     case 'UserPasswordSet':
+      return { ...state, hasPassword: true };
+    case 'UserEmailVerified':
+      return { ...state, emailVerified: true, hasPassword: state.hasPassword && !event.data.passwordRemoved };
     case 'UserProfileChanged':
       return state;
     case 'UserSessionStarted':

@@ -13,6 +13,10 @@ export type UserState =
       readonly status: 'active';
       readonly userId: string;
       readonly email: string;
+      /** Whether the address is proved to be the owner's. */
+      readonly emailVerified: boolean;
+      /** Whether a password is set. */
+      readonly hasPassword: boolean;
       /** Live sessions: id → secret hash. */
       readonly sessions: ReadonlyMap<string, string>;
       /** Open links by token hash. */

@@ -7,7 +7,7 @@ import type { Projection } from '../projection';
 export const accountProjection: Projection<AccountDocument> = {
   ...READ_MODELS.accounts,
   indexes: ['email'],
-  canHandle: ['UserRegistered', 'UserProfileChanged', 'UserSessionStarted'],
+  canHandle: ['UserRegistered', 'UserEmailVerified', 'UserProfileChanged', 'UserSessionStarted'],
   documentIds: (event) => (isUserEvent(event) ? [event.data.userId] : []),
   evolve(doc, event) {
     if (!isUserEvent(event)) return doc;
@@ -17,6 +17,8 @@ export const accountProjection: Projection<AccountDocument> = {
         const { userId, email, emailVerified, firstName, lastName, image, provider, at } = event.data;
         return { id: event.position, sId: userId, email, emailVerified, firstName, lastName, fullName: fullNameOf(firstName, lastName), image, provider, createdAt: at, lastLoginAt: null };
       }
+      case 'UserEmailVerified':
+        return doc ? { ...doc, emailVerified: true } : doc;
       case 'UserProfileChanged': {
         if (!doc) return doc;
         const firstName = event.data.firstName ?? doc.firstName;

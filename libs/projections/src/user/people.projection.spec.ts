@@ -24,6 +24,7 @@ const registered = onUser({ type: 'UserRegistered', data: { userId, email: 'ada@
 const password = onUser({ type: 'UserPasswordSet', data: { userId, passwordHash: 'scrypt$1', at } });
 const started = onUser({ type: 'UserSessionStarted', data: { userId, sessionId: 'ses_1', secretHash: 'sh1', method: 'password', expiresAt: at + 1_000, userAgent: 'ua', at: at + 5 } });
 const ended = onUser({ type: 'UserSessionEnded', data: { userId, sessionId: 'ses_1', secretHash: 'sh1', reason: 'signed_out', at: at + 6 } });
+const proved = onUser({ type: 'UserEmailVerified', data: { userId, provedBy: 'oidc', passwordRemoved: true, at: at + 6 } });
 const renamed = onUser({ type: 'UserProfileChanged', data: { userId, lastName: 'Lovelace', at: at + 7 } });
 const issued = onUser({ type: 'UserSignInLinkIssued', data: { userId, linkId: 'lnk_1', tokenHash: 'lh1', purpose: 'sign_in', expiresAt: at + 9, at } });
 const used = onUser({ type: 'UserSignInLinkUsed', data: { userId, linkId: 'lnk_1', tokenHash: 'lh1', at: at + 8 } });
@@ -68,9 +69,19 @@ describe('people projections', () => {
     idempotent(accountProjection, [registered, started, renamed]);
   });
 
-  it('credentials hold the last password hash', () => {
+  it('credentials hold the last password hash; a proved address removes one set before it', () => {
     expect(project(credentialProjection, [password]).get(userId)).toEqual({ userId, passwordHash: 'scrypt$1' });
-    idempotent(credentialProjection, [password]);
+    expect(project(credentialProjection, [password, proved]).size).toBe(0);
+    const kept = onUser({ type: 'UserEmailVerified', data: { userId, provedBy: 'oidc', passwordRemoved: false, at: at + 6 } });
+    expect(project(credentialProjection, [password, kept]).get(userId)).toEqual({ userId, passwordHash: 'scrypt$1' });
+    idempotent(credentialProjection, [password, proved]);
+  });
+
+  it('accounts: a proved address is verified', () => {
+    const unproved = onUser({ type: 'UserRegistered', data: { userId, email: 'ada@example.com', firstName: 'Ada', lastName: null, image: null, provider: 'email', emailVerified: false, at } });
+    expect(project(accountProjection, [unproved]).get(userId)?.emailVerified).toBe(false);
+    expect(project(accountProjection, [unproved, proved]).get(userId)?.emailVerified).toBe(true);
+    idempotent(accountProjection, [unproved, proved]);
   });
 
   it('sessions, links and tokens live by the hash of their secret until they end', () => {

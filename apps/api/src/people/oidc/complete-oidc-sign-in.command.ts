@@ -58,10 +58,17 @@ export class CompleteOidcSignInHandler implements ICommandHandler<CompleteOidcSi
     return { secret: session.secret, expiresAt: session.expiresAt, returnTo: flow.returnTo };
   }
 
-  /** The account of the verified address, made from the provider's claims when there is none. */
+  /**
+   * The account of the verified address, made from the provider's claims when there is none. An
+   * account whose address nobody had proved (made by whoever held an invitation's link, or by an
+   * operator) becomes the prover's here: what was set before the proof ends.
+   */
   private async accountOf(identity: OidcIdentity): Promise<Pick<AccountDocument, 'sId' | 'email' | 'fullName'>> {
     const existing = await this.accounts.findByEmail(identity.email);
-    if (existing) return existing;
+    if (existing) {
+      await this.accounts.addressProved(existing, 'oidc');
+      return existing;
+    }
     const { email, firstName, lastName, image } = identity;
     const created = await this.accounts.create({ email, firstName, lastName, image, provider: 'oidc', emailVerified: true, passwordHash: null }, SIGN_ON_ACTOR);
     return { sId: created.userId, email, fullName: fullNameOf(firstName, lastName) };

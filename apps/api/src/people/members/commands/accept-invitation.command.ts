@@ -59,8 +59,10 @@ export class AcceptInvitationCommand extends Command<AcceptedInvitation> {
 }
 
 /**
- * Uses an invitation's link. A new account gets the invited address, verified (the link proves it
- * reached that address's owner), and a session; a person already signed in joins with their own
+ * Uses an invitation's link. A new account gets the invited address and a session; the address is
+ * not counted as proved, since mail is not sent here and whoever holds the link (the inviting admin
+ * too) may use it: a later sign-on that proves the address makes the account its prover's, ending
+ * the password and sessions set before (see UserEmailVerified). A person already signed in joins with their own
  * account. An address that already belongs to someone (an account, or a member made for a key) is
  * never taken over this way: its owner signs in first. The invitation is used once: the decider
  * closes it in the same batch as the new membership.
@@ -116,7 +118,7 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
     }
     const passwordHash = await hashPassword(account.password);
     const created = await this.accounts.create(
-      { email: invitation.email, firstName: account.firstName, lastName: account.lastName, image: null, provider: 'email', emailVerified: true, passwordHash },
+      { email: invitation.email, firstName: account.firstName, lastName: account.lastName, image: null, provider: 'email', emailVerified: false, passwordHash },
       `invitation:${invitation.invitationId}`,
     );
     // Lost a race with another sign-up of the same address: the other one owns it.
