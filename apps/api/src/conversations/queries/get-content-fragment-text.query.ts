@@ -10,6 +10,8 @@ import { ApiError } from '../../common/http/api-error';
 import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { ConversationReader } from '../conversation-reader';
 
+const NO_TEXT = 'This content fragment has no text.';
+
 /** The text of an inline content fragment and the type its sender declared. */
 export interface ContentFragmentText {
   readonly contentType: string;
@@ -31,9 +33,10 @@ export class GetContentFragmentTextQuery extends Query<ContentFragmentText> {
 }
 
 /**
- * The conversation read model says whether the caller may see the fragment; the text itself is in
- * the event that added it (read models keep a snippet), read from the conversation's stream, or in
- * the blob of its file's processed version.
+ * The conversation read model says whether the caller may see the fragment and which file holds
+ * its text: the blob of that file's processed version. Only a fragment recorded inline before
+ * inline text became files has no file: its text is in the event that added it (read models keep
+ * a snippet), the one case read from the conversation's stream.
  */
 @QueryHandler(GetContentFragmentTextQuery)
 export class GetContentFragmentTextHandler implements IQueryHandler<GetContentFragmentTextQuery> {
@@ -47,14 +50,20 @@ export class GetContentFragmentTextHandler implements IQueryHandler<GetContentFr
   async execute({ auth, conversationId, messageId }: GetContentFragmentTextQuery): Promise<ContentFragmentText> {
     const message = await this.reader.loadMessage(auth, conversationId, messageId);
     if (message.type !== 'content_fragment') throw new ApiError('message_not_found', 'Message not found.');
+    if (message.contentFragmentType !== 'file') throw new ApiError('message_not_found', NO_TEXT);
+    if (message.fileId !== null) return { contentType: message.contentType, text: await this.fileText(auth, message.fileId) };
+    return this.inlineText(conversationId, messageId);
+  }
+
+  /** The text of a fragment recorded inline, from the event that added it. */
+  private async inlineText(conversationId: string, messageId: string): Promise<ContentFragmentText> {
     for (const recorded of await this.eventStore.readStream(toConversationStreamName(conversationId))) {
       const event = upcast(recorded);
       if (!isConversationEvent(event) || event.type !== 'ContentFragmentAdded' || event.data.messageId !== messageId) continue;
       if (event.data.textContent !== null) return { contentType: event.data.contentType, text: event.data.textContent };
-      if (event.data.fileId === null) break;
-      return { contentType: event.data.contentType, text: await this.fileText(auth, event.data.fileId) };
+      break;
     }
-    throw new ApiError('message_not_found', 'This content fragment has no text.');
+    throw new ApiError('message_not_found', NO_TEXT);
   }
 
   /** The processed text of a ready file of the caller's workspace; 404 once it is deleted or has none. */
