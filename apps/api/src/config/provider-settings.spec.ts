@@ -90,6 +90,27 @@ describe('parseProviderSettings', () => {
     expect(error).toContain('set OPENAI_API_KEY');
   });
 
+  it('points Anthropic, Google and Mistral at their *_BASE_URL, the official APIs when unset', () => {
+    const settings = parseSettings({
+      ANTHROPIC_API_KEY: 'a',
+      ANTHROPIC_BASE_URL: 'http://gateway.internal/anthropic/v1/',
+      GOOGLE_API_KEY: 'g',
+      GOOGLE_GENERATIVE_AI_BASE_URL: 'https://gateway.internal/google/v1beta',
+      MISTRAL_API_KEY: 'm',
+    });
+    expect(settings.anthropic?.baseUrl).toBe('http://gateway.internal/anthropic/v1');
+    expect(settings.google_ai_studio?.baseUrl).toBe('https://gateway.internal/google/v1beta');
+    expect(settings.mistral?.baseUrl).toBeNull();
+  });
+
+  it('reports a provider base URL that is not http(s), or set without its key', () => {
+    const errors = errorsOf({ ANTHROPIC_API_KEY: 'a', ANTHROPIC_BASE_URL: 'api.anthropic.com', MISTRAL_BASE_URL: 'http://localhost:9000/v1' });
+    expect(errors).toEqual([
+      'ANTHROPIC_BASE_URL must be an http(s) URL, got "api.anthropic.com".',
+      'MISTRAL_BASE_URL set but MISTRAL_API_KEY is not: set MISTRAL_API_KEY.',
+    ]);
+  });
+
   it('parses CUSTOM_MODEL_PROVIDERS into enabled providers and catalog entries', () => {
     const settings = parseSettings({
       CUSTOM_MODEL_PROVIDERS: JSON.stringify([

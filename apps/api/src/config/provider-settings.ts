@@ -44,9 +44,11 @@ export interface OpenAIProviderSettings {
   readonly extraModelIds: readonly string[];
 }
 
-/** A provider configured by its key alone. */
+/** A provider configured by its key, optionally reached at another URL (a proxy, a gateway, a test server). */
 export interface KeyProviderSettings {
   readonly apiKey: Secret;
+  /** `<PROVIDER>_BASE_URL`; `null` means the provider's own API. */
+  readonly baseUrl: string | null;
 }
 
 /** An operator-defined OpenAI-compatible endpoint (`CUSTOM_MODEL_PROVIDERS`). */
@@ -92,22 +94,22 @@ export function parseProviderSettings(env: Readonly<Record<string, string | unde
   };
 
   const openai = parseOpenAI(read, errors);
-  const key = (name: string): KeyProviderSettings | null => {
-    const value = read(name);
-    return value === undefined ? null : { apiKey: new Secret(value) };
+  const keyed = (keyNames: readonly string[], baseUrlName: string): KeyProviderSettings | null => {
+    const apiKey = keyNames.map(read).find((value) => value !== undefined);
+    const baseUrl = read(baseUrlName);
+    if (baseUrl !== undefined && !isHttpUrl(baseUrl)) errors.push(`${baseUrlName} must be an http(s) URL, got "${baseUrl}".`);
+    if (apiKey === undefined) {
+      if (baseUrl !== undefined) errors.push(`${baseUrlName} set but ${keyNames[0]} is not: set ${keyNames[0]}.`);
+      return null;
+    }
+    return { apiKey: new Secret(apiKey), baseUrl: baseUrl === undefined ? null : baseUrl.replace(/\/+$/, '') };
   };
+  const anthropic = keyed(['ANTHROPIC_API_KEY'], 'ANTHROPIC_BASE_URL');
+  const google = keyed(['GOOGLE_GENERATIVE_AI_API_KEY', 'GOOGLE_API_KEY'], 'GOOGLE_GENERATIVE_AI_BASE_URL');
+  const mistral = keyed(['MISTRAL_API_KEY'], 'MISTRAL_BASE_URL');
   const custom = parseCustomProviders(read('CUSTOM_MODEL_PROVIDERS'), errors);
   if (errors.length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    settings: {
-      openai,
-      anthropic: key('ANTHROPIC_API_KEY'),
-      google_ai_studio: key('GOOGLE_GENERATIVE_AI_API_KEY') ?? key('GOOGLE_API_KEY'),
-      mistral: key('MISTRAL_API_KEY'),
-      custom,
-    },
-  };
+  return { ok: true, settings: { openai, anthropic, google_ai_studio: google, mistral, custom } };
 }
 
 /** The models this deployment can run: built-ins of configured providers, then operator-defined ones. */

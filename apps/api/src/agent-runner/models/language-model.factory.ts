@@ -36,16 +36,21 @@ export function createLanguageModel(settings: ProviderSettings, providerId: stri
         return openai.apiMode === 'chat' ? provider.chat(modelId) : provider.responses(modelId);
       }
       case 'anthropic': {
-        if (settings.anthropic === null) throw notConfigured(settings, providerId);
-        return createAnthropic({ apiKey: settings.anthropic.apiKey.reveal(), fetch: modelFetch })(modelId);
+        const anthropic = settings.anthropic;
+        if (anthropic === null) throw notConfigured(settings, providerId);
+        // Always a baseURL: without one the SDK would read ANTHROPIC_BASE_URL from process.env itself.
+        const baseURL = anthropic.baseUrl ?? 'https://api.anthropic.com/v1';
+        return createAnthropic({ apiKey: anthropic.apiKey.reveal(), baseURL, fetch: modelFetch })(modelId);
       }
       case 'google_ai_studio': {
-        if (settings.google_ai_studio === null) throw notConfigured(settings, providerId);
-        return createGoogleGenerativeAI({ apiKey: settings.google_ai_studio.apiKey.reveal(), fetch: modelFetch })(modelId);
+        const google = settings.google_ai_studio;
+        if (google === null) throw notConfigured(settings, providerId);
+        return createGoogleGenerativeAI({ apiKey: google.apiKey.reveal(), baseURL: google.baseUrl ?? undefined, fetch: modelFetch })(modelId);
       }
       case 'mistral': {
-        if (settings.mistral === null) throw notConfigured(settings, providerId);
-        return createMistral({ apiKey: settings.mistral.apiKey.reveal(), fetch: modelFetch })(modelId);
+        const mistral = settings.mistral;
+        if (mistral === null) throw notConfigured(settings, providerId);
+        return createMistral({ apiKey: mistral.apiKey.reveal(), baseURL: mistral.baseUrl ?? undefined, fetch: modelFetch })(modelId);
       }
     }
   }
