@@ -5,9 +5,9 @@ export function errorBody(message: string, type: string): Record<string, unknown
   return { error: { message, type, param: null, code: null } };
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
   if (res.destroyed || res.writableEnded) return;
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
 export function readBody(req: IncomingMessage): Promise<string> {

@@ -139,6 +139,8 @@ export async function writeResponsesStream(out: ScenarioResponse, scenario: Scen
         break;
       case 'http-error':
         break; // answered before streaming started (checked by the server)
+      case 'provider-error':
+        throw new Error('OpenAI wires have no in-stream error event: script an http-error or a disconnect');
     }
   }
   if (out.gone) return;

@@ -18,8 +18,21 @@ export type ScenarioStep =
     }
   /** Sends nothing for `ms` (to trip idle timeouts, or to leave time for an abort). */
   | { readonly type: 'stall'; readonly ms: number }
-  /** Answers with this HTTP status and JSON body instead of a stream; must be the only step. */
-  | { readonly type: 'http-error'; readonly status: number; readonly body?: unknown }
+  /**
+   * Answers with this HTTP status and JSON body (the provider's error envelope when unset) instead of a
+   * stream, with these response headers (`retry-after`); must be the only step.
+   */
+  | {
+      readonly type: 'http-error';
+      readonly status: number;
+      readonly body?: unknown;
+      readonly headers?: Readonly<Record<string, string>>;
+    }
+  /**
+   * The provider's own error event inside a started stream (Anthropic `error`, a Gemini chunk with
+   * `error`), as for the HTTP status `status`; the stream ends after it. Wires without one refuse it.
+   */
+  | { readonly type: 'provider-error'; readonly status: number; readonly message?: string }
   /** Destroys the TCP connection where it stands (mid-stream when earlier steps wrote chunks). */
   | { readonly type: 'disconnect' }
   /** Writes an SSE `data:` line whose payload is not JSON. */
@@ -47,6 +60,8 @@ export interface RecordedRequest {
   readonly method: string;
   /** Path without the query string, e.g. `/v1/responses`. */
   readonly path: string;
+  /** The query string without its `?` (Gemini's `alt=sse`), empty when none. */
+  readonly query: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The parsed JSON body (`undefined` when it was not JSON). */
   readonly body: unknown;
