@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { AgentsApi } from './agents';
 import { ApiClient, type ApiClientOptions } from './api-client';
 import { AuthApi } from './auth';
 import { ConversationsApi } from './conversations';
@@ -11,6 +12,7 @@ import { ToolApprovalsApi } from './tool-approvals';
 /** The page's client of the api and the typed calls over it; a feature adds its own beside `auth`. */
 export interface Api {
   readonly client: ApiClient;
+  readonly agents: AgentsApi;
   readonly auth: AuthApi;
   readonly conversations: ConversationsApi;
   readonly files: FilesApi;
@@ -25,6 +27,7 @@ export function createApi(options: ApiClientOptions = {}): Api {
   const client = new ApiClient(options);
   return {
     client,
+    agents: new AgentsApi(client),
     auth: new AuthApi(client),
     conversations: new ConversationsApi(client),
     files: new FilesApi(client),

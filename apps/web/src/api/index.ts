@@ -1,3 +1,4 @@
+export { AgentsApi, type AgentAssistantBody, type AgentGalleryView } from './agents';
 export { ApiClient, apiPath, CSRF_HEADER, type ApiClientOptions, type RequestOptions } from './api-client';
 export { ApiError, NETWORK_ERROR } from './api-error';
 export { ApiProvider, createApi, useApi, type Api } from './api-context';

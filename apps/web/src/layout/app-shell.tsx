@@ -5,8 +5,11 @@ import { APP_NAME } from '../ui/document-title';
 import { errorMessage } from '../ui/error-message';
 import styles from './app-shell.module.css';
 
-/** The frame of every signed-in page: the app's name, the workspace switch, who is signed in, and signing out. */
-export function AppShell({ workspaceName, children }: { readonly workspaceName?: string; readonly children: ReactNode }) {
+/**
+ * The frame of every signed-in page: the app's name, the areas of the workspace (`sections`, a
+ * navigation landmark of the page's own), the workspace switch, who is signed in, and signing out.
+ */
+export function AppShell({ workspaceName, sections, children }: { readonly workspaceName?: string; readonly sections?: ReactNode; readonly children: ReactNode }) {
   const { user, workspaces } = useSignedInSession();
   const { signOut } = useSession();
   const [, navigate] = useLocation();
@@ -31,6 +34,7 @@ export function AppShell({ workspaceName, children }: { readonly workspaceName?:
         <Link href="~/" className={styles.brand}>
           {workspaceName ?? APP_NAME}
         </Link>
+        {sections ? <div className={styles.sections}>{sections}</div> : null}
         <nav aria-label="Account" className={styles.account}>
           {workspaces.length > 1 ? (
             <Link href="~/" className={styles.switch}>

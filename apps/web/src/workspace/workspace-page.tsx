@@ -1,47 +1,64 @@
 import type { AccountWorkspace } from '@app/contracts/http/auth.types';
-import { Route, Switch } from 'wouter';
+import { Link, Route, Switch, useLocation } from 'wouter';
 import { ConversationListProvider, ConversationSidebar } from '../conversations/conversation-list';
 import { AppShell } from '../layout/app-shell';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { useSignedInSession } from '../session/session-context';
 import { useDocumentTitle } from '../ui/document-title';
 import { PageHeading } from '../ui/page-heading';
-import { useConversationScreens, type ScreensState } from './conversation-screens';
+import { useAgentScreens } from './agent-screens';
+import { useConversationScreens } from './conversation-screens';
+import type { ChunkState } from './screen-chunk';
 import styles from './workspace-page.module.css';
 
 /**
- * `/w/:wId/…`: one workspace of the signed-in person, its conversations beside the open one. Paths
- * inside are relative to `/w/:wId` (wouter's nest): `/` the start, `/new` a new conversation,
- * `/conversations/:cId` one conversation.
+ * `/w/:wId/…`: one workspace of the signed-in person, its conversations beside the open one, or its
+ * agents. Paths inside are relative to `/w/:wId` (wouter's nest): `/` the start, `/new` a new
+ * conversation, `/conversations/:cId` one conversation, `/agents/…` the agent screens.
  */
 export function WorkspacePage({ wId }: { readonly wId: string }) {
   const { workspaces } = useSignedInSession();
-  const loaded = useConversationScreens();
   const workspace = workspaces.find((candidate) => candidate.sId === wId);
   // A workspace of someone else reads as one that does not exist, as the api answers it.
   if (!workspace) return <NotFoundPage />;
   return (
-    <AppShell workspaceName={workspace.name}>
+    <AppShell workspaceName={workspace.name} sections={<WorkspaceSections />}>
       <ConversationListProvider wId={wId}>
-        <div className={styles.layout}>
-          <ConversationSidebar />
-          <section className={styles.conversation} aria-label="Conversation">
-            <Switch>
-              <Route path="/">
-                <WorkspaceStart workspace={workspace} />
-              </Route>
-              <Route path="/new">{loaded.status === 'ready' ? <loaded.screens.NewConversationPage wId={wId} /> : <ScreensPending state={loaded} />}</Route>
-              <Route path="/conversations/:cId">
-                {({ cId }) => (loaded.status === 'ready' ? <loaded.screens.ConversationPage key={cId} wId={wId} cId={cId} /> : <ScreensPending state={loaded} />)}
-              </Route>
-              <Route>
-                <NotFoundPage embedded />
-              </Route>
-            </Switch>
-          </section>
-        </div>
+        <Switch>
+          <Route path="/agents" nest>
+            <AgentsArea workspace={workspace} />
+          </Route>
+          <Route>
+            <ConversationsArea workspace={workspace} />
+          </Route>
+        </Switch>
       </ConversationListProvider>
     </AppShell>
+  );
+}
+
+/** The conversation list beside the open conversation (or the start, or a new one). */
+function ConversationsArea({ workspace }: { readonly workspace: AccountWorkspace }) {
+  const loaded = useConversationScreens();
+  const wId = workspace.sId;
+  return (
+    <div className={styles.layout}>
+      <ConversationSidebar />
+      <section className={styles.conversation} aria-label="Conversation">
+        <Switch>
+          <Route path="/">
+            <WorkspaceStart workspace={workspace} />
+          </Route>
+          <Route path="/new">{loaded.status === 'ready' ? <loaded.screens.NewConversationPage wId={wId} /> : <ScreensPending state={loaded} what="conversation" />}</Route>
+          <Route path="/conversations/:cId">
+            {({ cId }) => (loaded.status === 'ready' ? <loaded.screens.ConversationPage key={cId} wId={wId} cId={cId} /> : <ScreensPending state={loaded} what="conversation" />)}
+          </Route>
+          <Route>
+            <NotFoundPage embedded />
+          </Route>
+        </Switch>
+      </section>
+    </div>
   );
 }
 
@@ -55,12 +72,36 @@ function WorkspaceStart({ workspace }: { readonly workspace: AccountWorkspace })
   );
 }
 
-/** Where a conversation screen shows while its chunk is on its way, or when it could not come. */
-function ScreensPending({ state }: { readonly state: ScreensState }) {
+/** The workspace's two areas, in the header: its conversations and its agents. */
+function WorkspaceSections() {
+  // Relative to the workspace (the nest): the agent screens are under /agents.
+  const [location] = useLocation();
+  const inAgents = location === '/agents' || location.startsWith('/agents/');
+  return (
+    <nav aria-label="Workspace">
+      <Link href="/" aria-current={inAgents ? undefined : 'page'}>
+        Conversations
+      </Link>
+      <Link href="/agents" aria-current={inAgents ? 'page' : undefined}>
+        Agents
+      </Link>
+    </nav>
+  );
+}
+
+/** `/w/:wId/agents/…`: the gallery and the editor, from their own chunk. */
+function AgentsArea({ workspace }: { readonly workspace: AccountWorkspace }) {
+  const loaded = useAgentScreens();
+  if (loaded.status !== 'ready') return <ScreensPending state={loaded} what="agent" />;
+  return <loaded.screens.AgentScreens wId={workspace.sId} role={workspace.role} />;
+}
+
+/** Where a screen shows while its chunk is on its way, or when it could not come. */
+function ScreensPending({ state, what }: { readonly state: ChunkState<unknown>; readonly what: 'conversation' | 'agent' }) {
   if (state.status === 'failed') {
     return (
       <p role="alert" className="page alert">
-        The conversation screens could not be loaded. Check the connection and reload the page.
+        The {what} screens could not be loaded. Check the connection and reload the page.
       </p>
     );
   }

@@ -1,0 +1,97 @@
+import type { AgentConfigurationFull } from '@app/contracts/http/agent-configuration.types';
+import type { WorkspaceModelResponse } from '@app/contracts/http/workspace.types';
+import type { AgentAssistantBody } from '../api';
+
+// The editor's fields as the person types them (text, so a half-typed number stays as typed), and
+// the `assistant` object a save sends. What the editor does not show (picture, scope, tools, tags,
+// spaces) is carried over from the version being edited, so a save changes only what was changed.
+// Numbers go as typed: the api judges them and says what is wrong in its words. Pure, for the spec.
+
+export interface AgentDraft {
+  readonly name: string;
+  readonly description: string;
+  readonly instructions: string;
+  /** `providerId/modelId`, or "" when the workspace has no model to offer. */
+  readonly model: string;
+  readonly temperature: string;
+  readonly maxSteps: string;
+}
+
+/** What a new agent starts with (the real service's defaults). */
+export const NEW_AGENT_TEMPERATURE = 0.7;
+export const NEW_AGENT_MAX_STEPS = 8;
+
+/** The select's value for a model. */
+export function modelChoice(model: { readonly providerId: string; readonly modelId: string }): string {
+  return `${model.providerId}/${model.modelId}`;
+}
+
+/** The fields of a version to edit, or of a new agent on the workspace's first model. */
+export function draftOf(agent: AgentConfigurationFull | null, models: readonly WorkspaceModelResponse[]): AgentDraft {
+  if (agent === null) {
+    const first = models[0];
+    return {
+      name: '',
+      description: '',
+      instructions: '',
+      model: first ? modelChoice(first) : '',
+      temperature: String(NEW_AGENT_TEMPERATURE),
+      maxSteps: String(NEW_AGENT_MAX_STEPS),
+    };
+  }
+  return {
+    name: agent.name,
+    description: agent.description,
+    instructions: agent.instructions ?? '',
+    model: modelChoice(agent.model),
+    temperature: String(agent.model.temperature),
+    maxSteps: String(agent.maxStepsPerRun),
+  };
+}
+
+/**
+ * The `assistant` object that saves `draft`, as a new agent (`base` null) or as a new version of
+ * `base`. The reasoning effort is kept while the model is; another model starts from its own default.
+ */
+export function assistantOf(draft: AgentDraft, base: AgentConfigurationFull | null): AgentAssistantBody {
+  const { providerId, modelId } = parseModelChoice(draft.model);
+  const sameModel = base !== null && base.model.providerId === providerId && base.model.modelId === modelId;
+  return {
+    ...carriedOver(base),
+    name: draft.name,
+    description: draft.description,
+    instructions: draft.instructions,
+    model: { providerId, modelId, temperature: Number(draft.temperature), reasoningEffort: sameModel ? (base.model.reasoningEffort ?? null) : null },
+    maxStepsPerRun: Number(draft.maxSteps),
+  };
+}
+
+/** The `assistant` object that saves an older version again, as the newest. */
+export function assistantOfVersion(version: AgentConfigurationFull): AgentAssistantBody {
+  return assistantOf(draftOf(version, []), version);
+}
+
+/** Whether the person changed anything since the draft was read. */
+export function draftChanged(draft: AgentDraft, saved: AgentDraft): boolean {
+  return (Object.keys(draft) as (keyof AgentDraft)[]).some((key) => draft[key] !== saved[key]);
+}
+
+function parseModelChoice(choice: string): { providerId: string; modelId: string } {
+  // Provider ids have no slash; a model id may (an operator's `library/model`).
+  const slash = choice.indexOf('/');
+  return slash < 0 ? { providerId: choice, modelId: '' } : { providerId: choice.slice(0, slash), modelId: choice.slice(slash + 1) };
+}
+
+function carriedOver(base: AgentConfigurationFull | null): Omit<AgentAssistantBody, 'name' | 'description' | 'instructions' | 'model' | 'maxStepsPerRun'> {
+  if (base === null) return { status: 'active', scope: 'visible' };
+  return {
+    pictureUrl: base.pictureUrl,
+    // An archived agent is restored, not saved; anything else but a draft is saved active.
+    status: base.status === 'draft' ? 'draft' : 'active',
+    scope: base.scope === 'hidden' ? 'hidden' : 'visible',
+    toolset: [...base.toolset],
+    tags: base.tags.map((tag) => ({ sId: tag.sId, name: tag.name })),
+    templateId: base.templateId,
+    requestedSpaceIds: [...base.requestedSpaceIds],
+  };
+}
