@@ -92,6 +92,7 @@ export class ScriptedModelServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const receivedAtMs = performance.now();
     const raw = await readBody(req);
     const [path, query] = (req.url ?? '/').split('?', 2);
     const recorded: RecordedRequest = {
@@ -100,6 +101,7 @@ export class ScriptedModelServer {
       query: query ?? '',
       headers: req.headers,
       body: parseJson(raw),
+      receivedAtMs,
       closedByClient: false,
     };
     this.requests.push(recorded);

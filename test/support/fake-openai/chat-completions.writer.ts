@@ -4,6 +4,7 @@
  * `@ai-sdk/openai-compatible` only; `@ai-sdk/openai`'s chat model has no reasoning channel), a final
  * chunk with `finish_reason`, a usage chunk, then `data: [DONE]`.
  */
+import { noProviderErrorEvent, playSteps } from '../fake-models/scenario-player';
 import { DEFAULT_USAGE, splitArguments, type ScenarioResponse } from './scenario-response';
 import type { CollectedAnswer, Scenario, ScenarioUsage } from './scenario.types';
 
@@ -35,46 +36,24 @@ export async function writeChatStream(
     });
   out.writeData(chunk({ role: 'assistant', content: '' }));
   let toolIndex = 0;
-  for (const step of scenario.steps) {
-    if (out.gone) return;
-    switch (step.type) {
-      case 'text':
-      case 'reasoning':
-        for (const [index, token] of step.tokens.entries()) {
-          await out.beforeToken(step, index);
-          out.writeData(chunk(step.type === 'text' ? { content: token } : { reasoning_content: token }));
-        }
-        break;
-      case 'tool-call': {
-        const callId = step.callId ?? `call_${out.newId()}`;
-        const pieces = splitArguments(step.args, step.argChunks);
-        out.writeData(
-          chunk({
-            tool_calls: [{ index: toolIndex, id: callId, type: 'function', function: { name: step.name, arguments: '' } }],
-          }),
-        );
-        for (const piece of pieces) {
-          out.writeData(chunk({ tool_calls: [{ index: toolIndex, function: { arguments: piece } }] }));
-        }
-        toolIndex += 1;
-        break;
+  const finished = await playSteps(out, scenario, {
+    token: (kind, token) => out.writeData(chunk(kind === 'text' ? { content: token } : { reasoning_content: token })),
+    toolCall: (step) => {
+      const callId = step.callId ?? `call_${out.newId()}`;
+      out.writeData(
+        chunk({
+          tool_calls: [{ index: toolIndex, id: callId, type: 'function', function: { name: step.name, arguments: '' } }],
+        }),
+      );
+      for (const piece of splitArguments(step.args, step.argChunks)) {
+        out.writeData(chunk({ tool_calls: [{ index: toolIndex, function: { arguments: piece } }] }));
       }
-      case 'stall':
-        await out.sleep(step.ms);
-        break;
-      case 'disconnect':
-        await out.disconnect();
-        return;
-      case 'malformed':
-        out.writeData(step.payload ?? '{"choices": [ this is not json');
-        break;
-      case 'http-error':
-        break; // answered before streaming started (checked by the server)
-      case 'provider-error':
-        throw new Error('OpenAI wires have no in-stream error event: script an http-error or a disconnect');
-    }
-  }
-  if (out.gone) return;
+      toolIndex += 1;
+    },
+    malformed: (payload) => out.writeData(payload ?? '{"choices": [ this is not json'),
+    providerError: () => noProviderErrorEvent('OpenAI chat completions'),
+  });
+  if (!finished) return;
   const usage = scenario.usage ?? DEFAULT_USAGE;
   out.writeData(chunk({}, toolIndex > 0 ? 'tool_calls' : 'stop'));
   if (includeUsage) {

@@ -1,3 +1,4 @@
+import { noProviderErrorEvent } from '../fake-models/scenario-player';
 import { chatCompletionBody } from './chat-completions.writer';
 import { sendJson } from './http-json';
 import { responseBody } from './responses.writer';
@@ -44,7 +45,7 @@ export async function writeNonStreaming(
       case 'http-error':
         break; // answered before streaming started (checked by the server)
       case 'provider-error':
-        throw new Error('OpenAI wires have no in-stream error event: script an http-error or a disconnect');
+        return noProviderErrorEvent('OpenAI');
     }
   }
   if (out.gone) return;

@@ -5,6 +5,7 @@
  * `response.reasoning_summary_text.delta` / `response.reasoning_summary_part.done`,
  * `response.function_call_arguments.delta` / `.done`, `response.completed` carrying `usage`.
  */
+import { noProviderErrorEvent } from '../fake-models/scenario-player';
 import { DEFAULT_USAGE, splitArguments, type ScenarioResponse } from './scenario-response';
 import type { CollectedAnswer, Scenario, ScenarioUsage } from './scenario.types';
 
@@ -140,7 +141,7 @@ export async function writeResponsesStream(out: ScenarioResponse, scenario: Scen
       case 'http-error':
         break; // answered before streaming started (checked by the server)
       case 'provider-error':
-        throw new Error('OpenAI wires have no in-stream error event: script an http-error or a disconnect');
+        return noProviderErrorEvent('OpenAI Responses');
     }
   }
   if (out.gone) return;

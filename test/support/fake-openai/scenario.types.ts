@@ -65,6 +65,8 @@ export interface RecordedRequest {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The parsed JSON body (`undefined` when it was not JSON). */
   readonly body: unknown;
+  /** `performance.now()` when it arrived, for the wait between a refusal and its retry. */
+  readonly receivedAtMs: number;
   /** Set when the client went away before the server finished answering (abort, timeout). */
   closedByClient: boolean;
 }

@@ -1,0 +1,80 @@
+/**
+ * The Gemini API on the wire (POST /v1beta/models/<model>:streamGenerateContent?alt=sse), as Google
+ * documents it and `@ai-sdk/google`'s dist parses it (`chunkSchema`): `data:` lines each holding a
+ * GenerateContentResponse, whose first candidate's `content.parts` carry text, thoughts (`thought:
+ * true`, thought summaries as `includeThoughts` asks for them) and whole function calls (`functionCall: { id, name, args }`, which
+ * Gemini does not stream piecewise); the last chunk says `finishReason: "STOP"` (tool calls too) and
+ * `usageMetadata`. A broken stream ends with a chunk holding `error` in the API's error envelope.
+ */
+import { sendJson } from '../fake-openai/http-json';
+import { DEFAULT_USAGE } from '../fake-openai/scenario-response';
+import { playSteps, startEventStream } from './scenario-player';
+import type { ModelWire } from './scripted-model.server';
+
+const STREAM_PATH = /^\/v1beta\/models\/([^/:]+):streamGenerateContent$/;
+
+/** The gRPC status name Google's error envelope gives with an HTTP status; others are `INTERNAL`. */
+const STATUS_NAMES: Readonly<Record<number, string>> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  503: 'UNAVAILABLE',
+};
+
+function statusName(status: number): string {
+  return STATUS_NAMES[status] ?? 'INTERNAL';
+}
+
+function errorBody(status: number, message: string): Record<string, unknown> {
+  return { error: { code: status, message, status: statusName(status) } };
+}
+
+/** streamGenerateContent at `/v1beta`, in its SSE form only (`alt=sse`, which the SDK always asks for). */
+export const GEMINI_WIRE: ModelWire = {
+  name: 'Gemini',
+  basePath: '/v1beta',
+  answers: (request) => request.method === 'POST' && STREAM_PATH.test(request.path),
+  errorBody,
+  async write(out, scenario, request) {
+    if (!new URLSearchParams(request.query).has('alt', 'sse')) {
+      sendJson(out.res, 400, errorBody(400, 'this fake answers alt=sse requests only'));
+      return;
+    }
+    const modelVersion = STREAM_PATH.exec(request.path)?.[1] ?? 'gemini-fake';
+    const responseId = out.newId();
+    const chunk = (
+      parts: readonly Record<string, unknown>[],
+      extra: { candidate?: Record<string, unknown>; response?: Record<string, unknown> } = {},
+    ): void =>
+      out.writeData(
+        JSON.stringify({ candidates: [{ content: { parts, role: 'model' }, index: 0, ...extra.candidate }], modelVersion, responseId, ...extra.response }),
+      );
+    startEventStream(out);
+    const finished = await playSteps(out, scenario, {
+      token: (kind, token) => chunk([kind === 'text' ? { text: token } : { text: token, thought: true }]),
+      toolCall: (step) => {
+        const args: unknown = typeof step.args === 'string' ? JSON.parse(step.args) : step.args;
+        chunk([{ functionCall: { ...(step.callId === undefined ? {} : { id: step.callId }), name: step.name, args } }]);
+      },
+      malformed: (payload) => out.writeData(payload ?? '{"candidates": [ oops'),
+      providerError: (step) => out.writeData(JSON.stringify(errorBody(step.status, step.message ?? statusName(step.status)))),
+    });
+    if (!finished) return;
+    const usage = scenario.usage ?? DEFAULT_USAGE;
+    const thoughts = usage.reasoningTokens ?? 0;
+    chunk([{ text: '' }], {
+      candidate: { finishReason: 'STOP' },
+      response: {
+        usageMetadata: {
+          promptTokenCount: usage.inputTokens,
+          candidatesTokenCount: usage.outputTokens - thoughts,
+          ...(thoughts > 0 ? { thoughtsTokenCount: thoughts } : {}),
+          totalTokenCount: usage.inputTokens + usage.outputTokens,
+        },
+      },
+    });
+    out.res.end();
+  },
+};
