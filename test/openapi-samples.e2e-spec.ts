@@ -97,6 +97,8 @@ describe('documented response schemas against real responses', () => {
     await sample('POST', '/api/w/{wId}', ids, { body: { metadata: { plan: 'pro' } } });
     await sample('GET', '/api/v1/w/{wId}/spaces', ids);
     await sample('GET', '/api/w/{wId}/models', ids);
+    await sample('GET', '/api/v1/w/{wId}/feature_flags', ids);
+    await sample('GET', '/api/v1/w/{wId}/exists', ids);
   });
 
   it('agent configurations: global and custom, light and full, history, archive and restore, generic agents', async () => {

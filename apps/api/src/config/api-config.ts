@@ -17,6 +17,7 @@ import { parseRemoteMcpSettings, type RemoteMcpSettings } from './remote-mcp-set
 import { parseSearchSettings, type SearchSettings } from './search-settings';
 import { parsePeopleSettings, type PeopleSettings } from './people-settings';
 import { parseFileSettings, type FileSettings } from './file-settings';
+import { parseFeatureFlags } from './feature-flag-settings';
 import { parseWebSettings, type WebSettings } from './web-settings';
 
 /** Everything the api process is configured with, validated once at boot. */
@@ -69,6 +70,8 @@ export interface ApiConfig {
   readonly people: PeopleSettings;
   /** Where the web app served at `/` was built. */
   readonly web: WebSettings;
+  /** The feature flags turned on for every workspace (FEATURE_FLAGS). */
+  readonly featureFlags: readonly string[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -123,6 +126,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     files: parseFileSettings(env, problems),
     people: parsePeopleSettings(env, problems),
     web: parseWebSettings(env, problems),
+    featureFlags: parseFeatureFlags(env, problems),
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;

@@ -1,6 +1,20 @@
-import { CreateSpaceResponseSchema, GetWorkspaceResponseSchema, ListSpacesResponseSchema, ListWorkspaceModelsResponseSchema } from '@app/contracts/http/openapi/workspace.schema';
+import {
+  CreateSpaceResponseSchema,
+  GetWorkspaceExistsResponseSchema,
+  GetWorkspaceFeatureFlagsResponseSchema,
+  GetWorkspaceResponseSchema,
+  ListSpacesResponseSchema,
+  ListWorkspaceModelsResponseSchema,
+} from '@app/contracts/http/openapi/workspace.schema';
 import { CreateSpaceDto } from '@app/contracts/http/space.dto';
-import type { CreateSpaceResponse, GetWorkspaceResponse, ListSpacesResponse, ListWorkspaceModelsResponse } from '@app/contracts/http/workspace.types';
+import type {
+  CreateSpaceResponse,
+  GetWorkspaceExistsResponse,
+  GetWorkspaceFeatureFlagsResponse,
+  GetWorkspaceResponse,
+  ListSpacesResponse,
+  ListWorkspaceModelsResponse,
+} from '@app/contracts/http/workspace.types';
 import { UpdateWorkspaceSettingsDto } from '@app/contracts/http/workspace-settings.dto';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -9,6 +23,7 @@ import { AdminOnly } from '../common/http/route-access';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { CreateSpaceCommand } from './commands/create-space.command';
 import { UpdateWorkspaceSettingsCommand } from './commands/update-workspace-settings.command';
+import { GetWorkspaceFeatureFlagsQuery } from './queries/get-workspace-feature-flags.query';
 import { GetWorkspaceQuery } from './queries/get-workspace.query';
 import { ListWorkspaceModelsQuery } from './queries/list-workspace-models.query';
 import { ListSpacesQuery } from './queries/list-spaces.query';
@@ -33,6 +48,22 @@ export class WorkspaceController {
   @ApiSuccess('Update the workspace settings (admins)', GetWorkspaceResponseSchema)
   updateWorkspace(@Auth() auth: AuthContext, @Body() body: UpdateWorkspaceSettingsDto): Promise<GetWorkspaceResponse> {
     return this.commandBus.execute(new UpdateWorkspaceSettingsCommand(auth, body));
+  }
+
+  @Get(['api/v1/w/:wId/feature_flags', 'api/w/:wId/feature_flags'])
+  @ApiSuccess('List the feature flags turned on for the workspace (FEATURE_FLAGS of this deployment)', GetWorkspaceFeatureFlagsResponseSchema)
+  featureFlags(@Auth() auth: AuthContext): Promise<GetWorkspaceFeatureFlagsResponse> {
+    return this.queryBus.execute(new GetWorkspaceFeatureFlagsQuery(auth));
+  }
+
+  /**
+   * The cheapest availability check (the official client's `exists()`): the guard has found the
+   * workspace and let the credentials in, or answered 401/404 already; nothing is left to read.
+   */
+  @Get('api/v1/w/:wId/exists')
+  @ApiSuccess('Whether the workspace exists for these credentials: 200 with exists true, else the 401 or 404 of any route', GetWorkspaceExistsResponseSchema)
+  exists(): GetWorkspaceExistsResponse {
+    return { exists: true };
   }
 
   @Get('api/w/:wId/models')

@@ -5,6 +5,7 @@ import { CreateSpaceHandler } from './commands/create-space.command';
 import { CreateWorkspaceHandler } from './commands/create-workspace.command';
 import { RevokeApiKeyHandler } from './commands/revoke-api-key.command';
 import { UpdateWorkspaceSettingsHandler } from './commands/update-workspace-settings.command';
+import { GetWorkspaceFeatureFlagsHandler } from './queries/get-workspace-feature-flags.query';
 import { GetWorkspaceHandler } from './queries/get-workspace.query';
 import { ListApiKeysHandler } from './queries/list-api-keys.query';
 import { ListSpacesHandler } from './queries/list-spaces.query';
@@ -24,6 +25,7 @@ import { WorkspaceController } from './workspace.controller';
     RevokeApiKeyHandler,
     UpdateWorkspaceSettingsHandler,
     GetWorkspaceHandler,
+    GetWorkspaceFeatureFlagsHandler,
     ListSpacesHandler,
     ListWorkspaceModelsHandler,
     ListWorkspacesHandler,

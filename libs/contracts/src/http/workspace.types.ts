@@ -23,6 +23,16 @@ export interface GetWorkspaceResponse {
   readonly workspace: WorkspaceResponse;
 }
 
+/** `GET /api/v1/w/{wId}/feature_flags`: the flags turned on for the workspace. */
+export interface GetWorkspaceFeatureFlagsResponse {
+  readonly feature_flags: readonly string[];
+}
+
+/** `GET /api/v1/w/{wId}/exists`: answered once the caller's credentials reach the workspace. */
+export interface GetWorkspaceExistsResponse {
+  readonly exists: true;
+}
+
 /** `GET …/spaces`. */
 export interface ListSpacesResponse {
   readonly spaces: SpaceResponse[];

@@ -10,7 +10,7 @@ export const SESSION_SCHEME = 'session';
 /** Feature tags, in the order the docs page lists them. */
 export const TAGS = [
   { name: 'health', description: 'Liveness and readiness; no API key.' },
-  { name: 'workspaces', description: 'The workspace itself, the models it allows and its spaces.' },
+  { name: 'workspaces', description: 'The workspace itself (whether it exists, its feature flags), the models it allows and its spaces.' },
   { name: 'conversations', description: 'Conversations, messages, reactions, feedback and their event streams.' },
   { name: 'agents', description: 'Agent configurations (global and custom) and generic agents.' },
   { name: 'data_sources', description: 'Data sources (folders) in spaces, their views and their documents.' },
@@ -146,6 +146,8 @@ function tagOf(path: string): string {
     '': 'workspaces',
     spaces: 'workspaces',
     models: 'workspaces',
+    feature_flags: 'workspaces',
+    exists: 'workspaces',
     agent_configurations: 'agents',
     generic_agents: 'agents',
     invitations: 'members',

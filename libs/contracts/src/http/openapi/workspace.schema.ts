@@ -2,6 +2,8 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { REASONING_EFFORTS, type ReasoningEffort } from '../../language-models/model.types';
 import type {
   CreateSpaceResponse,
+  GetWorkspaceExistsResponse,
+  GetWorkspaceFeatureFlagsResponse,
   GetWorkspaceResponse,
   ListSpacesResponse,
   ListWorkspaceModelsResponse,
@@ -63,6 +65,20 @@ export class SpaceSchema implements SpaceResponse {
 export class GetWorkspaceResponseSchema implements GetWorkspaceResponse {
   @ApiProperty({ type: () => WorkspaceSchema })
   workspace!: WorkspaceSchema;
+}
+
+/** Schema of `{ feature_flags }`. */
+@ApiSchema({ name: 'GetWorkspaceFeatureFlagsResponse' })
+export class GetWorkspaceFeatureFlagsResponseSchema implements GetWorkspaceFeatureFlagsResponse {
+  @ApiProperty({ type: String, isArray: true, example: ['labs_trackers'] })
+  feature_flags!: string[];
+}
+
+/** Schema of `{ exists: true }`. */
+@ApiSchema({ name: 'GetWorkspaceExistsResponse' })
+export class GetWorkspaceExistsResponseSchema implements GetWorkspaceExistsResponse {
+  @ApiProperty({ enum: [true] })
+  exists!: true;
 }
 
 /** Schema of `{ spaces }`. */
