@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   conversation_not_found: 404,
   conversation_access_restricted: 403,
   message_not_found: 404,
+  message_deletion_not_authorized: 403,
   agent_configuration_not_found: 404,
   space_not_found: 404,
   data_source_not_found: 404,

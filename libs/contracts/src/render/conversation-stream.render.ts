@@ -64,6 +64,8 @@ export function renderConversationStreamEvent(
     case 'ContentFragmentAdded':
     case 'ContentFragmentSuperseded':
     case 'ContentFragmentExpired':
+    // A deletion is read with the message (visibility `deleted`); the stream has no event for it.
+    case 'MessageDeleted':
     case 'ReactionAdded':
     case 'ReactionRemoved':
     case 'AgentMessageFeedbackGiven':

@@ -177,6 +177,16 @@ export interface EditUserMessage extends CommandBase {
   readonly agentMessageIds: readonly string[];
 }
 
+/** Delete a user message (its author, or an admin) and the agent messages that answered it. */
+export interface DeleteUserMessage extends CommandBase {
+  readonly type: 'DeleteUserMessage';
+  readonly messageId: string;
+  /** sId of the deleting user; null for an API key without a user. */
+  readonly deletedBy: string | null;
+  /** The caller is a workspace admin: they may delete anyone's message. */
+  readonly byAdmin: boolean;
+}
+
 /** Retry an agent message: a new version (same rank, version + 1, status created). */
 export interface RetryAgentMessage extends CommandBase {
   readonly type: 'RetryAgentMessage';
@@ -275,6 +285,7 @@ export type ConversationCommand =
   | CreateConversation
   | PostUserMessage
   | EditUserMessage
+  | DeleteUserMessage
   | RetryAgentMessage
   | CancelAgentMessages
   | CompleteAgentMessage

@@ -32,6 +32,7 @@ import {
 import { assertOpenForPosting, decideCompleteCompaction, decideStartCompaction } from './conversation.decide-compaction';
 import { decideCompleteForkPreparation, decideRecordFork, decideRecordForkFileCopy, forkCopies } from './conversation.decide-forking';
 import { decideExpireContentFragments } from './conversation.decide-expiry';
+import { decideDeleteUserMessage } from './conversation.decide-deletion';
 import { MAX_CONVERSATION_DEPTH, conversationNotFound, invalidRequest } from './conversation.errors';
 import { evolveConversation } from './conversation.evolve';
 import {
@@ -60,6 +61,8 @@ export function decideConversation(command: ConversationCommand, state: Conversa
     case 'EditUserMessage':
       assertOpenForPosting(state, command.now);
       return decideEditUserMessage(state, command);
+    case 'DeleteUserMessage':
+      return decideDeleteUserMessage(state, command);
     case 'RetryAgentMessage':
       return decideRetryAgentMessage(state, command);
     case 'CancelAgentMessages':

@@ -12,6 +12,9 @@ export const CONVERSATION_ERROR_MESSAGES = {
   notAnAgentMessage: 'The message is not an agent message.',
   notLatestVersion: 'Only the latest version of a message can be edited or retried.',
   notTheAuthor: 'Only the author of the message can edit it.',
+  notAUserMessageToDelete: 'Only user messages can be deleted.',
+  notLatestVersionToDelete: 'Only the latest version of a message can be deleted.',
+  deletionNotAuthorized: 'You are not authorized to delete this message.',
   agentStillRunning: 'The agent message is still running; cancel it before retrying.',
   notReactable: 'Only user and agent messages can receive reactions.',
   noFeedback: 'No feedback found for this message.',
@@ -36,6 +39,11 @@ export function conversationNotFound(): DomainError {
 /** 404 message_not_found. */
 export function messageNotFound(): DomainError {
   return new DomainError('message_not_found', CONVERSATION_ERROR_MESSAGES.messageNotFound);
+}
+
+/** 403 message_deletion_not_authorized: neither the message's author nor an admin. */
+export function messageDeletionNotAuthorized(): DomainError {
+  return new DomainError('message_deletion_not_authorized', CONVERSATION_ERROR_MESSAGES.deletionNotAuthorized);
 }
 
 /** 400 invalid_request_error with one of the messages above. */

@@ -112,6 +112,8 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
       );
     case 'ContentFragmentExpired':
       return updateMessage(state, event.data.messageId, (m) => (m.kind === 'content_fragment' ? { ...m, expired: true } : m));
+    case 'MessageDeleted':
+      return updateMessage(state, event.data.messageId, (m) => ({ ...m, deleted: true }));
     case 'ReactionAdded':
     case 'ReactionRemoved': {
       const on = event.type === 'ReactionAdded';

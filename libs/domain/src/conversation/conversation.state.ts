@@ -23,6 +23,8 @@ export interface MessageStateBase {
   /** Whether this is the latest version of its rank. */
   readonly isLatest: boolean;
   readonly reactions: ReactionsState;
+  /** Deleted (MessageDeleted): shown as such, never sent to a model again. */
+  readonly deleted?: boolean;
 }
 
 /** A version of a user message. */

@@ -21,6 +21,7 @@ import {
   renderContentFragmentFromEvent,
   renderUserMessageFromEvent,
 } from '@app/contracts/render/conversation-message.render';
+import { isDeletedMessage, renderDeletedMessage } from '@app/contracts/render/message-deletion.render';
 import type { RecordedEvent } from '@app/storage';
 import type { Projection } from '../projection';
 
@@ -101,9 +102,11 @@ function evolveDocument(doc: ConversationMessageDocument, event: ConversationMes
     case 'ForkFileCopyCompleted':
       return m.type === 'content_fragment' && m.contentFragmentType === 'file' ? { ...doc, message: { ...m, fileId: event.data.fileId } } : doc;
     case 'AgentMessageStatusChanged':
-      return m.type === 'agent_message' ? { ...doc, message: applyAgentMessageStatusChange(m, event) } : doc;
+      return m.type === 'agent_message' && !isDeletedMessage(m) ? { ...doc, message: applyAgentMessageStatusChange(m, event) } : doc;
     case 'AgentMessageCancelledOutcomeRecorded':
-      return m.type === 'agent_message' ? { ...doc, message: applyAgentMessageCancelledOutcome(m, event) } : doc;
+      return m.type === 'agent_message' && !isDeletedMessage(m) ? { ...doc, message: applyAgentMessageCancelledOutcome(m, event) } : doc;
+    case 'MessageDeleted':
+      return { ...doc, message: renderDeletedMessage(m) };
     case 'ContentFragmentSuperseded':
       return m.type === 'content_fragment' ? { ...doc, message: { ...m, contentFragmentVersion: 'superseded' } } : doc;
     case 'ContentFragmentExpired':

@@ -87,6 +87,7 @@ const fullHistory: ConversationEvent[] = [
     type: 'AgentMessageCancelledOutcomeRecorded',
     data: { ...at(24), messageId: 'agtmsg0003', configurationId: agent.sId, content: 'Half an ans', chainOfThought: 'Thinking', toolCalls: [], contents: [{ step: 0, content: { type: 'text_content', value: 'Half an ans' } }], completionDurationMs: 400 },
   },
+  { type: 'MessageDeleted', data: { ...at(24), messageId: 'usrmsg0001', deletedBy: bob.userId } },
   { type: 'ConversationDeleted', data: { ...at(24), deletedBy: null } },
 ];
 const recordedHistory = recordAll(fullHistory, 101);

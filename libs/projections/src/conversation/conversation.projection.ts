@@ -107,6 +107,7 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent): Co
     case 'ContentFragmentAdded':
       return withVersionAt(doc, event.data.rank);
     case 'AgentMessageCancelledOutcomeRecorded':
+    case 'MessageDeleted':
     case 'ContentFragmentSuperseded':
     case 'ContentFragmentExpired':
     case 'ReactionAdded':

@@ -28,6 +28,12 @@ const events: ConversationEvent[] = [
 ];
 
 describe('compaction transcript and window', () => {
+  it('leaves deleted messages out of the summary', () => {
+    const deleted = (messageId: string): ConversationEvent => ({ type: 'MessageDeleted', data: { ...fixtureBase(4), messageId, deletedBy: null } });
+    const history = [...events.slice(0, 4), deleted('usrmsg0001'), deleted('agtmsg0001'), userMessagePosted('usrmsg0003', 2)];
+    expect(compactionTranscript(history, 3)).toBe('User usr0000001: message usrmsg0003');
+  });
+
   it('summarizes from the previous summary and the messages it does not cover, latest versions only', () => {
     const transcript = compactionTranscript(events, 5);
     expect(transcript).toContain('Summary of what came before:\nSUMMARY ONE');

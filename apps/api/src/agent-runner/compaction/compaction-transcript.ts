@@ -7,13 +7,13 @@ export const COMPACTION_INSTRUCTIONS =
   'assistant continue it without the original messages: facts, decisions, open questions, names, ' +
   'numbers and what each participant asked for. Answer with the summary only.';
 
-type Line = { readonly id: string; text: string | null };
+type Line = { readonly id: string; text: string | null; deleted?: boolean };
 
 /**
  * The text a summary is written from: the summary of the previous compaction, if any, then the
  * latest version of every message of the ranks it does not cover, below `coversUpToRank`, one
- * speaker per paragraph. Agent answers that did not succeed and superseded documents are left out,
- * as in prompts. Pure.
+ * speaker per paragraph. Agent answers that did not succeed, superseded documents and deleted
+ * messages are left out, as in prompts. Pure.
  */
 export function compactionTranscript(events: readonly ConversationEvent[], coversUpToRank: number): string {
   const previous = latestCompaction(events, coversUpToRank);
@@ -39,7 +39,7 @@ export function compactionTranscript(events: readonly ConversationEvent[], cover
         break;
       case 'AgentMessageStatusChanged': {
         const line = byId.get(event.data.messageId);
-        if (line && event.data.status === 'succeeded' && event.data.content) line.text = `Assistant: ${event.data.content}`;
+        if (line && !line.deleted && event.data.status === 'succeeded' && event.data.content) line.text = `Assistant: ${event.data.content}`;
         break;
       }
       case 'ContentFragmentAdded':
@@ -48,6 +48,11 @@ export function compactionTranscript(events: readonly ConversationEvent[], cover
       case 'ContentFragmentSuperseded': {
         const line = byId.get(event.data.messageId);
         if (line) line.text = null;
+        break;
+      }
+      case 'MessageDeleted': {
+        const line = byId.get(event.data.messageId);
+        if (line) Object.assign(line, { text: null, deleted: true });
         break;
       }
       case 'ContentFragmentExpired': {

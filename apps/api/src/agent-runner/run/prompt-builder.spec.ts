@@ -35,6 +35,24 @@ describe('buildAgentPrompt', () => {
     expect(prompt.parent.messageId).toBe('u1');
   });
 
+  it('leaves deleted messages out: a deleted question and its deleted answer are never sent again', () => {
+    const target = agentMessageCreated('a2', 3, 'u2');
+    const deleted = (messageId: string): ConversationEvent => ({ type: 'MessageDeleted', data: { ...fixtureBase(), messageId, deletedBy: 'usr0000001' } });
+    const events: ConversationEvent[] = [
+      conversationCreated(),
+      userMessagePosted('u1', 0, [], { content: 'my secret' }),
+      agentMessageCreated('a1', 1, 'u1'),
+      succeeded('a1', 'about your secret'),
+      deleted('u1'),
+      deleted('a1'),
+      userMessagePosted('u2', 2),
+      target,
+    ];
+    const prompt = buildAgentPrompt(events, target.data, context);
+    expect(prompt.messages.map((m) => m.role)).toEqual(['user']);
+    expect(JSON.stringify(prompt.messages)).not.toContain('secret');
+  });
+
   it('replays earlier turns (latest versions, succeeded answers) and stops at the answered message', () => {
     const target = agentMessageCreated('a3', 5, 'u2');
     const events: ConversationEvent[] = [

@@ -24,13 +24,14 @@ export interface PromptContext {
   readonly acceptsImages?: boolean;
 }
 
-type UserVersion = { readonly kind: 'user'; readonly data: UserMessageData };
+type UserVersion = { readonly kind: 'user'; readonly data: UserMessageData; deleted?: boolean };
 type AgentVersion = {
   readonly kind: 'agent';
   readonly messageId: string;
   readonly agentName: string;
   status: string;
   content: string | null;
+  deleted?: boolean;
 };
 type FragmentVersion = {
   readonly kind: 'fragment';
@@ -51,9 +52,9 @@ const DEFAULT_INSTRUCTIONS = 'You are a helpful assistant. Answer precisely and 
  * Builds the prompt of an agent message from its conversation's events: the agent's instructions
  * with date, workspace and user context as the system prompt, then the conversation up to the user
  * message being answered. Each rank contributes its latest version only; agent answers that did
- * not succeed are left out; inline content fragments travel as attached documents with the next
- * user message; after a compaction, its summary replaces the ranks it covers. Pure: the caller
- * reads the events.
+ * not succeed and deleted messages are left out; inline content fragments travel as attached
+ * documents with the next user message; after a compaction, its summary replaces the ranks it
+ * covers. Pure: the caller reads the events.
  */
 export function buildAgentPrompt(
   events: readonly ConversationEvent[],
@@ -113,6 +114,11 @@ export function buildAgentPrompt(
         if (version?.kind === 'fragment') version.expired = true;
         break;
       }
+      case 'MessageDeleted': {
+        const version = byId.get(event.data.messageId);
+        if (version?.kind === 'user' || version?.kind === 'agent') version.deleted = true;
+        break;
+      }
       default:
         break;
     }
@@ -131,7 +137,7 @@ export function buildAgentPrompt(
   const sortedRanks = [...ranks.keys()].filter((rank) => rank >= firstRank && rank < answeredRank).sort((a, b) => a - b);
   for (const rank of sortedRanks) {
     const latest = ranks.get(rank)?.at(-1);
-    if (!latest) continue;
+    if (!latest || (latest.kind !== 'fragment' && latest.deleted)) continue;
     switch (latest.kind) {
       case 'fragment':
         if (!latest.superseded) attachments.push(...renderAttachment(latest, context, budget));

@@ -153,6 +153,19 @@ export interface ContentFragmentExpired {
   };
 }
 
+/**
+ * A message version was deleted: a user message by its author or an admin, and with it the agent
+ * messages that answered it (one event each). Its content is no longer shown nor sent to a model.
+ */
+export interface MessageDeleted {
+  readonly type: 'MessageDeleted';
+  readonly data: ConversationEventBase & {
+    readonly messageId: string;
+    /** sId of the user who deleted it (null for a key without a user). */
+    readonly deletedBy: string | null;
+  };
+}
+
 /** A user reacted to a message with an emoji. */
 export interface ReactionAdded {
   readonly type: 'ReactionAdded';

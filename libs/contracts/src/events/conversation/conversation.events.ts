@@ -8,6 +8,7 @@ import type {
   ContentFragmentAdded,
   ContentFragmentSuperseded,
   ContentFragmentExpired,
+  MessageDeleted,
   ReactionAdded,
   ReactionRemoved,
   UserMessageEdited,
@@ -80,6 +81,7 @@ export type ConversationEvent =
   | ContentFragmentAdded
   | ContentFragmentSuperseded
   | ContentFragmentExpired
+  | MessageDeleted
   | ReactionAdded
   | ReactionRemoved
   | AgentMessageFeedbackGiven
@@ -104,6 +106,7 @@ export const CONVERSATION_MESSAGE_EVENT_TYPES = [
   'ContentFragmentAdded',
   'ContentFragmentSuperseded',
   'ContentFragmentExpired',
+  'MessageDeleted',
   'ReactionAdded',
   'ReactionRemoved',
   'AgentMessageFeedbackGiven',
@@ -144,6 +147,7 @@ export const CONVERSATION_ACTIVITY_EVENT_TYPES: readonly ConversationEventType[]
   'AgentMessageCreated',
   'AgentMessageStatusChanged',
   'ContentFragmentAdded',
+  'MessageDeleted',
 ];
 
 const CONVERSATION_EVENT_TYPE_SET: ReadonlySet<string> = new Set(CONVERSATION_EVENT_TYPES);
