@@ -9,6 +9,7 @@ import { AggregateWritersModule } from './event-sourcing/writing/aggregate-write
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { Callers } from './auth/callers';
 import { PeopleModule } from './people/people.module';
+import { MentionsModule } from './mentions/mentions.module';
 import { ConversationsModule } from './conversations/conversations.module';
 import { ErrorEnvelopeFilter } from './common/http/error-envelope.filter';
 import { JsonBodyMiddleware } from './common/http/json-body.middleware';
@@ -65,6 +66,7 @@ export class AppModule implements NestModule {
         ToolApprovalsModule,
         RemoteMcpModule,
         PeopleModule,
+        MentionsModule,
         WebAppModule,
         ...extraModules,
       ],

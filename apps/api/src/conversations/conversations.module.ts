@@ -16,6 +16,7 @@ import { CancelGenerationHandler } from './commands/cancel-generation.command';
 import { CreateConversationHandler } from './commands/create-conversation.command';
 import { DeleteConversationHandler } from './commands/delete-conversation.command';
 import { EditMessageHandler } from './commands/edit-message.command';
+import { DeleteMessageHandler } from './commands/delete-message.command';
 import { GiveFeedbackHandler, RemoveFeedbackHandler } from './commands/message-feedback.commands';
 import { AddReactionHandler, RemoveReactionHandler } from './commands/message-reaction.commands';
 import { PostMessageHandler } from './commands/post-message.command';
@@ -30,8 +31,10 @@ import { RenderedConversations } from './rendered-conversations';
 import { ConversationWriter } from './conversation-writer';
 import { ConversationsController } from './conversations.controller';
 import { MessagePreparation } from './message-preparation';
+import { MentionAccessModule } from '../mentions/mention-access.module';
 import { InlineTextFile } from '../files/inline-text-file';
 import { MessageReactionsController } from './message-reactions.controller';
+import { MessageDeletionController } from './message-deletion.controller';
 import { ConversationEventStreamHandler } from './queries/conversation-event-stream.query';
 import { GetContentFragmentTextHandler } from './queries/get-content-fragment-text.query';
 import { GetConversationHandler } from './queries/get-conversation.query';
@@ -42,6 +45,7 @@ const COMMAND_HANDLERS = [
   CreateConversationHandler,
   PostMessageHandler,
   EditMessageHandler,
+  DeleteMessageHandler,
   RetryMessageHandler,
   CancelGenerationHandler,
   UpdateConversationHandler,
@@ -67,10 +71,11 @@ const QUERY_HANDLERS = [
 
 /** Conversations, messages, reactions, feedback and the conversation event stream. */
 @Module({
-  imports: [AgentDirectoryModule, AgentRunnerModule],
+  imports: [AgentDirectoryModule, AgentRunnerModule, MentionAccessModule],
   controllers: [
     ConversationsController,
     MessageReactionsController,
+    MessageDeletionController,
     ConversationEventsController,
     ContentFragmentTextController,
     ContentFragmentsController,

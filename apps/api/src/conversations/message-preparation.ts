@@ -1,5 +1,5 @@
 import type { AgentSnapshot } from '@app/contracts/events/conversation/agent-message-event-values';
-import type { ActingUser, Mention, ModelSelection, UserMessageContext, UserSnapshot } from '@app/contracts/events/conversation/conversation-event-values';
+import type { ActingUser, Mention, MentionStatus, ModelSelection, UserMessageContext, UserSnapshot } from '@app/contracts/events/conversation/conversation-event-values';
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import type { AccountDocument } from '@app/contracts/read-models/user.read-models';
 import { memberKey, type UserDocument } from '@app/contracts/read-models/workspace.read-models';
@@ -20,6 +20,9 @@ import { McpServerAggregateWriter } from '../event-sourcing/writing/aggregate-wr
 import { requireOwnLiveServers } from '../mcp/client-side-server-access';
 import { InlineTextFile } from '../files/inline-text-file';
 import { resolveContentNode } from './content-node-fragment';
+import { MentionAccess, type MentionTarget } from '../mentions/mention-access';
+import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
+import { agentRunsOnMention } from '@app/domain/conversation/mention-status.policy';
 
 /** Who a message's context names as its sender. */
 interface Sender {
@@ -67,12 +70,20 @@ export class MessagePreparation {
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly mcpServers: McpServerAggregateWriter,
     private readonly inlineFiles: InlineTextFile,
+    private readonly mentionAccess: MentionAccess,
   ) {}
 
-  async prepare(auth: AuthContext, input: PostMessageInput, family: PathFamily): Promise<NewUserMessage> {
+  /**
+   * The parts of a new user message. In an existing `conversation`, each mention gets its status by
+   * the conversation's access rules (the author taking part), and an agent that may not run on its
+   * mention (`agent_restricted_by_space_usage`) gets no agent message.
+   */
+  async prepare(auth: AuthContext, input: PostMessageInput, family: PathFamily, conversation?: ConversationDocument): Promise<NewUserMessage> {
     const mentions = input.mentions as readonly Mention[];
     await requireOwnLiveServers(this.mcpServers, auth, input.context.clientSideMCPServerIds);
     const { mentionedAgents, mentionedUsers } = await this.resolveMentions(auth, mentions);
+    const mentionStatuses = conversation ? await this.mentionStatuses(auth, conversation, mentionedAgents, mentionedUsers) : {};
+    const runnable = mentionedAgents.filter((agent) => agentRunsOnMention(mentionStatuses[agent.sId]));
     const sender = await this.signedInSender(auth, family);
     return {
       messageId: newSId(),
@@ -84,8 +95,23 @@ export class MessagePreparation {
       skipToolsValidation: input.skipToolsValidation ?? false,
       mentionedAgents,
       mentionedUsers,
-      agentMessageIds: mentionedAgents.map(() => newSId()),
+      ...(conversation ? { mentionStatuses } : {}),
+      agentMessageIds: runnable.map(() => newSId()),
     };
+  }
+
+  private async mentionStatuses(
+    auth: AuthContext,
+    conversation: ConversationDocument,
+    agents: readonly AgentSnapshot[],
+    users: readonly MentionedUser[],
+  ): Promise<Record<string, MentionStatus>> {
+    const facts = await this.mentionAccess.factsOf(conversation, auth.user ? [auth.user.sId] : []);
+    const targets: MentionTarget[] = [
+      ...agents.map((agent) => ({ type: 'agent' as const, id: agent.sId, requestedSpaceIds: agent.requestedSpaceIds })),
+      ...users.map((user) => ({ type: 'user' as const, id: user.sId })),
+    ];
+    return this.mentionAccess.statuses(auth.workspace.sId, facts, targets);
   }
 
   async resolveMentions(

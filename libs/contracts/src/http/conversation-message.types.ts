@@ -12,6 +12,7 @@ import type {
   ContentNodeType,
   JsonObject,
   Mention,
+  MentionStatus,
   UserMessageContext,
 } from '../events/conversation/conversation-event-values';
 import type { ContentFragmentExpiredReason } from '../events/conversation/conversation-message.events';
@@ -35,6 +36,7 @@ export type {
   ContentFragmentContext,
   ContentNodeType,
   Mention,
+  MentionStatus,
   ModelSelection,
   UserMention,
   UserMessageContext,
@@ -44,13 +46,7 @@ export type {
 export type MessageVisibility = 'visible' | 'deleted';
 
 /** Rich mention states (part 3). */
-export type RichMentionStatus =
-  | 'pending_conversation_access'
-  | 'pending_project_membership'
-  | 'approved'
-  | 'rejected'
-  | 'user_restricted_by_conversation_access'
-  | 'agent_restricted_by_space_usage';
+export type RichMentionStatus = MentionStatus;
 
 /** Mention with display data and a status (2.10). */
 export interface RichMention {

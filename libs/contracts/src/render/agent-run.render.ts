@@ -58,6 +58,6 @@ export function renderRichMention(mention: MentionDisplay): RichMention {
     description: mention.description,
   };
   return mention.type === 'agent'
-    ? { ...base, userFavorite: false, dismissed: false, status: 'approved' }
-    : { ...base, dismissed: false, status: 'approved' };
+    ? { ...base, userFavorite: false, dismissed: false, status: mention.status ?? 'approved' }
+    : { ...base, dismissed: false, status: mention.status ?? 'approved' };
 }

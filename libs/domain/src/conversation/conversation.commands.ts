@@ -16,6 +16,7 @@ import type {
   ConversationVisibility,
   JsonObject,
   Mention,
+  MentionStatus,
   MessageFeedback,
   MessageReaction,
   ModelSelection,
@@ -57,6 +58,12 @@ export interface NewUserMessage {
   readonly skipToolsValidation?: boolean;
   readonly mentionedAgents: readonly AgentSnapshot[];
   readonly mentionedUsers?: readonly MentionedUser[];
+  /**
+   * Where each mention (by agent or user sId) stands with the conversation's access rules
+   * (mention-status.policy.ts); absent ones are `approved`. An agent that may not run on its
+   * mention gets no agent message, and no id in `agentMessageIds`.
+   */
+  readonly mentionStatuses?: Readonly<Record<string, MentionStatus>>;
   readonly agentMessageIds: readonly string[];
 }
 

@@ -20,6 +20,7 @@ import type {
 } from './conversation.commands';
 import { CONVERSATION_ERROR_MESSAGES, invalidRequest, messageNotFound } from './conversation.errors';
 import { mentionDisplays } from './conversation.mentions';
+import { agentRunsOnMention } from './mention-status.policy';
 import type { AgentMessageState, ExistingConversationState, MessageState } from './conversation.state';
 
 /** Base data of an event of this conversation at time `at`. */
@@ -233,17 +234,17 @@ export function requireAgentMessage(state: ExistingConversationState, sId: strin
 }
 
 /** What posting and editing a user message both ask for: the text and who it mentions. */
-type MessageTextRequest = Pick<NewUserMessage, 'content' | 'mentions' | 'mentionedAgents' | 'mentionedUsers'>;
+type MessageTextRequest = Pick<NewUserMessage, 'content' | 'mentions' | 'mentionedAgents' | 'mentionedUsers' | 'mentionStatuses'>;
 
 /** The text of a new user message version and how its mentions are shown; 400 when it is empty. */
 function messageText(request: MessageTextRequest): Pick<UserMessageData, 'content' | 'mentions' | 'mentionDisplays'> {
   if (request.content.length === 0) throw invalidRequest('emptyContent');
-  const displays = mentionDisplays(request.mentions, request.mentionedAgents, request.mentionedUsers ?? []);
+  const displays = mentionDisplays(request.mentions, request.mentionedAgents, request.mentionedUsers ?? [], request.mentionStatuses);
   return { content: request.content, mentions: request.mentions, mentionDisplays: displays };
 }
 
 /** The agents a posted or edited user message starts, with their pre-generated message sIds. */
-type AgentRunRequest = Pick<NewUserMessage, 'mentionedAgents' | 'agentMessageIds' | 'skipToolsValidation'>;
+type AgentRunRequest = Pick<NewUserMessage, 'mentionedAgents' | 'agentMessageIds' | 'skipToolsValidation' | 'mentionStatuses'>;
 
 /** One agent message per mentioned agent, answering `question`, ranked from `firstRank` on. */
 function agentMessagesFor(
@@ -252,11 +253,13 @@ function agentMessagesFor(
   request: AgentRunRequest,
   firstRank: number,
 ): AgentMessageCreated[] {
-  if (request.agentMessageIds.length !== request.mentionedAgents.length) {
+  const statuses = request.mentionStatuses ?? {};
+  const runnable = request.mentionedAgents.filter((agent) => agentRunsOnMention(Object.hasOwn(statuses, agent.sId) ? statuses[agent.sId] : undefined));
+  if (request.agentMessageIds.length !== runnable.length) {
     throw new DomainError('internal_server_error', CONVERSATION_ERROR_MESSAGES.agentIdsMismatch);
   }
   const handover = question.agenticMessageData?.type === 'agent_handover' ? question.agenticMessageData : null;
-  return request.mentionedAgents.map((configuration, i) => ({
+  return runnable.map((configuration, i) => ({
     type: 'AgentMessageCreated',
     data: {
       ...eventBase(state, question.at),

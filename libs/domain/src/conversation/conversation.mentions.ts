@@ -1,13 +1,14 @@
 import type { AgentSnapshot } from '@app/contracts/events/conversation/agent-message-event-values';
-import type { Mention, MentionDisplay } from '@app/contracts/events/conversation/conversation-event-values';
+import type { Mention, MentionDisplay, MentionStatus } from '@app/contracts/events/conversation/conversation-event-values';
 import type { MentionedUser } from './conversation.commands';
 import { agentConfigurationNotFound } from './conversation.errors';
 
-/** How each mention is shown (deduplicated); agents must have been resolved by the api. */
+/** How each mention is shown (deduplicated) and its status; agents must have been resolved by the api. */
 export function mentionDisplays(
   mentions: readonly Mention[],
   agents: readonly AgentSnapshot[],
   users: readonly MentionedUser[],
+  statuses: Readonly<Record<string, MentionStatus>> = {},
 ): MentionDisplay[] {
   const seen = new Set<string>();
   const result: MentionDisplay[] = [];
@@ -15,7 +16,9 @@ export function mentionDisplays(
     const id = 'configurationId' in mention ? mention.configurationId : mention.userId;
     if (seen.has(id)) continue;
     seen.add(id);
-    result.push('configurationId' in mention ? agentDisplay(id, agents) : userDisplay(id, users));
+    const display = 'configurationId' in mention ? agentDisplay(id, agents) : userDisplay(id, users);
+    const status = Object.hasOwn(statuses, id) ? statuses[id] : undefined;
+    result.push(status ? { ...display, status } : display);
   }
   return result;
 }

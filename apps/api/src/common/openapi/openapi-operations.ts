@@ -148,6 +148,7 @@ function tagOf(path: string): string {
     models: 'workspaces',
     feature_flags: 'workspaces',
     exists: 'workspaces',
+    mentions: 'conversations',
     agent_configurations: 'agents',
     generic_agents: 'agents',
     invitations: 'members',

@@ -29,8 +29,8 @@ export class PostMessageHandler implements ICommandHandler<PostMessageCommand> {
   ) {}
 
   async execute({ auth, conversationId, input, family }: PostMessageCommand): Promise<PostMessageResponse> {
-    await this.reader.load(auth, conversationId);
-    const message = await this.preparation.prepare(auth, input, family);
+    const conversation = await this.reader.load(auth, conversationId);
+    const message = await this.preparation.prepare(auth, input, family, conversation);
     const position = await this.writer.run(auth, conversationId, { type: 'PostUserMessage', ...message });
     // Only the header and the new messages are read back: the answer costs the same at any length.
     const ids = [message.messageId, ...message.agentMessageIds];

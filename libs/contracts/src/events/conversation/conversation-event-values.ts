@@ -27,9 +27,20 @@ export type UserMention = { readonly type: 'user'; readonly userId: string };
 /** A mention as the author wrote it. */
 export type Mention = AgentMention | UserMention;
 
+/** Where a mention stood with the conversation's access rules when the message was posted (spec part 3). */
+export type MentionStatus =
+  | 'pending_conversation_access'
+  | 'pending_project_membership'
+  | 'approved'
+  | 'rejected'
+  | 'user_restricted_by_conversation_access'
+  | 'agent_restricted_by_space_usage';
+
 /**
  * How a mentioned agent or member was shown when the message was posted (their name and picture
- * then). Approval state and favorites are not part of the record: they belong to whoever looks.
+ * then) and where the mention stood with the conversation's access rules (absent: `approved`, as
+ * every mention recorded before statuses were). Favorites are not part of the record: they belong
+ * to whoever looks.
  */
 export type MentionDisplay = {
   readonly id: string;
@@ -37,6 +48,7 @@ export type MentionDisplay = {
   readonly label: string;
   readonly pictureUrl: string;
   readonly description: string;
+  readonly status?: MentionStatus;
 };
 
 /** Context the author sent with a user message. */

@@ -38,6 +38,8 @@ import type * as Members from '../member.types';
 import type { SignInProvidersResponse } from '../single-sign-on.types';
 import * as people from './people.schema';
 import * as member from './member.schema';
+import * as mention from './mention.schema';
+import type * as Mentions from '../mention-suggestions.types';
 
 /** Keys of the wire type the schema class does not declare, optional ones included. */
 type Undocumented<Schema, WireType> = Exclude<keyof WireType, keyof Schema>;
@@ -158,11 +160,14 @@ const COVERED: Type<unknown>[] = [
   documents<Members.MemberEmailsResponse>()(member.MemberEmailsResponseSchema),
   documents<Members.VerifiedDomain>()(member.VerifiedDomainSchema),
   documents<Members.VerifiedDomainsResponse>()(member.VerifiedDomainsResponseSchema),
+  documents<Mentions.MentionSuggestion>()(mention.MentionSuggestionSchema),
+  documents<Mentions.GetMentionSuggestionsResponse>()(mention.GetMentionSuggestionsResponseSchema),
+  documents<Mentions.ParseMentionsResponse>()(mention.ParseMentionsResponseSchema),
 ];
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, mcp, file, people, member];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, mcp, file, people, member, mention];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);

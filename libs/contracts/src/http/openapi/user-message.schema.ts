@@ -16,7 +16,7 @@ import { UserSchema } from './user.schema';
 // Documentation-only classes: `implements` ties each one to the wire type it describes, so the
 // compiler fails when that type gains a required field the schema lacks or changes a field's type.
 
-const RICH_MENTION_STATUSES: RichMentionStatus[] = [
+export const RICH_MENTION_STATUSES: RichMentionStatus[] = [
   'pending_conversation_access',
   'pending_project_membership',
   'approved',

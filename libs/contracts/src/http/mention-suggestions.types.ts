@@ -1,0 +1,26 @@
+import type { RichMentionStatus } from './conversation-message.types';
+
+/**
+ * One suggestion of `GET …/mentions/suggestions`, in the shape the official client validates
+ * (`RichMentionSchema`). A suggestion for a conversation also says where the mention would stand
+ * with the conversation's access rules (`status`, as a posted message would record it).
+ */
+export interface MentionSuggestion {
+  readonly id: string;
+  readonly type: 'agent' | 'user';
+  readonly label: string;
+  readonly pictureUrl: string;
+  readonly description: string;
+  readonly userFavorite?: boolean;
+  readonly status?: RichMentionStatus;
+}
+
+/** `GET …/assistant/mentions/suggestions` and `…/conversations/{cId}/mentions/suggestions`. */
+export interface GetMentionSuggestionsResponse {
+  readonly suggestions: readonly MentionSuggestion[];
+}
+
+/** `POST …/assistant/mentions/parse`: the text with each `@name` of an agent as `:mention[name]{sId=…}`. */
+export interface ParseMentionsResponse {
+  readonly markdown: string;
+}

@@ -1,0 +1,67 @@
+import type { MentionStatus } from '@app/contracts/events/conversation/conversation-event-values';
+
+/** A space as access rules read it. */
+export interface SpaceFacts {
+  readonly sId: string;
+  readonly kind: string;
+  readonly isRestricted: boolean;
+  readonly memberIds: readonly string[];
+}
+
+/** A member as access rules read them: admins see every space. */
+export interface MemberFacts {
+  readonly userId: string;
+  readonly isAdmin: boolean;
+}
+
+/**
+ * What the statuses of a conversation's mentions depend on: the space the conversation belongs to
+ * (a project, or none), the spaces its content uses (`requestedSpaceIds`), and who takes part.
+ */
+export interface ConversationAccessFacts {
+  readonly space: SpaceFacts | null;
+  readonly usedSpaces: readonly SpaceFacts[];
+  readonly participants: readonly MemberFacts[];
+}
+
+/** Whether a member may use a space: open spaces to everyone, restricted ones to admins and members. */
+export function canUseSpace(member: MemberFacts, space: SpaceFacts): boolean {
+  return !space.isRestricted || member.isAdmin || space.memberIds.includes(member.userId);
+}
+
+/**
+ * The status of a mention of `member` in the conversation: not a member of its project
+ * (`pending_project_membership`), kept out of a restricted space it belongs to or uses
+ * (`user_restricted_by_conversation_access`), allowed but not taking part yet
+ * (`pending_conversation_access`), else `approved`.
+ */
+export function userMentionStatus(member: MemberFacts, conversation: ConversationAccessFacts): MentionStatus {
+  const { space } = conversation;
+  if (space && space.kind === 'project' && !space.memberIds.includes(member.userId)) return 'pending_project_membership';
+  const spaces = space ? [space, ...conversation.usedSpaces] : conversation.usedSpaces;
+  if (spaces.some((s) => !canUseSpace(member, s))) return 'user_restricted_by_conversation_access';
+  if (!conversation.participants.some((p) => p.userId === member.userId)) return 'pending_conversation_access';
+  return 'approved';
+}
+
+/**
+ * The status of a mention of an agent whose data and tools live in `agentSpaces`: restricted when
+ * one of those spaces (other than the conversation's own) is closed to someone who would read the
+ * answer (a participant, or a member of the conversation's project), so that the agent would show
+ * them what they may not see; else `approved`.
+ */
+export function agentMentionStatus(agentSpaces: readonly SpaceFacts[], conversation: ConversationAccessFacts): MentionStatus {
+  const audience: MemberFacts[] = [...conversation.participants];
+  if (conversation.space?.kind === 'project') {
+    for (const userId of conversation.space.memberIds) {
+      if (!audience.some((m) => m.userId === userId)) audience.push({ userId, isAdmin: false });
+    }
+  }
+  const closed = agentSpaces.some((s) => s.sId !== conversation.space?.sId && audience.some((member) => !canUseSpace(member, s)));
+  return closed ? 'agent_restricted_by_space_usage' : 'approved';
+}
+
+/** Whether an agent mentioned with this status answers the message (a restricted one waits for approval). */
+export function agentRunsOnMention(status: MentionStatus | undefined): boolean {
+  return status !== 'agent_restricted_by_space_usage' && status !== 'rejected';
+}
