@@ -108,7 +108,7 @@ export class MessagePreparation {
   ): Promise<Record<string, MentionStatus>> {
     const facts = await this.mentionAccess.factsOf(conversation, auth.user ? [auth.user.sId] : []);
     const targets: MentionTarget[] = [
-      ...agents.map((agent) => ({ type: 'agent' as const, id: agent.sId, requestedSpaceIds: agent.requestedSpaceIds })),
+      ...agents.map((agent) => ({ type: 'agent' as const, id: agent.sId, requestedSpaceIds: agent.requestedSpaceIds, toolset: agent.toolset ?? [] })),
       ...users.map((user) => ({ type: 'user' as const, id: user.sId })),
     ];
     return this.mentionAccess.statuses(auth.workspace.sId, facts, targets);

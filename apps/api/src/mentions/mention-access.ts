@@ -1,5 +1,7 @@
 import type { MentionStatus } from '@app/contracts/events/conversation/conversation-event-values';
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
+import type { DataSourceViewDocument } from '@app/contracts/read-models/data-source.read-models';
+import { DATA_SOURCE_VIEW_TOOL_PREFIX } from '@app/contracts/render/agent-configuration.render';
 import { memberKey, type SpaceDocument, type UserDocument } from '@app/contracts/read-models/workspace.read-models';
 import {
   agentMentionStatus,
@@ -11,9 +13,12 @@ import {
 import { Injectable } from '@nestjs/common';
 import { ReadModels } from '../event-sourcing/reading/read-models';
 
-/** A mention to give a status to: an agent with the spaces it uses, or a member. */
+/**
+ * A mention to give a status to: a member, or an agent with the spaces it asks for and its toolset
+ * (whose data source views name the spaces its data lives in).
+ */
 export type MentionTarget =
-  | { readonly type: 'agent'; readonly id: string; readonly requestedSpaceIds: readonly string[] }
+  | { readonly type: 'agent'; readonly id: string; readonly requestedSpaceIds: readonly string[]; readonly toolset: readonly string[] }
   | { readonly type: 'user'; readonly id: string };
 
 /**
@@ -39,17 +44,30 @@ export class MentionAccess {
 
   /** The status of each target in a conversation with these facts, by sId. */
   async statuses(workspaceId: string, facts: ConversationAccessFacts, targets: readonly MentionTarget[]): Promise<Record<string, MentionStatus>> {
-    const agentSpaceIds = targets.flatMap((t) => (t.type === 'agent' ? t.requestedSpaceIds : []));
-    const spaces = await this.spaces(workspaceId, [...new Set(agentSpaceIds)]);
+    const viewSpaces = await this.viewSpaces(workspaceId, targets.flatMap((t) => (t.type === 'agent' ? t.toolset : [])));
+    const agentSpaceIds = new Map(
+      targets.flatMap((t) => (t.type === 'agent' ? [[t.id, [...new Set([...t.requestedSpaceIds, ...t.toolset.flatMap((id) => viewSpaces.get(id) ?? [])])]] as const] : [])),
+    );
+    const spaces = await this.spaces(workspaceId, [...new Set([...agentSpaceIds.values()].flat())]);
     const members = new Map((await this.members(workspaceId, targets.flatMap((t) => (t.type === 'user' ? [t.id] : [])))).map((m) => [m.userId, m]));
     const result: Record<string, MentionStatus> = {};
     for (const target of targets) {
       result[target.id] =
         target.type === 'agent'
-          ? agentMentionStatus(target.requestedSpaceIds.flatMap((id) => spaces.get(id) ?? []), facts)
+          ? agentMentionStatus((agentSpaceIds.get(target.id) ?? []).flatMap((id) => spaces.get(id) ?? []), facts)
           : userMentionStatus(members.get(target.id) ?? { userId: target.id, isAdmin: false }, facts);
     }
     return result;
+  }
+
+  /** The space of each data source view tool (`data_source_view:<sId>`) among `toolIds`, by tool id. */
+  private async viewSpaces(workspaceId: string, toolIds: readonly string[]): Promise<Map<string, string>> {
+    const viewIds = [...new Set(toolIds.filter((id) => id.startsWith(DATA_SOURCE_VIEW_TOOL_PREFIX)).map((id) => id.slice(DATA_SOURCE_VIEW_TOOL_PREFIX.length)))];
+    if (viewIds.length === 0) return new Map();
+    const views = await this.readModels.getMany<DataSourceViewDocument>('dataSourceViews', viewIds);
+    return new Map(
+      [...views].flatMap(([id, view]) => (view.workspaceId === workspaceId ? [[`${DATA_SOURCE_VIEW_TOOL_PREFIX}${id}`, view.spaceId] as const] : [])),
+    );
   }
 
   private async spaces(workspaceId: string, ids: readonly string[]): Promise<Map<string, SpaceFacts>> {

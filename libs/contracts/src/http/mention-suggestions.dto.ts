@@ -3,6 +3,7 @@ import { Transform, type TransformFnParams } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsString } from 'class-validator';
 import { MAX_MESSAGE_CONTENT_LENGTH } from './message.dto';
 import { InOrder } from './validation/in-order.decorator';
+import { IsOmittable } from './validation/presence.decorator';
 import { LengthAtMost } from './validation/string.decorator';
 import { parseQueryFlag } from './validation/query.transforms';
 import { atMostCharacters, MESSAGES, oneOf } from './validation/validation.messages';
@@ -34,6 +35,7 @@ export class MentionSuggestionsQueryDto {
   @IsIn(MENTION_SELECTIONS, { each: true, message: oneOf(MENTION_SELECTIONS) })
   @ArrayMaxSize(MENTION_SELECTIONS.length, { message: `must list at most ${MENTION_SELECTIONS.length} values` })
   @IsArray({ message: MESSAGES.array })
+  @IsOmittable()
   @Transform(asList)
   select?: MentionSelection[];
 

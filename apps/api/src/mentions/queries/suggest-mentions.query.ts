@@ -61,16 +61,21 @@ export class SuggestMentionsHandler implements IQueryHandler<SuggestMentionsQuer
 
   /** Active agents the caller can read, with their favourite mark and when the caller last used them. */
   private async agents(auth: AuthContext): Promise<Candidate[]> {
-    const [agents, lastUsed] = await Promise.all([this.directory.list(auth.workspace, 'all', viewerOf(auth)), this.lastUsedAgents(auth)]);
+    const [agents, lastUsed] = await Promise.all([this.directory.listAgents(auth.workspace, 'all', viewerOf(auth)), this.lastUsedAgents(auth)]);
     return agents
-      .filter((agent) => agent.status === 'active')
-      .map((agent) => ({
-        id: agent.sId,
-        label: agent.name,
-        favorite: agent.userFavorite,
-        lastUsedAt: lastUsed.get(agent.sId) ?? null,
-        suggestion: agentSuggestion(agent),
-        target: { type: 'agent', id: agent.sId, requestedSpaceIds: agent.requestedSpaceIds },
+      .filter(({ light }) => light.status === 'active')
+      .map(({ light, ...found }) => ({
+        id: light.sId,
+        label: light.name,
+        favorite: light.userFavorite,
+        lastUsedAt: lastUsed.get(light.sId) ?? null,
+        suggestion: agentSuggestion(light),
+        target: {
+          type: 'agent',
+          id: light.sId,
+          requestedSpaceIds: light.requestedSpaceIds,
+          toolset: found.kind === 'workspace' ? found.doc.configuration.toolset : [],
+        },
       }));
   }
 
