@@ -144,6 +144,9 @@ describe('documented response schemas against real responses', () => {
     expect(settled).toMatchObject({ status: 'succeeded', actions: [expect.objectContaining({ functionCallName: 'lookup_weather' })] });
     await sample('GET', `${v1}/{cId}`, ids);
     await sample('GET', v1, ids);
+    await sample('GET', '/api/v1/w/{wId}/assistant/mentions/suggestions', ids, { key: userKey, query: 'query=sam' });
+    await sample('GET', `${priv}/{cId}/mentions/suggestions`, ids, { key: userKey, query: 'query=' });
+    await sample('POST', '/api/w/{wId}/assistant/mentions/parse', ids, { key: userKey, body: { markdown: 'Hi @sampler' } });
 
     // The private family with a member's key: messages carry a user.
     const posted = await sample('POST', `${priv}/{cId}/messages`, ids, {
