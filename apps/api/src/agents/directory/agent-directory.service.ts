@@ -3,9 +3,11 @@ import type { AgentListView } from '@app/contracts/http/agent-configuration.type
 import type { LightAgentConfiguration } from '@app/contracts/http/conversation.types';
 import type { AgentConfigurationDocument, AgentFavoritesDocument } from '@app/contracts/read-models/agent-configuration.read-models';
 import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
+import type { DataSourceViewDocument } from '@app/contracts/read-models/data-source.read-models';
 import {
   agentSnapshotOfVersion,
   currentVersionView,
+  DATA_SOURCE_VIEW_TOOL_PREFIX,
   renderAgentSnapshot,
 } from '@app/contracts/render/agent-configuration.render';
 import { canEditAgent, canReadAgent, type AgentViewer } from '@app/domain/agent-configuration/agent-access.policy';
@@ -85,7 +87,8 @@ export class AgentDirectory {
     const doc = await this.readModels.get<AgentConfigurationDocument>('agentConfigurations', sId);
     if (!doc || doc.workspaceId !== workspace.sId) return null;
     const favorites = await this.favoritesOf(workspace, viewer);
-    return { kind: 'workspace', doc, light: this.renderWorkspaceAgent(workspace, doc, viewer, favorites) };
+    const missing = await this.missingViewTools(workspace, [doc]);
+    return { kind: 'workspace', doc, light: this.renderWorkspaceAgent(workspace, doc, viewer, favorites, missing) };
   }
 
   /**
@@ -109,9 +112,10 @@ export class AgentDirectory {
     const query = workspaceAgentQuery(selection, workspace.sId);
     if (query) {
       const docs = await this.readModels.find<AgentConfigurationDocument>('agentConfigurations', { where: query });
+      const missing = await this.missingViewTools(workspace, docs);
       for (const doc of docs) {
         if (selection.readableOnly && !canReadAgent(viewer, accessFacts(doc))) continue;
-        agents.push({ kind: 'workspace', doc, light: this.renderWorkspaceAgent(workspace, doc, viewer, favorites) });
+        agents.push({ kind: 'workspace', doc, light: this.renderWorkspaceAgent(workspace, doc, viewer, favorites, missing) });
       }
     }
     const selected = selection.favoritesOnly ? agents.filter((agent) => favorites.has(agent.light.sId)) : agents;
@@ -123,11 +127,27 @@ export class AgentDirectory {
     doc: AgentConfigurationDocument,
     viewer: AgentViewer,
     favorites: ReadonlySet<string>,
+    missingViewTools: ReadonlySet<string>,
   ): LightAgentConfiguration {
-    return renderAgentSnapshot(this.underPolicy(agentSnapshotOfVersion(currentVersionView(doc)), workspace), {
+    const light = renderAgentSnapshot(this.underPolicy(agentSnapshotOfVersion(currentVersionView(doc)), workspace), {
       userFavorite: favorites.has(doc.sId),
       canEdit: canEditAgent(viewer, accessFacts(doc)),
     });
+    const missesView = doc.configuration.toolset.some((toolId) => missingViewTools.has(toolId));
+    return light.status === 'active' && missesView ? { ...light, status: 'disabled_missing_datasource' } : light;
+  }
+
+  /**
+   * The data source view tools (`data_source_view:<sId>`) of these agents whose view no longer
+   * exists in the workspace (deleted with its data source): such an agent reads
+   * `disabled_missing_datasource`, as the real service shows an agent that lost its data.
+   */
+  private async missingViewTools(workspace: WorkspaceDocument, docs: readonly AgentConfigurationDocument[]): Promise<ReadonlySet<string>> {
+    const toolIds = [...new Set(docs.flatMap((doc) => doc.configuration.toolset.filter((id) => id.startsWith(DATA_SOURCE_VIEW_TOOL_PREFIX))))];
+    if (toolIds.length === 0) return new Set();
+    const views = await this.readModels.getMany<DataSourceViewDocument>('dataSourceViews', toolIds.map((id) => id.slice(DATA_SOURCE_VIEW_TOOL_PREFIX.length)));
+    const live = (id: string): boolean => views.get(id.slice(DATA_SOURCE_VIEW_TOOL_PREFIX.length))?.workspaceId === workspace.sId;
+    return new Set(toolIds.filter((id) => !live(id)));
   }
 
   /**
