@@ -1,19 +1,13 @@
-import type { RichMentionStatus } from './conversation-message.types';
+import type { RichMention, RichMentionStatus } from './conversation-message.types';
 
 /**
  * One suggestion of `GET …/mentions/suggestions`, in the shape the official client validates
  * (`RichMentionSchema`). A suggestion for a conversation also says where the mention would stand
  * with the conversation's access rules (`status`, as a posted message would record it).
  */
-export interface MentionSuggestion {
-  readonly id: string;
-  readonly type: 'agent' | 'user';
-  readonly label: string;
-  readonly pictureUrl: string;
-  readonly description: string;
-  readonly userFavorite?: boolean;
+export type MentionSuggestion = Pick<RichMention, 'id' | 'type' | 'label' | 'pictureUrl' | 'description' | 'userFavorite'> & {
   readonly status?: RichMentionStatus;
-}
+};
 
 /** `GET …/assistant/mentions/suggestions` and `…/conversations/{cId}/mentions/suggestions`. */
 export interface GetMentionSuggestionsResponse {

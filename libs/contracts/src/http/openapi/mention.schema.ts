@@ -1,31 +1,16 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType } from '@nestjs/swagger';
 import type { RichMentionStatus } from '../conversation-message.types';
 import type { GetMentionSuggestionsResponse, MentionSuggestion, ParseMentionsResponse } from '../mention-suggestions.types';
-import { RICH_MENTION_STATUSES } from './user-message.schema';
+import { RICH_MENTION_STATUSES, RichMentionSchema } from './user-message.schema';
 
 // Documentation-only classes: `implements` ties each one to the wire type it describes.
 
 /** Schema of one mention suggestion. */
 @ApiSchema({ name: 'MentionSuggestion' })
-export class MentionSuggestionSchema implements MentionSuggestion {
-  @ApiProperty({ type: 'string', example: 'dust' })
-  id!: string;
-
-  @ApiProperty({ type: 'string', enum: ['agent', 'user'] })
-  type!: MentionSuggestion['type'];
-
-  @ApiProperty({ type: 'string', example: 'Dust' })
-  label!: string;
-
-  @ApiProperty({ type: 'string' })
-  pictureUrl!: string;
-
-  @ApiProperty({ type: 'string' })
-  description!: string;
-
-  @ApiPropertyOptional({ type: 'boolean', description: "Agents only: the caller's favourite." })
-  userFavorite?: boolean;
-
+export class MentionSuggestionSchema
+  extends PickType(RichMentionSchema, ['id', 'type', 'label', 'pictureUrl', 'description', 'userFavorite'] as const)
+  implements MentionSuggestion
+{
   @ApiPropertyOptional({
     type: 'string',
     enum: RICH_MENTION_STATUSES,
