@@ -1,4 +1,4 @@
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Locator, Page } from 'playwright-core';
 import { assistant } from '../support/agent-assistant-body';
 import { isTitleRequest, openAIEnv, runRequests, sentText, textScenario } from '../support/agent-run-helpers';
 import { FakeOpenAIServer, type RecordedRequest } from '../support/fake-openai-server';
@@ -38,9 +38,15 @@ describeInBrowser('attachments and the model choice in a browser', () => {
     await fake?.close();
   });
 
-  /** Types a message that mentions the agent (picked from the list) and sends it with Enter. */
-  async function askAgent(page: Page, words: string): Promise<void> {
+  /**
+   * Types a message that mentions the agent (picked from the list), sends it with Enter, and answers
+   * the row its answer will take: the one after the answers shown before, which may not be drawn yet.
+   */
+  async function askAgent(page: Page, words: string): Promise<Locator> {
+    const answers = page.getByRole('article', { name: `Answer from ${AGENT}` });
+    const before = await answers.count();
     await sendMentioning(page, words, AGENT);
+    return answers.nth(before);
   }
 
   /** The agent run the model was asked for about `words` (the person's question). */
@@ -53,11 +59,10 @@ describeInBrowser('attachments and the model choice in a browser', () => {
     throw new Error(`the model was never asked about "${words}"`);
   }
 
-  /** Waits for the agent's answer to end and checks it shows. */
-  async function expectAnswer(page: Page): Promise<void> {
-    const answer = page.getByRole('article', { name: `Answer from ${AGENT}` }).last();
+  /** Waits for `answer` to end and checks it shows. */
+  async function expectAnswer(answer: Locator): Promise<void> {
     await answer.getByText('I read it.').waitFor();
-    for (let tries = 0; tries < 150 && (await answer.getAttribute('aria-busy')) !== 'false'; tries += 1) await page.waitForTimeout(100);
+    for (let tries = 0; tries < 150 && (await answer.getAttribute('aria-busy')) !== 'false'; tries += 1) await answer.page().waitForTimeout(100);
     // Still busy, the row says why (Writing…, Reconnecting…, or the api's refusal).
     expect({ busy: await answer.getAttribute('aria-busy'), status: await answer.getByRole('status').allTextContents() }).toEqual({ busy: 'false', status: [] });
   }
@@ -104,9 +109,9 @@ describeInBrowser('attachments and the model choice in a browser', () => {
     expect(await send.isDisabled()).toBe(false);
     await expectAccessible(page);
 
-    await askAgent(page, 'Who keeps the lighthouse?');
+    const answer = await askAgent(page, 'Who keeps the lighthouse?');
     await page.waitForURL(/\/conversations\//);
-    await expectAnswer(page);
+    await expectAnswer(answer);
     const run = await runAbout('Who keeps the lighthouse?');
     expect(sentText(run.body)).toContain(PDF_TEXT);
     await page.getByRole('article', { name: 'Attachment: handbook.pdf' }).waitFor();
@@ -121,9 +126,9 @@ describeInBrowser('attachments and the model choice in a browser', () => {
 
   browser.test('a file dropped on the composer is attached, a chip removed before sending stays behind, and the message carries the rest', async ({ page }) => {
     await openNewConversation(page, app);
-    await askAgent(page, 'Hello there');
+    const hello = await askAgent(page, 'Hello there');
     await page.waitForURL(/\/conversations\//);
-    await expectAnswer(page);
+    await expectAnswer(hello);
 
     const dropped = await page.evaluateHandle(`(() => {
       const transfer = new DataTransfer();
@@ -144,8 +149,7 @@ describeInBrowser('attachments and the model choice in a browser', () => {
     expect(await chip(page, 'draft.txt').count()).toBe(0);
     expect((await deleted).status()).toBe(204);
 
-    await askAgent(page, 'What is the budget?');
-    await expectAnswer(page);
+    await expectAnswer(await askAgent(page, 'What is the budget?'));
     const run = await runAbout('What is the budget?');
     expect(sentText(run.body)).toContain(NOTES_TEXT);
     expect(sentText(run.body)).not.toContain(DRAFT_TEXT);
@@ -183,14 +187,13 @@ describeInBrowser('attachments and the model choice in a browser', () => {
       expect(await model.locator('option:checked').innerText()).toBe("Agent's model");
       await page.getByRole('button', { name: 'Attach files' }).waitFor();
       expect(await scrollsSideways(page)).toBe(false);
-      await askAgent(page, 'First question');
+      const first = await askAgent(page, 'First question');
       await page.waitForURL(/\/conversations\//);
-      await expectAnswer(page);
+      await expectAnswer(first);
       expect((await runAbout('First question')).body).toMatchObject({ model: 'gpt-4.1' });
 
       await page.getByRole('combobox', { name: 'Model' }).selectOption({ label: 'GPT-4o mini' });
-      await askAgent(page, 'Second question');
-      await expectAnswer(page);
+      await expectAnswer(await askAgent(page, 'Second question'));
       expect((await runAbout('Second question')).body).toMatchObject({ model: 'gpt-4o-mini' });
       const conversationId = new URL(page.url()).pathname.split('/').at(-1)!;
       const stored = await call(app.baseUrl, 'GET', `/api/w/${app.workspace.workspaceId}/assistant/conversations/${conversationId}`, { key: app.workspace.apiKey });
