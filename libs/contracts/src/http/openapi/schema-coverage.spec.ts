@@ -14,7 +14,17 @@ import type {
 import type * as Wire from '../conversation.types';
 import type * as Responses from '../conversation-responses.types';
 import type { HealthResponse, ReadinessResponse } from '../health.types';
-import type { CreateSpaceResponse, GetWorkspaceResponse, ListSpacesResponse, ListWorkspaceModelsResponse, SpaceResponse, WorkspaceModelResponse, WorkspaceResponse } from '../workspace.types';
+import type {
+  CreateSpaceResponse,
+  GetWorkspaceExistsResponse,
+  GetWorkspaceFeatureFlagsResponse,
+  GetWorkspaceResponse,
+  ListSpacesResponse,
+  ListWorkspaceModelsResponse,
+  SpaceResponse,
+  WorkspaceModelResponse,
+  WorkspaceResponse,
+} from '../workspace.types';
 import type * as DataSources from '../data-source.types';
 import * as dataSource from './data-source.schema';
 import * as agentConfiguration from './agent-configuration.schema';
@@ -59,6 +69,8 @@ const COVERED: Type<unknown>[] = [
   documents<ListSpacesResponse>()(workspace.ListSpacesResponseSchema),
   documents<WorkspaceModelResponse>()(workspace.WorkspaceModelSchema),
   documents<ListWorkspaceModelsResponse>()(workspace.ListWorkspaceModelsResponseSchema),
+  documents<GetWorkspaceFeatureFlagsResponse>()(workspace.GetWorkspaceFeatureFlagsResponseSchema),
+  documents<GetWorkspaceExistsResponse>()(workspace.GetWorkspaceExistsResponseSchema),
   documents<HealthResponse>()(health.HealthSchema),
   documents<ReadinessResponse>()(health.ReadinessSchema),
   documents<Wire.UserWire>()(user.UserSchema),
