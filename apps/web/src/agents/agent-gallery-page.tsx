@@ -76,7 +76,7 @@ export function AgentGalleryPage({ wId, role }: { readonly wId: string; readonly
         ) : null}
         <input
           type="search"
-          className={`${styles.input} ${styles.search}`}
+          className={`text-input ${styles.search}`}
           aria-label="Search agents"
           placeholder="Search by name or description"
           value={search}

@@ -127,7 +127,7 @@ export function Composer({ wId, cId, onSend }: { readonly wId: string; readonly 
       <div className={drop.dragging ? `${styles.composerBox} ${attachmentStyles.dropTarget}` : styles.composerBox}>
         <textarea
           ref={box}
-          className={`${styles.textInput} ${styles.messageBox}`}
+          className={`text-input ${styles.messageBox}`}
           aria-label="Message"
           aria-describedby={hintId}
           aria-autocomplete="list"

@@ -148,7 +148,7 @@ export function ConversationSidebar() {
         <h2 className={styles.sidebarTitle}>Conversations</h2>
         <input
           type="search"
-          className={`${styles.textInput} ${styles.search}`}
+          className={`text-input ${styles.search}`}
           aria-label="Search conversations by title"
           placeholder="Search by title"
           maxLength={SEARCH_MAX_LENGTH}

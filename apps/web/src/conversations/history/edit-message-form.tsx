@@ -71,7 +71,7 @@ export function EditMessageForm({ wId, cId, message, onClose }: EditMessageFormP
       <textarea
         id={boxId}
         ref={box}
-        className={`${conversationStyles.textInput} ${styles.editBox}`}
+        className={`text-input ${styles.editBox}`}
         value={text}
         rows={3}
         autoFocus

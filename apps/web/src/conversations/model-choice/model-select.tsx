@@ -1,7 +1,6 @@
 import type { WorkspaceModelResponse } from '@app/contracts/http/workspace.types';
 import { useId } from 'react';
 import { AGENTS_MODEL, byProvider, choiceOf, providerName } from './model-choice';
-import conversationStyles from '../conversations.module.css';
 import styles from './model-select.module.css';
 
 /** The select named Model: "Agent's model" (each agent runs its own), or one of the workspace's models for this message. */
@@ -12,7 +11,7 @@ export function ModelSelect({ models, value, onChange }: { readonly models: read
       <label htmlFor={id} className={styles.label}>
         Model
       </label>
-      <select id={id} className={`${conversationStyles.textInput} ${styles.select}`} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} className={`text-input ${styles.select}`} value={value} onChange={(event) => onChange(event.target.value)}>
         <option value={AGENTS_MODEL}>Agent&apos;s model</option>
         {byProvider(models).map((group) => (
           <optgroup key={group.providerId} label={providerName(group.providerId)}>
