@@ -345,7 +345,7 @@ describe('documented response schemas against real responses', () => {
     }
   });
 
-  it('people: invitations and their acceptance, members, sign-in and links, sessions, tokens, me, member emails and verified domains', async () => {
+  it('people: invitations and their acceptance, members, API keys, sign-in and links, sessions, tokens, me, member emails and verified domains', async () => {
     const ids: Record<string, string> = { wId: api.workspaceId };
     const invited = await sample('POST', '/api/w/{wId}/invitations', ids, { body: { email: 'sampled@example.com', role: 'builder' } });
     await sample('GET', '/api/w/{wId}/invitations', ids);
@@ -366,6 +366,8 @@ describe('documented response schemas against real responses', () => {
 
     await sample('GET', '/api/auth/session', ids, { key: null, headers: browserHeaders(session, false) });
     await sample('GET', '/api/auth/sessions', ids, { key: null, headers: browserHeaders(session, false) });
+    await sample('POST', '/api/w/{wId}/keys', ids, { body: { role: 'builder' } });
+    await sample('GET', '/api/w/{wId}/keys', ids);
     const token = await sample('POST', '/api/user/tokens', ids, { key: null, headers: browserHeaders(session), body: { name: 'samples', expiresInDays: 30 } });
     await sample('GET', '/api/user/tokens', ids, { key: token.token });
     await sample('GET', '/api/v1/me', ids, { key: token.token });

@@ -43,6 +43,7 @@ export const ERROR_STATUS = {
   table_import_in_progress: 409,
   workspace_user_not_found: 404,
   invitation_not_found: 404,
+  api_key_not_found: 404,
   invalid_oauth_token_error: 401,
   expired_oauth_token_error: 401,
   sign_in_failed: 401,

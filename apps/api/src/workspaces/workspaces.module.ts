@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApiKeyUsage } from '../auth/api-key-usage';
+import { ApiKeysController } from './api-keys.controller';
+import { CreateWorkspaceApiKeyHandler, RevokeWorkspaceApiKeyHandler } from './commands/api-key-admin.commands';
 import { CreateApiKeyHandler } from './commands/create-api-key.command';
 import { CreateSpaceHandler } from './commands/create-space.command';
 import { CreateWorkspaceHandler } from './commands/create-workspace.command';
@@ -14,15 +16,17 @@ import { ListWorkspacesHandler } from './queries/list-workspaces.query';
 import { WorkspaceController } from './workspace.controller';
 
 /**
- * Workspaces: creation, listing and keys (CLI and first start), settings, allowed models, spaces. Exports the
+ * Workspaces: creation, listing and keys (CLI, first start, and admins over HTTP), settings, allowed models, spaces. Exports the
  * usage record of keys, which the application's key guard writes.
  */
 @Module({
-  controllers: [WorkspaceController],
+  controllers: [WorkspaceController, ApiKeysController],
   providers: [
     CreateWorkspaceHandler,
     CreateApiKeyHandler,
     RevokeApiKeyHandler,
+    CreateWorkspaceApiKeyHandler,
+    RevokeWorkspaceApiKeyHandler,
     UpdateWorkspaceSettingsHandler,
     GetWorkspaceHandler,
     GetWorkspaceFeatureFlagsHandler,

@@ -154,6 +154,7 @@ function tagOf(path: string): string {
     invitations: 'members',
     verified_domains: 'members',
   };
+    keys: 'workspaces',
   return aliases[segment] ?? segment;
 }
 

@@ -1,24 +1,11 @@
-import type { WorkspaceRole } from '@app/contracts/events/workspace.events';
+import type { ApiKeySummary } from '@app/contracts/http/api-key.types';
 import { memberKey, type ApiKeyDocument, type UserDocument, type WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ApiKeyUsage } from '../../auth/api-key-usage';
 import { ApiError } from '../../common/http/api-error';
 import { ReadModels } from '../../event-sourcing/reading/read-models';
 
-/** A live key as the administration CLI lists it: never its secret, only the first characters of it. */
-export interface ApiKeySummary {
-  readonly keyId: string;
-  /** `sk-` and the secret's first hex digits; null for keys created before prefixes were recorded. */
-  readonly prefix: string | null;
-  readonly role: WorkspaceRole;
-  /** Email of the member the key acts as, or null for a key bound to no member. */
-  readonly user: string | null;
-  readonly createdAt: string;
-  /** Within about a minute; null when the key has not been used since usage was recorded. */
-  readonly lastUsedAt: string | null;
-}
-
-/** The live keys of a workspace, oldest first (administration, not exposed over HTTP). */
+/** The live keys of a workspace, oldest first (the CLI's `key list`, and admins at `GET /api/w/{wId}/keys`). */
 export class ListApiKeysQuery extends Query<ApiKeySummary[]> {
   constructor(readonly workspaceId: string) {
     super();

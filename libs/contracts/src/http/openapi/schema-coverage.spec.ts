@@ -48,6 +48,8 @@ import type * as Members from '../member.types';
 import type { SignInProvidersResponse } from '../single-sign-on.types';
 import * as people from './people.schema';
 import * as member from './member.schema';
+import type * as ApiKeys from '../api-key.types';
+import * as apiKey from './api-key.schema';
 import * as mention from './mention.schema';
 import type * as Mentions from '../mention-suggestions.types';
 
@@ -172,6 +174,9 @@ const COVERED: Type<unknown>[] = [
   documents<Members.MemberEmailsResponse>()(member.MemberEmailsResponseSchema),
   documents<Members.VerifiedDomain>()(member.VerifiedDomainSchema),
   documents<Members.VerifiedDomainsResponse>()(member.VerifiedDomainsResponseSchema),
+  documents<ApiKeys.ApiKeySummary>()(apiKey.ApiKeySchema),
+  documents<ApiKeys.ListApiKeysResponse>()(apiKey.ListApiKeysResponseSchema),
+  documents<ApiKeys.CreateApiKeyResponse>()(apiKey.CreateApiKeyResponseSchema),
   documents<Mentions.MentionSuggestion>()(mention.MentionSuggestionSchema),
   documents<Mentions.GetMentionSuggestionsResponse>()(mention.GetMentionSuggestionsResponseSchema),
   documents<Mentions.ParseMentionsResponse>()(mention.ParseMentionsResponseSchema),
@@ -179,7 +184,7 @@ const COVERED: Type<unknown>[] = [
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, mcp, file, people, member, mention];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, mcp, file, people, member, mention, apiKey];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
