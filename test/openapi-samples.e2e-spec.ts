@@ -214,6 +214,9 @@ describe('documented response schemas against real responses', () => {
       await sample('GET', `${base}/documents`, ids, { query: 'limit=5' });
       await sample('POST', `${document}/parents`, ids, { body: { parent_id: 'p', parents: [ids.documentId, 'p'] } });
       await sample('POST', `${base}/tokenize`, ids, { body: { text: 'tokens' } });
+      ids.folderId = `${ids.documentId}-folder`;
+      await sample('POST', `${base}/folders/{folderId}`, ids, { body: { timestamp: 1_700_000_000_000, title: 'Sampled folder', mime_type: 'application/vnd.dust.folder' } });
+      await sample('DELETE', `${base}/folders/{folderId}`, ids);
       await sample('DELETE', document, ids);
     }
   });

@@ -12,6 +12,7 @@ import { conversationMessageProjection } from './conversation/conversation-messa
 import { conversationProjection } from './conversation/conversation.projection';
 import { spaceProjection } from './workspace/space.projection';
 import { dataSourceDocumentProjection } from './data-source/data-source-document.projection';
+import { dataSourceFolderProjection } from './data-source/data-source-folder.projection';
 import { dataSourceViewProjection } from './data-source/data-source-view.projection';
 import { dataSourceProjection } from './data-source/data-source.projection';
 import { userProjection } from './workspace/user.projection';
@@ -51,6 +52,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   dataSourceProjection,
   dataSourceViewProjection,
   dataSourceDocumentProjection,
+  dataSourceFolderProjection,
   mcpServerProjection,
   remoteMcpServerProjection,
   mcpServerViewProjection,

@@ -13,6 +13,8 @@ import { FileDocumentsController } from './file-documents.controller';
 import { DataSourceLookup } from './data-source-lookup';
 import { DataSourcesController } from './data-sources.controller';
 import { DocumentsController } from './documents.controller';
+import { DeleteFolderHandler, UpsertFolderHandler } from './commands/folder.commands';
+import { FoldersController } from './folders.controller';
 import { GetDataSourceViewHandler } from './queries/get-data-source-view.query';
 import { GetDocumentBlobHandler, GetDocumentHandler } from './queries/get-document.query';
 import { ListDataSourceViewsHandler } from './queries/list-data-source-views.query';
@@ -36,7 +38,7 @@ import { TableQueryTools } from './table-query/table-query-tools';
 /** Data sources (folders) in spaces, their views and their documents. */
 @Module({
   imports: [SearchModule, AgentRunnerModule],
-  controllers: [DataSourcesController, DocumentsController, SearchController, FileDocumentsController, TablesController],
+  controllers: [DataSourcesController, DocumentsController, SearchController, FileDocumentsController, TablesController, FoldersController],
   providers: [
     SpaceAccess,
     DataSourceLookup,
@@ -46,6 +48,8 @@ import { TableQueryTools } from './table-query/table-query-tools';
     UpsertDocumentHandler,
     DeleteDocumentHandler,
     UpdateDocumentParentsHandler,
+    UpsertFolderHandler,
+    DeleteFolderHandler,
     ListDataSourcesHandler,
     ListDataSourceViewsHandler,
     GetDataSourceViewHandler,

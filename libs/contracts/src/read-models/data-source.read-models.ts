@@ -1,4 +1,5 @@
 import type { DocumentContent } from '../events/data-source/data-source-document.events';
+import type { FolderContent } from '../events/data-source/data-source-folder.events';
 
 /** Read model of a data source (`data_sources` collection, id = data source sId). */
 export interface DataSourceDocument {
@@ -45,4 +46,19 @@ export interface DataSourceDocumentRecord extends Omit<DocumentContent, 'tokeniz
 /** Id of a document in the `data_source_documents` read model (data source sIds hold no colon). */
 export function dataSourceDocumentKey(dataSourceId: string, documentId: string): string {
   return `${dataSourceId}:${documentId}`;
+}
+
+/** Read model of a folder (`data_source_folders` collection, id = `<data source sId>:<folder id>`). */
+export interface DataSourceFolderRecord extends FolderContent {
+  [key: string]: unknown;
+  readonly workspaceId: string;
+  readonly dataSourceId: string;
+  readonly folderId: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** Id of a folder in the `data_source_folders` read model (data source sIds hold no colon). */
+export function dataSourceFolderKey(dataSourceId: string, folderId: string): string {
+  return `${dataSourceId}:${folderId}`;
 }

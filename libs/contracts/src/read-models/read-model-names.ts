@@ -22,6 +22,7 @@ export const READ_MODELS = {
   dataSources: { name: 'data_sources', version: 1 },
   dataSourceViews: { name: 'data_source_views', version: 1 },
   dataSourceDocuments: { name: 'data_source_documents', version: 1 },
+  dataSourceFolders: { name: 'data_source_folders', version: 1 },
   mcpServers: { name: 'mcp_servers', version: 1 },
   remoteMcpServers: { name: 'remote_mcp_servers', version: 1 },
   mcpServerViews: { name: 'mcp_server_views', version: 1 },

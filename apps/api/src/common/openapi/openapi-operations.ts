@@ -56,6 +56,7 @@ const PATH_PARAMETER_DESCRIPTIONS: Record<string, string> = {
   dsId: 'Data source sId (`dts_…`) or name.',
   dsvId: 'Data source view sId (`dsv_…`).',
   documentId: 'Document id, chosen by the client (URL-encoded).',
+  folderId: 'Folder id, chosen by the client (URL-encoded).',
   fileId: 'File sId (`fil_…`).',
 };
 

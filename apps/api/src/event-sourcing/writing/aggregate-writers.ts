@@ -4,6 +4,7 @@ import { conversationToolsAggregate } from '@app/domain/conversation-tools/conve
 import { conversationAggregate } from '@app/domain/conversation/conversation.decider';
 import { dataSourceCatalogAggregate } from '@app/domain/data-source/data-source.decider';
 import { documentAggregate } from '@app/domain/data-source/document.decider';
+import { folderAggregate } from '@app/domain/data-source/folder.decider';
 import { tableAggregate } from '@app/domain/data-source/table.decider';
 import { fileAggregate } from '@app/domain/file/file.decider';
 import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
@@ -54,6 +55,9 @@ export class DataSourceCatalogAggregateWriter extends writerOf(dataSourceCatalog
 /** A document of a data source, by `documentAggregateId(dataSourceId, documentId)`. */
 export class DocumentAggregateWriter extends writerOf(documentAggregate) {}
 
+/** A folder of a data source, by `folderAggregateId(dataSourceId, folderId)`. */
+export class FolderAggregateWriter extends writerOf(folderAggregate) {}
+
 /** A table of a data source, by `tableAggregateId(dataSourceId, tableId)`. */
 export class TableAggregateWriter extends writerOf(tableAggregate) {}
 
@@ -84,6 +88,7 @@ export const AGGREGATE_WRITERS = [
   WorkspaceAggregateWriter,
   DataSourceCatalogAggregateWriter,
   DocumentAggregateWriter,
+  FolderAggregateWriter,
   TableAggregateWriter,
   AgentConfigurationAggregateWriter,
   AgentFavoritesAggregateWriter,

@@ -27,6 +27,8 @@ import type {
 } from '../workspace.types';
 import type * as DataSources from '../data-source.types';
 import * as dataSource from './data-source.schema';
+import type * as Folders from '../folder.types';
+import * as folder from './folder.schema';
 import * as agentConfiguration from './agent-configuration.schema';
 import * as agentMessage from './agent-message.schema';
 import * as compactionMessage from './compaction-message.schema';
@@ -142,6 +144,10 @@ const COVERED: Type<unknown>[] = [
   documents<DataSources.DocumentBlobResponse>()(dataSource.DocumentBlobResponseSchema),
   documents<DataSources.UpdatedResponse>()(dataSource.UpdatedResponseSchema),
   documents<DataSources.TokenizeResponse>()(dataSource.TokenizeResponseSchema),
+  documents<Folders.CoreApiFolderResponse>()(folder.CoreApiFolderSchema),
+  documents<Folders.UpsertFolderResponse>()(folder.UpsertFolderResponseSchema),
+  documents<Folders.DeleteFolderResponse['folder']>()(folder.FolderIdSchema),
+  documents<Folders.DeleteFolderResponse>()(folder.DeleteFolderResponseSchema),
   documents<RegisterMcpServerResponse>()(mcp.RegisterMcpServerResponseSchema),
   documents<HeartbeatMcpServerResponse>()(mcp.HeartbeatMcpServerResponseSchema),
   documents<Responses.PostContentFragmentResponse>()(conversationResponses.PostContentFragmentResponseSchema),
@@ -184,7 +190,7 @@ const COVERED: Type<unknown>[] = [
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, mcp, file, people, member, mention, apiKey];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, mcp, file, people, member, mention, apiKey];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
