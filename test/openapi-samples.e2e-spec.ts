@@ -101,6 +101,20 @@ describe('documented response schemas against real responses', () => {
     await sample('GET', '/api/v1/w/{wId}/exists', ids);
   });
 
+  it('projects: metadata and the conversation lists of a space', async () => {
+    const ids: Record<string, string> = { wId: api.workspaceId };
+    ids.spaceId = (await sample('POST', '/api/w/{wId}/spaces', ids, { body: { name: 'Sampled project', isRestricted: false, spaceKind: 'project' } })).space.sId;
+    const created = await call(api.t.baseUrl, 'POST', `/api/v1/w/${api.workspaceId}/assistant/conversations`, {
+      key: api.key,
+      body: { title: 'In the project', spaceId: ids.spaceId, message: { content: 'Hello', mentions: [], context: { username: 'samples', timezone: 'UTC' } } },
+    });
+    expect(created.status).toBe(200);
+    await sample('PATCH', '/api/w/{wId}/spaces/{spaceId}/project_metadata', ids, { body: { description: 'Sampled' } });
+    await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/project_metadata', ids);
+    await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/conversation_ids', ids);
+    await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/conversations', ids);
+  });
+
   it('agent configurations: global and custom, light and full, history, archive and restore, generic agents', async () => {
     const ids: Record<string, string> = { wId: api.workspaceId };
     const base = '/api/w/{wId}/assistant/agent_configurations';

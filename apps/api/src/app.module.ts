@@ -26,6 +26,7 @@ import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { CoreModule } from './infrastructure/core.module';
 import { StorageModule } from './infrastructure/storage.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
+import { ProjectsModule } from './projects/projects.module';
 import { DataSourcesModule } from './data-sources/data-sources.module';
 import { McpModule } from './mcp/mcp.module';
 import { SearchModule } from './search/search.module';
@@ -53,6 +54,7 @@ export class AppModule implements NestModule {
         CqrsModule.forRoot(),
         RateLimitsModule,
         WorkspacesModule,
+        ProjectsModule,
         ConversationsModule,
         AgentConfigurationsModule,
         AgentRunnerModule,

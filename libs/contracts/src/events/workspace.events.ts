@@ -50,8 +50,16 @@ export type SpaceCreated = {
     readonly isRestricted: boolean;
     /** Members (user sIds) of a restricted space; absent on spaces created with the workspace. */
     readonly memberIds?: string[];
+    /** sId of a project's metadata, created with it (description empty); absent on other kinds. */
+    readonly projectMetadataId?: string;
     readonly at: number;
   };
+};
+
+/** A project's description changed (`PATCH …/spaces/{spaceId}/project_metadata`). */
+export type ProjectMetadataChanged = {
+  readonly type: 'ProjectMetadataChanged';
+  readonly data: { readonly workspaceId: string; readonly spaceId: string; readonly description: string | null; readonly at: number };
 };
 
 export type WorkspaceMemberAdded = {
@@ -151,6 +159,7 @@ export type WorkspaceSettingsChanged = {
 export type WorkspaceEvent =
   | WorkspaceCreated
   | SpaceCreated
+  | ProjectMetadataChanged
   | WorkspaceMemberAdded
   | WorkspaceMemberRoleChanged
   | WorkspaceMemberRemoved
@@ -165,6 +174,7 @@ export type WorkspaceEvent =
 export const WORKSPACE_EVENT_TYPES = [
   'WorkspaceCreated',
   'SpaceCreated',
+  'ProjectMetadataChanged',
   'WorkspaceMemberAdded',
   'WorkspaceMemberRoleChanged',
   'WorkspaceMemberRemoved',

@@ -1,15 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined } from 'class-validator';
-import { NonEmptyText } from './validation/field.decorator';
+import { IsBoolean, IsDefined, IsIn } from 'class-validator';
 import { InOrder } from './validation/in-order.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray } from './validation/string.decorator';
-import { MESSAGES } from './validation/validation.messages';
+import { QueryInteger } from './validation/query-integer.decorator';
+import { MESSAGES, oneOf } from './validation/validation.messages';
+import { NonEmptyText, NullableText } from './validation/field.decorator';
 
 /** Most members a space is created with. */
 export const MAX_SPACE_MEMBERS = 1000;
 
-/** `POST /api/w/{wId}/spaces`: a regular space, restricted to its members or open to the workspace. */
+/** The kinds of space a request may create (the others come with the workspace). */
+export const CREATABLE_SPACE_KINDS = ['regular', 'project'] as const;
+export type CreatableSpaceKind = (typeof CREATABLE_SPACE_KINDS)[number];
+
+/** `POST /api/w/{wId}/spaces`: a regular space or a project, restricted to its members or open to the workspace. */
 export class CreateSpaceDto {
   @NonEmptyText(255, 'required', { example: 'Engineering' })
   name!: string;
@@ -23,4 +28,26 @@ export class CreateSpaceDto {
 
   @InOrder(IsBoolean({ message: MESSAGES.boolean }), IsDefined({ message: MESSAGES.required }), ApiProperty({ type: Boolean }))
   isRestricted!: boolean;
+
+  @InOrder(
+    IsIn(CREATABLE_SPACE_KINDS, { message: oneOf(CREATABLE_SPACE_KINDS) }),
+    IsOmittable(),
+    ApiPropertyOptional({ enum: CREATABLE_SPACE_KINDS, description: 'A project holds conversations and metadata; default regular.' }),
+  )
+  spaceKind?: CreatableSpaceKind;
+}
+
+/** Most characters of a project's description. */
+export const MAX_PROJECT_DESCRIPTION_LENGTH = 10_000;
+
+/** `PATCH /api/w/{wId}/spaces/{spaceId}/project_metadata`: a project's description (null clears it). */
+export class PatchProjectMetadataDto {
+  @NullableText(MAX_PROJECT_DESCRIPTION_LENGTH, { example: 'Everything about the autumn launch.' })
+  description?: string | null;
+}
+
+/** `GET …/spaces/{spaceId}/conversations`: only what changed since then (epoch ms). */
+export class UpdatedSinceQueryDto {
+  @QueryInteger(0, Number.MAX_SAFE_INTEGER, { example: 1_700_000_000_000 })
+  updatedSince?: number;
 }

@@ -58,6 +58,16 @@ export interface SpaceDocument {
   readonly groupIds: string[];
   /** Members of a restricted space (absent in documents written before spaces had members). */
   readonly memberIds?: string[];
+  /** A project's metadata (absent on other kinds). */
+  readonly project?: ProjectMetadataFields;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** What a project holds besides its space: its description, with its own sId and times. */
+export interface ProjectMetadataFields {
+  readonly sId: string;
+  readonly description: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }

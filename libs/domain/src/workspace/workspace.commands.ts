@@ -30,17 +30,35 @@ export type UpdateWorkspaceSettings = {
   readonly now: number;
 };
 
-/** A regular space; a restricted one is seen only by admins and its members. */
+/** A regular space or a project; a restricted one is seen only by admins and its members. */
 export type CreateSpace = {
   readonly type: 'CreateSpace';
   readonly spaceId: string;
+  readonly kind: 'regular' | 'project';
+  /** sId of the metadata a project is created with (unused for a regular space). */
+  readonly projectMetadataId: string;
   readonly name: string;
   readonly isRestricted: boolean;
   readonly memberIds: readonly string[];
   readonly now: number;
 };
 
-export type WorkspaceCommand = CreateWorkspace | CreateApiKey | RevokeApiKey | UpdateWorkspaceSettings | CreateSpace | MembershipCommand;
+/** Sets a project's description (null clears it). */
+export type UpdateProjectMetadata = {
+  readonly type: 'UpdateProjectMetadata';
+  readonly spaceId: string;
+  readonly description: string | null;
+  readonly now: number;
+};
+
+export type WorkspaceCommand =
+  | CreateWorkspace
+  | CreateApiKey
+  | RevokeApiKey
+  | UpdateWorkspaceSettings
+  | CreateSpace
+  | UpdateProjectMetadata
+  | MembershipCommand;
 
 /** The person a membership is for: an account (or a member made for a key), as the message shows them. */
 export type MemberIdentity = {

@@ -100,7 +100,16 @@ describe('workspace decider', () => {
       type: 'WorkspaceMemberAdded',
       data: { workspaceId: 'W0rkspace1', userId: 'Us3r000001', email: 'ada@example.com', username: 'ada', fullName: 'ada', role: 'user', at: now },
     };
-    const command: WorkspaceCommand = { type: 'CreateSpace', spaceId: 'vlt_board', name: ' Board ', isRestricted: true, memberIds: ['Us3r000001', 'Us3r000001'], now };
+    const command: WorkspaceCommand = {
+      type: 'CreateSpace',
+      spaceId: 'vlt_board',
+      kind: 'regular',
+      projectMetadataId: 'pmd_unused',
+      name: ' Board ',
+      isRestricted: true,
+      memberIds: ['Us3r000001', 'Us3r000001'],
+      now,
+    };
     const events = given([...created, member]).when(command);
     expect(events).toEqual([
       {
@@ -111,5 +120,43 @@ describe('workspace decider', () => {
     expect(() => given([...created, member, ...events]).when({ ...command, spaceId: 'vlt_other', name: 'board' })).toThrow('already exists');
     expect(() => given([...created, member]).when({ ...command, name: 'company data' })).toThrow('already exists');
     expect(() => given([...created]).when(command)).toThrow('Unknown members: Us3r000001');
+  });
+
+  it('creates a project with its metadata, whose description changes once per new value', () => {
+    const creation: WorkspaceCommand = {
+      type: 'CreateSpace',
+      spaceId: 'vlt_launch',
+      kind: 'project',
+      projectMetadataId: 'pmd_launch',
+      name: 'Launch',
+      isRestricted: true,
+      memberIds: [],
+      now,
+    };
+    const projectCreated = given(created).when(creation);
+    expect(projectCreated).toEqual([
+      {
+        type: 'SpaceCreated',
+        data: {
+          workspaceId: 'W0rkspace1',
+          spaceId: 'vlt_launch',
+          kind: 'project',
+          name: 'Launch',
+          isRestricted: true,
+          memberIds: [],
+          projectMetadataId: 'pmd_launch',
+          at: now,
+        },
+      },
+    ]);
+    const update: WorkspaceCommand = { type: 'UpdateProjectMetadata', spaceId: 'vlt_launch', description: 'Autumn launch', now: now + 1 };
+    const changed = given([...created, ...projectCreated]).when(update);
+    expect(changed).toEqual([
+      { type: 'ProjectMetadataChanged', data: { workspaceId: 'W0rkspace1', spaceId: 'vlt_launch', description: 'Autumn launch', at: now + 1 } },
+    ]);
+    expect(given([...created, ...projectCreated, ...changed]).when(update)).toEqual([]);
+    expect(given([...created, ...projectCreated, ...changed]).when({ ...update, description: null })).toHaveLength(1);
+    expect(() => given(created).when({ ...update, spaceId: 'vlt_global0001' })).toThrow(DomainError);
+    expect(() => given(created).when({ ...update, spaceId: 'vlt_global0001' })).toThrow('only available for project spaces');
   });
 });

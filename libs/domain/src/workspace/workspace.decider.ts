@@ -3,7 +3,7 @@ import { initialWorkspaceSettings, type WorkspaceEvent, type WorkspaceSettings }
 import { assertNever } from '@app/contracts/assert-never';
 import type { Aggregate, Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import type { CreateSpace, WorkspaceCommand } from './workspace.commands';
+import type { CreateSpace, UpdateProjectMetadata, WorkspaceCommand } from './workspace.commands';
 import { decideMembership } from './workspace.decide-members';
 import { evolveMembership } from './workspace.evolve-members';
 import type { ActiveWorkspaceState, WorkspaceState } from './workspace.state';
@@ -71,6 +71,8 @@ function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEven
     }
     case 'CreateSpace':
       return createSpace(state, command);
+    case 'UpdateProjectMetadata':
+      return updateProjectMetadata(state, command);
     case 'UpdateWorkspaceSettings': {
       const changes = changedSettings(state.settings, command.changes);
       if (Object.keys(changes).length === 0) return [];
@@ -97,12 +99,26 @@ function createSpace(state: ActiveWorkspaceState, command: CreateSpace): Workspa
       data: {
         workspaceId: state.workspaceId,
         spaceId: command.spaceId,
-        kind: 'regular',
+        kind: command.kind,
         name,
         isRestricted: command.isRestricted,
         memberIds: [...new Set(command.memberIds)],
+        ...(command.kind === 'project' ? { projectMetadataId: command.projectMetadataId } : {}),
         at: command.now,
       },
+    },
+  ];
+}
+
+function updateProjectMetadata(state: ActiveWorkspaceState, command: UpdateProjectMetadata): WorkspaceEvent[] {
+  if (!state.projects.has(command.spaceId)) {
+    throw new DomainError('invalid_request_error', 'Project metadata is only available for project spaces.');
+  }
+  if (state.projects.get(command.spaceId) === command.description) return [];
+  return [
+    {
+      type: 'ProjectMetadataChanged',
+      data: { workspaceId: state.workspaceId, spaceId: command.spaceId, description: command.description, at: command.now },
     },
   ];
 }
@@ -131,10 +147,17 @@ function evolve(state: WorkspaceState, event: WorkspaceEvent): WorkspaceState {
         removed: new Set(),
         keys: new Map(),
         spaceNames: new Set(),
+        projects: new Map(),
       };
-    case 'SpaceCreated':
+    case 'SpaceCreated': {
       if (state.status !== 'active') return state;
-      return { ...state, spaceNames: new Set(state.spaceNames).add(event.data.name.toLowerCase()) };
+      const spaceNames = new Set(state.spaceNames).add(event.data.name.toLowerCase());
+      if (event.data.kind !== 'project') return { ...state, spaceNames };
+      return { ...state, spaceNames, projects: new Map(state.projects).set(event.data.spaceId, null) };
+    }
+    case 'ProjectMetadataChanged':
+      if (state.status !== 'active' || !state.projects.has(event.data.spaceId)) return state;
+      return { ...state, projects: new Map(state.projects).set(event.data.spaceId, event.data.description) };
     case 'WorkspaceMemberAdded':
     case 'WorkspaceMemberRoleChanged':
     case 'WorkspaceMemberRemoved':

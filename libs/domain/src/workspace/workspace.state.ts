@@ -33,6 +33,8 @@ export type ActiveWorkspaceState = {
   readonly keys: ReadonlyMap<string, string>;
   /** Names of the spaces, lower-cased (two spaces may not share a name). */
   readonly spaceNames: ReadonlySet<string>;
+  /** Descriptions of the projects by space sId (absent key: not a project, or no such space). */
+  readonly projects: ReadonlyMap<string, string | null>;
 };
 
 export type WorkspaceState = { readonly status: 'absent' } | ActiveWorkspaceState;

@@ -12,6 +12,7 @@ import { MessagePreparation } from '../message-preparation';
 import type { CreateConversationInput } from '@app/contracts/http/conversation.dto';
 import { waitForAgentMessages } from '../wait-for-agent-messages';
 import { ApiError } from '../../common/http/api-error';
+import { canSeeSpace } from '../../data-sources/space-access';
 
 /** Creates a conversation, optionally with content fragments and a first message (spec 4.1). */
 export class CreateConversationCommand extends Command<CreateConversationResponse> {
@@ -72,8 +73,10 @@ export class CreateConversationHandler implements ICommandHandler<CreateConversa
     };
   }
 
+  /** A conversation belongs to a project the caller can see (404 otherwise); any other kind of space is a 400. */
   private async requireSpace(auth: AuthContext, spaceId: string): Promise<void> {
     const space = await this.readModels.get<SpaceDocument>('spaces', spaceId);
-    if (!space || space.workspaceId !== auth.workspace.sId) throw new ApiError('space_not_found', 'Space not found.');
+    if (!space || space.workspaceId !== auth.workspace.sId || !canSeeSpace(auth, space)) throw new ApiError('space_not_found', 'Space not found.');
+    if (space.kind !== 'project') throw new ApiError('invalid_request_error', 'Conversations can only be created in project spaces.');
   }
 }

@@ -9,7 +9,7 @@ import { requireAdmin } from '../../auth/roles';
 import { newPrefixedId } from '../../common/ids';
 import { ReadModels } from '../../event-sourcing/reading/read-models';
 
-/** Creates a regular space (admins only); answers with the space once it is readable. */
+/** Creates a regular space or a project (admins only); answers with the space once it is readable. */
 export class CreateSpaceCommand extends Command<{ space: SpaceResponse }> {
   constructor(
     readonly auth: AuthContext,
@@ -31,7 +31,15 @@ export class CreateSpaceHandler implements ICommandHandler<CreateSpaceCommand> {
     const spaceId = newPrefixedId('vlt');
     const outcome = await this.workspaces.run(
       auth.workspace.sId,
-      { type: 'CreateSpace', spaceId, name: body.name, isRestricted: body.isRestricted, memberIds: body.memberIds ?? [] },
+      {
+        type: 'CreateSpace',
+        spaceId,
+        kind: body.spaceKind ?? 'regular',
+        projectMetadataId: newPrefixedId('pmd'),
+        name: body.name,
+        isRestricted: body.isRestricted,
+        memberIds: body.memberIds ?? [],
+      },
       auth,
     );
     if (outcome.position !== null) await this.readModels.waitFor(outcome.position);

@@ -54,6 +54,8 @@ import type * as ApiKeys from '../api-key.types';
 import * as apiKey from './api-key.schema';
 import * as mention from './mention.schema';
 import type * as Mentions from '../mention-suggestions.types';
+import type * as Projects from '../project.types';
+import * as project from './project.schema';
 
 /** Keys of the wire type the schema class does not declare, optional ones included. */
 type Undocumented<Schema, WireType> = Exclude<keyof WireType, keyof Schema>;
@@ -186,11 +188,22 @@ const COVERED: Type<unknown>[] = [
   documents<Mentions.MentionSuggestion>()(mention.MentionSuggestionSchema),
   documents<Mentions.GetMentionSuggestionsResponse>()(mention.GetMentionSuggestionsResponseSchema),
   documents<Mentions.ParseMentionsResponse>()(mention.ParseMentionsResponseSchema),
+  documents<Projects.ProjectMetadataResponse>()(project.ProjectMetadataSchema),
+  documents<Projects.GetProjectMetadataResponse>()(project.GetProjectMetadataResponseSchema),
+  documents<Projects.PatchProjectMetadataResponse>()(project.PatchProjectMetadataResponseSchema),
+  documents<Projects.GetSpaceConversationIdsResponse>()(project.GetSpaceConversationIdsResponseSchema),
+  documents<Projects.SyncedUser>()(project.SyncedUserSchema),
+  documents<Projects.SyncedContentFragment>()(project.SyncedContentFragmentSchema),
+  documents<Projects.SyncedUserMessage>()(project.SyncedUserMessageSchema),
+  documents<Projects.SyncedAgent>()(project.SyncedAgentSchema),
+  documents<Projects.SyncedAgentMessage>()(project.SyncedAgentMessageSchema),
+  documents<Projects.SyncedConversation>()(project.SyncedConversationSchema),
+  documents<Projects.GetSpaceConversationsResponse>()(project.GetSpaceConversationsResponseSchema),
 ];
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, mcp, file, people, member, mention, apiKey];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, mcp, file, people, member, mention, apiKey, project];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);

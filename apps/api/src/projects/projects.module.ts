@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { UpdateProjectMetadataHandler } from './commands/update-project-metadata.command';
+import { ProjectAccess } from './project-access';
+import { ProjectsController } from './projects.controller';
+import { GetProjectMetadataHandler } from './queries/get-project-metadata.query';
+import { ListSpaceConversationIdsHandler } from './queries/list-space-conversation-ids.query';
+import { ListSpaceConversationsHandler } from './queries/list-space-conversations.query';
+
+/** Projects (spaces of kind project) and the lists of a space's conversations. */
+@Module({
+  controllers: [ProjectsController],
+  providers: [ProjectAccess, GetProjectMetadataHandler, ListSpaceConversationIdsHandler, ListSpaceConversationsHandler, UpdateProjectMetadataHandler],
+})
+export class ProjectsModule {}
