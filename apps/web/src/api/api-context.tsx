@@ -1,24 +1,30 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { AgentsApi } from './agents';
+import { ApiKeysApi } from './api-keys';
 import { ApiClient, type ApiClientOptions } from './api-client';
 import { AuthApi } from './auth';
 import { ConversationsApi } from './conversations';
 import { FilesApi } from './files';
 import { HistoryApi } from './history';
 import { InvitationsApi } from './invitations';
+import { MembersApi } from './members';
 import { ModelsApi } from './models';
+import { ReadinessApi } from './readiness';
 import { ToolApprovalsApi } from './tool-approvals';
 
 /** The page's client of the api and the typed calls over it; a feature adds its own beside `auth`. */
 export interface Api {
   readonly client: ApiClient;
   readonly agents: AgentsApi;
+  readonly apiKeys: ApiKeysApi;
   readonly auth: AuthApi;
   readonly conversations: ConversationsApi;
   readonly files: FilesApi;
   readonly history: HistoryApi;
   readonly invitations: InvitationsApi;
+  readonly members: MembersApi;
   readonly models: ModelsApi;
+  readonly readiness: ReadinessApi;
   readonly toolApprovals: ToolApprovalsApi;
 }
 
@@ -28,12 +34,15 @@ export function createApi(options: ApiClientOptions = {}): Api {
   return {
     client,
     agents: new AgentsApi(client),
+    apiKeys: new ApiKeysApi(client),
     auth: new AuthApi(client),
     conversations: new ConversationsApi(client),
     files: new FilesApi(client),
     history: new HistoryApi(client),
     invitations: new InvitationsApi(client),
+    members: new MembersApi(client),
     models: new ModelsApi(client),
+    readiness: new ReadinessApi(options.fetch),
     toolApprovals: new ToolApprovalsApi(client),
   };
 }

@@ -1,4 +1,5 @@
 export { AgentsApi, type AgentAssistantBody, type AgentGalleryView } from './agents';
+export { ApiKeysApi } from './api-keys';
 export { ApiClient, apiPath, CSRF_HEADER, type ApiClientOptions, type RequestOptions } from './api-client';
 export { ApiError, NETWORK_ERROR } from './api-error';
 export { ApiProvider, createApi, useApi, type Api } from './api-context';
@@ -8,5 +9,7 @@ export { FilesApi, type FileToUpload } from './files';
 export { type UploadOptions } from './form-upload';
 export { HistoryApi } from './history';
 export { InvitationsApi } from './invitations';
+export { MembersApi } from './members';
 export { ModelsApi } from './models';
+export { ReadinessApi } from './readiness';
 export { ToolApprovalsApi } from './tool-approvals';

@@ -6,6 +6,7 @@ import { NotFoundPage } from '../not-found/not-found-page';
 import { useSignedInSession } from '../session/session-context';
 import { useDocumentTitle } from '../ui/document-title';
 import { PageHeading } from '../ui/page-heading';
+import { useAdminScreens } from './admin-screens';
 import { useAgentScreens } from './agent-screens';
 import { useConversationScreens } from './conversation-screens';
 import type { ChunkState } from './screen-chunk';
@@ -13,8 +14,9 @@ import styles from './workspace-page.module.css';
 
 /**
  * `/w/:wId/…`: one workspace of the signed-in person, its conversations beside the open one, or its
- * agents. Paths inside are relative to `/w/:wId` (wouter's nest): `/` the start, `/new` a new
- * conversation, `/conversations/:cId` one conversation, `/agents/…` the agent screens.
+ * agents, or its administration. Paths inside are relative to `/w/:wId` (wouter's nest): `/` the start,
+ * `/new` a new conversation, `/conversations/:cId` one conversation, `/agents/…` the agent screens,
+ * `/admin/…` the administration screens.
  */
 export function WorkspacePage({ wId }: { readonly wId: string }) {
   const { workspaces } = useSignedInSession();
@@ -22,11 +24,14 @@ export function WorkspacePage({ wId }: { readonly wId: string }) {
   // A workspace of someone else reads as one that does not exist, as the api answers it.
   if (!workspace) return <NotFoundPage />;
   return (
-    <AppShell workspaceName={workspace.name} sections={<WorkspaceSections />}>
+    <AppShell workspaceName={workspace.name} sections={<WorkspaceSections admin={workspace.role === 'admin'} />}>
       <ConversationListProvider wId={wId}>
         <Switch>
           <Route path="/agents" nest>
             <AgentsArea workspace={workspace} />
+          </Route>
+          <Route path="/admin" nest>
+            <AdministrationArea workspace={workspace} />
           </Route>
           <Route>
             <ConversationsArea workspace={workspace} />
@@ -72,22 +77,29 @@ function WorkspaceStart({ workspace }: { readonly workspace: AccountWorkspace })
   );
 }
 
-/** The workspace's two areas, in the header: its conversations and its agents. */
-function WorkspaceSections() {
-  // Relative to the workspace (the nest): the agent screens are under /agents.
+/** The workspace's areas, in the header: its conversations, its agents, and for admins its administration. */
+function WorkspaceSections({ admin }: { readonly admin: boolean }) {
+  // Relative to the workspace (the nest): the agent screens are under /agents, administration under /admin.
   const [location] = useLocation();
-  const inAgents = location === '/agents' || location.startsWith('/agents/');
+  const area = AREAS.find((each) => location === each || location.startsWith(`${each}/`)) ?? '/';
   return (
     <nav aria-label="Workspace">
-      <Link href="/" aria-current={inAgents ? undefined : 'page'}>
+      <Link href="/" aria-current={area === '/' ? 'page' : undefined}>
         Conversations
       </Link>
-      <Link href="/agents" aria-current={inAgents ? 'page' : undefined}>
+      <Link href="/agents" aria-current={area === '/agents' ? 'page' : undefined}>
         Agents
       </Link>
+      {admin ? (
+        <Link href="/admin" aria-current={area === '/admin' ? 'page' : undefined}>
+          Administration
+        </Link>
+      ) : null}
     </nav>
   );
 }
+
+const AREAS = ['/agents', '/admin'] as const;
 
 /** `/w/:wId/agents/…`: the gallery and the editor, from their own chunk. */
 function AgentsArea({ workspace }: { readonly workspace: AccountWorkspace }) {
@@ -96,8 +108,15 @@ function AgentsArea({ workspace }: { readonly workspace: AccountWorkspace }) {
   return <loaded.screens.AgentScreens wId={workspace.sId} role={workspace.role} />;
 }
 
+/** `/w/:wId/admin/…`: members, keys and status, from their own chunk; "Admins only" for the others. */
+function AdministrationArea({ workspace }: { readonly workspace: AccountWorkspace }) {
+  const loaded = useAdminScreens();
+  if (loaded.status !== 'ready') return <ScreensPending state={loaded} what="administration" />;
+  return <loaded.screens.AdministrationScreens wId={workspace.sId} role={workspace.role} />;
+}
+
 /** Where a screen shows while its chunk is on its way, or when it could not come. */
-function ScreensPending({ state, what }: { readonly state: ChunkState<unknown>; readonly what: 'conversation' | 'agent' }) {
+function ScreensPending({ state, what }: { readonly state: ChunkState<unknown>; readonly what: 'conversation' | 'agent' | 'administration' }) {
   if (state.status === 'failed') {
     return (
       <p role="alert" className="page alert">

@@ -1,0 +1,67 @@
+import type { WorkspaceRole } from '@app/contracts/events/workspace.events';
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { NotFoundPage } from '../not-found/not-found-page';
+import { useDocumentTitle } from '../ui/document-title';
+import { PageHeading } from '../ui/page-heading';
+import styles from './administration.module.css';
+import { ApiKeysPage } from './api-keys-page';
+import { MembersPage } from './members-page';
+import { StatusPage } from './status-page';
+
+const SECTIONS = [
+  { path: '/', label: 'Members' },
+  { path: '/keys', label: 'API keys' },
+  { path: '/status', label: 'Status' },
+] as const;
+
+/**
+ * The administration screens, relative to `/w/:wId/admin` (wouter's nest): `/` members and
+ * invitations, `/keys` API keys, `/status` the server's readiness. For admins: the api refuses
+ * everyone else's calls anyway, the page only tells them so instead of showing refusals.
+ */
+export function AdministrationScreens({ wId, role }: { readonly wId: string; readonly role: WorkspaceRole }) {
+  if (role !== 'admin') return <AdminsOnly />;
+  return (
+    <div className={styles.area}>
+      <AdministrationSections />
+      <Switch>
+        <Route path="/">
+          <MembersPage wId={wId} />
+        </Route>
+        <Route path="/keys">
+          <ApiKeysPage wId={wId} />
+        </Route>
+        <Route path="/status">
+          <StatusPage wId={wId} />
+        </Route>
+        <Route>
+          <NotFoundPage embedded />
+        </Route>
+      </Switch>
+    </div>
+  );
+}
+
+function AdministrationSections() {
+  const [location] = useLocation();
+  return (
+    <nav aria-label="Administration" className={styles.sections}>
+      {SECTIONS.map((section) => (
+        <Link key={section.path} href={section.path} aria-current={location === section.path ? 'page' : undefined}>
+          {section.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function AdminsOnly() {
+  useDocumentTitle('Admins only');
+  return (
+    <div className={styles.page}>
+      <PageHeading>Admins only</PageHeading>
+      <p>Members, API keys and the server&apos;s status are managed by the workspace&apos;s admins. An admin can give you the admin role.</p>
+      <Link href="~/">Back to conversations</Link>
+    </div>
+  );
+}
