@@ -27,6 +27,7 @@ const NO_CONTENT_ROUTES = [
   'DELETE /api/user/tokens/{tokenId}',
   'DELETE /api/w/{wId}/members/{userId}',
   'DELETE /api/w/{wId}/invitations/{invitationId}',
+  'DELETE /api/w/{wId}/keys/{keyId}',
 ];
 
 interface RouteLayer {
