@@ -233,6 +233,7 @@ describe('documented response schemas against real responses', () => {
       await sample('DELETE', `${base}/folders/{folderId}`, ids);
       await sample('DELETE', document, ids);
     }
+    await sample('GET', '/api/v1/w/{wId}/data_source_views/search', ids, { query: `vaultId=${ids.spaceId}` });
   });
 
   it('client-side MCP servers: register, heartbeat, results, deregister', async () => {
@@ -275,6 +276,8 @@ describe('documented response schemas against real responses', () => {
     expect(found.documents).toHaveLength(1);
     await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/data_sources/{dsId}/search', ids, { query });
     await sample('GET', '/api/v1/w/{wId}/data_sources/{dsId}/search', ids, { query });
+    const nodes = await sample('POST', '/api/v1/w/{wId}/search', ids, { body: { query: 'found', viewType: 'all', spaceIds: [ids.spaceId], includeDataSources: true, limit: 5 } });
+    expect(nodes.nodes.map((node: any) => node.internalId)).toEqual(['found']);
     const requested = await call(api.t.baseUrl, 'POST', `/api/v1/w/${ids.wId}/files`, {
       key: api.key,
       body: { contentType: 'text/plain', fileName: 'doc.txt', fileSize: 4, useCase: 'upsert_document' },

@@ -13,6 +13,7 @@ import { conversationProjection } from './conversation/conversation.projection';
 import { spaceProjection } from './workspace/space.projection';
 import { dataSourceDocumentProjection } from './data-source/data-source-document.projection';
 import { dataSourceFolderProjection } from './data-source/data-source-folder.projection';
+import { contentNodeProjection } from './data-source/content-node.projection';
 import { dataSourceViewProjection } from './data-source/data-source-view.projection';
 import { dataSourceProjection } from './data-source/data-source.projection';
 import { userProjection } from './workspace/user.projection';
@@ -53,6 +54,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   dataSourceViewProjection,
   dataSourceDocumentProjection,
   dataSourceFolderProjection,
+  contentNodeProjection,
   mcpServerProjection,
   remoteMcpServerProjection,
   mcpServerViewProjection,

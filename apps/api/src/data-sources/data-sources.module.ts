@@ -15,6 +15,10 @@ import { DataSourcesController } from './data-sources.controller';
 import { DocumentsController } from './documents.controller';
 import { DeleteFolderHandler, UpsertFolderHandler } from './commands/folder.commands';
 import { FoldersController } from './folders.controller';
+import { NodeSearchController } from './node-search.controller';
+import { SearchDataSourceViewsHandler } from './queries/search-data-source-views.query';
+import { SearchNodesHandler } from './queries/search-nodes.query';
+import { ReadableViews } from './readable-views';
 import { GetDataSourceViewHandler } from './queries/get-data-source-view.query';
 import { GetDocumentBlobHandler, GetDocumentHandler } from './queries/get-document.query';
 import { ListDataSourceViewsHandler } from './queries/list-data-source-views.query';
@@ -38,7 +42,7 @@ import { TableQueryTools } from './table-query/table-query-tools';
 /** Data sources (folders) in spaces, their views and their documents. */
 @Module({
   imports: [SearchModule, AgentRunnerModule],
-  controllers: [DataSourcesController, DocumentsController, SearchController, FileDocumentsController, TablesController, FoldersController],
+  controllers: [DataSourcesController, DocumentsController, SearchController, FileDocumentsController, TablesController, FoldersController, NodeSearchController],
   providers: [
     SpaceAccess,
     DataSourceLookup,
@@ -50,6 +54,9 @@ import { TableQueryTools } from './table-query/table-query-tools';
     UpdateDocumentParentsHandler,
     UpsertFolderHandler,
     DeleteFolderHandler,
+    ReadableViews,
+    SearchDataSourceViewsHandler,
+    SearchNodesHandler,
     ListDataSourcesHandler,
     ListDataSourceViewsHandler,
     GetDataSourceViewHandler,

@@ -23,6 +23,7 @@ export const READ_MODELS = {
   dataSourceViews: { name: 'data_source_views', version: 1 },
   dataSourceDocuments: { name: 'data_source_documents', version: 1 },
   dataSourceFolders: { name: 'data_source_folders', version: 1 },
+  contentNodes: { name: 'data_source_nodes', version: 1 },
   mcpServers: { name: 'mcp_servers', version: 1 },
   remoteMcpServers: { name: 'remote_mcp_servers', version: 1 },
   mcpServerViews: { name: 'mcp_server_views', version: 1 },

@@ -154,6 +154,8 @@ function tagOf(path: string): string {
     generic_agents: 'agents',
     invitations: 'members',
     verified_domains: 'members',
+    data_source_views: 'data_sources',
+    search: 'data_sources',
   };
     keys: 'workspaces',
   return aliases[segment] ?? segment;

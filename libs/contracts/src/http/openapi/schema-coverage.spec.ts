@@ -29,6 +29,8 @@ import type * as DataSources from '../data-source.types';
 import * as dataSource from './data-source.schema';
 import type * as Folders from '../folder.types';
 import * as folder from './folder.schema';
+import type * as NodeSearch from '../node-search.types';
+import * as nodeSearch from './node-search.schema';
 import * as agentConfiguration from './agent-configuration.schema';
 import * as agentMessage from './agent-message.schema';
 import * as compactionMessage from './compaction-message.schema';
@@ -150,6 +152,9 @@ const COVERED: Type<unknown>[] = [
   documents<Folders.UpsertFolderResponse>()(folder.UpsertFolderResponseSchema),
   documents<Folders.DeleteFolderResponse['folder']>()(folder.FolderIdSchema),
   documents<Folders.DeleteFolderResponse>()(folder.DeleteFolderResponseSchema),
+  documents<NodeSearch.SearchDataSourceViewsResponse>()(nodeSearch.SearchDataSourceViewsResponseSchema),
+  documents<NodeSearch.ContentNodeResponse>()(nodeSearch.ContentNodeSchema),
+  documents<NodeSearch.SearchNodesResponse>()(nodeSearch.SearchNodesResponseSchema),
   documents<RegisterMcpServerResponse>()(mcp.RegisterMcpServerResponseSchema),
   documents<HeartbeatMcpServerResponse>()(mcp.HeartbeatMcpServerResponseSchema),
   documents<Responses.PostContentFragmentResponse>()(conversationResponses.PostContentFragmentResponseSchema),
@@ -203,7 +208,7 @@ const COVERED: Type<unknown>[] = [
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, mcp, file, people, member, mention, apiKey, project];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, nodeSearch, mcp, file, people, member, mention, apiKey, project];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
