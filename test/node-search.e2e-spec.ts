@@ -136,6 +136,37 @@ describe('node search and data source view search', () => {
     expect(foreign.body).toEqual({ data_source_views: [] });
   });
 
+  it('searchUnified streams the knowledge results, page by page with the cursor, then empty tool results', async () => {
+    const page = async (cursor?: string | null) => {
+      const result = unwrapResult(await client.searchUnified({ query: 'contract', limit: 3, cursor, viewType: 'all', includeDataSources: false }));
+      const events: any[] = [];
+      for await (const event of result.eventStream) events.push(event);
+      return events;
+    };
+    const first = await page();
+    expect(first).toHaveLength(2);
+    expect(first[0].knowledgeResults).toMatchObject({ warningCode: null, resultsCount: 4, nextPageCursor: expect.any(String) });
+    expect(first[0].knowledgeResults.nodes.map((node: any) => node.internalId)).toEqual(['contracts-table', 'contracts', 'lease']);
+    expect(first[1]).toEqual({ toolResults: [] });
+    const second = await page(first[0].knowledgeResults.nextPageCursor);
+    expect(second[0].knowledgeResults).toMatchObject({ nextPageCursor: null, resultsCount: 4 });
+    expect(second[0].knowledgeResults.nodes.map((node: any) => node.internalId)).toEqual(['archive']);
+
+    const path = `/api/v1/w/${workspaceId}/search?query=contract&viewType=tables&includeTools=false`;
+    const raw = await fetch(`${t.baseUrl}${path}`, { headers: { authorization: `Bearer ${user}` } });
+    expect(raw.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const text = await raw.text();
+    expect(text.split('\n\n').filter(Boolean).map((line) => JSON.parse(line.replace(/^data: /, '')).knowledgeResults.nodes.map((node: any) => node.internalId))).toEqual([
+      ['contracts-table', 'contracts', 'archive'],
+    ]);
+    for (const query of ['', 'query=a&viewType=images', 'query=a&limit=500', 'query=a&cursor=abc', 'query=a&includeTools=maybe', `query=${'q'.repeat(300)}`]) {
+      const refused = await call(t.baseUrl, 'GET', `/api/v1/w/${workspaceId}/search?${query}`, { key: user });
+      expect({ query, status: refused.status, type: refused.body.error?.type }).toEqual({ query, status: 400, type: 'invalid_request_error' });
+    }
+    const hidden = await call(t.baseUrl, 'GET', `/api/v1/w/${workspaceId}/search?query=a&spaceIds=${restricted.spaceId}`, { key: user });
+    expect({ status: hidden.status, type: hidden.body.error?.type }).toEqual({ status: 404, type: 'space_not_found' });
+  });
+
   // Last: it narrows the open view for good.
   it('shows only the nodes under the parentsIn of a view, and only that view with them', async () => {
     const patched = await call(t.baseUrl, 'PATCH', `/api/v1/w/${workspaceId}/spaces/${open.spaceId}/data_source_views/${open.view.sId}`, { key: admin, body: { parentsIn: ['archive'] } });

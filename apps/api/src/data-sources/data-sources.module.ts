@@ -18,6 +18,8 @@ import { FoldersController } from './folders.controller';
 import { NodeSearchController } from './node-search.controller';
 import { SearchDataSourceViewsHandler } from './queries/search-data-source-views.query';
 import { SearchNodesHandler } from './queries/search-nodes.query';
+import { SearchUnifiedHandler } from './queries/search-unified.query';
+import { NodeSearch } from './node-search';
 import { ReadableViews } from './readable-views';
 import { GetDataSourceViewHandler } from './queries/get-data-source-view.query';
 import { GetDocumentBlobHandler, GetDocumentHandler } from './queries/get-document.query';
@@ -57,6 +59,8 @@ import { TableQueryTools } from './table-query/table-query-tools';
     ReadableViews,
     SearchDataSourceViewsHandler,
     SearchNodesHandler,
+    NodeSearch,
+    SearchUnifiedHandler,
     ListDataSourcesHandler,
     ListDataSourceViewsHandler,
     GetDataSourceViewHandler,

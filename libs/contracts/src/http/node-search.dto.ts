@@ -1,9 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsInt, Max, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsDefined, IsIn, IsInt, Matches, Max, Min } from 'class-validator';
 import { MAX_DOCUMENT_ID_LENGTH } from './document.dto';
 import { NonEmptyText, OmittableBoolean } from './validation/field.decorator';
 import { InOrder } from './validation/in-order.decorator';
 import { ObjectRule } from './validation/object-rule.decorator';
+import { QueryInteger } from './validation/query-integer.decorator';
+import { parseQueryFlag } from './validation/query.transforms';
 import { IsOmittable } from './validation/presence.decorator';
 import { IsStringArray } from './validation/string.decorator';
 import { MESSAGES, oneOf } from './validation/validation.messages';
@@ -74,4 +77,41 @@ export class SearchNodesDto {
 
   @OmittableBoolean({ description: 'Also match the query inside source URLs.' })
   searchSourceUrls?: boolean;
+}
+
+const UNIFIED_VIEW_TYPES = ['all', 'documents', 'tables'] as const;
+
+function QueryFlag(description: string): PropertyDecorator {
+  return InOrder(IsBoolean({ message: MESSAGES.boolean }), IsOmittable(), Transform(parseQueryFlag), ApiPropertyOptional({ enum: ['true', 'false'], description }));
+}
+
+/** `GET …/search` (the client's `searchUnified`): node search as a stream, paged by an opaque cursor. */
+export class SearchUnifiedQueryDto {
+  @NonEmptyText(MAX_NODE_SEARCH_QUERY_LENGTH, 'required', { description: 'Matched, in any case, inside node titles.' })
+  query!: string;
+
+  @QueryInteger(1, MAX_NODE_SEARCH_LIMIT, { default: 25 })
+  limit?: number;
+
+  @InOrder(Matches(/^\d{1,9}$/, { message: 'must be a cursor this server gave' }), IsOmittable(), ApiPropertyOptional({ type: String, description: 'The `nextPageCursor` of the previous page.' }))
+  cursor?: string;
+
+  @InOrder(IsIn(UNIFIED_VIEW_TYPES, { message: oneOf(UNIFIED_VIEW_TYPES) }), IsOmittable(), ApiPropertyOptional({ enum: UNIFIED_VIEW_TYPES, default: 'all' }))
+  viewType?: 'all' | 'documents' | 'tables';
+
+  @InOrder(
+    Matches(/^[A-Za-z0-9_]{1,64}(,[A-Za-z0-9_]{1,64}){0,99}$/, { message: 'must be at most 100 space ids separated by commas' }),
+    IsOmittable(),
+    ApiPropertyOptional({ type: String, description: 'Space sIds separated by commas; none for every readable space.' }),
+  )
+  spaceIds?: string;
+
+  @QueryFlag('Also match data sources by name (default true).')
+  includeDataSources?: boolean;
+
+  @QueryFlag('Also match the query inside source URLs (default false).')
+  searchSourceUrls?: boolean;
+
+  @QueryFlag('Also send tool results (always none here; default true).')
+  includeTools?: boolean;
 }

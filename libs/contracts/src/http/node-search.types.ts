@@ -34,3 +34,16 @@ export interface SearchNodesResponse {
   /** Every node that matched, of which `nodes` holds the first `limit`. */
   readonly resultsCount: number;
 }
+
+/** One event of the unified search stream (`GET …/search`): knowledge results, then tool results. */
+export type UnifiedSearchEvent =
+  | {
+      readonly knowledgeResults: {
+        readonly nodes: ContentNodeResponse[];
+        readonly warningCode: null;
+        /** Where the next page starts, or null on the last page. */
+        readonly nextPageCursor: string | null;
+        readonly resultsCount: number;
+      };
+    }
+  | { readonly toolResults: never[] };
