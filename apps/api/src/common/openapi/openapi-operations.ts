@@ -156,8 +156,8 @@ function tagOf(path: string): string {
     verified_domains: 'members',
     data_source_views: 'data_sources',
     search: 'data_sources',
-  };
     keys: 'workspaces',
+  };
   return aliases[segment] ?? segment;
 }
 
