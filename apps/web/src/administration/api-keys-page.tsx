@@ -10,7 +10,7 @@ import styles from './administration.module.css';
 import { ConfirmAction } from './confirm-action';
 import { SecretShownOnce } from './secret-shown-once';
 import { LoadedPending, shortDate, useLoaded } from './use-loaded';
-import { roleOf, ROLES } from './workspace-roles';
+import { RoleSelect } from './role-select';
 
 /**
  * `/w/:wId/admin/keys`: the workspace's live keys by their first characters, a new key (its secret
@@ -58,13 +58,7 @@ export function ApiKeysPage({ wId }: { readonly wId: string }) {
       <form className={styles.inline} onSubmit={create}>
         <div className="field">
           <label htmlFor={roleId}>Role of the new key</label>
-          <select id={roleId} value={role} onChange={(event) => setRole(roleOf(event.target.value))}>
-            {ROLES.map((each) => (
-              <option key={each} value={each}>
-                {each}
-              </option>
-            ))}
-          </select>
+          <RoleSelect id={roleId} value={role} onChange={setRole} />
         </div>
         <button type="submit" className="button" disabled={busy}>
           Create key

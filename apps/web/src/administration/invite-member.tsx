@@ -7,7 +7,7 @@ import { FormField } from '../ui/form-field';
 import styles from './administration.module.css';
 import { SecretShownOnce } from './secret-shown-once';
 import { shortDate } from './use-loaded';
-import { roleOf, ROLES } from './workspace-roles';
+import { RoleSelect } from './role-select';
 
 /**
  * Invite by email with a role. No mail is sent: the admin hands the link over, and the api answers
@@ -45,13 +45,7 @@ export function InviteMember({ wId, onInvited }: { readonly wId: string; readonl
         <FormField label="Email address" type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
         <div className="field">
           <label htmlFor={roleId}>Role</label>
-          <select id={roleId} value={role} onChange={(event) => setRole(roleOf(event.target.value))}>
-            {ROLES.map((each) => (
-              <option key={each} value={each}>
-                {each}
-              </option>
-            ))}
-          </select>
+          <RoleSelect id={roleId} value={role} onChange={setRole} />
         </div>
         <button type="submit" className="button" disabled={busy}>
           Invite

@@ -7,7 +7,7 @@ import { errorMessage } from '../ui/error-message';
 import styles from './administration.module.css';
 import { ConfirmAction } from './confirm-action';
 import { shortDate } from './use-loaded';
-import { roleOf, ROLES } from './workspace-roles';
+import { RoleSelect } from './role-select';
 
 /**
  * One member: who, their role (a select and Change, so moving through the options by keyboard does
@@ -66,13 +66,7 @@ export function MemberRow({
         <span className="muted">Joined {shortDate(member.joinedAt)}</span>
       </div>
       <div className={styles.actions}>
-        <select className="text-input" aria-label={`Role of ${name}`} value={role} onChange={(event) => setRole(roleOf(event.target.value))}>
-          {ROLES.map((each) => (
-            <option key={each} value={each}>
-              {each}
-            </option>
-          ))}
-        </select>
+<RoleSelect className="text-input" aria-label={`Role of ${name}`} value={role} onChange={setRole} />
         <button type="button" className="button button-small" aria-label={`Change role of ${name}`} disabled={busy || role === member.role} onClick={changeRole}>
           Change
         </button>
