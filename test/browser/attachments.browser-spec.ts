@@ -90,10 +90,12 @@ describeInBrowser('attachments and the model choice in a browser', () => {
     `);
 
     // By the keyboard: Tab from the message box reaches Attach files, and Enter opens the file chooser.
+    // The chooser is awaited before the first key: Playwright turns on its interception of choosers
+    // without waiting for the page, and a key pressed at once could open a chooser it never saw.
+    const chooser = page.waitForEvent('filechooser');
     await page.getByRole('textbox', { name: 'Message' }).focus();
     await page.keyboard.press('Tab');
     expect(await page.getByRole('button', { name: 'Attach files' }).evaluate((button) => button.matches(':focus'))).toBe(true);
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles({ name: 'handbook.pdf', mimeType: 'application/pdf', buffer: minimalPdf(PDF_TEXT, 512 * 1024) });
     const progress = page.getByRole('progressbar', { name: 'Uploading handbook.pdf' });
