@@ -31,6 +31,11 @@ export const MESSAGE_PAGE_SIZE = 50;
 const TITLE_CHECKS = 10;
 const TITLE_CHECK_MS = 1_000;
 
+/** How long an ended answer's own stream has to settle it before the page reads the stored answer. */
+const ENDED_ANSWER_GRACE_MS = 1_000;
+/** ... and a cancelled one's, to bring the text its run wrote before it stopped. */
+const CANCELLED_ANSWER_GRACE_MS = 5_000;
+
 type Header = ConversationHeaderFields;
 
 type PageState =
@@ -157,11 +162,18 @@ export function ConversationPage({ wId, cId }: { readonly wId: string; readonly 
           updateListItem(cId, { title: event.title });
           return;
         case 'agent_message_done':
-        case 'agent_generation_cancelled':
+        case 'agent_generation_cancelled': {
           // An answer follows its own stream, which settles it; should that stream miss the end,
           // the conversation's says it too, and the answer as stored replaces the one being written.
-          if (isWriting(shown.current, event.messageId)) void settleFromServer(() => storedIfSettled(conversations, wId, cId, event.messageId), onSettled);
+          // The page steps in only once the answer's stream had its time: the answer may not even
+          // be drawn yet (its start can come in the same read), and a cancel is settled before the
+          // run has stopped and its text is recorded, which the answer's own stream waits for.
+          const settle = () => {
+            if (isWriting(shown.current, event.messageId)) void settleFromServer(() => storedIfSettled(conversations, wId, cId, event.messageId), onSettled);
+          };
+          setTimeout(settle, event.type === 'agent_message_done' ? ENDED_ANSWER_GRACE_MS : CANCELLED_ANSWER_GRACE_MS);
           return;
+        }
         default:
           // A summary's end is read by its marker.
           return;
