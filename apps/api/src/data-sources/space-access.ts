@@ -10,6 +10,12 @@ export function canSeeSpace(auth: AuthContext, space: SpaceDocument): boolean {
   return auth.user !== null && (space.memberIds ?? []).includes(auth.user.sId);
 }
 
+/** A space of the caller's workspace that it can see, or null: each route answers its own 404 for null. */
+export async function findVisibleSpace(readModels: ReadModels, auth: AuthContext, spaceId: string): Promise<SpaceDocument | null> {
+  const space = await readModels.get<SpaceDocument>('spaces', spaceId);
+  return space && space.workspaceId === auth.workspace.sId && canSeeSpace(auth, space) ? space : null;
+}
+
 /** Resolves the spaces a caller may use for data; any other answers `space_not_found`. */
 @Injectable()
 export class SpaceAccess {
@@ -20,8 +26,8 @@ export class SpaceAccess {
    * holds none (the real service answers `space_not_found` for it too).
    */
   async dataSpace(auth: AuthContext, spaceId: string): Promise<SpaceDocument> {
-    const space = await this.readModels.get<SpaceDocument>('spaces', spaceId);
-    if (!space || space.workspaceId !== auth.workspace.sId || space.kind === 'conversations' || !canSeeSpace(auth, space)) {
+    const space = await findVisibleSpace(this.readModels, auth, spaceId);
+    if (!space || space.kind === 'conversations') {
       throw new ApiError('space_not_found', 'The space you requested was not found.');
     }
     return space;

@@ -2,7 +2,7 @@ import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-mo
 import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
-import { canSeeSpace } from '../data-sources/space-access';
+import { findVisibleSpace } from '../data-sources/space-access';
 import { ReadModels } from '../event-sourcing/reading/read-models';
 
 /** A space the caller can see; a project, where the route is for projects only. */
@@ -12,10 +12,8 @@ export class ProjectAccess {
 
   /** A space of the caller's workspace it can see (a restricted one: admins and members); else 404 `space_not_found`. */
   async space(auth: AuthContext, spaceId: string): Promise<SpaceDocument> {
-    const space = await this.readModels.get<SpaceDocument>('spaces', spaceId);
-    if (!space || space.workspaceId !== auth.workspace.sId || !canSeeSpace(auth, space)) {
-      throw new ApiError('space_not_found', 'Space not found.');
-    }
+    const space = await findVisibleSpace(this.readModels, auth, spaceId);
+    if (!space) throw new ApiError('space_not_found', 'Space not found.');
     return space;
   }
 

@@ -1,5 +1,4 @@
 import type { CreateConversationResponse } from '@app/contracts/http/conversation-responses.types';
-import type { SpaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { renderConversation } from '@app/contracts/render/conversation.render';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
@@ -12,7 +11,7 @@ import { MessagePreparation } from '../message-preparation';
 import type { CreateConversationInput } from '@app/contracts/http/conversation.dto';
 import { waitForAgentMessages } from '../wait-for-agent-messages';
 import { ApiError } from '../../common/http/api-error';
-import { canSeeSpace } from '../../data-sources/space-access';
+import { findVisibleSpace } from '../../data-sources/space-access';
 
 /** Creates a conversation, optionally with content fragments and a first message (spec 4.1). */
 export class CreateConversationCommand extends Command<CreateConversationResponse> {
@@ -75,8 +74,8 @@ export class CreateConversationHandler implements ICommandHandler<CreateConversa
 
   /** A conversation belongs to a project the caller can see (404 otherwise); any other kind of space is a 400. */
   private async requireSpace(auth: AuthContext, spaceId: string): Promise<void> {
-    const space = await this.readModels.get<SpaceDocument>('spaces', spaceId);
-    if (!space || space.workspaceId !== auth.workspace.sId || !canSeeSpace(auth, space)) throw new ApiError('space_not_found', 'Space not found.');
+    const space = await findVisibleSpace(this.readModels, auth, spaceId);
+    if (!space) throw new ApiError('space_not_found', 'Space not found.');
     if (space.kind !== 'project') throw new ApiError('invalid_request_error', 'Conversations can only be created in project spaces.');
   }
 }
