@@ -82,7 +82,9 @@ export class MessagePreparation {
     const mentions = input.mentions as readonly Mention[];
     await requireOwnLiveServers(this.mcpServers, auth, input.context.clientSideMCPServerIds);
     const { mentionedAgents, mentionedUsers } = await this.resolveMentions(auth, mentions);
-    const mentionStatuses = conversation ? await this.mentionStatuses(auth, conversation, mentionedAgents, mentionedUsers) : {};
+    // A message that mentions no one has no status to give: the post reads nothing more for it.
+    const mentionsSomeone = mentionedAgents.length + mentionedUsers.length > 0;
+    const mentionStatuses = conversation && mentionsSomeone ? await this.mentionStatuses(auth, conversation, mentionedAgents, mentionedUsers) : {};
     const runnable = mentionedAgents.filter((agent) => agentRunsOnMention(mentionStatuses[agent.sId]));
     const sender = await this.signedInSender(auth, family);
     return {
