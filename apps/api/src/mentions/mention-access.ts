@@ -1,7 +1,7 @@
 import type { MentionStatus } from '@app/contracts/events/conversation/conversation-event-values';
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
 import type { DataSourceViewDocument } from '@app/contracts/read-models/data-source.read-models';
-import { DATA_SOURCE_VIEW_TOOL_PREFIX } from '@app/contracts/render/agent-configuration.render';
+import { DATA_SOURCE_VIEW_TOOL_PREFIX, dataSourceViewIdOf } from '@app/contracts/render/agent-configuration.render';
 import { memberKey, type SpaceDocument, type UserDocument } from '@app/contracts/read-models/workspace.read-models';
 import {
   agentMentionStatus,
@@ -62,7 +62,7 @@ export class MentionAccess {
 
   /** The space of each data source view tool (`data_source_view:<sId>`) among `toolIds`, by tool id. */
   private async viewSpaces(workspaceId: string, toolIds: readonly string[]): Promise<Map<string, string>> {
-    const viewIds = [...new Set(toolIds.filter((id) => id.startsWith(DATA_SOURCE_VIEW_TOOL_PREFIX)).map((id) => id.slice(DATA_SOURCE_VIEW_TOOL_PREFIX.length)))];
+    const viewIds = [...new Set(toolIds.flatMap((id) => dataSourceViewIdOf(id) ?? []))];
     if (viewIds.length === 0) return new Map();
     const views = await this.readModels.getMany<DataSourceViewDocument>('dataSourceViews', viewIds);
     return new Map(

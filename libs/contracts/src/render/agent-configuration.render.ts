@@ -13,6 +13,11 @@ export const RUN_AGENT_TOOL_PREFIX = 'run_agent:';
 /** Toolset entry of a data source view the agent searches (`data_source_view:<dsvId>`). */
 export const DATA_SOURCE_VIEW_TOOL_PREFIX = 'data_source_view:';
 
+/** The view sId a toolset entry names (`data_source_view:<dsvId>`), or null for another tool. */
+export function dataSourceViewIdOf(toolId: string): string | null {
+  return toolId.startsWith(DATA_SOURCE_VIEW_TOOL_PREFIX) ? toolId.slice(DATA_SOURCE_VIEW_TOOL_PREFIX.length) : null;
+}
+
 /** One version of a workspace agent, ready to render. */
 export interface AgentVersionView {
   readonly id: number;

@@ -7,7 +7,7 @@ import type { DataSourceViewDocument } from '@app/contracts/read-models/data-sou
 import {
   agentSnapshotOfVersion,
   currentVersionView,
-  DATA_SOURCE_VIEW_TOOL_PREFIX,
+  dataSourceViewIdOf,
   renderAgentSnapshot,
 } from '@app/contracts/render/agent-configuration.render';
 import { canEditAgent, canReadAgent, type AgentViewer } from '@app/domain/agent-configuration/agent-access.policy';
@@ -143,11 +143,17 @@ export class AgentDirectory {
    * `disabled_missing_datasource`, as the real service shows an agent that lost its data.
    */
   private async missingViewTools(workspace: WorkspaceDocument, docs: readonly AgentConfigurationDocument[]): Promise<ReadonlySet<string>> {
-    const toolIds = [...new Set(docs.flatMap((doc) => doc.configuration.toolset.filter((id) => id.startsWith(DATA_SOURCE_VIEW_TOOL_PREFIX))))];
-    if (toolIds.length === 0) return new Set();
-    const views = await this.readModels.getMany<DataSourceViewDocument>('dataSourceViews', toolIds.map((id) => id.slice(DATA_SOURCE_VIEW_TOOL_PREFIX.length)));
-    const live = (id: string): boolean => views.get(id.slice(DATA_SOURCE_VIEW_TOOL_PREFIX.length))?.workspaceId === workspace.sId;
-    return new Set(toolIds.filter((id) => !live(id)));
+    const viewOfTool = new Map(
+      docs.flatMap((doc) =>
+        doc.configuration.toolset.flatMap((toolId) => {
+          const viewId = dataSourceViewIdOf(toolId);
+          return viewId === null ? [] : [[toolId, viewId] as const];
+        }),
+      ),
+    );
+    if (viewOfTool.size === 0) return new Set();
+    const views = await this.readModels.getMany<DataSourceViewDocument>('dataSourceViews', [...new Set(viewOfTool.values())]);
+    return new Set([...viewOfTool].filter(([, viewId]) => views.get(viewId)?.workspaceId !== workspace.sId).map(([toolId]) => toolId));
   }
 
   /**

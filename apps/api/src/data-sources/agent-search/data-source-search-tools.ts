@@ -1,5 +1,5 @@
 import type { DataSourceViewDocument } from '@app/contracts/read-models/data-source.read-models';
-import { DATA_SOURCE_VIEW_TOOL_PREFIX } from '@app/contracts/render/agent-configuration.render';
+import { dataSourceViewIdOf } from '@app/contracts/render/agent-configuration.render';
 import type { SearchResultDocument } from '@app/contracts/http/search-result.types';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AgentTools, type ToolCallRequest, type ToolCallResult, type ToolContext, type ToolDefinition, type ToolOutputBlock, type ToolRegistry } from '../../agent-runner';
@@ -80,7 +80,7 @@ export class DataSourceSearchTools implements ToolRegistry, OnModuleInit {
   }
 
   private viewIdsOf(ctx: ToolContext): string[] {
-    return ctx.toolset.filter((id) => id.startsWith(DATA_SOURCE_VIEW_TOOL_PREFIX)).map((id) => id.slice(DATA_SOURCE_VIEW_TOOL_PREFIX.length));
+    return ctx.toolset.flatMap((id) => dataSourceViewIdOf(id) ?? []);
   }
 
   /** The agent's views that still exist in its workspace. */
