@@ -27,4 +27,14 @@ describe('FsBlobStore on disk', () => {
     await expect(store.put(big(), { maxBytes: 3000 })).rejects.toThrow();
     expect(readdirSync(join(dir, 'tmp'))).toEqual([]);
   });
+
+  it('leaves none either when refused at its first chunk, before its file was even open', async () => {
+    const dir = freshDir();
+    const store = new FsBlobStore(dir);
+    async function* tooBig(): AsyncIterable<Uint8Array> {
+      yield randomBytes(5000);
+    }
+    for (let attempt = 0; attempt < 20; attempt += 1) await expect(store.put(tooBig(), { maxBytes: 3000 })).rejects.toThrow();
+    expect(readdirSync(join(dir, 'tmp'))).toEqual([]);
+  });
 });

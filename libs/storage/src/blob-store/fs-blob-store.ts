@@ -38,6 +38,9 @@ export class FsBlobStore implements BlobStore {
       return { hash, size };
     } catch (error) {
       out.destroy();
+      // The stream opens its file asynchronously: refused before that open completed, it still
+      // creates the file, and closes it only then. Removed before that, the file would stay.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await rm(tmpPath, { force: true });
       throw error;
     }
