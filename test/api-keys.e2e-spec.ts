@@ -1,3 +1,5 @@
+import { toWorkspaceStreamName } from '@app/domain/workspace/workspace.stream';
+import { EVENT_STORE, type EventStore } from '@app/storage';
 import { acceptAsNewAccount, invite } from './support/invitations';
 import { browserHeaders } from './support/people';
 import { call, startTestApp, type TestApp } from './support/test-app';
@@ -56,5 +58,17 @@ describe('API keys over HTTP', () => {
     }
     const bad = await call(t.baseUrl, 'POST', keys(workspaceId), { key: apiKey, body: { role: 'owner' } });
     expect(bad.status).toBe(400);
+  });
+
+  it('records the signed-in admin who revoked a key as the actor of its revocation', async () => {
+    const { workspaceId, apiKey } = await t.createWorkspace('Audit');
+    const token = await invite(t.baseUrl, workspaceId, { key: apiKey }, 'auditor@example.com', 'admin');
+    const admin = await acceptAsNewAccount(t.baseUrl, token, 'Grace', 'a long enough password');
+    const created = await call(t.baseUrl, 'POST', keys(workspaceId), { key: apiKey, body: { role: 'user' } });
+    const revoked = await call(t.baseUrl, 'DELETE', `${keys(workspaceId)}/${created.body.key.keyId}`, { headers: browserHeaders(admin) });
+    expect(revoked.status).toBe(204);
+    const events = await t.app.get<EventStore>(EVENT_STORE).readStream(toWorkspaceStreamName(workspaceId));
+    const revocation = events.find((event) => event.type === 'ApiKeyRevoked');
+    expect(revocation?.metadata.actor).toBe(admin.userId);
   });
 });

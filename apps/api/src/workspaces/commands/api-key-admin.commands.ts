@@ -58,7 +58,7 @@ export class RevokeWorkspaceApiKeyHandler implements ICommandHandler<RevokeWorks
   ) {}
 
   async execute({ auth, keyId }: RevokeWorkspaceApiKeyCommand): Promise<void> {
-    const outcome = await this.commandBus.execute(new RevokeApiKeyCommand(auth.workspace.sId, keyId));
+    const outcome = await this.commandBus.execute(new RevokeApiKeyCommand(auth.workspace.sId, keyId, auth));
     if (!outcome.revoked || outcome.position === null) throw new ApiError('api_key_not_found', 'No live key of this workspace has that id.');
     await this.readModels.waitFor(outcome.position);
   }
