@@ -10,6 +10,7 @@ import { useAdminScreens } from './admin-screens';
 import { useAgentScreens } from './agent-screens';
 import { useConversationScreens } from './conversation-screens';
 import type { ChunkState } from './screen-chunk';
+import { useToolScreens } from './tools-screens';
 import styles from './workspace-page.module.css';
 
 /**
@@ -29,6 +30,9 @@ export function WorkspacePage({ wId }: { readonly wId: string }) {
         <Switch>
           <Route path="/agents" nest>
             <AgentsArea workspace={workspace} />
+          </Route>
+          <Route path="/tools" nest>
+            <ToolsArea workspace={workspace} />
           </Route>
           <Route path="/admin" nest>
             <AdministrationArea workspace={workspace} />
@@ -90,6 +94,9 @@ function WorkspaceSections({ admin }: { readonly admin: boolean }) {
       <Link href="/agents" aria-current={area === '/agents' ? 'page' : undefined}>
         Agents
       </Link>
+      <Link href="/tools" aria-current={area === '/tools' ? 'page' : undefined}>
+        Tools
+      </Link>
       {admin ? (
         <Link href="/admin" aria-current={area === '/admin' ? 'page' : undefined}>
           Administration
@@ -99,13 +106,20 @@ function WorkspaceSections({ admin }: { readonly admin: boolean }) {
   );
 }
 
-const AREAS = ['/agents', '/admin'] as const;
+const AREAS = ['/agents', '/tools', '/admin'] as const;
 
 /** `/w/:wId/agents/…`: the gallery and the editor, from their own chunk. */
 function AgentsArea({ workspace }: { readonly workspace: AccountWorkspace }) {
   const loaded = useAgentScreens();
   if (loaded.status !== 'ready') return <ScreensPending state={loaded} what="agent" />;
   return <loaded.screens.AgentScreens wId={workspace.sId} role={workspace.role} />;
+}
+
+/** `/w/:wId/tools/…`: MCP servers and actions waiting for approval, from their own chunk. */
+function ToolsArea({ workspace }: { readonly workspace: AccountWorkspace }) {
+  const loaded = useToolScreens();
+  if (loaded.status !== 'ready') return <ScreensPending state={loaded} what="tool" />;
+  return <loaded.screens.ToolScreens wId={workspace.sId} role={workspace.role} />;
 }
 
 /** `/w/:wId/admin/…`: members, keys and status, from their own chunk; "Admins only" for the others. */
@@ -116,7 +130,7 @@ function AdministrationArea({ workspace }: { readonly workspace: AccountWorkspac
 }
 
 /** Where a screen shows while its chunk is on its way, or when it could not come. */
-function ScreensPending({ state, what }: { readonly state: ChunkState<unknown>; readonly what: 'conversation' | 'agent' | 'administration' }) {
+function ScreensPending({ state, what }: { readonly state: ChunkState<unknown>; readonly what: 'conversation' | 'agent' | 'tool' | 'administration' }) {
   if (state.status === 'failed') {
     return (
       <p role="alert" className="page alert">
