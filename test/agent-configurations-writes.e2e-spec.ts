@@ -141,6 +141,31 @@ describe('agent configurations over HTTP', () => {
     });
   });
 
+  it('the reads an editor saves from give back every field: a version saved from the full read or from history keeps its tool stakes', async () => {
+    const toolStakes = { servers: { rms_docs: 'high' }, tools: { search_docs: 'never_ask', delete_page: 'low' } };
+    const created = await create(adaKey, { name: 'stakes_keeper', toolset: ['msv_docs', 'query_tables:ds1:people'], toolStakes });
+    expect(created.status).toBe(200);
+    const sId = created.body.agentConfiguration.sId;
+    expect(created.body.agentConfiguration.toolStakes).toEqual(toolStakes);
+
+    const full = await call(t.baseUrl, 'GET', `${base()}/${sId}?variant=full&includeArchived=true`, { key: adaKey });
+    expect(full.body.agentConfiguration).toMatchObject({ toolset: ['msv_docs', 'query_tables:ds1:people'], toolStakes });
+    // What the editor sends back when only the description changed: the read, with that field changed.
+    const { name, description, instructions, pictureUrl, status, scope, model, maxStepsPerRun, toolset, tags, templateId, requestedSpaceIds } = full.body.agentConfiguration;
+    const resaved = await call(t.baseUrl, 'PATCH', `${base()}/${sId}`, {
+      key: adaKey,
+      body: { assistant: { name, description: `${description} Again.`, instructions, pictureUrl, status, scope, model, maxStepsPerRun, toolset, tags, templateId, requestedSpaceIds, toolStakes: full.body.agentConfiguration.toolStakes } },
+    });
+    expect(resaved.status).toBe(200);
+    expect(resaved.body.agentConfiguration).toMatchObject({ version: 1, toolStakes });
+
+    const history = await call(t.baseUrl, 'GET', `${base()}/${sId}/history`, { key: adaKey });
+    expect(history.body.history.map((v: any) => v.toolStakes)).toEqual([toolStakes, toolStakes]);
+    // A version without stakes reads without them, not with an empty object.
+    const plain = await create(adaKey, { name: 'no_stakes' });
+    expect(plain.body.agentConfiguration).not.toHaveProperty('toolStakes');
+  });
+
   describe('validation', () => {
     it.each([
       ['a name with spaces', { name: 'my helper' }],

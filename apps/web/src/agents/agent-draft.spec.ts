@@ -70,6 +70,12 @@ describe("the agent editor's draft", () => {
     expect(assistantOf({ ...draftOf(HELPER, MODELS), model: 'mistral/mistral-large-latest' }, HELPER).model.reasoningEffort).toBeNull();
   });
 
+  it('carries the tool stakes over, and sends none when the version has none', () => {
+    const toolStakes = { servers: { rms_docs: 'high' as const }, tools: { search_docs: 'never_ask' as const } };
+    expect(assistantOf(draftOf({ ...HELPER, toolStakes }, MODELS), { ...HELPER, toolStakes }).toolStakes).toEqual(toolStakes);
+    expect(assistantOf(draftOf(HELPER, MODELS), HELPER)).not.toHaveProperty('toolStakes');
+  });
+
   it('keeps a slash inside a model id', () => {
     expect(assistantOf({ ...draftOf(null, MODELS), model: 'ollama/library/llama3' }, null).model).toMatchObject({ providerId: 'ollama', modelId: 'library/llama3' });
   });

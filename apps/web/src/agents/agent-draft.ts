@@ -90,6 +90,7 @@ function carriedOver(base: AgentConfigurationFull | null): Omit<AgentAssistantBo
     status: base.status === 'draft' ? 'draft' : 'active',
     scope: base.scope === 'hidden' ? 'hidden' : 'visible',
     toolset: [...base.toolset],
+    ...(base.toolStakes ? { toolStakes: base.toolStakes } : {}),
     tags: base.tags.map((tag) => ({ sId: tag.sId, name: tag.name })),
     templateId: base.templateId,
     requestedSpaceIds: [...base.requestedSpaceIds],

@@ -1,3 +1,4 @@
+import type { ToolStakeSettings } from '../events/tool-approval.events';
 import type { LightAgentConfiguration } from './conversation-message.types';
 
 /** Values of `view` on the agent list, as the real service accepts them. */
@@ -62,6 +63,8 @@ export interface AgentConfigurationFull extends AgentConfigurationListItem {
   readonly actions: readonly AgentActionConfiguration[];
   /** Ids of the tools, as saved. */
   readonly toolset: readonly string[];
+  /** Approval stakes per MCP server and per tool, when the version sets any (as saved). */
+  readonly toolStakes?: ToolStakeSettings;
   readonly skills: readonly never[];
 }
 

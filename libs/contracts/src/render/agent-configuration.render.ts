@@ -1,5 +1,6 @@
 import type { AgentAuthor, AgentConfigurationSnapshot } from '../events/agent-configuration.events';
 import type { AgentSnapshot } from '../events/conversation/agent-message-event-values';
+import type { ToolStakeSettings } from '../events/tool-approval.events';
 import type { AgentActionConfiguration, AgentConfigurationFull } from '../http/agent-configuration.types';
 import type { LightAgentConfiguration } from '../http/conversation-message.types';
 import type {
@@ -121,9 +122,25 @@ export function renderLightAgentConfiguration(view: AgentVersionView, flags: Age
   return renderAgentSnapshot(agentSnapshotOfVersion(view), flags);
 }
 
-/** Full variant: the light shape plus the tools. */
-export function renderFullAgentConfiguration(light: LightAgentConfiguration, toolset: readonly string[]): AgentConfigurationFull {
-  return { ...light, actions: toolset.map((toolId, index) => renderAction(toolId, index)), toolset: [...toolset], skills: [] };
+/** The tools of a version as the full variant shows them: the toolset, and the stakes when set. */
+export interface AgentTools {
+  readonly toolset: readonly string[];
+  readonly toolStakes?: ToolStakeSettings;
+}
+
+/**
+ * Full variant: the light shape plus the tools and their stakes, so that a version saved from
+ * what this answers keeps every field the version had.
+ */
+export function renderFullAgentConfiguration(light: LightAgentConfiguration, tools: AgentTools): AgentConfigurationFull {
+  const { toolset, toolStakes } = tools;
+  return {
+    ...light,
+    actions: toolset.map((toolId, index) => renderAction(toolId, index)),
+    toolset: [...toolset],
+    ...(toolStakes ? { toolStakes: { ...(toolStakes.servers ? { servers: { ...toolStakes.servers } } : {}), ...(toolStakes.tools ? { tools: { ...toolStakes.tools } } : {}) } } : {}),
+    skills: [],
+  };
 }
 
 function renderAction(toolId: string, index: number): AgentActionConfiguration {

@@ -1,4 +1,5 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import { TOOL_STAKES, type ToolStakeSettings } from '../../events/tool-approval.events';
 import type {
   AgentActionConfiguration,
   AgentConfigurationFull,
@@ -101,6 +102,16 @@ export class AgentConfigurationFullSchema extends AgentConfigurationListItemSche
 
   @ApiProperty({ type: 'string', isArray: true, description: 'Ids of the tools, as saved.' })
   toolset!: string[];
+
+  @ApiPropertyOptional({
+    type: 'object',
+    properties: {
+      servers: { type: 'object', additionalProperties: { type: 'string', enum: [...TOOL_STAKES] } },
+      tools: { type: 'object', additionalProperties: { type: 'string', enum: [...TOOL_STAKES] } },
+    },
+    description: 'Approval stakes per MCP server id and per tool name, as saved; absent when the version sets none.',
+  })
+  toolStakes?: ToolStakeSettings;
 
   @ApiProperty({ type: 'array', items: { type: 'object' }, maxItems: 0, description: 'Always empty.' })
   skills!: never[];

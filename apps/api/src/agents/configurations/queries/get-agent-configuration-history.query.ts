@@ -39,7 +39,7 @@ export class GetAgentConfigurationHistoryHandler implements IQueryHandler<GetAge
     const flags = { userFavorite: agent.light.userFavorite, canEdit: canEditAgent(viewerOf(auth), accessFacts(agent.doc)) };
     return {
       history: versions.map((version) =>
-        renderFullAgentConfiguration(renderLightAgentConfiguration(storedVersionView(version, agent.doc), flags), version.configuration.toolset),
+        renderFullAgentConfiguration(renderLightAgentConfiguration(storedVersionView(version, agent.doc), flags), version.configuration),
       ),
     };
   }
