@@ -1,4 +1,5 @@
 import { AgentApi, CONTEXT, openAIEnv, sentText, textScenario } from './support/agent-run-helpers';
+import { collectSse } from './support/sse-client';
 import { useFakeOpenAI } from './support/use-fake-openai';
 import { call } from './support/test-app';
 
@@ -84,5 +85,37 @@ describe('deleting a user message', () => {
     const notUser = await remove(adaKey, cId, fragment.contentFragment.sId);
     expect(notUser.status).toBe(400);
     expect(notUser.body.error.message).toBe('Only user messages can be deleted.');
+  });
+
+  it("tells the conversation's stream, as the real service does, and refuses to edit or retry what was deleted", async () => {
+    openAI.server.enqueue(textScenario(['Done.']));
+    const created = await post(adaKey, v1(''), { title: 'Stream', message: { content: 'Forget me', mentions: [{ configurationId: 'dust' }], context: CONTEXT } });
+    const cId: string = created.conversation.sId;
+    const mId: string = created.message.sId;
+    const answerId: string = created.conversation.content[1][0].sId;
+    expect((await api.settled(cId, answerId)).status).toBe('succeeded');
+    const before = await collectSse(`${api.t.baseUrl}${v1(`/${cId}/events`)}`, { key: adaKey, stop: (f) => f.some((x) => x.data?.type === 'agent_message_done') });
+    const lastEventId = before.frames.at(-1)!.eventId!;
+
+    const live = collectSse(`${api.t.baseUrl}${priv(`/${cId}/events`)}`, { key: adaKey, headers: { 'last-event-id': lastEventId }, stop: (f) => f.length >= 2 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await remove(adaKey, cId, mId)).status).toBe(200);
+    // The deleted versions again: the question as user_message_new, its answer as agent_message_new.
+    expect((await live).frames.map((f) => f.data)).toEqual([
+      expect.objectContaining({ type: 'user_message_new', messageId: mId, message: expect.objectContaining({ sId: mId, visibility: 'deleted', content: 'deleted' }) }),
+      expect.objectContaining({
+        type: 'agent_message_new',
+        messageId: answerId,
+        configurationId: 'dust',
+        message: expect.objectContaining({ sId: answerId, visibility: 'deleted', content: null }),
+      }),
+    ]);
+
+    const edit = await call(api.t.baseUrl, 'POST', v1(`/${cId}/messages/${mId}/edit`), { key: adaKey, body: { content: 'Back', mentions: [] } });
+    expect(edit.status).toBe(400);
+    expect(edit.body.error).toEqual({ type: 'invalid_request_error', message: 'The message was deleted: it can no longer be edited.' });
+    const retry = await call(api.t.baseUrl, 'POST', priv(`/${cId}/messages/${answerId}/retry`), { key: adaKey });
+    expect(retry.status).toBe(400);
+    expect(retry.body.error).toEqual({ type: 'invalid_request_error', message: 'The message was deleted: it can no longer be retried.' });
   });
 });

@@ -9,6 +9,7 @@ import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiEventStream } from '../common/openapi/api-operation.decorators';
 import { rawLastEventId, serveSse, type SseFrame } from '../common/sse/sse-stream';
 import { Metrics } from '../metrics/metrics';
+import { DeletedMessageStream } from './deleted-message-stream';
 import { ConversationEventStreamQuery } from './queries/conversation-event-stream.query';
 
 /** The real stream closes after 3 minutes without news; clients reconnect with their last id. */
@@ -24,6 +25,7 @@ export class ConversationEventsController {
   constructor(
     private readonly queryBus: QueryBus,
     private readonly metrics: Metrics,
+    private readonly deletedMessages: DeletedMessageStream,
   ) {}
 
   @Get(['api/v1/w/:wId/assistant/conversations/:cId/events', 'api/w/:wId/assistant/conversations/:cId/events'])
@@ -34,16 +36,17 @@ export class ConversationEventsController {
   })
   async events(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const subscription = await this.queryBus.execute(new ConversationEventStreamQuery(auth, conversationId, rawLastEventId(request)));
-    await serveSse(request, response, subscription, toFrames, {
+    await serveSse(request, response, subscription, (recorded) => this.toFrames(recorded), {
       idleTimeoutMs: IDLE_TIMEOUT_MS,
       openStreams: this.metrics.sseConnections.labels({ stream: 'conversation' }),
     });
   }
-}
 
-function toFrames(recorded: RecordedEvent): SseFrame[] {
-  const event = upcast(recorded);
-  if (!isConversationEvent(event)) return [];
-  const data = renderConversationStreamEvent(event, recorded.position);
-  return data ? [{ eventId: String(recorded.revision), data }] : [];
+  private async toFrames(recorded: RecordedEvent): Promise<SseFrame[]> {
+    const event = upcast(recorded);
+    if (!isConversationEvent(event)) return [];
+    const data =
+      event.type === 'MessageDeleted' ? await this.deletedMessages.render(event, recorded.position) : renderConversationStreamEvent(event, recorded.position);
+    return data ? [{ eventId: String(recorded.revision), data }] : [];
+  }
 }

@@ -26,6 +26,7 @@ import { PostContentFragmentHandler } from './commands/post-content-fragment.com
 import { ContentFragmentsController } from './content-fragments.controller';
 import { ContentFragmentTextController } from './content-fragment-text.controller';
 import { ConversationEventsController } from './conversation-events.controller';
+import { DeletedMessageStream } from './deleted-message-stream';
 import { ConversationReader } from './conversation-reader';
 import { RenderedConversations } from './rendered-conversations';
 import { ConversationWriter } from './conversation-writer';
@@ -83,7 +84,7 @@ const QUERY_HANDLERS = [
     CompactionController,
     ForkController,
   ],
-  providers: [ConversationReader, RenderedConversations, ConversationWriter, MessagePreparation, InlineTextFile, ForkPreparer, ContentFragmentExpirer, ConversationTimeline, FoldSnapshotStore, FoldSnapshotter, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  providers: [ConversationReader, DeletedMessageStream, RenderedConversations, ConversationWriter, MessagePreparation, InlineTextFile, ForkPreparer, ContentFragmentExpirer, ConversationTimeline, FoldSnapshotStore, FoldSnapshotter, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],
 })
 export class ConversationsModule {}

@@ -64,7 +64,7 @@ export function renderConversationStreamEvent(
     case 'ContentFragmentAdded':
     case 'ContentFragmentSuperseded':
     case 'ContentFragmentExpired':
-    // A deletion is read with the message (visibility `deleted`); the stream has no event for it.
+    // The stream shows the deleted version, which the event alone does not hold: the api renders it from the read models.
     case 'MessageDeleted':
     case 'ReactionAdded':
     case 'ReactionRemoved':

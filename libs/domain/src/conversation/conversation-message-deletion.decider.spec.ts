@@ -87,4 +87,16 @@ describe('conversation decider: DeleteUserMessage', () => {
       .thenThrows('invalid_request_error');
     spec.given(finishedConversation).when(deleteCommand({ messageId: 'nosuchmsg1' })).thenThrows('message_not_found');
   });
+
+  it('refuses to edit the deleted message or to retry its deleted answer', () => {
+    const history = [...finishedConversation, deleted('usrmsg0001'), deleted('agtmsg0001')];
+    spec
+      .given(history)
+      .when({ type: 'EditUserMessage', ...commandBase, messageId: 'usrmsg0001', newMessageId: 'usrmsg0002', content: 'again', mentions: [], editedBy: 'usr0000001', mentionedAgents: [], agentMessageIds: [] })
+      .thenThrows('invalid_request_error', 'The message was deleted: it can no longer be edited.');
+    spec
+      .given(history)
+      .when({ type: 'RetryAgentMessage', ...commandBase, messageId: 'agtmsg0001', newMessageId: 'agtmsg0002' })
+      .thenThrows('invalid_request_error', 'The message was deleted: it can no longer be retried.');
+  });
 });

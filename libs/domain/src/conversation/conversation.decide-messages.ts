@@ -62,6 +62,7 @@ export function decidePostUserMessage(
 export function decideEditUserMessage(state: ExistingConversationState, command: EditUserMessage): ConversationEvent[] {
   const message = requireMessage(state, command.messageId);
   if (message.kind !== 'user_message') throw invalidRequest('notAUserMessage');
+  if (message.deleted) throw invalidRequest('editDeleted');
   if (!message.isLatest) throw invalidRequest('notLatestVersion');
   if (message.user !== null && message.user.sId !== command.editedBy) throw invalidRequest('notTheAuthor');
   const edited: UserMessageEdited = {
@@ -88,6 +89,7 @@ export function decideRetryAgentMessage(
   command: RetryAgentMessage,
 ): ConversationEvent[] {
   const message = requireAgentMessage(state, command.messageId);
+  if (message.deleted) throw invalidRequest('retryDeleted');
   if (!message.isLatest) throw invalidRequest('notLatestVersion');
   if (message.status === 'created') throw invalidRequest('agentStillRunning');
   const retried: AgentMessageCreated = {

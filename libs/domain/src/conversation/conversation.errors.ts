@@ -15,6 +15,8 @@ export const CONVERSATION_ERROR_MESSAGES = {
   notAUserMessageToDelete: 'Only user messages can be deleted.',
   notLatestVersionToDelete: 'Only the latest version of a message can be deleted.',
   deletionNotAuthorized: 'You are not authorized to delete this message.',
+  editDeleted: 'The message was deleted: it can no longer be edited.',
+  retryDeleted: 'The message was deleted: it can no longer be retried.',
   agentStillRunning: 'The agent message is still running; cancel it before retrying.',
   notReactable: 'Only user and agent messages can receive reactions.',
   noFeedback: 'No feedback found for this message.',

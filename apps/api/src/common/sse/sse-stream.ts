@@ -50,14 +50,14 @@ export async function serveSse(
   request: Request,
   response: Response,
   subscription: EventSubscription,
-  toFrames: (event: RecordedEvent) => SseFrame[],
+  toFrames: (event: RecordedEvent) => SseFrame[] | Promise<SseFrame[]>,
   options: SseStreamOptions = {},
 ): Promise<void> {
   const connection = new SseConnection(request, response, options, () => void subscription.close());
   try {
     for await (const event of subscription) {
       if (connection.isClosed) break;
-      for (const frame of toFrames(event)) {
+      for (const frame of await toFrames(event)) {
         const ready = connection.send(encodedFrameOf(frame));
         if (connection.isClosed) return;
         if (!ready) await new Promise<void>((resolve) => connection.whenDrained(resolve));
