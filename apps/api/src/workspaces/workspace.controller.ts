@@ -1,5 +1,6 @@
 import {
   CreateSpaceResponseSchema,
+  GetSpaceResponseSchema,
   GetWorkspaceExistsResponseSchema,
   GetWorkspaceFeatureFlagsResponseSchema,
   GetWorkspaceResponseSchema,
@@ -9,6 +10,7 @@ import {
 import { CreateSpaceDto } from '@app/contracts/http/space.dto';
 import type {
   CreateSpaceResponse,
+  GetSpaceResponse,
   GetWorkspaceExistsResponse,
   GetWorkspaceFeatureFlagsResponse,
   GetWorkspaceResponse,
@@ -16,7 +18,7 @@ import type {
   ListWorkspaceModelsResponse,
 } from '@app/contracts/http/workspace.types';
 import { UpdateWorkspaceSettingsDto } from '@app/contracts/http/workspace-settings.dto';
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { AdminOnly } from '../common/http/route-access';
@@ -24,6 +26,7 @@ import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { CreateSpaceCommand } from './commands/create-space.command';
 import { UpdateWorkspaceSettingsCommand } from './commands/update-workspace-settings.command';
 import { GetWorkspaceFeatureFlagsQuery } from './queries/get-workspace-feature-flags.query';
+import { GetSpaceQuery } from './queries/get-space.query';
 import { GetWorkspaceQuery } from './queries/get-workspace.query';
 import { ListWorkspaceModelsQuery } from './queries/list-workspace-models.query';
 import { ListSpacesQuery } from './queries/list-spaces.query';
@@ -76,6 +79,12 @@ export class WorkspaceController {
   @ApiSuccess('List the spaces of the workspace', ListSpacesResponseSchema)
   listSpaces(@Auth() auth: AuthContext): Promise<ListSpacesResponse> {
     return this.queryBus.execute(new ListSpacesQuery(auth));
+  }
+
+  @Get('api/w/:wId/spaces/:spaceId')
+  @ApiSuccess("Get a space the caller can see, with a restricted space's members", GetSpaceResponseSchema)
+  getSpace(@Auth() auth: AuthContext, @Param('spaceId') spaceId: string): Promise<GetSpaceResponse> {
+    return this.queryBus.execute(new GetSpaceQuery(auth, spaceId));
   }
 
   @Post(['api/w/:wId/spaces', 'api/v1/w/:wId/spaces'])

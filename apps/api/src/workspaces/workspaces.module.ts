@@ -7,6 +7,7 @@ import { CreateSpaceHandler } from './commands/create-space.command';
 import { CreateWorkspaceHandler } from './commands/create-workspace.command';
 import { RevokeApiKeyHandler } from './commands/revoke-api-key.command';
 import { UpdateWorkspaceSettingsHandler } from './commands/update-workspace-settings.command';
+import { GetSpaceHandler } from './queries/get-space.query';
 import { GetWorkspaceFeatureFlagsHandler } from './queries/get-workspace-feature-flags.query';
 import { GetWorkspaceHandler } from './queries/get-workspace.query';
 import { ListApiKeysHandler } from './queries/list-api-keys.query';
@@ -31,6 +32,7 @@ import { WorkspaceController } from './workspace.controller';
     GetWorkspaceHandler,
     GetWorkspaceFeatureFlagsHandler,
     ListSpacesHandler,
+    GetSpaceHandler,
     ListWorkspaceModelsHandler,
     ListWorkspacesHandler,
     ListApiKeysHandler,

@@ -38,6 +38,18 @@ export interface ListSpacesResponse {
   readonly spaces: SpaceResponse[];
 }
 
+/** A member of a restricted space, as the space's page names them. */
+export interface SpaceMemberResponse {
+  readonly sId: string;
+  readonly fullName: string;
+  readonly email: string;
+}
+
+/** `GET /api/w/{wId}/spaces/{spaceId}`: the space with its members (a restricted space's; an open one is every member's, and lists none). */
+export interface GetSpaceResponse {
+  readonly space: SpaceResponse & { readonly members: SpaceMemberResponse[] };
+}
+
 /** `POST /api/w/{wId}/spaces`. */
 export interface CreateSpaceResponse {
   readonly space: SpaceResponse;

@@ -16,7 +16,9 @@ import type * as Responses from '../conversation-responses.types';
 import type { HealthResponse, ReadinessResponse } from '../health.types';
 import type {
   CreateSpaceResponse,
+  GetSpaceResponse,
   GetWorkspaceExistsResponse,
+  SpaceMemberResponse,
   GetWorkspaceFeatureFlagsResponse,
   GetWorkspaceResponse,
   ListSpacesResponse,
@@ -75,6 +77,9 @@ const COVERED: Type<unknown>[] = [
   documents<SpaceResponse>()(workspace.SpaceSchema),
   documents<GetWorkspaceResponse>()(workspace.GetWorkspaceResponseSchema),
   documents<ListSpacesResponse>()(workspace.ListSpacesResponseSchema),
+  documents<GetSpaceResponse>()(workspace.GetSpaceResponseSchema),
+  documents<GetSpaceResponse['space']>()(workspace.SpaceWithMembersSchema),
+  documents<SpaceMemberResponse>()(workspace.SpaceMemberSchema),
   documents<WorkspaceModelResponse>()(workspace.WorkspaceModelSchema),
   documents<ListWorkspaceModelsResponse>()(workspace.ListWorkspaceModelsResponseSchema),
   documents<GetWorkspaceFeatureFlagsResponse>()(workspace.GetWorkspaceFeatureFlagsResponseSchema),

@@ -2,11 +2,13 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { REASONING_EFFORTS, type ReasoningEffort } from '../../language-models/model.types';
 import type {
   CreateSpaceResponse,
+  GetSpaceResponse,
   GetWorkspaceExistsResponse,
   GetWorkspaceFeatureFlagsResponse,
   GetWorkspaceResponse,
   ListSpacesResponse,
   ListWorkspaceModelsResponse,
+  SpaceMemberResponse,
   SpaceResponse,
   WorkspaceModelResponse,
   WorkspaceResponse,
@@ -86,6 +88,33 @@ export class GetWorkspaceExistsResponseSchema implements GetWorkspaceExistsRespo
 export class ListSpacesResponseSchema implements ListSpacesResponse {
   @ApiProperty({ type: () => SpaceSchema, isArray: true })
   spaces!: SpaceSchema[];
+}
+
+/** Schema of a restricted space's member. */
+@ApiSchema({ name: 'SpaceMember' })
+export class SpaceMemberSchema implements SpaceMemberResponse {
+  @ApiProperty({ type: 'string' })
+  sId!: string;
+
+  @ApiProperty({ type: 'string', description: 'The name, or empty when the person gave none.' })
+  fullName!: string;
+
+  @ApiProperty({ type: 'string' })
+  email!: string;
+}
+
+/** Schema of a space with its members. */
+@ApiSchema({ name: 'SpaceWithMembers' })
+export class SpaceWithMembersSchema extends SpaceSchema {
+  @ApiProperty({ type: () => SpaceMemberSchema, isArray: true, description: "A restricted space's members; empty for an open space, which every member of the workspace sees." })
+  members!: SpaceMemberSchema[];
+}
+
+/** Schema of `{ space }` with its members. */
+@ApiSchema({ name: 'GetSpaceResponse' })
+export class GetSpaceResponseSchema implements GetSpaceResponse {
+  @ApiProperty({ type: () => SpaceWithMembersSchema })
+  space!: SpaceWithMembersSchema;
 }
 
 /** Schema of `{ space }`. */
