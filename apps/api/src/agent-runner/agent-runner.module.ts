@@ -11,6 +11,7 @@ import { RecordStep } from './run/record-step';
 import { RunOutcomeRecorder } from './run/run-outcome.recorder';
 import { AgentTools } from './tools/agent-tools';
 import { ToolApprovals } from './tools/approval/tool-approvals';
+import { UserQuestionTools } from './tools/questions/user-question-tools';
 import { ToolWaits } from './tools/tool-waits';
 
 /**
@@ -31,6 +32,7 @@ import { ToolWaits } from './tools/tool-waits';
     AgentTools,
     ToolApprovals,
     ToolWaits,
+    UserQuestionTools,
     ConversationCompactor,
   ],
   exports: [AgentTools, AgentRunner, ConversationCompactor, ToolApprovals, ToolWaits],

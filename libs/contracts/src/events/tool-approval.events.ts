@@ -39,7 +39,23 @@ export function fromToolApprovalStreamName(streamName: string): string | null {
   return streamIdOf(TOOL_APPROVAL_STREAM_CATEGORY, streamName);
 }
 
-/** A blocked call, as the blocked-actions listing and the `tool_approve_execution` event show it. */
+/** A question an agent asks the user mid-run (`ask_user_question`), with the choices it offers. */
+export interface UserQuestion {
+  readonly question: string;
+  readonly options: readonly { readonly label: string; readonly description: string | null }[];
+  readonly multiSelect: boolean;
+}
+
+/** The user's answer to a question: the indices of the options chosen, and any words of their own. */
+export interface UserQuestionAnswer {
+  readonly selectedOptions: readonly number[];
+  readonly customResponse?: string;
+}
+
+/**
+ * A blocked call, as the blocked-actions listing and the `tool_approve_execution` event show it. A
+ * call carrying a `question` waits for the user's answer to it (`answer-question`), not for a yes.
+ */
 export interface BlockedToolCall {
   readonly workspaceId: string;
   readonly conversationId: string;
@@ -54,6 +70,7 @@ export interface BlockedToolCall {
   readonly serverName: string | null;
   readonly inputs: unknown;
   readonly stake: ToolStake;
+  readonly question?: UserQuestion;
 }
 
 export interface ToolApprovalRequested {
@@ -72,12 +89,19 @@ export interface ToolApprovalExpired {
   readonly data: { readonly actionId: string; readonly at: number };
 }
 
-export type ToolApprovalEvent = ToolApprovalRequested | ToolApprovalGiven | ToolApprovalExpired;
+/** The user answered the question a blocked call asked: the run goes on with the answer as the call's result. */
+export interface UserQuestionAnswered {
+  readonly type: 'UserQuestionAnswered';
+  readonly data: { readonly actionId: string; readonly answer: UserQuestionAnswer; readonly userId: string | null; readonly at: number };
+}
+
+export type ToolApprovalEvent = ToolApprovalRequested | ToolApprovalGiven | ToolApprovalExpired | UserQuestionAnswered;
 
 export const TOOL_APPROVAL_EVENT_TYPES = [
   'ToolApprovalRequested',
   'ToolApprovalGiven',
   'ToolApprovalExpired',
+  'UserQuestionAnswered',
 ] as const satisfies readonly ToolApprovalEvent['type'][];
 
 export function isToolApprovalEvent(event: { readonly type: string; readonly data: unknown }): event is ToolApprovalEvent {

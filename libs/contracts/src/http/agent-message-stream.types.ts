@@ -1,3 +1,4 @@
+import type { UserQuestion } from '../events/tool-approval.events';
 import type { AgentAction, AgentMessage, AgentMessageError } from './conversation.types';
 
 /** Fields every agent message SSE payload carries. */
@@ -18,6 +19,11 @@ export interface ToolApproveExecutionFields {
   readonly metadata: { readonly agentName: string; readonly mcpServerName: string; readonly toolName: string; readonly mcpServerId?: string };
 }
 
+/** What `tool_ask_user_question` adds to the fields of `tool_approve_execution`: the question the agent asks. */
+export interface ToolAskUserQuestionFields extends ToolApproveExecutionFields {
+  readonly question: UserQuestion;
+}
+
 /** `data` of the agent message events SSE stream (dust-api §3.2). */
 export type AgentMessageStreamPayload =
   | (AgentMessageStreamPayloadBase & {
@@ -28,6 +34,7 @@ export type AgentMessageStreamPayload =
   | (AgentMessageStreamPayloadBase & { readonly type: 'tool_params'; readonly action: AgentAction })
   | (AgentMessageStreamPayloadBase & { readonly type: 'agent_action_success'; readonly action: AgentAction })
   | (AgentMessageStreamPayloadBase & ToolApproveExecutionFields & { readonly type: 'tool_approve_execution' })
+  | (AgentMessageStreamPayloadBase & ToolAskUserQuestionFields & { readonly type: 'tool_ask_user_question' })
   | (AgentMessageStreamPayloadBase & { readonly type: 'agent_error'; readonly error: AgentMessageError })
   | (AgentMessageStreamPayloadBase & { readonly type: 'agent_generation_cancelled' })
   | (AgentMessageStreamPayloadBase & { readonly type: 'agent_message_success'; readonly message: AgentMessage; readonly runIds: string[] });

@@ -1,4 +1,4 @@
-import type { ToolStake } from '../events/tool-approval.events';
+import type { ToolStake, UserQuestion } from '../events/tool-approval.events';
 
 /** One blocked action of a conversation (dust-api §2.9). */
 export interface BlockedAction {
@@ -7,7 +7,9 @@ export interface BlockedAction {
   readonly actionId: string;
   readonly inputs: Record<string, unknown>;
   readonly stake: ToolStake;
-  readonly status: 'blocked_validation_required';
+  /** `blocked_user_answer_required`: the call asks the user `question` (answered with `answer-question`). */
+  readonly status: 'blocked_validation_required' | 'blocked_user_answer_required';
+  readonly question?: UserQuestion;
   readonly metadata: {
     readonly agentName: string;
     readonly mcpServerName: string;

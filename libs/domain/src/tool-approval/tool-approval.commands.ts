@@ -1,4 +1,4 @@
-import type { BlockedToolCall, ToolApprovalAnswer } from '@app/contracts/events/tool-approval.events';
+import type { BlockedToolCall, ToolApprovalAnswer, UserQuestionAnswer } from '@app/contracts/events/tool-approval.events';
 
 export interface RequestToolApproval {
   readonly type: 'RequestToolApproval';
@@ -20,4 +20,12 @@ export interface ExpireToolApproval {
   readonly now: number;
 }
 
-export type ToolApprovalCommand = RequestToolApproval | AnswerToolApproval | ExpireToolApproval;
+export interface AnswerUserQuestion {
+  readonly type: 'AnswerUserQuestion';
+  readonly actionId: string;
+  readonly answer: UserQuestionAnswer;
+  readonly userId: string | null;
+  readonly now: number;
+}
+
+export type ToolApprovalCommand = RequestToolApproval | AnswerToolApproval | ExpireToolApproval | AnswerUserQuestion;

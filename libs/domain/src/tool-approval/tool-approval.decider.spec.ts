@@ -60,4 +60,40 @@ describe('toolApprovalDecider', () => {
     const answer = { type: 'AnswerToolApproval' as const, actionId: 'act_1', answer: 'approved' as const, userId: 'u', now };
     expect(errorOf(() => toolApprovalDecider.decide(answer, after)).type).toBe('action_not_blocked');
   });
+  describe('a question for the user', () => {
+    const question = { question: 'Which day?', options: [{ label: 'Friday', description: null }, { label: 'Monday', description: null }], multiSelect: false };
+    const asked: ToolApprovalEvent = { type: 'ToolApprovalRequested', data: { ...call, actionId: 'act_q', stake: 'low', question, at: now } };
+    const answer = (selectedOptions: number[], customResponse?: string) => ({
+      type: 'AnswerUserQuestion' as const,
+      actionId: 'act_q',
+      answer: { selectedOptions, ...(customResponse !== undefined ? { customResponse } : {}) },
+      userId: 'u',
+      now: now + 1,
+    });
+
+    it('records the answer once; the call is then no longer blocked', () => {
+      const events = toolApprovalDecider.decide(answer([1]), given([asked]));
+      expect(events).toEqual([{ type: 'UserQuestionAnswered', data: { actionId: 'act_q', answer: { selectedOptions: [1] }, userId: 'u', at: now + 1 } }]);
+      const after = given([asked, ...events]);
+      expect(blockedCalls(after)).toEqual([]);
+      expect(after.entries.get('act_q')?.settled).toEqual({ kind: 'question_answered', answer: { selectedOptions: [1] } });
+      expect(errorOf(() => toolApprovalDecider.decide(answer([0]), after)).type).toBe('action_not_blocked');
+    });
+
+    it('refuses options the question does not offer, several for a single choice, and an empty answer', () => {
+      for (const refused of [answer([2]), answer([-1]), answer([0, 1]), answer([0, 0]), answer([]), answer([], '  ')]) {
+        expect(errorOf(() => toolApprovalDecider.decide(refused, given([asked]))).type).toBe('invalid_request_error');
+      }
+      expect(toolApprovalDecider.decide(answer([], 'Tuesday'), given([asked]))).toHaveLength(1);
+      const multi: ToolApprovalEvent = { type: 'ToolApprovalRequested', data: { ...call, actionId: 'act_q', stake: 'low', question: { ...question, multiSelect: true }, at: now } };
+      expect(toolApprovalDecider.decide(answer([0, 1]), given([multi]))).toHaveLength(1);
+    });
+
+    it('keeps approvals and questions apart: neither answer settles the other kind', () => {
+      const approve = { type: 'AnswerToolApproval' as const, actionId: 'act_q', answer: 'approved' as const, userId: 'u', now };
+      expect(errorOf(() => toolApprovalDecider.decide(approve, given([asked]))).type).toBe('action_not_blocked');
+      expect(errorOf(() => toolApprovalDecider.decide({ ...answer([0]), actionId: 'act_1' }, given([requested]))).type).toBe('action_not_blocked');
+      expect(errorOf(() => toolApprovalDecider.decide({ ...answer([0]), actionId: 'act_x' }, given([asked]))).type).toBe('action_not_found');
+    });
+  });
 });

@@ -1,9 +1,13 @@
-import type { BlockedToolCall, ToolApprovalAnswer } from '@app/contracts/events/tool-approval.events';
+import type { BlockedToolCall, ToolApprovalAnswer, UserQuestionAnswer } from '@app/contracts/events/tool-approval.events';
 
 /** One call of the message that asked for approval, and how it was settled. */
 export interface ApprovalEntry {
   readonly call: BlockedToolCall;
-  readonly settled: { readonly kind: 'answered'; readonly answer: ToolApprovalAnswer } | { readonly kind: 'expired' } | null;
+  readonly settled:
+    | { readonly kind: 'answered'; readonly answer: ToolApprovalAnswer }
+    | { readonly kind: 'question_answered'; readonly answer: UserQuestionAnswer }
+    | { readonly kind: 'expired' }
+    | null;
 }
 
 /** The approvals of one agent message, by action id, in the order they were asked. */

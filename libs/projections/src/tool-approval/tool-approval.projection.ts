@@ -24,6 +24,7 @@ export const toolApprovalProjection: Projection<ToolApprovalDocument> = {
         return { ...base, entries: [...base.entries, { call, settled: null }] };
       }
       case 'ToolApprovalGiven':
+      case 'UserQuestionAnswered':
         return settle(doc, event.data.actionId, 'answered');
       case 'ToolApprovalExpired':
         return settle(doc, event.data.actionId, 'expired');

@@ -21,6 +21,8 @@ export interface ToolDefinition {
   readonly external?: boolean;
   /** MCP's `readOnlyHint`: the tool only reads (a lower default stake). */
   readonly readOnly?: boolean;
+  /** The call is a question for the user: it waits for their answer, which is its result. */
+  readonly asksUser?: boolean;
 }
 
 /** Who a tool runs for: enough to scope every lookup and to route client-side tool requests. */

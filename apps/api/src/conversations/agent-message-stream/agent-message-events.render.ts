@@ -44,8 +44,11 @@ export function renderAgentMessageStreamEvent(
     case 'AgentActionSucceeded':
     case 'AgentActionFailed':
       return { type: 'agent_action_success', ...base, action: renderToolCall(event.data.call, event.data.messagePosition) };
-    case 'AgentToolApprovalRequested':
-      return { type: 'tool_approve_execution', ...base, ...approveExecutionFields(event.data.call, event.data.agentName) };
+    case 'AgentToolApprovalRequested': {
+      const fields = approveExecutionFields(event.data.call, event.data.agentName);
+      const { question } = event.data.call;
+      return question ? { type: 'tool_ask_user_question', ...base, ...fields, question } : { type: 'tool_approve_execution', ...base, ...fields };
+    }
     case 'AgentRunSucceeded':
       return {
         type: 'agent_message_success',

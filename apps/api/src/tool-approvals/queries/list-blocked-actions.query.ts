@@ -47,7 +47,7 @@ function blockedAction(call: BlockedToolCall, agentName: string): BlockedAction 
     actionId: call.actionId,
     inputs: typeof call.inputs === 'object' && call.inputs !== null && !Array.isArray(call.inputs) ? (call.inputs as Record<string, unknown>) : {},
     stake: call.stake,
-    status: 'blocked_validation_required',
+    ...(call.question ? { status: 'blocked_user_answer_required', question: call.question } : { status: 'blocked_validation_required' }),
     metadata: {
       agentName,
       mcpServerName: call.serverName ?? '',

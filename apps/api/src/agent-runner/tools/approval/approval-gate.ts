@@ -8,12 +8,16 @@ import {
   type ToolDefinition,
   type ToolRegistry,
 } from '../tool-registry.port';
+import { answerResult, questionOf } from '../questions/user-question';
 import type { ToolApprovals } from './tool-approvals';
 
-/** Nobody answered a blocked call within the configured wait: the run fails. */
+/** Nobody answered a blocked call (an approval or a question) within the configured wait: the run fails. */
 export class ToolApprovalExpiredError extends RunFailingToolError {
-  constructor(readonly toolName: string) {
-    super('tool_approval_expired', `Nobody approved the call of ${toolName} in time.`);
+  constructor(
+    readonly toolName: string,
+    question = false,
+  ) {
+    super('tool_approval_expired', question ? `Nobody answered the question of ${toolName} in time.` : `Nobody approved the call of ${toolName} in time.`);
     this.name = 'ToolApprovalExpiredError';
   }
 }
@@ -39,7 +43,9 @@ export const TOOL_EXECUTION_REJECTED = 'tool_execution_rejected';
 
 /**
  * A registry whose calls wait, when their stake asks for it, for a person's answer: approved (or
- * always approved) calls run, rejected ones return a refusal the model reads and goes on from.
+ * always approved) calls run, rejected ones return a refusal the model reads and goes on from. A
+ * call of a tool that asks the user a question always waits (`skipToolsValidation` or not), and
+ * the user's answer is its result.
  */
 export class ApprovalGate implements ToolRegistry {
   constructor(
@@ -58,13 +64,25 @@ export class ApprovalGate implements ToolRegistry {
 
   async callTool(call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {
     const definition = this.inner.definition(call.name);
+    if (definition?.asksUser) return this.ask(call, definition, ctx, signal);
     if (definition === undefined || this.options.skip) return this.inner.callTool(call, ctx, signal);
     const tool = { name: definition.name, serverId: definition.serverId ?? null, external: definition.external, readOnly: definition.readOnly };
     const stake = toolStakeOf(tool, this.options.stakes);
     const remembered = stake !== 'never_ask' && ctx.userId !== null && (await this.approvals.alwaysApproved(ctx.workspaceId, ctx.userId, toolApprovalKey(tool)));
     if (!needsApproval(stake, remembered)) return this.inner.callTool(call, ctx, signal);
 
-    const blocked: BlockedToolCall = {
+    return this.block({ ...this.blockedCall(call, definition, ctx), stake }, call, ctx, signal);
+  }
+
+  /** A question for the user: recorded and announced like a call waiting for approval; the answer is the result. */
+  private async ask(call: ToolCallRequest, definition: ToolDefinition, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {
+    const question = questionOf(call.input);
+    if (typeof question === 'string') return { ok: false, output: [{ type: 'text', text: question }], error: { code: 'invalid_input', message: question } };
+    return this.block({ ...this.blockedCall(call, definition, ctx), stake: 'low', question }, call, ctx, signal);
+  }
+
+  private blockedCall(call: ToolCallRequest, definition: ToolDefinition, ctx: ToolContext): Omit<BlockedToolCall, 'stake'> {
+    return {
       workspaceId: ctx.workspaceId,
       conversationId: ctx.conversationId,
       messageId: ctx.agentMessageId,
@@ -75,8 +93,10 @@ export class ApprovalGate implements ToolRegistry {
       serverId: definition.serverId ?? null,
       serverName: definition.serverName ?? null,
       inputs: call.input,
-      stake,
     };
+  }
+
+  private async block(blocked: BlockedToolCall, call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {
     await this.options.claimed;
     await this.approvals.block(blocked);
     await this.options.announce(blocked, call);
@@ -96,6 +116,12 @@ export class ApprovalGate implements ToolRegistry {
     const settlement = await this.approvals.settlement(ctx.agentMessageId, actionId, timeoutMs, signal);
     if (settlement === 'cancelled') return { ok: false, output: [], error: { code: 'tool_execution_cancelled', message: 'The run stopped.' } };
     await this.options.waitEnded(call.callId);
+    if (typeof settlement === 'object') {
+      // The call asked a question: its input was checked when it was asked (before or after a restart).
+      const question = questionOf(call.input);
+      if (typeof question === 'string') throw new Error(`The question of ${call.callId} no longer parses: ${question}`);
+      return answerResult(question, settlement.question);
+    }
     switch (settlement) {
       case 'approved':
       case 'always_approved':
@@ -105,7 +131,7 @@ export class ApprovalGate implements ToolRegistry {
         return { ok: false, output: [{ type: 'text', text: message }], error: { code: TOOL_EXECUTION_REJECTED, message } };
       }
       case 'expired':
-        throw new ToolApprovalExpiredError(call.name);
+        throw new ToolApprovalExpiredError(call.name, this.inner.definition(call.name)?.asksUser === true);
     }
   }
 }

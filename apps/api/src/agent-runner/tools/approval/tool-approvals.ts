@@ -6,14 +6,15 @@ import {
   type BlockedToolCall,
   type ToolAlwaysApproved,
   type ToolApprovalAnswer,
+  type UserQuestionAnswer,
 } from '@app/contracts/events/tool-approval.events';
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { ToolApprovalAggregateWriter } from '../../../event-sourcing/writing/aggregate-writers';
 import { StreamAppender } from '../../../event-sourcing/writing/stream-appender';
 
-/** How a blocked call was settled: a person's answer, or nobody answered in time. */
-export type ApprovalSettlement = ToolApprovalAnswer | 'expired';
+/** How a blocked call was settled: a person's answer (to an approval or to a question), or nobody answered in time. */
+export type ApprovalSettlement = ToolApprovalAnswer | { readonly question: UserQuestionAnswer } | 'expired';
 
 /**
  * The approvals of agent runs, kept as events: a blocked call on its message's approval stream, the
@@ -59,6 +60,7 @@ export class ToolApprovals {
         const event = upcast(recorded);
         if (!isToolApprovalEvent(event) || !('actionId' in event.data) || event.data.actionId !== actionId) continue;
         if (event.type === 'ToolApprovalGiven') return event.data.answer;
+        if (event.type === 'UserQuestionAnswered') return { question: event.data.answer };
         if (event.type === 'ToolApprovalExpired') return 'expired';
       }
       return 'cancelled';
