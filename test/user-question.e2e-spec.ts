@@ -18,7 +18,7 @@ const QUESTION = {
   options: [{ label: 'Friday' }, { label: 'Monday', description: 'after the release' }],
 };
 
-const askThenText = (answer: string, args: unknown = QUESTION) => [
+const askThenText = (answer: string, args: Readonly<Record<string, unknown>> = QUESTION) => [
   { steps: [{ type: 'tool-call' as const, name: 'ask_user_question', args }] },
   textScenario([answer]),
 ];
