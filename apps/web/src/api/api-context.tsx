@@ -4,12 +4,15 @@ import { ApiKeysApi } from './api-keys';
 import { ApiClient, type ApiClientOptions } from './api-client';
 import { AuthApi } from './auth';
 import { ConversationsApi } from './conversations';
+import { DataSourcesApi } from './data-sources';
 import { FilesApi } from './files';
 import { HistoryApi } from './history';
 import { InvitationsApi } from './invitations';
 import { MembersApi } from './members';
 import { ModelsApi } from './models';
 import { ReadinessApi } from './readiness';
+import { SpacesApi } from './spaces';
+import { TablesApi } from './tables';
 import { ToolApprovalsApi } from './tool-approvals';
 
 /** The page's client of the api and the typed calls over it; a feature adds its own beside `auth`. */
@@ -19,12 +22,15 @@ export interface Api {
   readonly apiKeys: ApiKeysApi;
   readonly auth: AuthApi;
   readonly conversations: ConversationsApi;
+  readonly dataSources: DataSourcesApi;
   readonly files: FilesApi;
   readonly history: HistoryApi;
   readonly invitations: InvitationsApi;
   readonly members: MembersApi;
   readonly models: ModelsApi;
   readonly readiness: ReadinessApi;
+  readonly spaces: SpacesApi;
+  readonly tables: TablesApi;
   readonly toolApprovals: ToolApprovalsApi;
 }
 
@@ -37,12 +43,15 @@ export function createApi(options: ApiClientOptions = {}): Api {
     apiKeys: new ApiKeysApi(client),
     auth: new AuthApi(client),
     conversations: new ConversationsApi(client),
+    dataSources: new DataSourcesApi(client),
     files: new FilesApi(client),
     history: new HistoryApi(client),
     invitations: new InvitationsApi(client),
     members: new MembersApi(client),
     models: new ModelsApi(client),
     readiness: new ReadinessApi(options.fetch),
+    spaces: new SpacesApi(client),
+    tables: new TablesApi(client),
     toolApprovals: new ToolApprovalsApi(client),
   };
 }

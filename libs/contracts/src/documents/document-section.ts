@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { DocumentSection } from './document-section.types';
 
-/** A document's content as a tree: each node's prefix and content, then its children in order. */
-export interface DocumentSection {
-  readonly prefix: string | null;
-  readonly content: string | null;
-  readonly sections: DocumentSection[];
-}
+export type { DocumentSection } from './document-section.types';
 
 /** The section a plain-text upsert stands for. */
 export function sectionOfText(text: string): DocumentSection {

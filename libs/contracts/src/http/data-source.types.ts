@@ -1,4 +1,4 @@
-import type { DocumentSection } from '../documents/document-section';
+import type { DocumentSection } from '../documents/document-section.types';
 
 /** DataSource as the official client validates it (dust-api §1). */
 export interface DataSourceResponse {
