@@ -1,13 +1,14 @@
 import { until } from '@app/contracts/test/until';
-import { assistant } from './support/agent-assistant-body';
 import { AgentApi, payloads, streamedText, textScenario } from './support/agent-run-helpers';
-import type { FakeModelServer, Scenario } from './support/fake-model-servers';
-import { PROVIDER_WIRE_CASES, type ProviderWireCase } from './support/provider-wire-cases';
+import { PNG_PIXEL, uploadFile } from './support/file-upload-helpers';
+import { ProviderAgents } from './support/provider-agents';
+import { PROVIDER_WIRE_CASES } from './support/provider-wire-cases';
 import { call } from './support/test-app';
 
 // One agent conversation per built-in provider other than OpenAI (whose path the agent-runner specs
 // cover), against a local server speaking that provider's streaming wire: a data source search,
-// then a streamed answer; what the api sent is checked in the provider's own terms.
+// then a streamed answer, and an attached image; what the api sent is checked in the provider's own
+// terms. How each provider's failures end a message is in model-provider-failures.
 
 jest.setTimeout(30_000);
 
@@ -15,43 +16,19 @@ const SEARCH_TOOL_NAME = 'search_data_sources';
 const ANSWER = ['You get ', '25 days', ' of paid leave.'];
 
 describe('model providers on their own wire', () => {
-  const fakes = new Map<string, FakeModelServer>();
-  const agents = new Map<string, string>();
+  let providers: ProviderAgents;
   let api: AgentApi;
 
   beforeAll(async () => {
-    for (const wire of PROVIDER_WIRE_CASES) fakes.set(wire.providerId, await wire.start());
-    api = await AgentApi.start(Object.assign({}, ...PROVIDER_WIRE_CASES.map((wire) => wire.env(fakeOf(wire)))));
-    const viewId = await handbookView(api);
-    for (const wire of PROVIDER_WIRE_CASES) {
-      const model = { providerId: wire.providerId, modelId: wire.modelId, temperature: 0.4, ...(wire.reasoningEffort ? { reasoningEffort: wire.reasoningEffort } : {}) };
-      const body = assistant({ name: `handbook-${wire.providerId}`, model, actions: [{ type: 'mcp_server_configuration', dataSources: [{ dataSourceViewId: viewId }] }] });
-      const created = await call(api.t.baseUrl, 'POST', `/api/w/${api.workspaceId}/assistant/agent_configurations`, { key: api.key, body: { assistant: body } });
-      expect([created.status, created.body.error]).toEqual([200, undefined]);
-      agents.set(wire.providerId, created.body.agentConfiguration.sId);
-    }
+    providers = await ProviderAgents.start(async (started) => [{ type: 'mcp_server_configuration', dataSources: [{ dataSourceViewId: await handbookView(started) }] }]);
+    api = providers.api;
   });
-  afterAll(async () => {
-    await api?.t.close();
-    await Promise.all([...fakes.values()].map((fake) => fake.close()));
-  });
-  beforeEach(() => fakes.forEach((fake) => fake.reset()));
-
-  function wireOf(providerId: string): ProviderWireCase {
-    const wire = PROVIDER_WIRE_CASES.find((candidate) => candidate.providerId === providerId);
-    if (wire === undefined) throw new Error(`no case for ${providerId}`);
-    return wire;
-  }
-
-  function fakeOf(wire: ProviderWireCase): FakeModelServer {
-    const fake = fakes.get(wire.providerId);
-    if (fake === undefined) throw new Error(`no fake for ${wire.providerId}`);
-    return fake;
-  }
+  afterAll(() => providers?.close());
+  beforeEach(() => providers.reset());
 
   describe.each(PROVIDER_WIRE_CASES.map((wire) => [wire.providerId, wire] as const))('%s', (_name, wire) => {
     it('searches a data source through a tool call, then streams the answer', async () => {
-      const fake = fakeOf(wire);
+      const fake = providers.fake(wire.providerId);
       const thinks = wire.reasoningEffort !== undefined;
       fake.enqueue(
         {
@@ -64,7 +41,7 @@ describe('model providers on their own wire', () => {
         // Tokens 100 ms apart, past the runner's coalescing, so each reaches the client as it comes.
         textScenario(ANSWER, 100),
       );
-      const { conversationId, agentMessageId } = await api.createConversation('How many days of leave?', { agent: agents.get(wire.providerId) });
+      const { conversationId, agentMessageId } = await api.createConversation('How many days of leave?', { agent: providers.agent(wire.providerId) });
       const { frames } = await api.events(conversationId, agentMessageId);
       expect(streamedText(frames)).toBe(ANSWER.join(''));
       expect(payloads(frames).filter((p) => p.type === 'generation_tokens' && p.classification === 'tokens').length).toBeGreaterThan(1);
@@ -103,53 +80,17 @@ describe('model providers on their own wire', () => {
     });
   });
 
-  function scenarioFailsMidStream(status: number): Scenario {
-    return { steps: [{ type: 'text', tokens: ['Let me '] }, { type: 'provider-error', status, message: status === 529 ? 'Overloaded' : 'Internal error' }] };
-  }
-
-  it('fails an Anthropic answer whose stream says overloaded_error, keeping what it wrote, without a retry', async () => {
-    const wire = wireOf('anthropic');
-    fakeOf(wire).enqueue(scenarioFailsMidStream(529));
-    const { conversationId, agentMessageId } = await api.createConversation('Hello', { agent: agents.get(wire.providerId) });
-    const { frames } = await api.events(conversationId, agentMessageId);
-    expect(payloads(frames).at(-1)).toMatchObject({ type: 'agent_error', error: { code: 'model_provider_error' } });
-    const message = await api.settled(conversationId, agentMessageId);
-    expect(message).toMatchObject({ status: 'failed', content: 'Let me ', error: { code: 'model_provider_error' } });
-    expect(message.error.message).toContain('Overloaded');
-    expect(fakeOf(wire).requests).toHaveLength(1);
-  });
-
-  it('retries an Anthropic 429 after the retry-after it gives, then answers', async () => {
-    const wire = wireOf('anthropic');
-    const fake = fakeOf(wire);
-    fake.enqueue({ steps: [{ type: 'http-error', status: 429, headers: { 'retry-after': '1' } }] }, textScenario(['Hello.']));
-    const { conversationId, agentMessageId } = await api.createConversation('Hello', { agent: agents.get(wire.providerId) });
-    expect(await api.settled(conversationId, agentMessageId)).toMatchObject({ status: 'succeeded', content: 'Hello.' });
-    const [refused, retried] = fake.requests;
-    // One second as the provider asked, not the SDK's own first backoff of two.
-    expect(retried.receivedAtMs - refused.receivedAtMs).toBeGreaterThanOrEqual(950);
-    expect(retried.receivedAtMs - refused.receivedAtMs).toBeLessThan(1_900);
-  });
-
-  it('fails a Gemini answer whose stream ends with an INTERNAL error chunk', async () => {
-    const wire = wireOf('google_ai_studio');
-    fakeOf(wire).enqueue(scenarioFailsMidStream(500));
-    const { conversationId, agentMessageId } = await api.createConversation('Hello', { agent: agents.get(wire.providerId) });
-    const message = await api.settled(conversationId, agentMessageId);
-    expect(message).toMatchObject({ status: 'failed', content: 'Let me ', error: { code: 'model_provider_error' } });
-    expect(message.error.message).toContain('Internal error');
-  });
-
-  it('fails a Mistral answer refused with 429 after the retries, naming the status and the reason', async () => {
-    const wire = wireOf('mistral');
-    const refused: Scenario = { steps: [{ type: 'http-error', status: 429, body: { object: 'error', message: 'Requests rate limit exceeded', type: 'rate_limited', param: null, code: '1300' } }] };
-    fakeOf(wire).enqueue(refused, refused, refused);
-    const { conversationId, agentMessageId } = await api.createConversation('Hello', { agent: agents.get(wire.providerId) });
-    const message = await api.settled(conversationId, agentMessageId, 20_000);
-    expect(message).toMatchObject({ status: 'failed', error: { code: 'model_provider_error' } });
-    expect(message.error.message).toContain('429');
-    expect(message.error.message).toContain('Requests rate limit exceeded');
-    expect(fakeOf(wire).requests).toHaveLength(3);
+  it.each(PROVIDER_WIRE_CASES.map((wire) => [wire.providerId, wire] as const))('%s receives an attached image in its own part shape', async (_name, wire) => {
+    const fake = providers.fake(wire.providerId);
+    const fileId = (await uploadFile(api.t.baseUrl, api.key, api.workspaceId, { name: 'pixel.png', type: 'image/png', bytes: PNG_PIXEL })).fileId;
+    fake.enqueue(textScenario(['One white pixel.']));
+    const { conversationId, agentMessageId } = await api.createConversation('What is in the picture?', {
+      agent: providers.agent(wire.providerId),
+      contentFragments: [{ title: 'pixel.png', fileId }],
+    });
+    expect(await api.settled(conversationId, agentMessageId)).toMatchObject({ status: 'succeeded', content: 'One white pixel.' });
+    expect(fake.requests).toHaveLength(1);
+    expect(wire.images(fake.requests[0].body)).toEqual([{ mediaType: 'image/png', base64: PNG_PIXEL.toString('base64') }]);
   });
 });
 

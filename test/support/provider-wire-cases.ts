@@ -12,6 +12,12 @@ export interface ReturnedToolResult {
   readonly text: string;
 }
 
+/** An image the request carries: its media type and its bytes in base64. */
+export interface SentImage {
+  readonly mediaType: string;
+  readonly base64: string;
+}
+
 /**
  * One built-in provider as the e2e spec drives it: the variables pointing the api at its fake, the
  * model an agent runs on, and how to read its requests (each provider's own JSON shapes).
@@ -39,7 +45,12 @@ export interface ProviderWireCase {
   toolResults(body: any): ReturnedToolResult[];
   /** What the request says about reasoning, in the provider's terms. */
   reasoning(body: any): unknown;
+  /** Images in the request's messages, in the provider's own part shape. */
+  images(body: any): SentImage[];
 }
+
+/** The content parts of every message of an Anthropic or Mistral request (string contents have none). */
+const partsOf = (messages: any[]): any[] => messages.flatMap((message: any) => (Array.isArray(message.content) ? message.content : []));
 
 const textOf = (content: unknown): string => (typeof content === 'string' ? content : JSON.stringify(content));
 
@@ -59,11 +70,15 @@ export const PROVIDER_WIRE_CASES: readonly ProviderWireCase[] = [
     authHeaders: (request) => ({ 'x-api-key': request.headers['x-api-key'], 'anthropic-version': request.headers['anthropic-version'] }),
     tools: (body) => (body.tools ?? []).map((tool: any) => ({ name: tool.name, schema: tool.input_schema })),
     toolResults: (body) =>
-      body.messages
-        .flatMap((message: any) => (Array.isArray(message.content) ? message.content : []))
+      partsOf(body.messages)
         .filter((part: any) => part.type === 'tool_result')
         .map((part: any) => ({ callId: part.tool_use_id, text: textOf(part.content) })),
     reasoning: (body) => body.thinking,
+    // An `image` block with a base64 source.
+    images: (body) =>
+      partsOf(body.messages)
+        .filter((part: any) => part.type === 'image' && part.source?.type === 'base64')
+        .map((part: any) => ({ mediaType: part.source.media_type, base64: part.source.data })),
   },
   {
     providerId: 'google_ai_studio',
@@ -87,10 +102,17 @@ export const PROVIDER_WIRE_CASES: readonly ProviderWireCase[] = [
         .filter((part: any) => part.functionResponse !== undefined)
         .map((part: any) => ({ callId: part.functionResponse.id, text: `${part.functionResponse.name} ${textOf(part.functionResponse.response)}` })),
     reasoning: (body) => body.generationConfig?.thinkingConfig,
+    // An `inlineData` part.
+    images: (body) =>
+      body.contents
+        .flatMap((content: any) => content.parts ?? [])
+        .filter((part: any) => part.inlineData !== undefined)
+        .map((part: any) => ({ mediaType: part.inlineData.mimeType, base64: part.inlineData.data })),
   },
   {
     providerId: 'mistral',
-    modelId: 'mistral-large-latest',
+    // Mistral Medium takes images (Mistral Large does not).
+    modelId: 'mistral-medium-latest',
     expectedAuth: { authorization: 'Bearer m-test' },
     expectedReasoning: undefined,
     callId: 'Lv8Sx2Qa1',
@@ -103,5 +125,13 @@ export const PROVIDER_WIRE_CASES: readonly ProviderWireCase[] = [
     toolResults: (body) =>
       body.messages.filter((message: any) => message.role === 'tool').map((message: any) => ({ callId: message.tool_call_id, text: textOf(message.content) })),
     reasoning: (body) => body.reasoning_effort,
+    // An `image_url` part whose URL is a data URL (a string, not OpenAI's `{ url }`).
+    images: (body) =>
+      partsOf(body.messages)
+        .filter((part: any) => part.type === 'image_url' && typeof part.image_url === 'string')
+        .map((part: any) => {
+          const [, mediaType, base64] = /^data:([^;]+);base64,(.*)$/.exec(part.image_url) ?? [];
+          return { mediaType, base64 };
+        }),
   },
 ];

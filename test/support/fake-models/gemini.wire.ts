@@ -27,8 +27,43 @@ function statusName(status: number): string {
   return STATUS_NAMES[status] ?? 'INTERNAL';
 }
 
-function errorBody(status: number, message: string): Record<string, unknown> {
+function errorBody(status: number, message: string): { error: Record<string, unknown> } {
   return { error: { code: status, message, status: statusName(status) } };
+}
+
+/**
+ * Google's error envelope for a refused quota, as the Gemini API sends it with a 429: the quota that
+ * ran out (QuotaFailure), a link (Help) and, last, the wait before a retry (RetryInfo, a protobuf
+ * Duration such as "43s").
+ */
+export function geminiQuotaErrorBody(retryAfterMs: number, message = 'You exceeded your current quota, please check your plan and billing details.'): Record<string, unknown> {
+  return {
+    error: {
+      code: 429,
+      message,
+      status: 'RESOURCE_EXHAUSTED',
+      details: [
+        {
+          '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+          violations: [
+            {
+              quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests',
+              quotaId: 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier',
+              quotaDimensions: { location: 'global', model: 'gemini-2.5-flash' },
+              quotaValue: '10',
+            },
+          ],
+        },
+        { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }] },
+        retryInfo(retryAfterMs),
+      ],
+    },
+  };
+}
+
+/** The `details` entry saying how long to wait before a retry. */
+function retryInfo(retryAfterMs: number): Record<string, unknown> {
+  return { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${retryAfterMs / 1000}s` };
 }
 
 /** streamGenerateContent at `/v1beta`, in its SSE form only (`alt=sse`, which the SDK always asks for). */
@@ -59,7 +94,11 @@ export const GEMINI_WIRE: ModelWire = {
         chunk([{ functionCall: { ...(step.callId === undefined ? {} : { id: step.callId }), name: step.name, args } }]);
       },
       malformed: (payload) => out.writeData(payload ?? '{"candidates": [ oops'),
-      providerError: (step) => out.writeData(JSON.stringify(errorBody(step.status, step.message ?? statusName(step.status)))),
+      providerError: (step) => {
+        const { error } = errorBody(step.status, step.message ?? statusName(step.status));
+        const details = step.retryAfterMs === undefined ? {} : { details: [retryInfo(step.retryAfterMs)] };
+        out.writeData(JSON.stringify({ error: { ...error, ...details } }));
+      },
     });
     if (!finished) return;
     const usage = scenario.usage ?? DEFAULT_USAGE;

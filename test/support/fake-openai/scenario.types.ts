@@ -31,8 +31,10 @@ export type ScenarioStep =
   /**
    * The provider's own error event inside a started stream (Anthropic `error`, a Gemini chunk with
    * `error`), as for the HTTP status `status`; the stream ends after it. Wires without one refuse it.
+   * `retryAfterMs` is the wait the event asks for, on wires whose error event can say one (Gemini's
+   * RetryInfo).
    */
-  | { readonly type: 'provider-error'; readonly status: number; readonly message?: string }
+  | { readonly type: 'provider-error'; readonly status: number; readonly message?: string; readonly retryAfterMs?: number }
   /** Destroys the TCP connection where it stands (mid-stream when earlier steps wrote chunks). */
   | { readonly type: 'disconnect' }
   /** Writes an SSE `data:` line whose payload is not JSON. */

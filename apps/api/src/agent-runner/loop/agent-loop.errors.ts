@@ -1,4 +1,5 @@
 import { APICallError, RetryError, StreamProviderError } from 'ai';
+import { retryDelayFromGoogleError, retryDelayFromHeaders } from '../models/provider-retry-delay';
 import type { AgentLoopError } from './agent-loop.types';
 
 /**
@@ -21,23 +22,28 @@ export function classifyModelError(error: unknown): AgentLoopError {
         metadata: { httpStatus: status },
       };
     }
+    const retryAfterMs = retryDelayFromHeaders(error.responseHeaders) ?? retryDelayFromGoogleError(error.data ?? error.responseBody);
     return {
       code: 'model_provider_error',
       message:
         status === undefined
           ? `Could not reach the model provider: ${describe(error.cause ?? error)}`
-          : `The model provider answered HTTP ${status}: ${error.message}`,
-      metadata: { httpStatus: status ?? null, retryable: error.isRetryable },
+          : `The model provider answered HTTP ${status}: ${error.message}${retryHint(retryAfterMs)}`,
+      metadata: { httpStatus: status ?? null, retryable: error.isRetryable, ...retryAfterOf(retryAfterMs) },
     };
   }
   if (StreamProviderError.isInstance(error)) {
+    // Only Google's error event says when to retry (RetryInfo in its details).
+    const retryAfterMs = retryDelayFromGoogleError(error.data);
     return {
       code: 'model_provider_error',
-      message: `The model provider reported an error: ${error.message}`,
+      message: `The model provider reported an error: ${error.message}${retryHint(retryAfterMs)}`,
       metadata: {
         httpStatus: error.statusCode ?? null,
         retryable: error.isRetryable,
         providerErrorCode: error.code === undefined ? null : String(error.code),
+        ...(error.type === undefined ? {} : { providerErrorType: error.type }),
+        ...retryAfterOf(retryAfterMs),
       },
     };
   }
@@ -46,6 +52,16 @@ export function classifyModelError(error: unknown): AgentLoopError {
     return { code: 'model_stream_error', message: `The model response stream broke: ${describe(error)}`, metadata: null };
   }
   return { code: 'unexpected_error', message: `The agent run failed: ${describe(error)}`, metadata: null };
+}
+
+/** The wait the provider asked for, in the error's metadata (`retryAfterMs`), when it named one. */
+function retryAfterOf(retryAfterMs: number | undefined): { retryAfterMs?: number } {
+  return retryAfterMs === undefined ? {} : { retryAfterMs };
+}
+
+/** The same wait, said in the message for whoever reads it. */
+function retryHint(retryAfterMs: number | undefined): string {
+  return retryAfterMs === undefined ? '' : ` (the provider asks to retry in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s)`;
 }
 
 const STREAM_FAILURE_NAMES: ReadonlySet<string> = new Set([

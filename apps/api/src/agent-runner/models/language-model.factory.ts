@@ -6,6 +6,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { JSONValue, LanguageModel } from 'ai';
 import type { ReasoningEffort } from '@app/contracts/language-models/model.types';
 import { BUILT_IN_PROVIDER_IDS, type BuiltInProviderId } from '../../config/built-in-models';
+import { withGoogleRetryInfo } from './google-retry-info.fetch';
 import { modelFetch } from './model-fetch';
 import { PROVIDER_KEY_VARIABLES, type ProviderSettings } from '../../config/provider-settings';
 
@@ -45,7 +46,8 @@ export function createLanguageModel(settings: ProviderSettings, providerId: stri
       case 'google_ai_studio': {
         const google = settings.google_ai_studio;
         if (google === null) throw notConfigured(settings, providerId);
-        return createGoogleGenerativeAI({ apiKey: google.apiKey.reveal(), baseURL: google.baseUrl ?? undefined, fetch: modelFetch })(modelId);
+        const fetch = withGoogleRetryInfo(modelFetch);
+        return createGoogleGenerativeAI({ apiKey: google.apiKey.reveal(), baseURL: google.baseUrl ?? undefined, fetch })(modelId);
       }
       case 'mistral': {
         const mistral = settings.mistral;
