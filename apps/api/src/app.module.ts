@@ -19,6 +19,9 @@ import type { ApiConfig } from './config/api-config';
 import { HealthController } from './health/health.controller';
 import { ProjectorMetrics } from './health/projector-metrics';
 import { ProjectorReadinessProbe } from './health/projector-readiness';
+import { GetWorkspaceStatusHandler } from './health/queries/get-workspace-status.query';
+import { ReadinessCheck } from './health/readiness-check';
+import { WorkspaceStatusController } from './health/workspace-status.controller';
 import { EmbeddedProjector } from './infrastructure/embedded-projector';
 import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { MetricsModule } from './metrics/metrics.module';
@@ -27,6 +30,7 @@ import { CoreModule } from './infrastructure/core.module';
 import { StorageModule } from './infrastructure/storage.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 import { ProjectsModule } from './projects/projects.module';
+import { DustAppsModule } from './dust-apps/dust-apps.module';
 import { DataSourcesModule } from './data-sources/data-sources.module';
 import { McpModule } from './mcp/mcp.module';
 import { SearchModule } from './search/search.module';
@@ -55,6 +59,7 @@ export class AppModule implements NestModule {
         RateLimitsModule,
         WorkspacesModule,
         ProjectsModule,
+        DustAppsModule,
         ConversationsModule,
         AgentConfigurationsModule,
         AgentRunnerModule,
@@ -72,7 +77,7 @@ export class AppModule implements NestModule {
         WebAppModule,
         ...extraModules,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, WorkspaceStatusController],
       providers: [
         Callers,
         { provide: APP_GUARD, useClass: ApiKeyGuard },
@@ -80,6 +85,8 @@ export class AppModule implements NestModule {
         { provide: APP_PIPE, useValue: createValidationPipe() },
         EmbeddedProjector,
         ProjectorReadinessProbe,
+        ReadinessCheck,
+        GetWorkspaceStatusHandler,
         ProjectorMetrics,
       ],
     };

@@ -2,11 +2,10 @@ import { RequestMethod, type INestApplication } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { IS_PUBLIC_ROUTE, PERSON_OR_ANONYMOUS, PERSON_ROUTE } from '../http/route-access';
 import { CSRF_HEADER, SESSION_COOKIE } from '../http/session-access';
 import type { ApiConfig } from '../../config/api-config';
+import { serviceVersion } from '../service-version';
 import { ErrorEnvelopeSchema } from './error-envelope.schema';
 import { toOpenApi31Schemas } from './openapi-31';
 import { BEARER_SCHEME, describeOperations, errorResponseComponents, SESSION_SCHEME, TAGS, type HandlerInfo } from './openapi-operations';
@@ -100,18 +99,4 @@ function controllerRoutes(app: INestApplication): Map<string, HandlerInfo> {
     }
   }
   return routes;
-}
-
-/** The version in the service's package.json, found upwards from here (source and dist alike). */
-function serviceVersion(): string {
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) {
-      const manifest: unknown = JSON.parse(readFileSync(file, 'utf8'));
-      if (typeof manifest === 'object' && manifest !== null && 'version' in manifest && typeof manifest.version === 'string') {
-        return manifest.version;
-      }
-    }
-    if (dirname(dir) === dir) return '0.0.0';
-  }
 }

@@ -157,6 +157,8 @@ function tagOf(path: string): string {
     data_source_views: 'data_sources',
     search: 'data_sources',
     keys: 'workspaces',
+    status: 'health',
+    actions: 'conversations',
   };
   return aliases[segment] ?? segment;
 }
