@@ -9,6 +9,7 @@ import { PageHeading } from '../ui/page-heading';
 import { useAdminScreens } from './admin-screens';
 import { useAgentScreens } from './agent-screens';
 import { useConversationScreens } from './conversation-screens';
+import { useKnowledgeScreens } from './knowledge-screens';
 import type { ChunkState } from './screen-chunk';
 import { useToolScreens } from './tools-screens';
 import styles from './workspace-page.module.css';
@@ -33,6 +34,9 @@ export function WorkspacePage({ wId }: { readonly wId: string }) {
           </Route>
           <Route path="/tools" nest>
             <ToolsArea workspace={workspace} />
+          </Route>
+          <Route path="/knowledge" nest>
+            <KnowledgeArea workspace={workspace} />
           </Route>
           <Route path="/admin" nest>
             <AdministrationArea workspace={workspace} />
@@ -94,6 +98,9 @@ function WorkspaceSections({ admin }: { readonly admin: boolean }) {
       <Link href="/agents" aria-current={area === '/agents' ? 'page' : undefined}>
         Agents
       </Link>
+      <Link href="/knowledge" aria-current={area === '/knowledge' ? 'page' : undefined}>
+        Knowledge
+      </Link>
       <Link href="/tools" aria-current={area === '/tools' ? 'page' : undefined}>
         Tools
       </Link>
@@ -106,7 +113,7 @@ function WorkspaceSections({ admin }: { readonly admin: boolean }) {
   );
 }
 
-const AREAS = ['/agents', '/tools', '/admin'] as const;
+const AREAS = ['/agents', '/tools', '/knowledge', '/admin'] as const;
 
 /** `/w/:wId/agents/…`: the gallery and the editor, from their own chunk. */
 function AgentsArea({ workspace }: { readonly workspace: AccountWorkspace }) {
@@ -122,6 +129,13 @@ function ToolsArea({ workspace }: { readonly workspace: AccountWorkspace }) {
   return <loaded.screens.ToolScreens wId={workspace.sId} role={workspace.role} />;
 }
 
+/** `/w/:wId/knowledge/…`: spaces, data sources, documents and tables, from their own chunk. */
+function KnowledgeArea({ workspace }: { readonly workspace: AccountWorkspace }) {
+  const loaded = useKnowledgeScreens();
+  if (loaded.status !== 'ready') return <ScreensPending state={loaded} what="knowledge" />;
+  return <loaded.screens.KnowledgeScreens wId={workspace.sId} role={workspace.role} />;
+}
+
 /** `/w/:wId/admin/…`: members, keys and status, from their own chunk; "Admins only" for the others. */
 function AdministrationArea({ workspace }: { readonly workspace: AccountWorkspace }) {
   const loaded = useAdminScreens();
@@ -130,7 +144,7 @@ function AdministrationArea({ workspace }: { readonly workspace: AccountWorkspac
 }
 
 /** Where a screen shows while its chunk is on its way, or when it could not come. */
-function ScreensPending({ state, what }: { readonly state: ChunkState<unknown>; readonly what: 'conversation' | 'agent' | 'tool' | 'administration' }) {
+function ScreensPending({ state, what }: { readonly state: ChunkState<unknown>; readonly what: 'conversation' | 'agent' | 'tool' | 'knowledge' | 'administration' }) {
   if (state.status === 'failed') {
     return (
       <p role="alert" className="page alert">
