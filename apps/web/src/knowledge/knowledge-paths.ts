@@ -1,0 +1,7 @@
+/** Paths of the knowledge screens, relative to `/w/:wId/knowledge` (wouter's nest), ids encoded. */
+export const knowledgePaths = {
+  space: (spaceId: string) => `/spaces/${encodeURIComponent(spaceId)}`,
+  dataSource: (spaceId: string, dsId: string) => `/spaces/${encodeURIComponent(spaceId)}/data_sources/${encodeURIComponent(dsId)}`,
+  document: (spaceId: string, dsId: string, documentId: string) => `${knowledgePaths.dataSource(spaceId, dsId)}/documents/${encodeURIComponent(documentId)}`,
+  table: (spaceId: string, dsId: string, tableId: string) => `${knowledgePaths.dataSource(spaceId, dsId)}/tables/${encodeURIComponent(tableId)}`,
+};
