@@ -1,7 +1,9 @@
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import { McpServerIdDto, PostMcpResultsDto, RegisterMcpServerDto } from '@app/contracts/http/mcp.dto';
+import type { ListClientMcpServersResponse } from '@app/contracts/http/client-mcp-servers.types';
 import type { HeartbeatMcpServerResponse, RegisterMcpServerResponse } from '@app/contracts/http/mcp.types';
 import { SuccessSchema } from '@app/contracts/http/openapi/conversation-responses.schema';
+import { ListClientMcpServersResponseSchema } from '@app/contracts/http/openapi/client-mcp-servers.schema';
 import { HeartbeatMcpServerResponseSchema, RegisterMcpServerResponseSchema } from '@app/contracts/http/openapi/mcp.schema';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -15,6 +17,7 @@ import { DeregisterMcpServerCommand } from './commands/deregister-mcp-server.com
 import { HeartbeatMcpServerCommand } from './commands/heartbeat-mcp-server.command';
 import { PostMcpResultCommand } from './commands/post-mcp-result.command';
 import { RegisterMcpServerCommand } from './commands/register-mcp-server.command';
+import { ListClientMcpServersQuery } from './queries/list-client-mcp-servers.query';
 import { McpRequestStreamQuery, type McpRequestStream } from './queries/mcp-request-stream.query';
 
 const paths = (action: string): string[] => [`api/v1/w/:wId/mcp/${action}`, `api/w/:wId/mcp/${action}`];
@@ -51,6 +54,12 @@ export class McpController {
   @ApiSuccess('Deregister a client-side MCP server', SuccessSchema)
   deregister(@Auth() auth: AuthContext, @Body() body: McpServerIdDto): Promise<SuccessResponse> {
     return this.commandBus.execute(new DeregisterMcpServerCommand(auth, body.serverId));
+  }
+
+  @Get('api/w/:wId/mcp/client_servers')
+  @ApiSuccess("List the caller's client-side MCP servers connected now (private family)", ListClientMcpServersResponseSchema)
+  clientServers(@Auth() auth: AuthContext): Promise<ListClientMcpServersResponse> {
+    return this.queryBus.execute(new ListClientMcpServersQuery(auth));
   }
 
   @Post(paths('results'))

@@ -9,6 +9,7 @@ import { PostMcpResultHandler } from './commands/post-mcp-result.command';
 import { RegisterMcpServerHandler } from './commands/register-mcp-server.command';
 import { McpController } from './mcp.controller';
 import { McpServers } from './mcp-servers';
+import { ListClientMcpServersHandler } from './queries/list-client-mcp-servers.query';
 import { McpRequestStreamHandler } from './queries/mcp-request-stream.query';
 
 /**
@@ -25,6 +26,7 @@ import { McpRequestStreamHandler } from './queries/mcp-request-stream.query';
     DeregisterMcpServerHandler,
     PostMcpResultHandler,
     McpRequestStreamHandler,
+    ListClientMcpServersHandler,
     McpResponses,
     McpChannel,
     ClientSideMcpTools,
