@@ -1,14 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type DependencyList } from 'react';
 import { errorMessage } from '../ui/error-message';
 
 /** What a page's read has come to. */
 export type Loaded<T> = { readonly status: 'loading' } | { readonly status: 'failed'; readonly message: string } | { readonly status: 'ready'; readonly value: T };
 
 /**
- * Reads `load` when the component shows, and again on `reload()` (after a write, so the list shows
- * what the api now holds rather than a guess). The last answer stays shown while the next comes.
+ * Reads `load` when the component shows, again on `reload()` (after a write, so the list shows
+ * what the api now holds rather than a guess) and when one of `deps` changes (another page of a
+ * list). The last answer stays shown while the next comes.
  */
-export function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>): { readonly loaded: Loaded<T>; readonly reload: () => void } {
+export function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList = []): { readonly loaded: Loaded<T>; readonly reload: () => void } {
   const [loaded, setLoaded] = useState<Loaded<T>>({ status: 'loading' });
   const [round, setRound] = useState(0);
   useEffect(() => {
@@ -20,9 +21,9 @@ export function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>): { reado
       },
     );
     return () => controller.abort();
-    // `load` is rebuilt by each render of its page; `round` and the page's key say when to read again.
+    // `load` is rebuilt by each render of its page; `round`, `deps` and the page's key say when to read again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [round]);
+  }, [round, ...deps]);
   const reload = useCallback(() => setRound((now) => now + 1), []);
   return { loaded, reload };
 }
