@@ -130,6 +130,22 @@ describe('agent configurations over HTTP', () => {
       expect(dust.usage.messageCount).toBe(0);
     });
 
+    it("answers an agent's use per day over the days asked for, and refuses a bad window with 400", async () => {
+      const res = await call(t.baseUrl, 'GET', `${base()}/${zebraId}/daily_usage?days=7`, { key: userKey });
+      expect(res.status).toBe(200);
+      expect(res.body.days).toHaveLength(7);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(res.body.days.at(-1)).toEqual({ date: today, messageCount: 1, conversationCount: 1, userCount: 1 });
+      expect(res.body.days.slice(0, 6).every((day: any) => day.messageCount === 0)).toBe(true);
+      expect((await call(t.baseUrl, 'GET', `${base()}/${zebraId}/daily_usage`, { key: userKey })).body.days).toHaveLength(30);
+      for (const days of ['0', '91', 'x', '1.5']) {
+        const bad = await call(t.baseUrl, 'GET', `${base()}/${zebraId}/daily_usage?days=${days}`, { key: userKey });
+        expect(bad.status).toBe(400);
+        expect(bad.body.error.type).toBe('invalid_request_error');
+      }
+      expect((await call(t.baseUrl, 'GET', `${base()}/NoSuchAg3n/daily_usage`, { key: userKey })).status).toBe(404);
+    });
+
     it('searches by name', async () => {
       const res = await call(t.baseUrl, 'GET', `${v1()}/search?q=zEb`, { key: userKey });
       expect(res.status).toBe(200);

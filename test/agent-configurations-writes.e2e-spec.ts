@@ -1,4 +1,5 @@
 import { assistant, startConfigurationWorkspace } from './support/agent-configuration-helpers';
+import { PNG_PIXEL, postContent } from './support/file-upload-helpers';
 import { call, type TestApp } from './support/test-app';
 
 // Writing agents: create, version, archive and restore, the rules a body must follow, and generic
@@ -139,6 +140,26 @@ describe('agent configurations over HTTP', () => {
       const unknown = await call(t.baseUrl, 'GET', `${v1()}/NoSuchAg3n`, { key: adminKey });
       expect(unknown.status).toBe(404);
     });
+  });
+
+  it('takes a picture uploaded as an avatar file by its path here, which every member can then view', async () => {
+    const requested = await call(t.baseUrl, 'POST', `/api/w/${wId}/files`, {
+      key: adaKey,
+      body: { contentType: 'image/png', fileName: 'owl.png', fileSize: PNG_PIXEL.length, useCase: 'avatar' },
+    });
+    expect(requested.status).toBe(200);
+    const fileId: string = requested.body.file.sId;
+    expect((await postContent(t.baseUrl, adaKey, `/api/w/${wId}/files/${fileId}`, PNG_PIXEL, 'owl.png', 'image/png')).status).toBe(200);
+    const pictureUrl = `/api/w/${wId}/files/${fileId}?action=view`;
+    const created = await create(adaKey, { name: 'owl', pictureUrl });
+    expect(created.status).toBe(200);
+    expect(created.body.agentConfiguration.pictureUrl).toBe(pictureUrl);
+    const viewed = await fetch(`${t.baseUrl}${pictureUrl}`, { headers: { authorization: `Bearer ${userKey}` } });
+    expect(viewed.status).toBe(200);
+    expect(viewed.headers.get('content-type')).toContain('image/png');
+    const elsewhere = await create(adaKey, { name: 'owl2', pictureUrl: `/api/w/${wId}/files/${fileId}?action=download` });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.error.message).toContain('the path of an uploaded picture');
   });
 
   it('the reads an editor saves from give back every field: a version saved from the full read or from history keeps its tool stakes', async () => {

@@ -132,6 +132,7 @@ describe('documented response schemas against real responses', () => {
     await sample('GET', '/api/v1/w/{wId}/assistant/agent_configurations/{sId}', ids, { query: 'variant=full' });
     await sample('GET', '/api/v1/w/{wId}/assistant/agent_configurations/{sId}', { ...ids, sId: 'dust' });
     await sample('GET', `${base}/{sId}/history`, ids);
+    await sample('GET', `${base}/{sId}/daily_usage`, ids);
     await sample('DELETE', `${base}/{sId}`, ids);
     await sample('POST', `${base}/{sId}/restore`, ids);
     await sample('POST', '/api/v1/w/{wId}/assistant/generic_agents', ids, {

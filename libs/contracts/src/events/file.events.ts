@@ -4,9 +4,9 @@
  * referenced by their SHA-256.
  */
 
-/** What a file is for, as on the wire (`useCase`). */
-export type FileUseCase = 'conversation' | 'upsert_table' | 'upsert_document';
-export const FILE_USE_CASES: readonly FileUseCase[] = ['conversation', 'upsert_table', 'upsert_document'];
+/** What a file is for, as on the wire (`useCase`); `avatar` is an agent's picture, which every member may see. */
+export type FileUseCase = 'conversation' | 'upsert_table' | 'upsert_document' | 'avatar';
+export const FILE_USE_CASES: readonly FileUseCase[] = ['conversation', 'upsert_table', 'upsert_document', 'avatar'];
 
 /** Where a file belongs (`useCaseMetadata`); the conversation decides who may read it. */
 export interface FileUseCaseMetadata {

@@ -67,3 +67,16 @@ export class AgentHistoryQueryDto {
   @IsInt({ message: `must be an integer between 1 and ${AGENT_HISTORY_LIMIT_MAX}` })
   limit: number = AGENT_HISTORY_LIMIT_MAX;
 }
+
+/** Most days an agent's daily usage covers. */
+export const AGENT_DAILY_USAGE_DAYS_MAX = 90;
+
+/** Query of an agent's daily usage: `days`, how many days up to today (UTC), 1 to 90 (default 30). */
+export class AgentDailyUsageQueryDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: AGENT_DAILY_USAGE_DAYS_MAX, default: 30 })
+  @Transform(parseDecimalInteger)
+  @Max(AGENT_DAILY_USAGE_DAYS_MAX, { message: `must be an integer between 1 and ${AGENT_DAILY_USAGE_DAYS_MAX}` })
+  @Min(1, { message: `must be an integer between 1 and ${AGENT_DAILY_USAGE_DAYS_MAX}` })
+  @IsInt({ message: `must be an integer between 1 and ${AGENT_DAILY_USAGE_DAYS_MAX}` })
+  days: number = 30;
+}

@@ -13,6 +13,7 @@ describe('agent picture URLs a client may set', () => {
     'data:image/svg+xml,%3Csvg%2F%3E',
     defaultPictureUrl(publicUrl),
     `${publicUrl}/static/systemavatar/dust_avatar_full.png`,
+    '/api/w/w0rksp4ce1/files/fil_abc123?action=view',
   ])('accepts %s', (url) => {
     expect(isAllowedPictureUrl(url, publicUrl)).toBe(true);
   });
@@ -31,6 +32,10 @@ describe('agent picture URLs a client may set', () => {
     'not a url',
     `${publicUrl}.evil.example/static/a.png`,
     `${publicUrl}/api/w/x`,
+    '/api/w/w0rksp4ce1/files/fil_abc123',
+    '/api/w/w0rksp4ce1/files/fil_abc123?action=download',
+    '/api/w/w0rksp4ce1/files/../../x?action=view',
+    '/api/w/w0rksp4ce1/files/fil_abc123?action=view&x=1',
   ])('refuses %s', (url) => {
     expect(isAllowedPictureUrl(url, publicUrl)).toBe(false);
   });

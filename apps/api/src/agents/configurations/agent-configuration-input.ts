@@ -12,14 +12,17 @@ export function defaultPictureUrl(publicUrl: string): string {
   return `${publicUrl}/static/droidavatar/Droid_Black_2.jpg`;
 }
 
+/** A picture uploaded here as a file (`useCase` avatar), by its path on this server: the web app shows it with its session. */
+const UPLOADED_PICTURE_PATH = /^\/api\/w\/[A-Za-z0-9_-]+\/files\/[A-Za-z0-9_-]+\?action=view$/;
+
 /**
- * Whether a client may set this picture: an `https:` URL, a `data:image/…` URL, or one of the
+ * Whether a client may set this picture: an `https:` URL, a `data:image/…` URL, one of the
  * pictures this service hands out itself (under PUBLIC_URL, which may be plain http), so that an
- * agent read and sent back unchanged is still accepted. Anything else (`javascript:`, `file:`,
- * `http:`) would be shown to every member as it was sent.
+ * agent read and sent back unchanged is still accepted, or the path of a picture uploaded as a
+ * file. Anything else (`javascript:`, `file:`, `http:`) would be shown to every member as it was sent.
  */
 export function isAllowedPictureUrl(value: string, publicUrl: string): boolean {
-  if (value.startsWith(`${publicUrl}/static/`)) return true;
+  if (value.startsWith(`${publicUrl}/static/`) || UPLOADED_PICTURE_PATH.test(value)) return true;
   let url: URL;
   try {
     url = new URL(value);
@@ -35,7 +38,7 @@ export function agentConfigurationInput(assistant: AgentAssistantDto, publicUrl:
   const effort = assistant.model.reasoningEffort ?? null;
   const pictureUrl = assistant.pictureUrl?.trim() || defaultPictureUrl(publicUrl);
   if (!isAllowedPictureUrl(pictureUrl, publicUrl)) {
-    throw new ApiError('invalid_request_error', 'Invalid request body: assistant.pictureUrl must be an https: URL or a data:image/ URL.');
+    throw new ApiError('invalid_request_error', 'Invalid request body: assistant.pictureUrl must be an https: URL, a data:image/ URL or the path of an uploaded picture (/api/w/{wId}/files/{fileId}?action=view).');
   }
   if (effort !== null && !isReasoningEffort(effort)) {
     throw new ApiError('invalid_request_error', 'Invalid request body: assistant.model.reasoningEffort must be one of none, light, medium, high.');

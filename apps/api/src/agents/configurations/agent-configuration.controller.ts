@@ -1,5 +1,6 @@
 import {
   AgentConfigurationQueryDto,
+  AgentDailyUsageQueryDto,
   AgentHistoryQueryDto,
   AgentListQueryDto,
   AgentSearchQueryDto,
@@ -9,15 +10,18 @@ import type {
   AgentConfigurationResponse,
   GetAgentConfigurationsResponse,
 } from '@app/contracts/http/agent-configuration.types';
+import type { AgentDailyUsageResponse } from '@app/contracts/http/agent-daily-usage.types';
 import {
   AgentConfigurationHistoryResponseSchema,
   AgentConfigurationResponseSchema,
   GetAgentConfigurationsResponseSchema,
 } from '@app/contracts/http/openapi/agent-configuration.schema';
+import { AgentDailyUsageResponseSchema } from '@app/contracts/http/openapi/agent-daily-usage.schema';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Auth, type AuthContext } from '../../auth/auth-context';
 import { ApiSuccess } from '../../common/openapi/api-operation.decorators';
+import { GetAgentDailyUsageQuery } from '../usage/get-agent-daily-usage.query';
 import { GetAgentConfigurationHistoryQuery } from './queries/get-agent-configuration-history.query';
 import { GetAgentConfigurationQuery } from './queries/get-agent-configuration.query';
 import { ListAgentConfigurationsQuery } from './queries/list-agent-configurations.query';
@@ -26,7 +30,7 @@ import { SearchAgentConfigurationsQuery } from './queries/search-agent-configura
 const LIST = ['api/v1/w/:wId/assistant/agent_configurations', 'api/w/:wId/assistant/agent_configurations'];
 const ONE = LIST.map((path) => `${path}/:sId`);
 
-/** Reading agent configurations, on both path families: the list, search, one agent, its history. */
+/** Reading agent configurations, on both path families: the list, search, one agent, its history and its use per day. */
 @Controller()
 export class AgentConfigurationController {
   constructor(private readonly queryBus: QueryBus) {}
@@ -54,5 +58,11 @@ export class AgentConfigurationController {
   @ApiSuccess("List an agent's versions, newest first", AgentConfigurationHistoryResponseSchema)
   history(@Auth() auth: AuthContext, @Param('sId') sId: string, @Query() query: AgentHistoryQueryDto): Promise<AgentConfigurationHistoryResponse> {
     return this.queryBus.execute(new GetAgentConfigurationHistoryQuery(auth, sId, query.limit));
+  }
+
+  @Get('api/w/:wId/assistant/agent_configurations/:sId/daily_usage')
+  @ApiSuccess("An agent's messages, conversations and members per day (UTC) over the last `days` days", AgentDailyUsageResponseSchema)
+  dailyUsage(@Auth() auth: AuthContext, @Param('sId') sId: string, @Query() query: AgentDailyUsageQueryDto): Promise<AgentDailyUsageResponse> {
+    return this.queryBus.execute(new GetAgentDailyUsageQuery(auth, sId, query.days));
   }
 }
