@@ -31,7 +31,7 @@ export const READ_MODELS = {
   dataSourceTables: { name: 'data_source_tables', version: 3 },
   tableRows: { name: 'data_source_table_rows', version: 2 },
   tableRowPurges: { name: 'data_source_table_row_purges', version: 1 },
-  toolApprovals: { name: 'tool_approvals', version: 1 },
+  toolApprovals: { name: 'tool_approvals', version: 2 },
   accounts: { name: 'accounts', version: 1 },
   credentials: { name: 'credentials', version: 1 },
   sessions: { name: 'sessions', version: 1 },

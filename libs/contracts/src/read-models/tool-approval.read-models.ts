@@ -16,6 +16,16 @@ export interface ToolApprovalDocument {
   readonly conversationId: string;
   readonly messageId: string;
   readonly entries: readonly ToolApprovalEntry[];
+  /**
+   * The member a call still waits for (the one the run acts for), null when none waits: what lists
+   * a person's waiting calls across conversations without reading every message's approvals.
+   */
+  readonly waitingFor: string | null;
+}
+
+/** Who the message's unsettled calls wait for, if any does. */
+export function waitingForOf(entries: readonly ToolApprovalEntry[]): string | null {
+  return entries.find((entry) => entry.settled === null)?.call.userId ?? null;
 }
 
 /** The calls of a message still waiting for an answer, in the order asked. */

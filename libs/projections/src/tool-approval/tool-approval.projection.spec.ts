@@ -37,6 +37,12 @@ describe('tool approval projection', () => {
     expect(blockedCallsOf(settled)).toEqual([]);
   });
 
+  it('says whom the message waits for while a call is unsettled, and no one once all are', () => {
+    expect(project(projection, [requested('act_1', 1), requested('act_2', 2)]).get(messageId)?.waitingFor).toBe('usr0000001');
+    expect(project(projection, [requested('act_1', 1), requested('act_2', 2), given]).get(messageId)?.waitingFor).toBe('usr0000001');
+    expect(project(projection, [requested('act_1', 1), requested('act_2', 2), given, expired]).get(messageId)?.waitingFor).toBeNull();
+  });
+
   it('records a call asked again (a run taken over) once, and ignores other streams', () => {
     const docs = project(projection, [requested('act_1', 1), given, requested('act_1', 5)]);
     expect(docs.get(messageId)?.entries).toEqual([{ call: call('act_1'), settled: 'answered' }]);

@@ -1,13 +1,13 @@
 import { assertNever } from '@app/contracts/assert-never';
 import { fromToolApprovalStreamName, isToolApprovalEvent, TOOL_APPROVAL_EVENT_TYPES } from '@app/contracts/events/tool-approval.events';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
-import type { ToolApprovalDocument, ToolApprovalEntry } from '@app/contracts/read-models/tool-approval.read-models';
+import { waitingForOf, type ToolApprovalDocument, type ToolApprovalEntry } from '@app/contracts/read-models/tool-approval.read-models';
 import type { Projection } from '../projection';
 
 /** The approvals each agent message asked for, so the blocked-actions listing reads no stream. */
 export const toolApprovalProjection: Projection<ToolApprovalDocument> = {
   ...READ_MODELS.toolApprovals,
-  indexes: [],
+  indexes: ['workspaceId', 'waitingFor'],
   canHandle: TOOL_APPROVAL_EVENT_TYPES,
   documentIds: (event) => {
     const messageId = fromToolApprovalStreamName(event.streamName);
@@ -20,8 +20,9 @@ export const toolApprovalProjection: Projection<ToolApprovalDocument> = {
         const { at: _at, ...call } = event.data;
         // A run taken over asks again for the call it waited on: the decider records it once, and so does this.
         if (doc?.entries.some((entry) => entry.call.actionId === call.actionId)) return doc;
-        const base = doc ?? { workspaceId: call.workspaceId, conversationId: call.conversationId, messageId: call.messageId, entries: [] };
-        return { ...base, entries: [...base.entries, { call, settled: null }] };
+        const base = doc ?? { workspaceId: call.workspaceId, conversationId: call.conversationId, messageId: call.messageId, entries: [], waitingFor: null };
+        const entries = [...base.entries, { call, settled: null }];
+        return { ...base, entries, waitingFor: waitingForOf(entries) };
       }
       case 'ToolApprovalGiven':
       case 'UserQuestionAnswered':
@@ -36,5 +37,6 @@ export const toolApprovalProjection: Projection<ToolApprovalDocument> = {
 
 function settle(doc: ToolApprovalDocument | null, actionId: string, settled: ToolApprovalEntry['settled']): ToolApprovalDocument | null {
   if (!doc) return doc;
-  return { ...doc, entries: doc.entries.map((entry) => (entry.call.actionId === actionId ? { ...entry, settled } : entry)) };
+  const entries = doc.entries.map((entry) => (entry.call.actionId === actionId ? { ...entry, settled } : entry));
+  return { ...doc, entries, waitingFor: waitingForOf(entries) };
 }
