@@ -39,11 +39,17 @@ describe('the models a workspace allows', () => {
   it('leaves out the providers the allow-list leaves out, and the models outside the region when the workspace keeps to it', async () => {
     expect((await settings({ whiteListedProviders: ['openai', 'anthropic'], defaultEmbeddingProvider: null })).status).toBe(200);
     expect(new Set((await models()).body.models.map((model: { providerId: string }) => model.providerId))).toEqual(new Set(['openai']));
+    // A picker shows what it leaves out, and why: only providers the deployment configures.
+    expect((await models()).body.disabledProviders).toEqual([{ providerId: 'mistral', reason: 'An admin of the workspace has not allowed this provider.' }]);
     expect((await settings({ whiteListedProviders: null })).status).toBe(200);
+    expect((await models()).body.disabledProviders).toEqual([]);
 
     // The deployment runs in Europe, where only the Mistral models are served.
     expect((await settings({ regionalModelsOnly: true })).status).toBe(200);
     expect(new Set((await models()).body.models.map((model: { providerId: string }) => model.providerId))).toEqual(new Set(['mistral']));
+    expect((await models()).body.disabledProviders).toEqual([
+      { providerId: 'openai', reason: 'None of its models is served in region europe-west1, and the workspace uses regional models only.' },
+    ]);
     expect((await settings({ regionalModelsOnly: false })).status).toBe(200);
   });
 

@@ -60,7 +60,14 @@ export type WorkspaceModelResponse = Pick<ModelEntry, 'providerId' | 'modelId' |
   readonly acceptsImages: boolean;
 };
 
-/** `GET /api/w/{wId}/models`: the deployment's models that the workspace's policy allows. */
+/** A provider the deployment configures that the workspace's policy leaves no model of, and why (for a person to read). */
+export interface DisabledProviderResponse {
+  readonly providerId: string;
+  readonly reason: string;
+}
+
+/** `GET /api/w/{wId}/models`: the deployment's models that the workspace's policy allows, and the providers it leaves out. */
 export interface ListWorkspaceModelsResponse {
   readonly models: readonly WorkspaceModelResponse[];
+  readonly disabledProviders: readonly DisabledProviderResponse[];
 }

@@ -1,5 +1,6 @@
 import type { ListWorkspaceModelsResponse } from '@app/contracts/http/workspace.types';
 import { isModelAuthorized } from '@app/domain/models/model-selection.policy';
+import { disabledProviders } from '@app/domain/models/disabled-providers';
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
@@ -29,6 +30,7 @@ export class ListWorkspaceModelsHandler implements IQueryHandler<ListWorkspaceMo
         defaultReasoningEffort: model.defaultReasoningEffort,
         acceptsImages: model.acceptsImages ?? false,
       })),
+      disabledProviders: disabledProviders(this.config.modelCatalog, policy, this.config.region),
     };
   }
 }

@@ -2,6 +2,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { REASONING_EFFORTS, type ReasoningEffort } from '../../language-models/model.types';
 import type {
   CreateSpaceResponse,
+  DisabledProviderResponse,
   GetSpaceResponse,
   GetWorkspaceExistsResponse,
   GetWorkspaceFeatureFlagsResponse,
@@ -149,9 +150,22 @@ export class WorkspaceModelSchema implements WorkspaceModelResponse {
   acceptsImages!: boolean;
 }
 
-/** Schema of `{ models }`. */
+/** Schema of a provider the workspace may not use. */
+@ApiSchema({ name: 'DisabledProvider' })
+export class DisabledProviderSchema implements DisabledProviderResponse {
+  @ApiProperty({ type: 'string' })
+  providerId!: string;
+
+  @ApiProperty({ type: 'string', description: 'Why, in a sentence for a person to read.' })
+  reason!: string;
+}
+
+/** Schema of `{ models, disabledProviders }`. */
 @ApiSchema({ name: 'ListWorkspaceModelsResponse' })
 export class ListWorkspaceModelsResponseSchema implements ListWorkspaceModelsResponse {
   @ApiProperty({ type: () => WorkspaceModelSchema, isArray: true })
   models!: WorkspaceModelSchema[];
+
+  @ApiProperty({ type: () => DisabledProviderSchema, isArray: true, description: "The deployment's providers of which the workspace's policy allows no model." })
+  disabledProviders!: DisabledProviderSchema[];
 }
