@@ -8,12 +8,15 @@ import { DataSourcesApi } from './data-sources';
 import { FilesApi } from './files';
 import { HistoryApi } from './history';
 import { InvitationsApi } from './invitations';
+import { McpServersApi } from './mcp-servers';
 import { MembersApi } from './members';
 import { ModelsApi } from './models';
 import { ReadinessApi } from './readiness';
 import { SpacesApi } from './spaces';
 import { TablesApi } from './tables';
 import { ToolApprovalsApi } from './tool-approvals';
+import { WaitingActionsApi } from './waiting-actions';
+import { WorkspaceSettingsApi } from './workspace-settings';
 
 /** The page's client of the api and the typed calls over it; a feature adds its own beside `auth`. */
 export interface Api {
@@ -26,12 +29,15 @@ export interface Api {
   readonly files: FilesApi;
   readonly history: HistoryApi;
   readonly invitations: InvitationsApi;
+  readonly mcpServers: McpServersApi;
   readonly members: MembersApi;
   readonly models: ModelsApi;
   readonly readiness: ReadinessApi;
   readonly spaces: SpacesApi;
   readonly tables: TablesApi;
   readonly toolApprovals: ToolApprovalsApi;
+  readonly waitingActions: WaitingActionsApi;
+  readonly workspaceSettings: WorkspaceSettingsApi;
 }
 
 /** One client for the page: it holds the session's CSRF token. */
@@ -47,12 +53,15 @@ export function createApi(options: ApiClientOptions = {}): Api {
     files: new FilesApi(client),
     history: new HistoryApi(client),
     invitations: new InvitationsApi(client),
+    mcpServers: new McpServersApi(client),
     members: new MembersApi(client),
     models: new ModelsApi(client),
     readiness: new ReadinessApi(options.fetch),
     spaces: new SpacesApi(client),
     tables: new TablesApi(client),
     toolApprovals: new ToolApprovalsApi(client),
+    waitingActions: new WaitingActionsApi(client),
+    workspaceSettings: new WorkspaceSettingsApi(client),
   };
 }
 
