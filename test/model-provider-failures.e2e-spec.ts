@@ -63,6 +63,12 @@ describe('model providers failing on their own wire', () => {
       expect(providers.fake('anthropic').requests).toHaveLength(1);
     });
 
+    it('retries an answer whose stream opens with overloaded_error before writing anything, then answers', async () => {
+      const { message } = await ask('anthropic', { steps: [{ type: 'provider-error', status: 529, message: 'Overloaded' }] }, textScenario(['Hello.']));
+      expect(message).toMatchObject({ status: 'succeeded', content: 'Hello.' });
+      expect(providers.fake('anthropic').requests).toHaveLength(2);
+    });
+
     it('retries a 429 after the retry-after it gives, then answers', async () => {
       const { message } = await ask('anthropic', { steps: [{ type: 'http-error', status: 429, headers: { 'retry-after': '1' } }] }, textScenario(['Hello.']));
       expect(message).toMatchObject({ status: 'succeeded', content: 'Hello.' });
@@ -110,6 +116,15 @@ describe('model providers failing on their own wire', () => {
       expect(message).toMatchObject({ status: 'failed', error: { code: 'model_provider_error', metadata: { httpStatus: 429, retryAfterMs: 1_500, attempts: 3 } } });
       expect(message.error.message).toContain('You exceeded your current quota');
       expect(message.error.message).toContain('the provider asks to retry in 2 s');
+    });
+
+    it('does not hold the run for a long RetryInfo wait, and names it when the retries are spent', async () => {
+      const refused: Scenario = { steps: [{ type: 'http-error', status: 429, body: geminiQuotaErrorBody(58_000) }] };
+      const { message } = await ask('google_ai_studio', refused, refused, refused);
+      expect(message).toMatchObject({ status: 'failed', error: { code: 'model_provider_error', metadata: { httpStatus: 429, retryAfterMs: 58_000, attempts: 3 } } });
+      expect(message.error.message).toContain('the provider asks to retry in 58 s');
+      // The SDK's own backoff (2 s, then 4 s), not 58 s twice.
+      expect(waitBeforeRetry('google_ai_studio')).toBeLessThan(3_000);
     });
   });
 

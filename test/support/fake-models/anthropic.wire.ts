@@ -4,7 +4,8 @@
  * usage, then per content block `content_block_start` (text, thinking, tool_use), its deltas
  * (`text_delta`, `thinking_delta` then `signature_delta`, `input_json_delta`) and `content_block_stop`,
  * then `message_delta` with `stop_reason` and the output usage, and `message_stop`. Every event is
- * named by `event:` as well as by its `type`. An `error` event ends a broken stream.
+ * named by `event:` as well as by its `type`. An `error` event ends a broken stream, or is its only
+ * event when the request is refused before a message begins.
  */
 import { DEFAULT_USAGE, splitArguments } from '../fake-openai/scenario-response';
 import { playSteps, startEventStream, streamedRequestBody } from './scenario-player';
@@ -41,6 +42,13 @@ export const ANTHROPIC_WIRE: ModelWire = {
     const emit = (type: string, fields: Record<string, unknown>): void => out.writeData(JSON.stringify({ type, ...fields }), type);
     const usage = scenario.usage ?? DEFAULT_USAGE;
     startEventStream(out);
+    const [first] = scenario.steps;
+    if (first?.type === 'provider-error') {
+      // Refused before a message began (an overload at once): the error is the stream's only event.
+      out.writeData(JSON.stringify(errorBody(first.status, first.message ?? errorType(first.status))), 'error');
+      out.res.end();
+      return;
+    }
     emit('message_start', {
       message: {
         id: `msg_${out.newId()}`,

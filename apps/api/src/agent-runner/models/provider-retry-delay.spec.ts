@@ -1,7 +1,7 @@
 import { withGoogleRetryInfo } from './google-retry-info.fetch';
 import { retryDelayFromGoogleError, retryDelayFromHeaders } from './provider-retry-delay';
 
-const RETRY_INFO = { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '43s' };
+const RETRY_INFO = { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '13s' };
 const QUOTA_REFUSAL = {
   error: {
     code: 429,
@@ -31,9 +31,9 @@ describe('retryDelayFromHeaders', () => {
 
 describe('retryDelayFromGoogleError', () => {
   it('reads RetryInfo.retryDelay from the error object, its envelope or the envelope text', () => {
-    expect(retryDelayFromGoogleError(QUOTA_REFUSAL.error)).toBe(43_000);
-    expect(retryDelayFromGoogleError(QUOTA_REFUSAL)).toBe(43_000);
-    expect(retryDelayFromGoogleError(JSON.stringify(QUOTA_REFUSAL))).toBe(43_000);
+    expect(retryDelayFromGoogleError(QUOTA_REFUSAL.error)).toBe(13_000);
+    expect(retryDelayFromGoogleError(QUOTA_REFUSAL)).toBe(13_000);
+    expect(retryDelayFromGoogleError(JSON.stringify(QUOTA_REFUSAL))).toBe(13_000);
     expect(retryDelayFromGoogleError({ details: [{ ...RETRY_INFO, retryDelay: '0.25s' }] })).toBe(250);
   });
 
@@ -52,7 +52,7 @@ describe('withGoogleRetryInfo', () => {
     const text = JSON.stringify(QUOTA_REFUSAL);
     const inner = answering(new Response(text, { status: 429, statusText: 'Too Many Requests', headers: { 'content-type': 'application/json', 'content-length': '999' } }));
     const response = await withGoogleRetryInfo(inner)('http://127.0.0.1/v1beta/models/m:streamGenerateContent', { method: 'POST' });
-    expect([response.status, response.statusText, response.headers.get('retry-after-ms')]).toEqual([429, 'Too Many Requests', '43000']);
+    expect([response.status, response.statusText, response.headers.get('retry-after-ms')]).toEqual([429, 'Too Many Requests', '13000']);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('content-length')).toBeNull();
     expect(await response.text()).toBe(text);
@@ -63,6 +63,13 @@ describe('withGoogleRetryInfo', () => {
     expect(await withGoogleRetryInfo(answering(ok))('http://127.0.0.1/')).toBe(ok);
     const headed = new Response(JSON.stringify(QUOTA_REFUSAL), { status: 429, headers: { 'retry-after': '5' } });
     expect(await withGoogleRetryInfo(answering(headed))('http://127.0.0.1/')).toBe(headed);
+  });
+
+  it('copies no wait longer than 20 s, which the run could not sit through twice', async () => {
+    const refusal = (retryDelay: string) => JSON.stringify({ error: { ...QUOTA_REFUSAL.error, details: [{ ...RETRY_INFO, retryDelay }] } });
+    const wrapped = (retryDelay: string) => withGoogleRetryInfo(answering(new Response(refusal(retryDelay), { status: 429 })))('http://127.0.0.1/');
+    expect((await wrapped('20s')).headers.get('retry-after-ms')).toBe('20000');
+    expect((await wrapped('43s')).headers.get('retry-after-ms')).toBeNull();
   });
 
   it('adds no header to a refusal without a RetryInfo', async () => {
