@@ -135,6 +135,8 @@ describe('documented response schemas against real responses', () => {
     await sample('GET', `${base}/{sId}/daily_usage`, ids);
     await sample('DELETE', `${base}/{sId}`, ids);
     await sample('POST', `${base}/{sId}/restore`, ids);
+    const builderKey = await api.t.createKey(api.workspaceId, 'builder', 'pending.builder@example.com');
+    await sample('POST', `${base}/create-pending`, ids, { key: builderKey });
     await sample('POST', '/api/v1/w/{wId}/assistant/generic_agents', ids, {
       body: { name: 'planner', description: 'Plans.', instructions: 'Plan.', subAgentName: 'executor', subAgentDescription: 'Executes.', subAgentInstructions: 'Do.' },
     });

@@ -10,8 +10,12 @@ import type { ReasoningEffort } from '../language-models/model.types';
 /** Scope a workspace agent is saved with (`global` belongs to built-in agents only). */
 export type AgentConfigurationScope = 'visible' | 'hidden';
 
-/** Status a version is saved with; archiving is an event of its own. */
-export type AgentConfigurationSavedStatus = 'active' | 'draft';
+/**
+ * Status a version is saved with; archiving is an event of its own. `pending` is the placeholder an
+ * agent builder creates before the first save (to know the agent's sId early): that first save
+ * replaces it, still as version 0.
+ */
+export type AgentConfigurationSavedStatus = 'active' | 'draft' | 'pending';
 
 /** Model settings of one version; `reasoningEffort` is always resolved (never "default"). */
 export type AgentModelSettings = {

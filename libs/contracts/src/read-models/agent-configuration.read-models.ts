@@ -1,7 +1,7 @@
 import type { AgentAuthor, AgentConfigurationSnapshot } from '../events/agent-configuration.events';
 
 /** Status of a workspace agent in the read model. */
-export type AgentConfigurationDocumentStatus = 'active' | 'draft' | 'archived';
+export type AgentConfigurationDocumentStatus = 'active' | 'draft' | 'pending' | 'archived';
 
 /** One saved version, as listed in an agent's history. */
 export interface AgentVersionSummary {

@@ -125,6 +125,16 @@ describe('agent configuration decider', () => {
       ]);
   });
 
+  it("a pending placeholder's first save is still version 0, the next one version 1", () => {
+    const pending: AgentConfigurationEvent = { ...created, data: { ...created.data, configuration: { ...snapshot, name: '__PENDING__', status: 'pending' } } } as AgentConfigurationEvent;
+    const firstSave = { type: 'AgentConfigurationUpdated', data: { workspaceId: W, agentConfigurationId: A, version: 0, configuration: snapshot, author: null, at: now + 1 } } as const;
+    spec.given([pending]).when(update(input)).then([firstSave]);
+    spec
+      .given([pending, firstSave])
+      .when(update({ ...input, description: 'Second' }))
+      .then([{ type: 'AgentConfigurationUpdated', data: { ...firstSave.data, version: 1, configuration: { ...snapshot, description: 'Second' } } }]);
+  });
+
   it('an update that changes nothing is a no-op', () => {
     spec.given([created]).when(update(input)).thenNothing();
   });

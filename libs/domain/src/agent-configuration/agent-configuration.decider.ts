@@ -22,7 +22,9 @@ function decide(command: AgentConfigurationCommand, state: AgentConfigurationSta
       if (state.status === 'archived') throw agentArchived();
       const configuration = toAgentConfigurationSnapshot(command.configuration, command.modelCheck);
       if (sameConfiguration(configuration, state.configuration)) return [];
-      return [{ type: 'AgentConfigurationUpdated', data: { ...base, version: state.version + 1, configuration, author: command.author } }];
+      // The first save of a pending placeholder is the agent's first version: it stays version 0.
+      const version = state.status === 'pending' ? 0 : state.version + 1;
+      return [{ type: 'AgentConfigurationUpdated', data: { ...base, version, configuration, author: command.author } }];
     }
     case 'ArchiveAgentConfiguration':
       if (state.status === 'archived') return [];

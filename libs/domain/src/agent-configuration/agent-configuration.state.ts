@@ -4,7 +4,7 @@ import type { AgentConfigurationSnapshot } from '@app/contracts/events/agent-con
 export type AgentConfigurationState =
   | { readonly status: 'absent' }
   | {
-      readonly status: 'active' | 'draft' | 'archived';
+      readonly status: 'active' | 'draft' | 'pending' | 'archived';
       readonly workspaceId: string;
       readonly agentConfigurationId: string;
       readonly version: number;

@@ -21,7 +21,8 @@ export const agentConfigurationVersionProjection: Projection<AgentConfigurationV
     return [agentConfigurationVersionDocumentId(event.data.agentConfigurationId, event.data.version)];
   },
   evolve(doc, event) {
-    if (doc) return doc;
+    // Versions are immutable, except a pending placeholder, which the first save replaces as version 0.
+    if (doc && doc.configuration.status !== 'pending') return doc;
     if (!isAgentConfigurationEvent(event)) return doc;
     if (event.type !== 'AgentConfigurationCreated' && event.type !== 'AgentConfigurationUpdated') return doc;
     return {

@@ -79,6 +79,26 @@ describe('agent configuration projection', () => {
   });
 });
 
+describe('a pending agent', () => {
+  const pending = [
+    rec({ type: 'AgentConfigurationCreated', data: { ...base, version: 0, configuration: { ...snapshot, name: '__PENDING__', status: 'pending' }, author: ada, at: T0 } }, 20),
+    rec({ type: 'AgentConfigurationUpdated', data: { ...base, version: 0, configuration: snapshot, author: ada, at: T0 + 5 } }, 21),
+  ];
+
+  it('reads pending until its first save, which replaces it as version 0', () => {
+    expect(project(agentConfigurationProjection, pending.slice(0, 1)).get(A)).toMatchObject({ status: 'pending', nameKey: '__pending__', version: 0 });
+    const saved = project(agentConfigurationProjection, pending);
+    expect(saved.get(A)).toMatchObject({ status: 'active', nameKey: 'helper', version: 0, createdAt: T0 + 5, versions: [{ version: 0, id: 21, at: T0 + 5, author: ada }] });
+    expect(project(agentConfigurationProjection, pending, saved)).toEqual(saved);
+  });
+
+  it('keeps the saved version 0, not the placeholder', () => {
+    const docs = project(agentConfigurationVersionProjection, pending);
+    expect(docs.get(`${A}:0`)).toMatchObject({ id: 21, configuration: snapshot });
+    expect(project(agentConfigurationVersionProjection, pending, docs)).toEqual(docs);
+  });
+});
+
 describe('agent configuration version projection', () => {
   it('keeps one immutable document per version', () => {
     const docs = project(agentConfigurationVersionProjection, history);

@@ -47,6 +47,8 @@ function saveVersion(
   // An update can only follow a creation; without one there is nothing to update.
   if (!doc && event.type === 'AgentConfigurationUpdated') return null;
   const summary = { version: data.version, id: position, at: data.at, author: data.author };
+  // A pending placeholder's first save replaces it (same version 0): the placeholder is no version of its own.
+  const earlier = doc?.status === 'pending' ? [] : (doc?.versions ?? []);
   return {
     id: position,
     sId: data.agentConfigurationId,
@@ -59,8 +61,8 @@ function saveVersion(
     versionAuthor: data.author,
     configuration: data.configuration,
     editors: withEditor(doc?.editors ?? [], data.author),
-    versions: [...(doc?.versions ?? []), summary],
-    createdAt: doc?.createdAt ?? data.at,
+    versions: [...earlier, summary],
+    createdAt: doc?.status === 'pending' ? data.at : (doc?.createdAt ?? data.at),
     updatedAt: data.at,
     lastPosition: position,
   };

@@ -2,6 +2,8 @@ import { CreateAgentConfigurationDto, PatchAgentConfigurationDto } from '@app/co
 import type { AgentConfigurationResponse } from '@app/contracts/http/agent-configuration.types';
 import type { SuccessResponse } from '@app/contracts/http/conversation-responses.types';
 import { AgentConfigurationResponseSchema } from '@app/contracts/http/openapi/agent-configuration.schema';
+import { PendingAgentConfigurationResponseSchema } from '@app/contracts/http/openapi/pending-agent.schema';
+import type { PendingAgentConfigurationResponse } from '@app/contracts/http/pending-agent.types';
 import { SuccessSchema } from '@app/contracts/http/openapi/conversation-responses.schema';
 import { Body, Controller, Delete, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -9,6 +11,7 @@ import { Auth, type AuthContext } from '../../auth/auth-context';
 import { ApiSuccess } from '../../common/openapi/api-operation.decorators';
 import { ArchiveAgentConfigurationCommand } from './commands/archive-agent-configuration.command';
 import { CreateAgentConfigurationCommand } from './commands/create-agent-configuration.command';
+import { CreatePendingAgentConfigurationCommand } from './commands/create-pending-agent-configuration.command';
 import { RestoreAgentConfigurationCommand } from './commands/restore-agent-configuration.command';
 import { UpdateAgentConfigurationCommand } from './commands/update-agent-configuration.command';
 
@@ -16,8 +19,9 @@ const PRIVATE = 'api/w/:wId/assistant/agent_configurations';
 const PUBLIC = 'api/v1/w/:wId/assistant/agent_configurations';
 
 /**
- * Changing agent configurations: create (private family, builders and admins), new versions and
- * favorites (PATCH), archive (DELETE) and restore. Every answer shows the write (read your writes).
+ * Changing agent configurations: create (private family, builders and admins), a pending placeholder
+ * for the agent builder, new versions and favorites (PATCH), archive (DELETE) and restore. Every
+ * answer shows the write (read your writes).
  */
 @Controller()
 export class AgentConfigurationWriteController {
@@ -28,6 +32,13 @@ export class AgentConfigurationWriteController {
   @ApiSuccess('Create an agent configuration (builders and admins)', AgentConfigurationResponseSchema)
   create(@Auth() auth: AuthContext, @Body() body: CreateAgentConfigurationDto): Promise<AgentConfigurationResponse> {
     return this.commandBus.execute(new CreateAgentConfigurationCommand(auth, body));
+  }
+
+  @Post(`${PRIVATE}/create-pending`)
+  @HttpCode(200)
+  @ApiSuccess("Create a pending agent, the agent builder's placeholder that its first save (PATCH) makes an agent", PendingAgentConfigurationResponseSchema)
+  createPending(@Auth() auth: AuthContext): Promise<PendingAgentConfigurationResponse> {
+    return this.commandBus.execute(new CreatePendingAgentConfigurationCommand(auth));
   }
 
   @Patch([`${PRIVATE}/:sId`, `${PUBLIC}/:sId`])

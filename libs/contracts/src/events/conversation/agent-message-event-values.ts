@@ -17,7 +17,7 @@ export type AgentSnapshotModel = {
 };
 
 /** Status of an agent when it was mentioned (only active agents can be, but the record says). */
-export type AgentSnapshotStatus = 'active' | 'draft' | 'archived' | 'disabled_by_admin';
+export type AgentSnapshotStatus = 'active' | 'draft' | 'pending' | 'archived' | 'disabled_by_admin';
 
 /** Scope of an agent: built in (`global`), published (`visible`) or `hidden`. */
 export type AgentSnapshotScope = 'global' | 'visible' | 'hidden';

@@ -60,6 +60,8 @@ import * as mention from './mention.schema';
 import type * as Mentions from '../mention-suggestions.types';
 import type * as Projects from '../project.types';
 import * as project from './project.schema';
+import type { PendingAgentConfigurationResponse } from '../pending-agent.types';
+import * as pendingAgent from './pending-agent.schema';
 
 /** Keys of the wire type the schema class does not declare, optional ones included. */
 type Undocumented<Schema, WireType> = Exclude<keyof WireType, keyof Schema>;
@@ -209,11 +211,12 @@ const COVERED: Type<unknown>[] = [
   documents<Projects.SyncedAgentMessage>()(project.SyncedAgentMessageSchema),
   documents<Projects.SyncedConversation>()(project.SyncedConversationSchema),
   documents<Projects.GetSpaceConversationsResponse>()(project.GetSpaceConversationsResponseSchema),
+  documents<PendingAgentConfigurationResponse>()(pendingAgent.PendingAgentConfigurationResponseSchema),
 ];
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, nodeSearch, mcp, file, people, member, mention, apiKey, project];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, nodeSearch, mcp, file, people, member, mention, apiKey, project, pendingAgent];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
