@@ -1,6 +1,60 @@
 import type { WorkspaceRole } from '@app/contracts/events/workspace.events';
+import { Link, Route, Switch, useLocation } from 'wouter';
+import styles from '../administration/administration.module.css';
+import { NotFoundPage } from '../not-found/not-found-page';
+import { ConnectedServersPage } from './connected-servers-page';
+import { RemoteServersPage } from './remote-servers-page';
+import { ServerViewsPage } from './server-views-page';
+import { WaitingActionsPage } from './waiting-actions-page';
 
-/** The tool screens, relative to `/w/:wId/tools` (wouter's nest). */
-export function ToolScreens(_props: { readonly wId: string; readonly role: WorkspaceRole }) {
-  return null;
+const SECTIONS = [
+  { path: '/', label: 'Waiting for you' },
+  { path: '/servers', label: 'Remote servers' },
+  { path: '/spaces', label: 'In spaces' },
+  { path: '/connected', label: 'Connected servers' },
+] as const;
+
+/**
+ * The tool screens, relative to `/w/:wId/tools` (wouter's nest): `/` the tool calls waiting for the
+ * signed-in person, `/servers` the remote MCP servers, `/spaces` their views per space,
+ * `/connected` the person's client-side servers. Admins change servers and views; the others read
+ * what the api lets them.
+ */
+export function ToolScreens({ wId, role }: { readonly wId: string; readonly role: WorkspaceRole }) {
+  const admin = role === 'admin';
+  return (
+    <div className={styles.area}>
+      <ToolSections />
+      <Switch>
+        <Route path="/">
+          <WaitingActionsPage wId={wId} />
+        </Route>
+        <Route path="/servers">
+          <RemoteServersPage wId={wId} admin={admin} />
+        </Route>
+        <Route path="/spaces">
+          <ServerViewsPage wId={wId} admin={admin} />
+        </Route>
+        <Route path="/connected">
+          <ConnectedServersPage wId={wId} />
+        </Route>
+        <Route>
+          <NotFoundPage embedded />
+        </Route>
+      </Switch>
+    </div>
+  );
+}
+
+function ToolSections() {
+  const [location] = useLocation();
+  return (
+    <nav aria-label="Tools" className={styles.sections}>
+      {SECTIONS.map((section) => (
+        <Link key={section.path} href={section.path} aria-current={location === section.path ? 'page' : undefined}>
+          {section.label}
+        </Link>
+      ))}
+    </nav>
+  );
 }

@@ -1,4 +1,5 @@
 import type { ToolApproveExecutionFields } from '@app/contracts/http/agent-message-stream.types';
+import type { BlockedAction } from '@app/contracts/http/tool-approval.types';
 
 /** A tool call that waits for someone's answer, as the answer's stream announced it (`tool_approve_execution`). */
 export interface PendingApproval {
@@ -10,8 +11,8 @@ export interface PendingApproval {
   readonly stake: string;
 }
 
-/** The pending approval an event announces. */
-export function pendingApprovalOf(event: ToolApproveExecutionFields): PendingApproval {
+/** The pending approval an event announces, or a blocked-actions listing gives (the same fields). */
+export function pendingApprovalOf(event: ToolApproveExecutionFields | BlockedAction): PendingApproval {
   const { actionId, inputs, stake, metadata } = event;
   return { actionId, toolName: metadata.toolName, serverName: metadata.mcpServerName, agentName: metadata.agentName, inputs, stake };
 }
