@@ -428,6 +428,7 @@ describe('the official client, every method', () => {
       parents: [folderId],
       mimeType: 'application/vnd.dust.folder',
       sourceUrl: null,
+      providerVisibility: null,
     });
 
     method('upsertFolder', async () => {
