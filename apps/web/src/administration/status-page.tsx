@@ -1,5 +1,5 @@
 import type { ReadinessResponse } from '@app/contracts/http/health.types';
-import type { ListWorkspaceModelsResponse } from '@app/contracts/http/workspace.types';
+import type { WorkspaceStatusResponse } from '@app/contracts/http/workspace-status.types';
 import { useApi } from '../api';
 import { useDocumentTitle } from '../ui/document-title';
 import { PageHeading } from '../ui/page-heading';
@@ -7,31 +7,66 @@ import styles from './administration.module.css';
 import { LoadedPending, useLoaded } from './use-loaded';
 
 /**
- * `/w/:wId/admin/status`: what `GET /readyz` answers (the stores, the projector's state, lag and
- * failed events) and the providers of the models this workspace may use (`GET /api/w/{wId}/models`).
- * Nothing else: the page shows those answers, it measures nothing itself.
+ * `/w/:wId/admin/status`: what `GET /api/w/{wId}/status` answers: the version, readiness from the
+ * same check `/readyz` answers (the stores, the projector's state, lag and failed events, which the
+ * `/metrics` gauges read too), the providers the deployment is configured with, and whether search
+ * ranks by embeddings. Nothing else: the page shows that answer, it measures nothing itself.
  */
 export function StatusPage({ wId }: { readonly wId: string }) {
   useDocumentTitle('Status');
-  const api = useApi();
-  const readiness = useLoaded((signal) => api.readiness.read({ signal }));
-  const models = useLoaded((signal) => api.models.list(wId, { signal }));
+  const { workspaceSettings } = useApi();
+  const status = useLoaded((signal) => workspaceSettings.status(wId, { signal }));
 
   return (
     <div className={styles.page}>
       <PageHeading>Status</PageHeading>
+      {status.loaded.status === 'ready' ? <StatusFacts status={status.loaded.value} /> : <LoadedPending loaded={status.loaded} />}
+      <button type="button" className="button button-secondary button-small" onClick={status.reload}>
+        Check again
+      </button>
+    </div>
+  );
+}
+
+function StatusFacts({ status }: { readonly status: WorkspaceStatusResponse }) {
+  return (
+    <>
+      <section aria-labelledby="service" className={styles.section}>
+        <h2 id="service">Service</h2>
+        <dl className={styles.facts}>
+          <dt>Version</dt>
+          <dd>{status.version}</dd>
+          <dt>Region</dt>
+          <dd>{status.region}</dd>
+        </dl>
+      </section>
       <section aria-labelledby="readiness" className={styles.section}>
         <h2 id="readiness">Readiness</h2>
-        {readiness.loaded.status === 'ready' ? <ReadinessFacts readiness={readiness.loaded.value} /> : <LoadedPending loaded={readiness.loaded} />}
-        <button type="button" className="button button-secondary button-small" onClick={readiness.reload}>
-          Check again
-        </button>
+        <ReadinessFacts readiness={status.readiness} />
       </section>
       <section aria-labelledby="providers" className={styles.section}>
-        <h2 id="providers">Model providers</h2>
-        {models.loaded.status === 'ready' ? <Providers models={models.loaded.value} /> : <LoadedPending loaded={models.loaded} />}
+        <h2 id="providers">Configured providers</h2>
+        {status.providers.length === 0 ? (
+          <p className="muted">No model provider is configured.</p>
+        ) : (
+          <dl className={styles.facts}>
+            {status.providers.map((provider) => (
+              <div key={provider.providerId} className={styles.fact}>
+                <dt>{provider.providerId}</dt>
+                <dd>{provider.models === 1 ? '1 model' : `${provider.models} models`}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </section>
-    </div>
+      <section aria-labelledby="search" className={styles.section}>
+        <h2 id="search">Search</h2>
+        <dl className={styles.facts}>
+          <dt>Embeddings</dt>
+          <dd>{status.search.embeddings ? 'Yes: search ranks by meaning and words' : `No: words only (${status.search.lexicalOnlyReason ?? 'no embedding model'})`}</dd>
+        </dl>
+      </section>
+    </>
   );
 }
 
@@ -51,22 +86,6 @@ function ReadinessFacts({ readiness }: { readonly readiness: ReadinessResponse }
       <dd>{projector.lagEvents === null ? 'unknown' : `${projector.lagEvents} events`}</dd>
       <dt>Failed events</dt>
       <dd>{projector.failedEvents === null ? 'unknown' : projector.failedEvents === 0 ? 'none' : `${projector.failedEvents} (see projector retry-failed)`}</dd>
-    </dl>
-  );
-}
-
-function Providers({ models }: { readonly models: ListWorkspaceModelsResponse }) {
-  const byProvider = new Map<string, string[]>();
-  for (const model of models.models) byProvider.set(model.providerId, [...(byProvider.get(model.providerId) ?? []), model.displayName]);
-  if (byProvider.size === 0) return <p className="muted">No provider is configured, or the workspace allows none.</p>;
-  return (
-    <dl className={styles.facts}>
-      {[...byProvider].map(([provider, names]) => (
-        <div key={provider} className={styles.fact}>
-          <dt>{provider}</dt>
-          <dd>{names.join(', ')}</dd>
-        </div>
-      ))}
     </dl>
   );
 }
