@@ -8,6 +8,7 @@
  * event when the request is refused before a message begins.
  */
 import { DEFAULT_USAGE, splitArguments } from '../fake-openai/scenario-response';
+import { anthropicRefusal } from './anthropic.requests';
 import { playSteps, startEventStream, streamedRequestBody } from './scenario-player';
 import type { ModelWire } from './scripted-model.server';
 
@@ -35,6 +36,7 @@ export const ANTHROPIC_WIRE: ModelWire = {
   name: 'Anthropic',
   basePath: '/v1',
   answers: (request) => request.method === 'POST' && request.path === '/v1/messages',
+  refuse: anthropicRefusal,
   errorBody,
   async write(out, scenario, request) {
     const body = streamedRequestBody(out, request, errorBody);

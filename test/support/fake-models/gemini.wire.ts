@@ -8,6 +8,7 @@
  */
 import { sendJson } from '../fake-openai/http-json';
 import { DEFAULT_USAGE } from '../fake-openai/scenario-response';
+import { geminiRefusal } from './gemini.requests';
 import { playSteps, startEventStream } from './scenario-player';
 import type { ModelWire } from './scripted-model.server';
 
@@ -71,6 +72,7 @@ export const GEMINI_WIRE: ModelWire = {
   name: 'Gemini',
   basePath: '/v1beta',
   answers: (request) => request.method === 'POST' && STREAM_PATH.test(request.path),
+  refuse: geminiRefusal,
   errorBody,
   async write(out, scenario, request) {
     if (!new URLSearchParams(request.query).has('alt', 'sse')) {

@@ -8,6 +8,7 @@
  * in-stream error event: its failures are HTTP errors before the stream.
  */
 import { DEFAULT_USAGE } from '../fake-openai/scenario-response';
+import { mistralRefusal } from './mistral.requests';
 import { noProviderErrorEvent, playSteps, startEventStream, streamedRequestBody } from './scenario-player';
 import type { ModelWire } from './scripted-model.server';
 
@@ -21,6 +22,7 @@ export const MISTRAL_WIRE: ModelWire = {
   name: 'Mistral',
   basePath: '/v1',
   answers: (request) => request.method === 'POST' && request.path === '/v1/chat/completions',
+  refuse: mistralRefusal,
   errorBody,
   async write(out, scenario, request) {
     const body = streamedRequestBody(out, request, errorBody);

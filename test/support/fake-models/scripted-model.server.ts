@@ -4,6 +4,12 @@ import { parseJson, readBody, sendJson } from '../fake-openai/http-json';
 import { ScenarioResponse } from '../fake-openai/scenario-response';
 import type { RecordedRequest, Scenario, ScenarioResolver } from '../fake-openai/scenario.types';
 
+/** A request the provider would refuse: the HTTP status and message it answers with. */
+export interface WireRefusal {
+  readonly status: number;
+  readonly message: string;
+}
+
 /** One provider's HTTP API as a scripted server speaks it; the server does the rest. */
 export interface ModelWire {
   /** Named in the server's own errors. */
@@ -12,6 +18,11 @@ export interface ModelWire {
   readonly basePath: string;
   /** Whether this wire answers the request (its method and path). */
   answers(request: RecordedRequest): boolean;
+  /**
+   * What the real API refuses in a request it answers (missing credentials, a malformed history):
+   * refused here too, in the provider's envelope, before any scenario is spent.
+   */
+  refuse?(request: RecordedRequest): WireRefusal | undefined;
   /** The provider's JSON error envelope for an HTTP status. */
   errorBody(status: number, message: string): unknown;
   /** Answers the request with the scenario, status and headers included. */
@@ -112,6 +123,11 @@ export class ScriptedModelServer {
 
     if (!this.wire.answers(recorded)) {
       sendJson(res, 404, this.wire.errorBody(404, `No route for ${recorded.method} ${recorded.path}`));
+      return;
+    }
+    const refusal = this.wire.refuse?.(recorded);
+    if (refusal !== undefined) {
+      sendJson(res, refusal.status, this.wire.errorBody(refusal.status, refusal.message));
       return;
     }
     const scenario = this.queue.shift() ?? this.resolver?.(recorded);
