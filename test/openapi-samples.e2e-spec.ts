@@ -113,6 +113,8 @@ describe('documented response schemas against real responses', () => {
     await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/project_metadata', ids);
     await sample('GET', '/api/w/{wId}/spaces/{spaceId}', ids);
     await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/conversation_ids', ids);
+    await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/apps/export', ids);
+    await sample('POST', '/api/v1/w/{wId}/spaces/{spaceId}/apps/check', ids, { body: { apps: [{ appId: 'app', appHash: 'hash' }] } });
     await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/conversations', ids);
   });
 
@@ -323,6 +325,24 @@ describe('documented response schemas against real responses', () => {
     const blocked = await sample('GET', '/api/v1/w/{wId}/assistant/conversations/{cId}/actions/blocked', ids);
     const [{ actionId }] = blocked.blockedActions;
     await sample('POST', '/api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/validate-action', ids, { body: { actionId, approved: 'approved' } });
+    await api.settled(conversationId, agentMessageId);
+  });
+
+  it('an agent question: blocked actions with the question, and answer-question', async () => {
+    const created = await call(api.t.baseUrl, 'POST', `/api/w/${api.workspaceId}/assistant/agent_configurations`, {
+      key: api.key,
+      body: { assistant: assistant({ name: 'questioner', toolset: ['ask_user_question'] }) },
+    });
+    fake.enqueue({ steps: [{ type: 'tool-call', name: 'ask_user_question', args: { question: 'Which?', options: [{ label: 'This' }] } }] }, textScenario(['Chosen.']));
+    const { conversationId, agentMessageId } = await api.createConversation('Ask me', { agent: created.body.agentConfiguration.sId });
+    const ids = { wId: api.workspaceId, cId: conversationId, mId: agentMessageId };
+    let listing: any = { blockedActions: [] };
+    for (let attempt = 0; attempt < 200 && listing.blockedActions.length === 0; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      listing = (await call(api.t.baseUrl, 'GET', api.path(`/${conversationId}/actions/blocked`), { key: api.key })).body;
+    }
+    const [{ actionId }] = (await sample('GET', '/api/v1/w/{wId}/assistant/conversations/{cId}/actions/blocked', ids)).blockedActions;
+    await sample('POST', '/api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/answer-question', ids, { body: { actionId, answer: { selectedOptions: [0] } } });
     await api.settled(conversationId, agentMessageId);
   });
 
