@@ -1,10 +1,8 @@
-import type { DynamicModule } from '@nestjs/common';
 import { until } from '@app/contracts/test/until';
-import { FILE_COPIER, type FileCopier } from '../apps/api/src/conversations/forking/file-copier.port';
-import { FORK_COPY_POLICY } from '../apps/api/src/conversations/forking/fork-preparer';
 import { AgentApi, CONTEXT, allEvents, openAIEnv, textScenario } from './support/agent-run-helpers';
 import { useFakeOpenAI } from './support/use-fake-openai';
 import { uploadFile } from './support/file-upload-helpers';
+import { steeredCopierModule, SteeredFileCopier } from './support/steered-file-copier';
 import { call, startTestApp } from './support/test-app';
 
 // Forking (spec 2.12): a new conversation of the forking user from a message of another one; its
@@ -17,49 +15,9 @@ jest.setTimeout(60_000);
 const openAI = useFakeOpenAI();
 const PREPARING = 'User messages cannot be posted while the forked conversation is being prepared.';
 
-/** A FileCopier the test steers: it can hold copies, and fail a number of times first. */
-class SteeredFileCopier implements FileCopier {
-  failuresLeft = 0;
-  alwaysFail = false;
-  readonly calls: { workspaceId: string; fileId: string; targetConversationId: string }[] = [];
-  private gate: Promise<void> = Promise.resolve();
-  private open: () => void = () => undefined;
-
-  hold(): void {
-    this.gate = new Promise((resolve) => (this.open = resolve));
-  }
-
-  release(): void {
-    this.open();
-  }
-
-  /** Lets new copies through while those already waiting stay held (their process is gone). */
-  abandonHeld(): void {
-    this.gate = Promise.resolve();
-  }
-
-  async copy(workspaceId: string, fileId: string, targetConversationId: string): Promise<string> {
-    this.calls.push({ workspaceId, fileId, targetConversationId });
-    await this.gate;
-    if (this.alwaysFail || this.failuresLeft > 0) {
-      this.failuresLeft -= 1;
-      throw new Error('storage busy');
-    }
-    return `fil_copy_${fileId}_${targetConversationId}`;
-  }
-}
-
 describe('forking', () => {
   const copier = new SteeredFileCopier();
-  const testDoubles: DynamicModule = {
-    module: class ForkTestDoublesModule {},
-    global: true,
-    providers: [
-      { provide: FILE_COPIER, useValue: copier },
-      { provide: FORK_COPY_POLICY, useValue: { maxAttempts: 3, backoffMs: 20 } },
-    ],
-    exports: [FILE_COPIER, FORK_COPY_POLICY],
-  };
+  const testDoubles = steeredCopierModule(copier);
   let api: AgentApi;
   let userKey: string;
   let otherUserKey: string;
