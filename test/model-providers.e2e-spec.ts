@@ -1,5 +1,5 @@
 import { until } from '@app/contracts/test/until';
-import { AgentApi, payloads, streamedText, textScenario } from './support/agent-run-helpers';
+import { AgentApi, payloads, sentText, streamedText, textScenario } from './support/agent-run-helpers';
 import { PNG_PIXEL, uploadFile } from './support/file-upload-helpers';
 import { ProviderAgents } from './support/provider-agents';
 import { PROVIDER_WIRE_CASES } from './support/provider-wire-cases';
@@ -27,7 +27,7 @@ describe('model providers on their own wire', () => {
   beforeEach(() => providers.reset());
 
   describe.each(PROVIDER_WIRE_CASES.map((wire) => [wire.providerId, wire] as const))('%s', (_name, wire) => {
-    it('searches a data source through a tool call, then streams the answer', async () => {
+    it('searches a data source through a tool call, streams the answer, and carries it into the next turn', async () => {
       const fake = providers.fake(wire.providerId);
       const thinks = wire.reasoningEffort !== undefined;
       fake.enqueue(
@@ -72,11 +72,25 @@ describe('model providers on their own wire', () => {
       expect(result.callId).toBe(wire.callId);
       expect(result.text).toContain('25 days of paid leave');
       if (wire.providerId === 'google_ai_studio') expect(result.text).toContain(SEARCH_TOOL_NAME);
+      if (wire.providerId === 'google_ai_studio') {
+        // With thinking on, the function call goes back with the thought signature it came with.
+        const turn = (second.body as any).contents.find((content: any) => content.role === 'model');
+        expect(turn.parts.find((part: any) => part.functionCall !== undefined)).toMatchObject({ functionCall: { name: SEARCH_TOOL_NAME }, thoughtSignature: expect.stringMatching(/^dGhvdWdodC/) });
+      }
       if (wire.providerId === 'anthropic') {
         // With thinking on, Anthropic refuses a tool_use turn sent back without its signed thinking block.
         const turn = (second.body as any).messages.find((m: any) => m.role === 'assistant');
         expect(turn.content[0]).toEqual({ type: 'thinking', thinking: 'The handbook will say.', signature: expect.stringMatching(/^sig_/) });
       }
+
+      // The next turn goes to the same provider with the first one in its history (the fakes refuse
+      // a history their provider would refuse).
+      fake.enqueue(textScenario(['Ten days.']));
+      const next = await api.postMessage(conversationId, 'And sick leave?', providers.agent(wire.providerId));
+      expect(await api.settled(conversationId, next.agentMessageId)).toMatchObject({ status: 'succeeded', content: 'Ten days.' });
+      const followUp = sentText(fake.requests[2].body);
+      for (const said of ['How many days of leave?', ANSWER.join(''), 'And sick leave?']) expect(followUp).toContain(said);
+      expect(followUp.indexOf(ANSWER.join(''))).toBeLessThan(followUp.indexOf('And sick leave?'));
     });
   });
 

@@ -6,8 +6,9 @@
  * Gemini does not stream piecewise); the last chunk says `finishReason: "STOP"` (tool calls too) and
  * `usageMetadata`. A broken stream ends with a chunk holding `error` in the API's error envelope.
  */
-import { sendJson } from '../fake-openai/http-json';
+import { isRecord, sendJson } from '../fake-openai/http-json';
 import { DEFAULT_USAGE } from '../fake-openai/scenario-response';
+import type { RecordedRequest } from '../fake-openai/scenario.types';
 import { geminiRefusal } from './gemini.requests';
 import { playSteps, startEventStream } from './scenario-player';
 import type { ModelWire } from './scripted-model.server';
@@ -67,6 +68,13 @@ function retryInfo(retryAfterMs: number): Record<string, unknown> {
   return { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${retryAfterMs / 1000}s` };
 }
 
+/** Whether the request asks the model to think (a thinking budget other than 0). */
+function thinks(request: RecordedRequest): boolean {
+  const body = isRecord(request.body) ? request.body : {};
+  const config = isRecord(body.generationConfig) && isRecord(body.generationConfig.thinkingConfig) ? body.generationConfig.thinkingConfig : undefined;
+  return config !== undefined && config.thinkingBudget !== 0;
+}
+
 /** streamGenerateContent at `/v1beta`, in its SSE form only (`alt=sse`, which the SDK always asks for). */
 export const GEMINI_WIRE: ModelWire = {
   name: 'Gemini',
@@ -89,11 +97,16 @@ export const GEMINI_WIRE: ModelWire = {
         JSON.stringify({ candidates: [{ content: { parts, role: 'model' }, index: 0, ...extra.candidate }], modelVersion, responseId, ...extra.response }),
       );
     startEventStream(out);
+    // With thinking on, the first function call of a response carries the thought signature the
+    // model must be sent back with it (Gemini's "thought signatures").
+    let signature = thinks(request) ? Buffer.from(`thought-${responseId}`).toString('base64') : undefined;
     const finished = await playSteps(out, scenario, {
       token: (kind, token) => chunk([kind === 'text' ? { text: token } : { text: token, thought: true }]),
       toolCall: (step) => {
         const args: unknown = typeof step.args === 'string' ? JSON.parse(step.args) : step.args;
-        chunk([{ functionCall: { ...(step.callId === undefined ? {} : { id: step.callId }), name: step.name, args } }]);
+        const call = { functionCall: { ...(step.callId === undefined ? {} : { id: step.callId }), name: step.name, args } };
+        chunk([signature === undefined ? call : { ...call, thoughtSignature: signature }]);
+        signature = undefined;
       },
       malformed: (payload) => out.writeData(payload ?? '{"candidates": [ oops'),
       providerError: (step) => {
