@@ -1,4 +1,5 @@
 import { until } from '@app/contracts/test/until';
+import { BUILT_IN_MODELS, type BuiltInProviderId } from '../apps/api/src/config/built-in-models';
 import { AgentApi, payloads, sentText, streamedText, textScenario } from './support/agent-run-helpers';
 import { PNG_PIXEL, uploadFile } from './support/file-upload-helpers';
 import { ProviderAgents } from './support/provider-agents';
@@ -36,7 +37,8 @@ describe('model providers on their own wire', () => {
             ...(thinks ? [{ type: 'reasoning', tokens: ['The handbook ', 'will say.'] } as const] : []),
             { type: 'tool-call', name: SEARCH_TOOL_NAME, args: { query: 'paid leave' }, callId: wire.callId },
           ],
-          usage: { inputTokens: 120, outputTokens: 30 },
+          // Thought tokens count as output (Gemini reports them apart from the candidates' tokens).
+          usage: { inputTokens: 120, outputTokens: 30, reasoningTokens: 10 },
         },
         // Tokens 100 ms apart, past the runner's coalescing, so each reaches the client as it comes.
         textScenario(ANSWER, 100),
@@ -55,6 +57,10 @@ describe('model providers on their own wire', () => {
         resolvedModel: { providerId: wire.providerId, modelId: wire.modelId },
       });
       if (thinks) expect(message.chainOfThought).toBe('The handbook will say.');
+      // Each step's usage, as the provider's stream reported it, priced at the model's catalog rates:
+      // 120 + 100 input tokens, 30 + 50 output tokens.
+      const prices = BUILT_IN_MODELS[wire.providerId as BuiltInProviderId].find((entry) => entry.modelId === wire.modelId);
+      expect(message.costCredits).toBe(Math.ceil((220 * prices!.creditsPerMillionInputTokens + 80 * prices!.creditsPerMillionOutputTokens) / 1_000_000));
       expect(message.actions).toHaveLength(1);
       expect(message.actions[0]).toMatchObject({ functionCallName: SEARCH_TOOL_NAME, params: { query: 'paid leave' }, status: 'succeeded' });
 
