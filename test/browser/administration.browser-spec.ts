@@ -5,8 +5,8 @@ import { browserSuite, describeInBrowser, expectAccessible, expectPage, scrollsS
 import { signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
 
 // The workspace's administration in the web app: an admin invites someone and manages their
-// membership, creates and revokes API keys and reads the server's status; other roles are told it
-// is for admins.
+// membership, creates and revokes API keys, chooses the allowed providers and the regional setting,
+// adds and removes verified domains, and reads the server's status; other roles are told it is for admins.
 
 describeInBrowser('administration in a browser', () => {
   const browser = browserSuite();
@@ -14,7 +14,8 @@ describeInBrowser('administration in a browser', () => {
   let member: Account;
 
   beforeAll(async () => {
-    app = await startWebApp();
+    // Two providers configured (never called here), so the allow-list has something to choose from.
+    app = await startWebApp({ OPENAI_API_KEY: 'sk-unused-openai', ANTHROPIC_API_KEY: 'sk-ant-unused' });
     member = await createAccount(app.t.dataDir, app.workspace.workspaceId, 'linus@example.com', { role: 'user', name: 'Linus', password: 'kernels and more kernels' });
   });
   afterAll(() => app?.close());
@@ -150,10 +151,73 @@ describeInBrowser('administration in a browser', () => {
       const facts = await page.getByRole('region', { name: 'Readiness' }).innerText();
       expect(facts).toContain('Failed events');
       expect(facts).toContain('Projector lag');
-      await page.getByRole('region', { name: 'Model providers' }).waitFor();
+      expect(await page.getByRole('region', { name: 'Service' }).innerText()).toMatch(/Version\s+\d+\.\d+\.\d+/);
+      const providers = await page.getByRole('region', { name: 'Configured providers' }).innerText();
+      expect(providers).toContain('openai');
+      expect(providers).toContain('anthropic');
+      expect(await page.getByRole('region', { name: 'Search' }).innerText()).toContain('No: words only');
       expect(await scrollsSideways(page)).toBe(false);
       await expectAccessible(page);
+      for (const [name, heading] of [
+        ['Providers', 'Providers'],
+        ['Sign-in', 'Sign-in'],
+      ] as const) {
+        await section(page, name).click();
+        await expectPage(page, heading);
+        await page.getByRole('button', { name: /^Save |^Add domain$/ }).first().waitFor();
+        expect(await scrollsSideways(page)).toBe(false);
+        await expectAccessible(page);
+      }
     },
     { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, colorScheme: 'dark' },
   );
+
+  const workspaceSettings = async () => (await call(app.baseUrl, 'GET', `/api/w/${app.workspace.workspaceId}`, { key: app.workspace.apiKey })).body.workspace;
+
+  browser.test('an admin leaves a provider out and allows every provider again, and keeps the workspace to regional models', async ({ page }) => {
+    await openAdministration(page);
+    await section(page, 'Providers').click();
+    await expectPage(page, 'Providers');
+    await page.getByText('Every provider of this deployment is allowed now.').waitFor();
+    const openai = page.getByRole('checkbox', { name: /^openai/ });
+    await openai.uncheck();
+    await page.getByRole('button', { name: 'Save allowed providers' }).click();
+    await page.getByText('Allowed providers: saved.').waitFor();
+    await page.getByText('Allowed now: anthropic.').waitFor();
+    expect((await workspaceSettings()).whiteListedProviders).toEqual(['anthropic']);
+    await expectAccessible(page);
+
+    await openai.check();
+    await page.getByRole('button', { name: 'Save allowed providers' }).click();
+    await page.getByText('Every provider of this deployment is allowed now.').waitFor();
+    expect((await workspaceSettings()).whiteListedProviders).toBeNull();
+
+    await page.getByRole('checkbox', { name: /^Regional models only/ }).check();
+    await page.getByRole('button', { name: 'Save regional setting' }).click();
+    await page.getByText('Regional setting: saved.').waitFor();
+    expect((await workspaceSettings()).regionalModelsOnly).toBe(true);
+  });
+
+  browser.test('an admin adds a verified domain and removes it with the keyboard alone; Sign-in says no single sign-on is configured', async ({ page }) => {
+    await openAdministration(page);
+    await section(page, 'Sign-in').focus();
+    await page.keyboard.press('Enter');
+    await expectPage(page, 'Sign-in');
+    expect(await page.getByRole('region', { name: 'Single sign-on' }).innerText()).toContain('Not configured');
+    await page.getByLabel('Domain', { exact: true }).focus();
+    await page.keyboard.type('acme.example');
+    await page.keyboard.press('Enter');
+    const listed = page.getByRole('list', { name: 'Verified domains' }).getByRole('listitem', { name: 'acme.example' });
+    await listed.waitFor();
+    const domains = async () => (await call(app.baseUrl, 'GET', `/api/v1/w/${app.workspace.workspaceId}/verified_domains`, { key: app.workspace.apiKey })).body.verified_domains;
+    expect((await domains()).map((each: { domain: string }) => each.domain)).toEqual(['acme.example']);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Remove acme.example' }).focus();
+    await page.keyboard.press('Enter');
+    // The focus moved to the question's answer.
+    await page.keyboard.press('Enter');
+    await listed.waitFor({ state: 'detached' });
+    expect(await domains()).toEqual([]);
+  });
 });
