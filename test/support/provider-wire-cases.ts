@@ -111,10 +111,11 @@ export const PROVIDER_WIRE_CASES: readonly ProviderWireCase[] = [
   },
   {
     providerId: 'mistral',
-    // Mistral Medium takes images (Mistral Large does not).
-    modelId: 'mistral-medium-latest',
+    // Magistral reasons (thinking content parts) and takes images (Mistral Large does not).
+    modelId: 'magistral-medium-latest',
+    reasoningEffort: 'high',
     expectedAuth: { authorization: 'Bearer m-test' },
-    expectedReasoning: undefined,
+    expectedReasoning: 'high',
     callId: 'Lv8Sx2Qa1',
     start: startFakeMistralServer,
     env: (fake) => ({ MISTRAL_API_KEY: 'm-test', MISTRAL_BASE_URL: fake.baseUrl }),

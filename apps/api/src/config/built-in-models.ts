@@ -15,8 +15,9 @@ import type { ModelEntry, ReasoningEffort } from '@app/contracts/language-models
  *   process in the US, so they are listed for `us-central1` only and a workspace with
  *   `regionalModelsOnly` in `europe-west1` cannot use them.
  * - Reasoning efforts: `['none']` means no configurable reasoning. Models that always reason
- *   (o-series, gpt-5, gemini-2.5-pro) do not offer `none`; models where thinking is opt-in
- *   (Claude, gemini-2.5-flash) default to `none`.
+ *   (o-series, gpt-5, gemini-2.5-pro, Magistral) do not offer `none`; models where thinking is opt-in
+ *   (Claude, gemini-2.5-flash) default to `none`. Magistral takes `high` only (Mistral's
+ *   `reasoning_effort` is `none` or `high` there).
  */
 const US = ['us-central1'] as const;
 const US_AND_EU = ['us-central1', 'europe-west1'] as const;
@@ -96,5 +97,6 @@ export const BUILT_IN_MODELS: Readonly<Record<BuiltInProviderId, readonly ModelE
     { modelId: 'mistral-large-latest', displayName: 'Mistral Large', contextSize: 128_000, ...plain, usdIn: 2, usdOut: 6, regions: US_AND_EU, images: false },
     { modelId: 'mistral-medium-latest', displayName: 'Mistral Medium', contextSize: 128_000, ...plain, usdIn: 0.4, usdOut: 2, regions: US_AND_EU },
     { modelId: 'mistral-small-latest', displayName: 'Mistral Small', contextSize: 128_000, ...plain, usdIn: 0.1, usdOut: 0.3, regions: US_AND_EU },
+    { modelId: 'magistral-medium-latest', displayName: 'Magistral Medium', contextSize: 128_000, efforts: ['high'], defaultEffort: 'high', usdIn: 2, usdOut: 5, regions: US_AND_EU },
   ]),
 };
