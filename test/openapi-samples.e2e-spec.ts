@@ -93,6 +93,7 @@ describe('documented response schemas against real responses', () => {
     const ids = { wId: api.workspaceId };
     await sample('GET', '/healthz', ids);
     await sample('GET', '/readyz', ids);
+    await sample('GET', '/api/w/{wId}/status', ids);
     await sample('GET', '/api/w/{wId}', ids);
     await sample('POST', '/api/w/{wId}', ids, { body: { metadata: { plan: 'pro' } } });
     await sample('GET', '/api/v1/w/{wId}/spaces', ids);
@@ -247,6 +248,7 @@ describe('documented response schemas against real responses', () => {
     const v1 = '/api/v1/w/{wId}/mcp';
     const { serverId } = await sample('POST', `${v1}/register`, ids, { key: userKey, body: { serverName: 'Sample tools' } });
     await sample('POST', `${v1}/heartbeat`, ids, { key: userKey, body: { serverId } });
+    await sample('GET', '/api/w/{wId}/mcp/client_servers', ids, { key: userKey });
     // A run the server is lent to asks it, over its requests stream, to initialize and list its tools.
     const asked = await call(api.t.baseUrl, 'POST', `/api/v1/w/${ids.wId}/assistant/conversations`, {
       key: userKey,
@@ -313,19 +315,23 @@ describe('documented response schemas against real responses', () => {
     });
   });
 
-  it('tool approval: blocked actions and validate-action', async () => {
+  it('tool approval: blocked actions, those waiting for the caller across conversations, and validate-action', async () => {
+    // A member's run: its call waits for that member, so the listing across conversations has it.
+    const ada = new AgentApi(api.t, api.workspaceId, userKey);
     fake.enqueue({ steps: [{ type: 'tool-call', name: 'send_sample', args: { to: 'ada' } }] }, textScenario(['Sent.']));
-    const { conversationId, agentMessageId } = await api.createConversation('Send it', { agent: sampler });
+    const { conversationId, agentMessageId } = await ada.createConversation('Send it', { agent: sampler });
     const ids = { wId: api.workspaceId, cId: conversationId, mId: agentMessageId };
     let listing: any = { blockedActions: [] };
     for (let attempt = 0; attempt < 200 && listing.blockedActions.length === 0; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      listing = (await call(api.t.baseUrl, 'GET', api.path(`/${conversationId}/actions/blocked`), { key: api.key })).body;
+      listing = (await call(api.t.baseUrl, 'GET', ada.path(`/${conversationId}/actions/blocked`), { key: userKey })).body;
     }
-    const blocked = await sample('GET', '/api/v1/w/{wId}/assistant/conversations/{cId}/actions/blocked', ids);
+    const blocked = await sample('GET', '/api/v1/w/{wId}/assistant/conversations/{cId}/actions/blocked', ids, { key: userKey });
+    const waiting = await sample('GET', '/api/w/{wId}/assistant/actions/blocked', ids, { key: userKey });
+    expect(waiting.blockedActions).toEqual(blocked.blockedActions);
     const [{ actionId }] = blocked.blockedActions;
-    await sample('POST', '/api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/validate-action', ids, { body: { actionId, approved: 'approved' } });
-    await api.settled(conversationId, agentMessageId);
+    await sample('POST', '/api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/validate-action', ids, { key: userKey, body: { actionId, approved: 'approved' } });
+    await ada.settled(conversationId, agentMessageId);
   });
 
   it('an agent question: blocked actions with the question, and answer-question', async () => {

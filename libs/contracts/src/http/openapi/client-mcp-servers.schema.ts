@@ -5,8 +5,8 @@ import type { ClientMcpServer, ListClientMcpServersResponse } from '../client-mc
 class ClientMcpServerSchema implements ClientMcpServer {
   @ApiProperty() serverId!: string;
   @ApiProperty() serverName!: string;
-  @ApiProperty({ format: 'date-time' }) registeredAt!: string;
-  @ApiProperty({ format: 'date-time', description: 'The registration lapses then unless a heartbeat or a use renews it.' }) expiresAt!: string;
+  @ApiProperty({ description: 'ISO 8601.' }) registeredAt!: string;
+  @ApiProperty({ description: 'ISO 8601: the registration lapses then unless a heartbeat or a use renews it.' }) expiresAt!: string;
 }
 
 @ApiSchema({ name: 'ListClientMcpServersResponse' })
