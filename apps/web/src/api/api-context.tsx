@@ -11,7 +11,6 @@ import { InvitationsApi } from './invitations';
 import { McpServersApi } from './mcp-servers';
 import { MembersApi } from './members';
 import { ModelsApi } from './models';
-import { ReadinessApi } from './readiness';
 import { SpacesApi } from './spaces';
 import { TablesApi } from './tables';
 import { ToolApprovalsApi } from './tool-approvals';
@@ -32,7 +31,6 @@ export interface Api {
   readonly mcpServers: McpServersApi;
   readonly members: MembersApi;
   readonly models: ModelsApi;
-  readonly readiness: ReadinessApi;
   readonly spaces: SpacesApi;
   readonly tables: TablesApi;
   readonly toolApprovals: ToolApprovalsApi;
@@ -56,7 +54,6 @@ export function createApi(options: ApiClientOptions = {}): Api {
     mcpServers: new McpServersApi(client),
     members: new MembersApi(client),
     models: new ModelsApi(client),
-    readiness: new ReadinessApi(options.fetch),
     spaces: new SpacesApi(client),
     tables: new TablesApi(client),
     toolApprovals: new ToolApprovalsApi(client),

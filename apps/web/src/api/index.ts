@@ -13,7 +13,6 @@ export { InvitationsApi } from './invitations';
 export { McpServersApi } from './mcp-servers';
 export { MembersApi } from './members';
 export { ModelsApi } from './models';
-export { ReadinessApi } from './readiness';
 export { SpacesApi } from './spaces';
 export { TablesApi, type CsvTable } from './tables';
 export { ToolApprovalsApi } from './tool-approvals';
