@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useApi, type DataSourceAddress } from '../api';
+import { ChooseFilesButton } from '../ui/choose-files-button';
 import { uploadFailureReason, uploadFile, type UploadState } from './upload-file';
 import { UploadList } from './upload-list';
 
@@ -12,7 +13,6 @@ let nextKey = 0;
  */
 export function DocumentUploads({ at, onAdded }: { readonly at: DataSourceAddress; readonly onAdded: () => void }) {
   const api = useApi();
-  const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<readonly UploadState[]>([]);
 
   const update = (next: UploadState) => setUploads((list) => list.map((item) => (item.key === next.key ? next : item)));
@@ -36,22 +36,7 @@ export function DocumentUploads({ at, onAdded }: { readonly at: DataSourceAddres
 
   return (
     <div>
-      <button type="button" className="button button-secondary" onClick={() => input.current?.click()}>
-        Upload documents
-      </button>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        aria-label="Documents to upload"
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? []);
-          // Emptied, so choosing the same file again fires a change again.
-          event.target.value = '';
-          files.forEach((file) => void add(file));
-        }}
-      />
+      <ChooseFilesButton label="Upload documents" inputLabel="Documents to upload" onFiles={(files) => files.forEach((file) => void add(file))} />
       <UploadList uploads={uploads} doneLabel="Added" />
     </div>
   );
