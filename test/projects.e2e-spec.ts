@@ -1,5 +1,6 @@
 import { memberId } from './support/members';
 import { officialClient, unwrapResult } from './support/official-client';
+import { createSpace as createSpaceAs } from './support/spaces';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -22,11 +23,7 @@ describe('projects', () => {
   const v1 = () => `/api/v1/w/${workspaceId}`;
   const context = { username: 'ann', timezone: 'UTC' };
 
-  const createSpace = async (body: Record<string, unknown>) => {
-    const res = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: adminKey, body });
-    if (res.status !== 200) throw new Error(`create space: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.space as { sId: string; kind: string; isRestricted: boolean };
-  };
+  const createSpace = (body: Record<string, unknown>) => createSpaceAs(t.baseUrl, workspaceId, adminKey, body);
   const createConversation = (key: string, body: Record<string, unknown>) =>
     call(t.baseUrl, 'POST', `${v1()}/assistant/conversations`, { key, body });
 

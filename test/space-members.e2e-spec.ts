@@ -1,4 +1,5 @@
 import { memberId } from './support/members';
+import { createSpace } from './support/spaces';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -17,11 +18,7 @@ describe('a space with its members', () => {
   let openId: string;
   let other: { workspaceId: string; apiKey: string };
 
-  const createSpace = async (body: Record<string, unknown>): Promise<string> => {
-    const res = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: adminKey, body });
-    if (res.status !== 200) throw new Error(`create space: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.space.sId as string;
-  };
+  const createSpaceId = async (body: Record<string, unknown>): Promise<string> => (await createSpace(t.baseUrl, workspaceId, adminKey, body)).sId;
   const getSpace = (key: string, spaceId: string, wId = workspaceId) => call(t.baseUrl, 'GET', `/api/w/${wId}/spaces/${spaceId}`, { key });
 
   beforeAll(async () => {
@@ -32,8 +29,8 @@ describe('a space with its members', () => {
     bobKey = await t.createKey(workspaceId, 'user', 'bob.hill@example.com');
     ann = await memberId(t.baseUrl, workspaceId, annKey);
     await memberId(t.baseUrl, workspaceId, bobKey);
-    restrictedId = await createSpace({ name: 'Finance', isRestricted: true, memberIds: [ann] });
-    openId = await createSpace({ name: 'Handbook', isRestricted: false });
+    restrictedId = await createSpaceId({ name: 'Finance', isRestricted: true, memberIds: [ann] });
+    openId = await createSpaceId({ name: 'Handbook', isRestricted: false });
   });
   afterAll(() => t.close());
 
