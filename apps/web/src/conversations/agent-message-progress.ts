@@ -15,7 +15,7 @@ export interface AgentMessageProgress {
   readonly chainOfThought: string;
   /** Tools called so far, with their inputs and, once done, their output. */
   readonly steps: readonly AgentStep[];
-  /** Tool calls that wait for someone's approval; each leaves when its call ends. */
+  /** Tool calls that wait for someone's approval or answer; each leaves when its call ends. */
   readonly approvals: readonly PendingApproval[];
 }
 
@@ -42,6 +42,7 @@ export function applyEvent(progress: AgentMessageProgress, event: StreamEvent<Ag
       };
     }
     case 'tool_approve_execution':
+    case 'tool_ask_user_question':
       return { ...next, approvals: [...next.approvals.filter((approval) => approval.actionId !== data.actionId), pendingApprovalOf(data)] };
     default:
       return next;

@@ -5,7 +5,7 @@ import { errorMessage } from '../ui/error-message';
 import { FormError } from '../ui/form-error';
 import { stepOf } from './actions/agent-step';
 import { AgentSteps } from './actions/agent-steps';
-import { ApprovalPrompt } from './actions/approval-prompt';
+import { WaitingPrompt } from './actions/waiting-prompt';
 import { citationSourcesOf, withoutUnfinishedMarker } from './actions/citations';
 import { AgentAvatar } from './agent-avatar';
 import styles from './conversations.module.css';
@@ -166,7 +166,10 @@ function AgentMessageWriting({ message, wId, cId, onSettled }: { readonly messag
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sources = useMemo(() => citationSourcesOf(progress.steps), [progress.steps]);
-  const awaiting = useMemo(() => new Set(progress.approvals.map((approval) => approval.actionId)), [progress.approvals]);
+  const awaiting = useMemo(
+    () => new Map(progress.approvals.map((approval) => [approval.actionId, approval.question ? 'Waiting for your answer' : 'Waiting for approval'])),
+    [progress.approvals],
+  );
 
   async function cancel() {
     setCancelling(true);
@@ -184,8 +187,10 @@ function AgentMessageWriting({ message, wId, cId, onSettled }: { readonly messag
       ? stream.message
       : stream.connection === 'reconnecting'
         ? 'Reconnecting…'
-        : progress.approvals.length > 0
+        : progress.approvals.some((approval) => approval.question === undefined)
           ? 'Waiting for approval…'
+          : progress.approvals.length > 0
+            ? 'Waiting for your answer…'
           : cancelling
             ? 'Stopping…'
             : 'Writing…';
@@ -207,7 +212,7 @@ function AgentMessageWriting({ message, wId, cId, onSettled }: { readonly messag
       <ChainOfThought text={progress.chainOfThought} />
       <AgentSteps steps={progress.steps} awaiting={awaiting} />
       {progress.approvals.map((approval) => (
-        <ApprovalPrompt key={approval.actionId} approval={approval} wId={wId} cId={cId} mId={message.sId} />
+        <WaitingPrompt key={approval.actionId} approval={approval} wId={wId} cId={cId} mId={message.sId} />
       ))}
       <Markdown text={withoutUnfinishedMarker(progress.text)} sources={sources} />
       <FormError message={error} />

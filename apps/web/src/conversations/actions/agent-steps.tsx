@@ -9,23 +9,24 @@ const SHOWN_CHARACTERS = 20_000;
 
 /**
  * What an answer did before (or while) writing: each tool call folded, its name and state in view,
- * its inputs and output a click away. `awaiting` names the calls that wait for someone's approval.
+ * its inputs and output a click away. `awaiting` names the calls that wait for someone (their
+ * approval, or their answer to the agent's question), each with the state to show meanwhile.
  */
-export const AgentSteps = memo(function AgentSteps({ steps, awaiting }: { readonly steps: readonly AgentStep[]; readonly awaiting?: ReadonlySet<string> }) {
+export const AgentSteps = memo(function AgentSteps({ steps, awaiting }: { readonly steps: readonly AgentStep[]; readonly awaiting?: ReadonlyMap<string, string> }) {
   if (steps.length === 0) return null;
   return (
     <ul className={styles.steps} aria-label="Steps">
       {steps.map((step) => (
         <li key={step.id}>
-          <StepView step={step} awaiting={awaiting?.has(step.id) ?? false} />
+          <StepView step={step} awaiting={awaiting?.get(step.id) ?? null} />
         </li>
       ))}
     </ul>
   );
 });
 
-function StepView({ step, awaiting }: { readonly step: AgentStep; readonly awaiting: boolean }) {
-  const status = awaiting && step.status === 'running' ? 'Waiting for approval' : STATUS_TEXT[step.status];
+function StepView({ step, awaiting }: { readonly step: AgentStep; readonly awaiting: string | null }) {
+  const status = awaiting !== null && step.status === 'running' ? awaiting : STATUS_TEXT[step.status];
   const search = step.name === SEARCH_TOOL_NAME;
   return (
     <details className={styles.step}>
