@@ -1,6 +1,7 @@
 import type { WorkspaceRole } from '@app/contracts/events/workspace.events';
-import { Link, Route, Switch, useLocation } from 'wouter';
+import { Link, Route, Switch } from 'wouter';
 import { NotFoundPage } from '../not-found/not-found-page';
+import { SectionNav } from '../ui/section-nav';
 import { useDocumentTitle } from '../ui/document-title';
 import { PageHeading } from '../ui/page-heading';
 import styles from './administration.module.css';
@@ -28,7 +29,7 @@ export function AdministrationScreens({ wId, role }: { readonly wId: string; rea
   if (role !== 'admin') return <AdminsOnly />;
   return (
     <div className={styles.area}>
-      <AdministrationSections />
+      <SectionNav label="Administration" sections={SECTIONS} className={styles.sections} />
       <Switch>
         <Route path="/">
           <MembersPage wId={wId} />
@@ -50,19 +51,6 @@ export function AdministrationScreens({ wId, role }: { readonly wId: string; rea
         </Route>
       </Switch>
     </div>
-  );
-}
-
-function AdministrationSections() {
-  const [location] = useLocation();
-  return (
-    <nav aria-label="Administration" className={styles.sections}>
-      {SECTIONS.map((section) => (
-        <Link key={section.path} href={section.path} aria-current={location === section.path ? 'page' : undefined}>
-          {section.label}
-        </Link>
-      ))}
-    </nav>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { WorkspaceRole } from '@app/contracts/events/workspace.events';
-import { Link, Route, Switch, useLocation } from 'wouter';
+import { Route, Switch } from 'wouter';
 import styles from '../administration/administration.module.css';
 import { NotFoundPage } from '../not-found/not-found-page';
+import { SectionNav } from '../ui/section-nav';
 import { ConnectedServersPage } from './connected-servers-page';
 import { RemoteServersPage } from './remote-servers-page';
 import { ServerViewsPage } from './server-views-page';
@@ -24,7 +25,7 @@ export function ToolScreens({ wId, role }: { readonly wId: string; readonly role
   const admin = role === 'admin';
   return (
     <div className={styles.area}>
-      <ToolSections />
+      <SectionNav label="Tools" sections={SECTIONS} className={styles.sections} />
       <Switch>
         <Route path="/">
           <WaitingActionsPage wId={wId} />
@@ -43,18 +44,5 @@ export function ToolScreens({ wId, role }: { readonly wId: string; readonly role
         </Route>
       </Switch>
     </div>
-  );
-}
-
-function ToolSections() {
-  const [location] = useLocation();
-  return (
-    <nav aria-label="Tools" className={styles.sections}>
-      {SECTIONS.map((section) => (
-        <Link key={section.path} href={section.path} aria-current={location === section.path ? 'page' : undefined}>
-          {section.label}
-        </Link>
-      ))}
-    </nav>
   );
 }
