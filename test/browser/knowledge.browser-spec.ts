@@ -36,6 +36,9 @@ describeInBrowser('knowledge in a browser', () => {
     expect((await api('POST', `${base}/tables`, { name: 'ships', description: 'Ships in port', table_id: 'ships' })).status).toBe(200);
     const rows = Array.from({ length: 3 }, (_, i) => ({ row_id: `s${i}`, value: { name: `ship ${i}`, tonnage: 1000 + i } }));
     expect((await api('POST', `${base}/tables/ships/rows`, { rows })).status).toBe(200);
+    const members = await api('GET', '/members');
+    const ulla: string = members.body.members.find((member: { email: string }) => member.email === reader.email).sId;
+    expect((await api('POST', '/spaces', { name: 'Finance', isRestricted: true, memberIds: [ulla] })).status).toBe(200);
     handbook = { dsId, path: `/w/${app.workspace.workspaceId}/knowledge/spaces/${globalSpaceId}/data_sources/${dsId}` };
   });
   afterAll(() => app?.close());
@@ -80,6 +83,9 @@ describeInBrowser('knowledge in a browser', () => {
 
   browser.test('a builder creates a data source, uploads a document with progress, reads it, finds it by search and deletes it', async ({ page }) => {
     await openKnowledge(page, builder);
+    // Finance is restricted to Ulla: a builder who is not a member does not see it.
+    await page.getByRole('list', { name: 'Spaces' }).getByRole('link', { name: 'Company Data' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Finance' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Company Data' }).click();
     await expectPage(page, 'Company Data');
     await page.getByText('Open: everyone in the workspace sees this space').waitFor();
@@ -162,8 +168,16 @@ describeInBrowser('knowledge in a browser', () => {
     await expectAccessible(page);
   });
 
-  browser.test('a member with the user role reads and searches, without the buttons that write', async ({ page }) => {
+  browser.test('a member with the user role sees a restricted space with its members, reads and searches, without the buttons that write', async ({ page }) => {
     await openKnowledge(page, reader);
+    const spaces = page.getByRole('list', { name: 'Spaces' });
+    expect(await spaces.getByRole('listitem').filter({ hasText: 'Finance' }).innerText()).toContain('restricted to its members');
+    await spaces.getByRole('link', { name: 'Finance' }).click();
+    await expectPage(page, 'Finance');
+    await page.getByText('Restricted: only its members').waitFor();
+    expect(await page.getByRole('list', { name: 'Members' }).innerText()).toContain('Ulla');
+    await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Knowledge' }).click();
+    await expectPage(page, 'Knowledge');
     await page.getByRole('link', { name: 'Company Data' }).click();
     await expectPage(page, 'Company Data');
     await page.getByRole('link', { name: 'Handbook' }).waitFor();
