@@ -1,17 +1,6 @@
 import styles from '../administration/administration.module.css';
 import { FormField } from '../ui/form-field';
-
-/** One header to send the server: its name, and a value the api keeps secret. */
-export interface HeaderRow {
-  readonly key: number;
-  readonly name: string;
-  readonly value: string;
-}
-
-/** The headers as the api takes them, rows without a name left out. */
-export function headersOf(rows: readonly HeaderRow[]): Record<string, string> {
-  return Object.fromEntries(rows.filter((row) => row.name.trim() !== '').map((row) => [row.name.trim(), row.value]));
-}
+import type { HeaderRow } from './header-row';
 
 /**
  * The headers of a new server, one row each. Values are typed in password fields: the api never

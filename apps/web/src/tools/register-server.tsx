@@ -4,7 +4,8 @@ import styles from '../administration/administration.module.css';
 import { errorMessage } from '../ui/error-message';
 import { FormError } from '../ui/form-error';
 import { FormField } from '../ui/form-field';
-import { HeaderRows, headersOf, type HeaderRow } from './header-rows';
+import { headersOf, type HeaderRow } from './header-row';
+import { HeaderRows } from './header-rows';
 
 const FIRST_ROW: readonly HeaderRow[] = [{ key: 1, name: '', value: '' }];
 
