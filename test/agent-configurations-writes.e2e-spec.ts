@@ -142,6 +142,30 @@ describe('agent configurations over HTTP', () => {
     });
   });
 
+  it('a draft (the editor trying a version) takes no name, and only its editors can mention it', async () => {
+    const active = await create(adaKey, { name: 'tryout' });
+    expect(active.status).toBe(200);
+    const draft = await create(adaKey, { name: 'tryout', status: 'draft', instructions: 'Answer in French.' });
+    expect(draft.status).toBe(200);
+    expect(draft.body.agentConfiguration).toMatchObject({ name: 'tryout', status: 'draft' });
+    // A second draft of the same name, and an active agent named like a draft, are fine too.
+    expect((await create(adaKey, { name: 'tryout', status: 'draft' })).status).toBe(200);
+    const ask = (key: string) =>
+      call(t.baseUrl, 'POST', `/api/w/${wId}/assistant/conversations`, {
+        key,
+        body: { title: 'Try', message: { content: 'Bonjour', mentions: [{ configurationId: draft.body.agentConfiguration.sId }], context: { username: 'ada', timezone: 'UTC' } } },
+      });
+    const tried = await ask(adaKey);
+    expect(tried.status).toBe(200);
+    const answer = tried.body.conversation.content.flat().find((message: any) => message.type === 'agent_message');
+    expect(answer.configuration).toMatchObject({ sId: draft.body.agentConfiguration.sId, status: 'draft' });
+    const byBob = await ask(bobKey);
+    expect(byBob.status).toBe(404);
+    expect(byBob.body.error.type).toBe('agent_configuration_not_found');
+    const listed = await call(t.baseUrl, 'GET', base(), { key: adaKey });
+    expect(listed.body.agentConfigurations.filter((agent: any) => agent.name === 'tryout').map((agent: any) => agent.status)).toEqual(['active']);
+  });
+
   it('takes a picture uploaded as an avatar file by its path here, which every member can then view', async () => {
     const requested = await call(t.baseUrl, 'POST', `/api/w/${wId}/files`, {
       key: adaKey,

@@ -125,12 +125,12 @@ export class MessagePreparation {
     for (const mention of mentions) {
       if ('configurationId' in mention) {
         if (mentionedAgents.some((agent) => agent.sId === mention.configurationId)) continue;
-        const agent = await this.agents.resolve(auth.workspace, mention.configurationId);
+        const agent = await this.agents.resolveMention(auth.workspace, mention.configurationId, { role: auth.role, userId: auth.user?.sId ?? null });
         if (!agent) {
           throw new ApiError('agent_configuration_not_found', `The agent "${mention.configurationId}" was not found in this workspace.`);
         }
-        if (agent.status !== 'active') {
-          // Only the workspace's model policy makes a mentionable agent inactive (disabled_by_admin).
+        if (agent.status !== 'active' && agent.status !== 'draft') {
+          // Only the workspace's model policy makes a mentionable agent inactive (disabled_by_admin); a draft is its editor's to try.
           throw new ApiError(
             agent.status === 'disabled_by_admin' ? 'model_disabled' : 'invalid_request_error',
             `The agent "${agent.sId}" cannot answer in this workspace (status: ${agent.status}); its model is outside the workspace's allowed providers or region.`,

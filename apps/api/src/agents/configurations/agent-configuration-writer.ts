@@ -110,7 +110,8 @@ export class AgentConfigurationWriter {
       this.config.region,
     );
     toAgentConfigurationSnapshot(input, modelCheck);
-    if (current === null || current.nameKey !== input.name.toLowerCase()) await this.ensureNameFree(auth, input.name, current?.sId ?? null);
+    // A draft is its editor's trial of a version (the try-it pane's): it takes no name from anyone.
+    if (input.status !== 'draft' && (current === null || current.nameKey !== input.name.toLowerCase())) await this.ensureNameFree(auth, input.name, current?.sId ?? null);
     return modelCheck;
   }
 
@@ -118,7 +119,7 @@ export class AgentConfigurationWriter {
     const key = name.toLowerCase();
     if (this.directory.listGlobal().some((agent) => agent.name.toLowerCase() === key || agent.sId.toLowerCase() === key)) throw nameTaken(name);
     const clashes = await this.readModels.find<AgentConfigurationDocument>('agentConfigurations', {
-      where: { workspaceId: auth.workspace.sId, nameKey: key, status: { in: ['active', 'draft'] } },
+      where: { workspaceId: auth.workspace.sId, nameKey: key, status: 'active' },
     });
     if (clashes.some((doc) => doc.sId !== selfId)) throw nameTaken(name);
   }

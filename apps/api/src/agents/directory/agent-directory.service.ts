@@ -65,6 +65,19 @@ export class AgentDirectory {
     return agent && this.underPolicy(agent, workspace);
   }
 
+  /**
+   * The snapshot of an agent a message of `author` may mention: what `resolve` finds, or a draft
+   * the author may edit (the editor's try-it conversations run the draft, as the real service's
+   * preview does; nobody else can mention it).
+   */
+  async resolveMention(workspace: WorkspaceDocument, sId: string, author: AgentViewer): Promise<AgentSnapshot | null> {
+    const found = await this.resolve(workspace, sId);
+    if (found) return found;
+    const doc = await this.readModels.get<AgentConfigurationDocument>('agentConfigurations', sId);
+    if (!doc || doc.workspaceId !== workspace.sId || doc.status !== 'draft' || !canEditAgent(author, accessFacts(doc))) return null;
+    return agentSnapshotOfVersion(currentVersionView(doc));
+  }
+
   /** The active workspace agent `sId` of this workspace, or null. */
   protected async resolveWorkspaceAgent(
     workspace: WorkspaceDocument,
