@@ -1,28 +1,41 @@
 import type { Page } from 'playwright-core';
 import { assistant } from '../support/agent-assistant-body';
-import { isTitleRequest, openAIEnv, textScenario } from '../support/agent-run-helpers';
+import { isTitleRequest, openAIEnv, sentText, textScenario } from '../support/agent-run-helpers';
 import { FakeOpenAIServer } from '../support/fake-openai-server';
+import { PNG_PIXEL } from '../support/file-upload-helpers';
+import { startMailServer } from '../support/mail-tools';
 import { createAccount, type Account } from '../support/people';
+import { LOCAL_MCP_ENV, registerRemoteServer } from '../support/remote-mcp-agents';
+import type { RemoteToolServer } from '../support/remote-mcp-server';
 import { call } from '../support/test-app';
 import { browserSuite, describeInBrowser, expectAccessible, expectPage, scrollsSideways } from './support/browser-suite';
 import { sendMentioning, signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
 
 // The workspace's agents in the web app: a builder (the workspace's admin) looks through the
-// gallery, creates agents, saves versions, archives and restores them; a member with the user role
-// only looks. The model is the local OpenAI-compatible test server.
+// gallery, creates agents, saves versions, archives and restores them, gives them a picture,
+// knowledge, tables and tools; a member with the user role only looks. The model is the local
+// OpenAI-compatible test server; the tools a local MCP server (`mail`).
 
 const HELPER = 'helper';
+const ATLAS = 'atlas';
 
 describeInBrowser('agents in a browser', () => {
   const browser = browserSuite();
   let app: WebAppUnderTest;
   let fake: FakeOpenAIServer;
   let member: Account;
+  let mail: RemoteToolServer;
 
   beforeAll(async () => {
     fake = await FakeOpenAIServer.start();
-    fake.setResolver((request) => (isTitleRequest(request) ? textScenario(['Agents ', 'at ', 'work']) : textScenario(['Hello ', 'from ', 'a ', 'new ', 'agent.'])));
-    app = await startWebApp({ ...openAIEnv(fake), AGENT_RUNNER_ENABLED: 'true' });
+    fake.setResolver((request) => {
+      if (isTitleRequest(request)) return textScenario(['Agents ', 'at ', 'work']);
+      // Instructions only the try-it pane's unsaved form holds.
+      if (sentText(request.body).includes('Speak like a pirate')) return textScenario(['Ahoy, ', 'the draft ', 'speaks.']);
+      return textScenario(['Hello ', 'from ', 'a ', 'new ', 'agent.']);
+    });
+    mail = await startMailServer();
+    app = await startWebApp({ ...openAIEnv(fake, LOCAL_MCP_ENV), AGENT_RUNNER_ENABLED: 'true' });
     member = await createAccount(app.t.dataDir, app.workspace.workspaceId, 'grace@example.com', { role: 'user', name: 'Grace', password: 'compiler pioneer 1952' });
     const created = await call(app.baseUrl, 'POST', `/api/w/${app.workspace.workspaceId}/assistant/agent_configurations`, {
       key: app.workspace.apiKey,
@@ -33,6 +46,7 @@ describeInBrowser('agents in a browser', () => {
 
   afterAll(async () => {
     await app?.close();
+    await mail?.close();
     await fake?.close();
   });
 
@@ -146,6 +160,121 @@ describeInBrowser('agents in a browser', () => {
     await answer.getByText('Hello from a new agent.').waitFor();
   });
 
+  /** A space with a data source `Handbook` holding a table `people`, and the `mail` MCP server in a space of its own. */
+  async function createResources(): Promise<{ serverId: string }> {
+    const { workspaceId, apiKey: key } = app.workspace;
+    const w = `/api/w/${workspaceId}`;
+    const space = await call(app.baseUrl, 'POST', `${w}/spaces`, { key, body: { name: 'Handbook space', isRestricted: false } });
+    const source = await call(app.baseUrl, 'POST', `${w}/spaces/${space.body.space.sId}/data_sources`, { key, body: { name: 'Handbook' } });
+    const table = await call(app.baseUrl, 'POST', `${w}/spaces/${space.body.space.sId}/data_sources/${source.body.dataSource.sId}/tables`, {
+      key,
+      body: { name: 'people', title: 'People', description: 'Who works here', table_id: 'people' },
+    });
+    expect([space.status, source.status, table.status]).toEqual([200, 200, 200]);
+    const { serverId } = await registerRemoteServer(app.baseUrl, workspaceId, key, mail.url);
+    return { serverId };
+  }
+
+  browser.test('a builder gives an agent a picture, knowledge, a table and a tool with stakes, which a save and a reload keep; its usage shows per day', async ({ page }) => {
+    const { serverId } = await createResources();
+    const { workspaceId, apiKey: key } = app.workspace;
+    const created = await call(app.baseUrl, 'POST', `/api/w/${workspaceId}/assistant/agent_configurations`, { key, body: { assistant: assistant({ name: ATLAS, description: 'Knows the handbook.' }) } });
+    expect(created.status).toBe(200);
+    const atlasId: string = created.body.agentConfiguration.sId;
+    // One conversation with atlas, for its usage.
+    const asked = await call(app.baseUrl, 'POST', `/api/w/${workspaceId}/assistant/conversations`, {
+      key,
+      body: { title: 'Ask', message: { content: 'Hi', mentions: [{ configurationId: atlasId }], context: { username: 'ada', timezone: 'UTC' } } },
+    });
+    expect(asked.status).toBe(200);
+
+    await openAgents(page);
+    await page.getByRole('link', { name: `Edit ${ATLAS}` }).click();
+    await expectPage(page, `Edit ${ATLAS}`);
+    const knowledge = page.getByRole('group', { name: 'Knowledge' });
+    const tables = page.getByRole('group', { name: 'Tables' });
+    const tools = page.getByRole('group', { name: 'Tools' });
+    await page.getByRole('group', { name: 'Picture' }).getByRole('radio', { name: 'Star' }).check();
+    await knowledge.getByRole('checkbox', { name: 'Handbook (Handbook space)' }).check();
+    await tables.getByRole('checkbox', { name: 'People (Handbook)' }).check();
+    await tools.getByRole('checkbox', { name: /^mail / }).check();
+    await tools.getByLabel('Stakes of mail').selectOption('high');
+    await tools.getByLabel('Stakes of read_inbox').selectOption('never_ask');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved as version 1.' }).waitFor();
+
+    // What the api keeps, and what the editor reads again after a reload.
+    const saved = await call(app.baseUrl, 'GET', `/api/w/${workspaceId}/assistant/agent_configurations/${atlasId}?variant=full`, { key });
+    expect(saved.body.agentConfiguration.toolStakes).toEqual({ servers: { [serverId]: 'high' }, tools: { read_inbox: 'never_ask' } });
+    expect(saved.body.agentConfiguration.toolset).toHaveLength(3);
+    expect(saved.body.agentConfiguration.pictureUrl).toMatch(/^data:image\/svg\+xml,/);
+    await page.reload();
+    await expectPage(page, `Edit ${ATLAS}`);
+    expect(await page.getByRole('radio', { name: 'Star' }).isChecked()).toBe(true);
+    expect(await knowledge.getByRole('checkbox', { name: 'Handbook (Handbook space)' }).isChecked()).toBe(true);
+    expect(await tables.getByRole('checkbox', { name: 'People (Handbook)' }).isChecked()).toBe(true);
+    expect(await tools.getByLabel('Stakes of mail').inputValue()).toBe('high');
+    expect(await tools.getByLabel('Stakes of read_inbox').inputValue()).toBe('never_ask');
+    expect(await tools.getByLabel('Stakes of send_email').inputValue()).toBe('');
+
+    // A new version changing only the description keeps every tool and stake.
+    await fillAgent(page, { description: 'Knows the handbook by heart.' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved as version 2.' }).waitFor();
+    const again = await call(app.baseUrl, 'GET', `/api/w/${workspaceId}/assistant/agent_configurations/${atlasId}?variant=full`, { key });
+    expect({ toolset: again.body.agentConfiguration.toolset, toolStakes: again.body.agentConfiguration.toolStakes }).toEqual({
+      toolset: saved.body.agentConfiguration.toolset,
+      toolStakes: saved.body.agentConfiguration.toolStakes,
+    });
+
+    // Its usage: one message today, as a sentence, a chart and a table.
+    const usage = page.getByRole('region', { name: 'Usage' });
+    await usage.getByText('1 message over the last 30 days').waitFor();
+    expect(await usage.getByRole('img', { name: 'Messages per day' }).count()).toBe(1);
+    await usage.getByRole('radio', { name: 'Conversations' }).check();
+    await usage.getByRole('img', { name: 'Conversations per day' }).waitFor();
+    await usage.getByText('1 conversation counted day by day').waitFor();
+    await usage.getByText('Numbers per day').click();
+    const today = new Date().toISOString().slice(0, 10);
+    // Messages, conversations, members: a key bound to no member asked, so no member is counted.
+    expect(await usage.getByRole('row', { name: new RegExp(`^${today}`) }).innerText()).toMatch(new RegExp(`${today}\\s+1\\s+1\\s+0`));
+
+    // An uploaded picture, shown on the card.
+    await page.getByLabel('Upload a picture').setInputFiles({ name: 'owl.png', mimeType: 'image/png', buffer: PNG_PIXEL });
+    await page.getByRole('status').filter({ hasText: 'owl.png is the picture now.' }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved as version 3.' }).waitFor();
+    await page.getByRole('link', { name: 'Back to agents' }).click();
+    await expectPage(page, 'Agents');
+    const picture = card(page, ATLAS).locator('img');
+    expect(await picture.getAttribute('src')).toMatch(/\/files\/[^/]+\?action=view$/);
+    expect(await picture.evaluate((image) => (image as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0)).toBe(true);
+  });
+
+  browser.test('the try-it pane answers with the form as it stands, unsaved, and saves nothing but a draft', async ({ page }) => {
+    await openAgents(page);
+    await page.getByRole('link', { name: `Edit ${HELPER}` }).click();
+    await expectPage(page, `Edit ${HELPER}`);
+    await fillAgent(page, { instructions: 'Speak like a pirate.' });
+    const pane = page.getByRole('region', { name: 'Try it' });
+    await pane.getByLabel('Message to try').fill('Who are you?');
+    await pane.getByRole('button', { name: 'Try', exact: true }).click();
+    const answer = pane.getByRole('article', { name: `Answer from ${HELPER}` });
+    await answer.getByText('Ahoy, the draft speaks.').waitFor();
+    await expectAccessible(page);
+    // A second message goes on in the same conversation, with the same draft.
+    await pane.getByLabel('Message to try').fill('And again?');
+    await pane.getByRole('button', { name: 'Try', exact: true }).click();
+    await pane.getByRole('article', { name: `Answer from ${HELPER}` }).nth(1).getByText('Ahoy, the draft speaks.').waitFor();
+
+    // The agent itself is as it was: no version was saved, and the gallery lists no draft.
+    const { workspaceId, apiKey: key } = app.workspace;
+    const history = await call(app.baseUrl, 'GET', `/api/w/${workspaceId}/assistant/agent_configurations`, { key });
+    expect(history.body.agentConfigurations.filter((agent: { name: string }) => agent.name === HELPER)).toHaveLength(1);
+    expect(history.body.agentConfigurations.find((agent: { name: string }) => agent.name === HELPER).instructions).not.toContain('pirate');
+  });
+
   browser.test('a member with the user role sees the gallery and no editor controls', async ({ page }) => {
     await openAgents(page, member);
     await card(page, HELPER).waitFor();
@@ -174,8 +303,9 @@ describeInBrowser('agents in a browser', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('Answer in one line.');
     expect(await page.getByLabel('Instructions', { exact: true }).inputValue()).toBe('Answer in one line.');
-    // Model, Temperature, Max steps as they are, then Save.
-    for (let field = 0; field < 4; field += 1) await page.keyboard.press('Tab');
+    // Model, Temperature, Max steps, the picture, knowledge, tables and tools as they are, then Save.
+    const save = page.getByRole('button', { name: 'Save' });
+    for (let field = 0; field < 40 && !(await save.evaluate((button) => button.matches(':focus'))); field += 1) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expectPage(page, 'Agents');
     expect(await card(page, 'typist').innerText()).toContain('Types what it is told.');

@@ -37,7 +37,17 @@ const HELPER: AgentConfigurationFull = {
 
 describe("the agent editor's draft", () => {
   it("starts a new agent on the workspace's first model, with the service's defaults", () => {
-    expect(draftOf(null, MODELS)).toEqual({ name: '', description: '', instructions: '', model: 'openai/gpt-4.1', temperature: '0.7', maxSteps: '8' });
+    expect(draftOf(null, MODELS)).toEqual({
+      name: '',
+      description: '',
+      instructions: '',
+      model: 'openai/gpt-4.1',
+      temperature: '0.7',
+      maxSteps: '8',
+      pictureUrl: '',
+      toolset: [],
+      toolStakes: {},
+    });
     expect(draftOf(null, []).model).toBe('');
   });
 
@@ -51,7 +61,17 @@ describe("the agent editor's draft", () => {
       instructions: 'Plan.',
       model: { providerId: 'mistral', modelId: 'mistral-large-latest', temperature: 0.7, reasoningEffort: null },
       maxStepsPerRun: 0,
+      toolset: [],
     });
+  });
+
+  it('sends the picture, tools and stakes as chosen, and no stakes once none is left', () => {
+    const toolStakes = { servers: { rms_docs: 'high' as const }, tools: {} };
+    const draft = { ...draftOf(HELPER, MODELS), pictureUrl: 'data:image/svg+xml,x', toolset: ['data_source_view:dsv_1', 'msv_docs'], toolStakes };
+    expect(assistantOf(draft, HELPER)).toMatchObject({ pictureUrl: 'data:image/svg+xml,x', toolset: ['data_source_view:dsv_1', 'msv_docs'], toolStakes });
+    expect(assistantOf({ ...draft, toolStakes: { servers: {}, tools: {} } }, { ...HELPER, toolStakes })).not.toHaveProperty('toolStakes');
+    expect(draftChanged(draft, draftOf(HELPER, MODELS))).toBe(true);
+    expect(draftChanged({ ...draftOf(HELPER, MODELS), toolset: [...HELPER.toolset] }, draftOf(HELPER, MODELS))).toBe(false);
   });
 
   it('saves a new version with what the editor does not show carried over, the effort kept while the model is', () => {

@@ -1,11 +1,13 @@
+import type { ToolStakeSettings } from '@app/contracts/events/tool-approval.events';
 import type { AgentConfigurationFull } from '@app/contracts/http/agent-configuration.types';
 import type { WorkspaceModelResponse } from '@app/contracts/http/workspace.types';
 import type { AgentAssistantBody } from '../api';
 
 // The editor's fields as the person types them (text, so a half-typed number stays as typed), and
-// the `assistant` object a save sends. What the editor does not show (picture, scope, tools, tags,
-// spaces) is carried over from the version being edited, so a save changes only what was changed.
-// Numbers go as typed: the api judges them and says what is wrong in its words. Pure, for the spec.
+// the `assistant` object a save sends. What the editor does not show (scope, tags, spaces) is
+// carried over from the version being edited, so a save changes only what was changed; the tools
+// are the editor's, toolset entries it does not offer included. Numbers go as typed: the api
+// judges them and says what is wrong in its words. Pure, for the spec.
 
 export interface AgentDraft {
   readonly name: string;
@@ -15,6 +17,11 @@ export interface AgentDraft {
   readonly model: string;
   readonly temperature: string;
   readonly maxSteps: string;
+  /** "" for a new agent until one is chosen (the api then gives its default picture). */
+  readonly pictureUrl: string;
+  /** The toolset: data source views, tables, MCP server views, and entries the editor does not offer. */
+  readonly toolset: readonly string[];
+  readonly toolStakes: ToolStakeSettings;
 }
 
 /** What a new agent starts with (the real service's defaults). */
@@ -37,6 +44,9 @@ export function draftOf(agent: AgentConfigurationFull | null, models: readonly W
       model: first ? modelChoice(first) : '',
       temperature: String(NEW_AGENT_TEMPERATURE),
       maxSteps: String(NEW_AGENT_MAX_STEPS),
+      pictureUrl: '',
+      toolset: [],
+      toolStakes: {},
     };
   }
   return {
@@ -46,6 +56,9 @@ export function draftOf(agent: AgentConfigurationFull | null, models: readonly W
     model: modelChoice(agent.model),
     temperature: String(agent.model.temperature),
     maxSteps: String(agent.maxStepsPerRun),
+    pictureUrl: agent.pictureUrl,
+    toolset: agent.toolset,
+    toolStakes: agent.toolStakes ?? {},
   };
 }
 
@@ -63,6 +76,9 @@ export function assistantOf(draft: AgentDraft, base: AgentConfigurationFull | nu
     instructions: draft.instructions,
     model: { providerId, modelId, temperature: Number(draft.temperature), reasoningEffort: sameModel ? (base.model.reasoningEffort ?? null) : null },
     maxStepsPerRun: Number(draft.maxSteps),
+    ...(draft.pictureUrl === '' ? {} : { pictureUrl: draft.pictureUrl }),
+    toolset: [...draft.toolset],
+    ...(hasStakes(draft.toolStakes) ? { toolStakes: draft.toolStakes } : {}),
   };
 }
 
@@ -73,7 +89,11 @@ export function assistantOfVersion(version: AgentConfigurationFull): AgentAssist
 
 /** Whether the person changed anything since the draft was read. */
 export function draftChanged(draft: AgentDraft, saved: AgentDraft): boolean {
-  return (Object.keys(draft) as (keyof AgentDraft)[]).some((key) => draft[key] !== saved[key]);
+  return (Object.keys(draft) as (keyof AgentDraft)[]).some((key) => JSON.stringify(draft[key]) !== JSON.stringify(saved[key]));
+}
+
+function hasStakes(stakes: ToolStakeSettings): boolean {
+  return Object.keys(stakes.servers ?? {}).length + Object.keys(stakes.tools ?? {}).length > 0;
 }
 
 function parseModelChoice(choice: string): { providerId: string; modelId: string } {
@@ -82,15 +102,14 @@ function parseModelChoice(choice: string): { providerId: string; modelId: string
   return slash < 0 ? { providerId: choice, modelId: '' } : { providerId: choice.slice(0, slash), modelId: choice.slice(slash + 1) };
 }
 
-function carriedOver(base: AgentConfigurationFull | null): Omit<AgentAssistantBody, 'name' | 'description' | 'instructions' | 'model' | 'maxStepsPerRun'> {
+function carriedOver(
+  base: AgentConfigurationFull | null,
+): Omit<AgentAssistantBody, 'name' | 'description' | 'instructions' | 'model' | 'maxStepsPerRun' | 'pictureUrl' | 'toolset' | 'toolStakes'> {
   if (base === null) return { status: 'active', scope: 'visible' };
   return {
-    pictureUrl: base.pictureUrl,
     // An archived agent is restored, not saved; anything else but a draft is saved active.
     status: base.status === 'draft' ? 'draft' : 'active',
     scope: base.scope === 'hidden' ? 'hidden' : 'visible',
-    toolset: [...base.toolset],
-    ...(base.toolStakes ? { toolStakes: base.toolStakes } : {}),
     tags: base.tags.map((tag) => ({ sId: tag.sId, name: tag.name })),
     templateId: base.templateId,
     requestedSpaceIds: [...base.requestedSpaceIds],

@@ -1,5 +1,5 @@
 import type { AgentConfigurationFull } from '@app/contracts/http/agent-configuration.types';
-import type { WorkspaceModelResponse } from '@app/contracts/http/workspace.types';
+import type { DisabledProviderResponse, WorkspaceModelResponse } from '@app/contracts/http/workspace.types';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useApi } from '../api';
@@ -12,6 +12,9 @@ import { AgentForm } from './agent-form';
 import { AgentHistory } from './agent-history';
 import { AgentLifecycle } from './agent-lifecycle';
 import styles from './agents.module.css';
+import { AgentTryPane } from './agent-try-pane';
+import { AgentUsage } from './agent-usage';
+import { useAgentResources } from './use-agent-resources';
 import { useAgentToEdit } from './use-agent-to-edit';
 
 /** `/w/:wId/agents/new` (aId null) and `/w/:wId/agents/:aId/edit`: for builders and admins. */
@@ -26,7 +29,7 @@ export function AgentEditorPage({ wId, aId }: { readonly wId: string; readonly a
         Back to agents
       </Link>
       {loaded.status === 'ready' ? (
-        <AgentEditor key={aId ?? 'new'} wId={wId} title={title} initial={loaded.agent} models={loaded.models} />
+        <AgentEditor key={aId ?? 'new'} wId={wId} title={title} initial={loaded.agent} models={loaded.models} disabledProviders={loaded.disabledProviders} />
       ) : (
         <>
           <PageHeading>{title}</PageHeading>
@@ -51,6 +54,7 @@ interface AgentEditorProps {
   /** The version read when the page opened; null for a new agent. */
   readonly initial: AgentConfigurationFull | null;
   readonly models: readonly WorkspaceModelResponse[];
+  readonly disabledProviders: readonly DisabledProviderResponse[];
 }
 
 /**
@@ -58,8 +62,9 @@ interface AgentEditorProps {
  * version (the form then shows it, and the history lists it); Archive and Restore for an agent
  * that exists. Every write makes the composers of this page ask for the agents again.
  */
-function AgentEditor({ wId, title, initial, models }: AgentEditorProps) {
+function AgentEditor({ wId, title, initial, models, disabledProviders }: AgentEditorProps) {
   const { agents } = useApi();
+  const resources = useAgentResources(wId);
   const [, navigate] = useLocation();
   const [agent, setAgent] = useState(initial);
   const [draft, setDraft] = useState<AgentDraft>(() => draftOf(initial, models));
@@ -129,9 +134,11 @@ function AgentEditor({ wId, title, initial, models }: AgentEditorProps) {
       <p role="status" className="muted">
         {done}
       </p>
-      <AgentForm draft={draft} models={models} busy={busy} error={error} onChange={setDraft} onSave={save} />
+      <AgentForm wId={wId} draft={draft} models={models} disabledProviders={disabledProviders} resources={resources} busy={busy} error={error} onChange={setDraft} onSave={save} />
+      <AgentTryPane wId={wId} assistant={() => assistantOf(draft, agent)} />
       {agent !== null ? (
         <>
+          <AgentUsage wId={wId} agentId={agent.sId} />
           <AgentLifecycle archived={agent.status === 'archived'} busy={busy} onArchive={() => archive(agent)} onRestore={() => restore(agent)} />
           <AgentHistory wId={wId} agent={agent} onRestored={restoredVersion} />
         </>

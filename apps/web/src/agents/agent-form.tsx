@@ -1,14 +1,20 @@
-import type { WorkspaceModelResponse } from '@app/contracts/http/workspace.types';
+import type { DisabledProviderResponse, WorkspaceModelResponse } from '@app/contracts/http/workspace.types';
 import { useId, type FormEvent } from 'react';
 import { byProvider, providerName } from '../conversations/model-choice/model-choice';
 import { FormError } from '../ui/form-error';
 import { FormField } from '../ui/form-field';
 import { modelChoice, type AgentDraft } from './agent-draft';
+import { AgentPictureField } from './agent-picture-field';
+import { AgentResourceFields } from './agent-resource-fields';
 import styles from './agents.module.css';
+import type { AgentResources } from './use-agent-resources';
 
 interface AgentFormProps {
+  readonly wId: string;
   readonly draft: AgentDraft;
   readonly models: readonly WorkspaceModelResponse[];
+  readonly disabledProviders: readonly DisabledProviderResponse[];
+  readonly resources: AgentResources;
   readonly busy: boolean;
   /** The api's refusal of the last save, in its words. */
   readonly error: string | null;
@@ -20,7 +26,7 @@ interface AgentFormProps {
  * The editor's fields and Save. Nothing is checked here beyond what the browser does for a number:
  * the api judges names, lengths and ranges and says what is wrong, shown above Save.
  */
-export function AgentForm({ draft, models, busy, error, onChange, onSave }: AgentFormProps) {
+export function AgentForm({ wId, draft, models, disabledProviders, resources, busy, error, onChange, onSave }: AgentFormProps) {
   const set = (field: keyof AgentDraft) => (event: { target: { value: string } }) => onChange({ ...draft, [field]: event.target.value });
 
   function submit(event: FormEvent) {
@@ -40,11 +46,19 @@ export function AgentForm({ draft, models, busy, error, onChange, onSave }: Agen
       />
       <FormField label="Description" hint="One line on what it is for: the gallery and the mention list show it." autoComplete="off" value={draft.description} onChange={set('description')} />
       <InstructionsField value={draft.instructions} onChange={set('instructions')} />
-      <ModelField models={models} value={draft.model} onChange={set('model')} />
+      <ModelField models={models} disabledProviders={disabledProviders} value={draft.model} onChange={set('model')} />
       <div className={styles.numbers}>
         <FormField label="Temperature" hint="0 answers alike each time; up to 2 varies more." type="number" step="any" inputMode="decimal" value={draft.temperature} onChange={set('temperature')} />
         <FormField label="Max steps" hint="Tool calls an answer may take before it must answer (1 to 64)." type="number" step="1" inputMode="numeric" value={draft.maxSteps} onChange={set('maxSteps')} />
       </div>
+      <AgentPictureField wId={wId} value={draft.pictureUrl} onChange={(pictureUrl) => onChange({ ...draft, pictureUrl })} />
+      <AgentResourceFields
+        resources={resources}
+        toolset={draft.toolset}
+        toolStakes={draft.toolStakes}
+        onToolset={(toolset) => onChange({ ...draft, toolset })}
+        onStakes={(toolStakes) => onChange({ ...draft, toolStakes })}
+      />
       <FormError message={error} />
       <div className={styles.formActions}>
         <button type="submit" className="button" disabled={busy}>
@@ -68,14 +82,26 @@ function InstructionsField({ value, onChange }: { readonly value: string; readon
   );
 }
 
-/** The workspace's models by provider; a model it no longer allows stays listed while the agent uses it, marked, so the api's refusal explains it. */
-function ModelField({ models, value, onChange }: { readonly models: readonly WorkspaceModelResponse[]; readonly value: string; readonly onChange: (event: { target: { value: string } }) => void }) {
+interface ModelFieldProps {
+  readonly models: readonly WorkspaceModelResponse[];
+  readonly disabledProviders: readonly DisabledProviderResponse[];
+  readonly value: string;
+  readonly onChange: (event: { target: { value: string } }) => void;
+}
+
+/**
+ * The workspace's models by provider; a model it no longer allows stays listed while the agent
+ * uses it, marked, so the api's refusal explains it. The providers the workspace leaves out are
+ * listed disabled, and said why under the field.
+ */
+function ModelField({ models, disabledProviders, value, onChange }: ModelFieldProps) {
   const id = useId();
   const listed = models.some((model) => modelChoice(model) === value);
+  const described = models.length === 0 || disabledProviders.length > 0;
   return (
     <div className="field">
       <label htmlFor={id}>Model</label>
-      <select id={id} aria-describedby={models.length === 0 ? `${id}-hint` : undefined} value={value} onChange={onChange}>
+      <select id={id} aria-describedby={described ? `${id}-hint` : undefined} value={value} onChange={onChange}>
         {!listed ? <option value={value}>{value === '' ? 'No model available' : `${value} (not allowed in this workspace)`}</option> : null}
         {byProvider(models).map((group) => (
           <optgroup key={group.providerId} label={providerName(group.providerId)}>
@@ -86,11 +112,21 @@ function ModelField({ models, value, onChange }: { readonly models: readonly Wor
             ))}
           </optgroup>
         ))}
+        {disabledProviders.map((provider) => (
+          <option key={provider.providerId} value={`disabled:${provider.providerId}`} disabled>
+            {providerName(provider.providerId)} (not available)
+          </option>
+        ))}
       </select>
-      {models.length === 0 ? (
-        <p id={`${id}-hint`} className="field-hint">
-          The workspace allows no model yet: an operator configures a provider, an admin allows it.
-        </p>
+      {described ? (
+        <div id={`${id}-hint`} className="field-hint">
+          {models.length === 0 ? <p>The workspace allows no model yet: an operator configures a provider, an admin allows it.</p> : null}
+          {disabledProviders.map((provider) => (
+            <p key={provider.providerId}>
+              {providerName(provider.providerId)} is not available: {provider.reason}
+            </p>
+          ))}
+        </div>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { AgentConfigurationFull } from '@app/contracts/http/agent-configuration.types';
-import type { WorkspaceModelResponse } from '@app/contracts/http/workspace.types';
+import type { DisabledProviderResponse, WorkspaceModelResponse } from '@app/contracts/http/workspace.types';
 import { useEffect, useState } from 'react';
 import { useApi } from '../api';
 import { errorMessage } from '../ui/error-message';
@@ -8,7 +8,12 @@ import { errorMessage } from '../ui/error-message';
 export type AgentToEdit =
   | { readonly status: 'loading' }
   | { readonly status: 'failed'; readonly message: string }
-  | { readonly status: 'ready'; readonly agent: AgentConfigurationFull | null; readonly models: readonly WorkspaceModelResponse[] };
+  | {
+      readonly status: 'ready';
+      readonly agent: AgentConfigurationFull | null;
+      readonly models: readonly WorkspaceModelResponse[];
+      readonly disabledProviders: readonly DisabledProviderResponse[];
+    };
 
 /**
  * Reads the agent (archived ones too: the editor restores them) and the workspace's models together,
@@ -22,7 +27,7 @@ export function useAgentToEdit(wId: string, aId: string | null): AgentToEdit {
     const controller = new AbortController();
     const options = { signal: controller.signal };
     Promise.all([aId === null ? null : api.agents.get(wId, aId, options), api.models.list(wId, options)]).then(
-      ([agent, { models }]) => setState({ status: 'ready', agent, models }),
+      ([agent, { models, disabledProviders }]) => setState({ status: 'ready', agent, models, disabledProviders }),
       (error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
       },
