@@ -194,6 +194,7 @@ describe('documented response schemas against real responses', () => {
       body: { content: 'And the day after? @dust', mentions: [{ configurationId: 'dust' }] },
     });
     await sample('POST', `${v1}/{cId}/cancel`, ids, { body: { messageIds: [edited.agentMessages[0].sId] } });
+    await sample('POST', `${priv}/{cId}/messages/{mId}/mentions`, { ...ids, mId: edited.message.sId }, { key: userKey, body: { type: 'user', id: 'nobody', action: 'rejected' } });
     await sample('DELETE', `${priv}/{cId}/messages/{mId}`, { ...ids, mId: edited.message.sId }, { key: userKey });
     await sample('GET', `${v1}/{cId}`, ids);
     await sample('PATCH', `${v1}/{cId}`, ids, { body: { read: true } });

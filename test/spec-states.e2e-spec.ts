@@ -229,6 +229,9 @@ describe('every state of spec part 3, produced through the API', () => {
 
   describe('rich mention status', () => {
     const statusIn = (posted: any, id: string): string => posted.message.richMentions.find((m: any) => m.id === id)?.status;
+    /** The message's author (or someone else) deciding on its mention of Bob. */
+    const decide = (key: string, cId: string, messageId: string, action: string) =>
+      call(api.t.baseUrl, 'POST', w(`/assistant/conversations/${cId}/messages/${messageId}/mentions`), { key, body: { type: 'user', id: bob, action } });
 
     it('approved: an agent anyone may use, and a member taking part', async () => {
       const cId: string = (await startConversation({ key: adaKey })).conversation.sId;
@@ -237,6 +240,28 @@ describe('every state of spec part 3, produced through the API', () => {
       const posted = await postMessage(cId, adaKey, [{ configurationId: 'dust' }, { type: 'user', userId: bob }]);
       expect([statusIn(posted, 'dust'), statusIn(posted, bob)]).toEqual(['approved', 'approved']);
       await api.settled(cId, posted.agentMessages[0].sId);
+    });
+
+    it('approved: also a pending member once the author approves them, who then takes part', async () => {
+      const cId: string = (await startConversation({ key: adaKey })).conversation.sId;
+      const posted = await postMessage(cId, adaKey, [{ type: 'user', userId: bob }]);
+      expect((await decide(adaKey, cId, posted.message.sId, 'approved')).body).toEqual({ success: true });
+      expect((await messageOf(cId, posted.message.sId, adaKey)).richMentions[0]).toMatchObject({ id: bob, status: 'approved' });
+      expect(statusIn(await postMessage(cId, adaKey, [{ type: 'user', userId: bob }]), bob)).toBe('approved');
+    });
+
+    it('rejected: the author left the pending member out; only the author decides', async () => {
+      const cId: string = (await startConversation({ key: adaKey })).conversation.sId;
+      const posted = await postMessage(cId, adaKey, [{ type: 'user', userId: bob }]);
+      const notTheirs = await decide(bobKey, cId, posted.message.sId, 'approved');
+      expect([notTheirs.status, notTheirs.body.error]).toEqual([403, { type: 'invalid_request_error', message: 'User is not authorized to edit this mention' }]);
+      expect((await decide(adaKey, cId, posted.message.sId, 'rejected')).status).toBe(200);
+      expect((await messageOf(cId, posted.message.sId, adaKey)).richMentions[0]).toMatchObject({ id: bob, status: 'rejected' });
+      // Decided once: a later approval finds nothing pending.
+      expect((await decide(adaKey, cId, posted.message.sId, 'approved')).status).toBe(200);
+      expect((await messageOf(cId, posted.message.sId, adaKey)).richMentions[0].status).toBe('rejected');
+      const bad = await decide(adaKey, cId, posted.message.sId, 'maybe');
+      expect([bad.status, bad.body.error.type]).toEqual([400, 'invalid_request_error']);
     });
 
     it('pending_conversation_access: a member who does not take part yet', async () => {

@@ -9,7 +9,7 @@ import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiEventStream } from '../common/openapi/api-operation.decorators';
 import { rawLastEventId, serveSse, type SseFrame } from '../common/sse/sse-stream';
 import { Metrics } from '../metrics/metrics';
-import { DeletedMessageStream } from './deleted-message-stream';
+import { isMessageUpdateEvent, MessageUpdateStream } from './message-update-stream';
 import { ConversationEventStreamQuery } from './queries/conversation-event-stream.query';
 
 /** The real stream closes after 3 minutes without news; clients reconnect with their last id. */
@@ -25,7 +25,7 @@ export class ConversationEventsController {
   constructor(
     private readonly queryBus: QueryBus,
     private readonly metrics: Metrics,
-    private readonly deletedMessages: DeletedMessageStream,
+    private readonly updatedMessages: MessageUpdateStream,
   ) {}
 
   @Get(['api/v1/w/:wId/assistant/conversations/:cId/events', 'api/w/:wId/assistant/conversations/:cId/events'])
@@ -45,8 +45,7 @@ export class ConversationEventsController {
   private async toFrames(recorded: RecordedEvent): Promise<SseFrame[]> {
     const event = upcast(recorded);
     if (!isConversationEvent(event)) return [];
-    const data =
-      event.type === 'MessageDeleted' ? await this.deletedMessages.render(event, recorded.position) : renderConversationStreamEvent(event, recorded.position);
+    const data = isMessageUpdateEvent(event) ? await this.updatedMessages.render(event, recorded.position) : renderConversationStreamEvent(event, recorded.position);
     return data ? [{ eventId: String(recorded.revision), data }] : [];
   }
 }

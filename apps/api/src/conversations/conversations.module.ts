@@ -17,6 +17,8 @@ import { CreateConversationHandler } from './commands/create-conversation.comman
 import { DeleteConversationHandler } from './commands/delete-conversation.command';
 import { EditMessageHandler } from './commands/edit-message.command';
 import { DeleteMessageHandler } from './commands/delete-message.command';
+import { DecideMentionHandler } from './commands/decide-mention.command';
+import { MentionDecisionsController } from './mention-decisions.controller';
 import { GiveFeedbackHandler, RemoveFeedbackHandler } from './commands/message-feedback.commands';
 import { AddReactionHandler, RemoveReactionHandler } from './commands/message-reaction.commands';
 import { PostMessageHandler } from './commands/post-message.command';
@@ -26,7 +28,7 @@ import { PostContentFragmentHandler } from './commands/post-content-fragment.com
 import { ContentFragmentsController } from './content-fragments.controller';
 import { ContentFragmentTextController } from './content-fragment-text.controller';
 import { ConversationEventsController } from './conversation-events.controller';
-import { DeletedMessageStream } from './deleted-message-stream';
+import { MessageUpdateStream } from './message-update-stream';
 import { ConversationReader } from './conversation-reader';
 import { RenderedConversations } from './rendered-conversations';
 import { ConversationWriter } from './conversation-writer';
@@ -47,6 +49,7 @@ const COMMAND_HANDLERS = [
   PostMessageHandler,
   EditMessageHandler,
   DeleteMessageHandler,
+  DecideMentionHandler,
   RetryMessageHandler,
   CancelGenerationHandler,
   UpdateConversationHandler,
@@ -77,6 +80,7 @@ const QUERY_HANDLERS = [
     ConversationsController,
     MessageReactionsController,
     MessageDeletionController,
+    MentionDecisionsController,
     ConversationEventsController,
     ContentFragmentTextController,
     ContentFragmentsController,
@@ -84,7 +88,7 @@ const QUERY_HANDLERS = [
     CompactionController,
     ForkController,
   ],
-  providers: [ConversationReader, DeletedMessageStream, RenderedConversations, ConversationWriter, MessagePreparation, InlineTextFile, ForkPreparer, ContentFragmentExpirer, ConversationTimeline, FoldSnapshotStore, FoldSnapshotter, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  providers: [ConversationReader, MessageUpdateStream, RenderedConversations, ConversationWriter, MessagePreparation, InlineTextFile, ForkPreparer, ContentFragmentExpirer, ConversationTimeline, FoldSnapshotStore, FoldSnapshotter, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [ConversationReader],
 })
 export class ConversationsModule {}

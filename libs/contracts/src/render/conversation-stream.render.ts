@@ -64,8 +64,9 @@ export function renderConversationStreamEvent(
     case 'ContentFragmentAdded':
     case 'ContentFragmentSuperseded':
     case 'ContentFragmentExpired':
-    // The stream shows the deleted version, which the event alone does not hold: the api renders it from the read models.
+    // The stream shows the changed message, which the event alone does not hold: the api renders it from the read models.
     case 'MessageDeleted':
+    case 'UserMentionDecided':
     case 'ReactionAdded':
     case 'ReactionRemoved':
     case 'AgentMessageFeedbackGiven':

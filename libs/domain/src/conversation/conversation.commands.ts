@@ -194,6 +194,16 @@ export interface DeleteUserMessage extends CommandBase {
   readonly byAdmin: boolean;
 }
 
+/** The author of a message approves or rejects a pending mention of a member (`userId`). */
+export interface DecideUserMention extends CommandBase {
+  readonly type: 'DecideUserMention';
+  readonly messageId: string;
+  readonly userId: string;
+  readonly decision: 'approved' | 'rejected';
+  /** sId of the deciding member. */
+  readonly decidedBy: string;
+}
+
 /** Retry an agent message: a new version (same rank, version + 1, status created). */
 export interface RetryAgentMessage extends CommandBase {
   readonly type: 'RetryAgentMessage';
@@ -293,6 +303,7 @@ export type ConversationCommand =
   | PostUserMessage
   | EditUserMessage
   | DeleteUserMessage
+  | DecideUserMention
   | RetryAgentMessage
   | CancelAgentMessages
   | CompleteAgentMessage

@@ -6,6 +6,7 @@
 //   conversation.errors.ts        the refusals, with the wire's messages
 //   conversation.stream.ts        the stream name, `conversation-<sId>`
 //   its events: libs/contracts/src/events/conversation/ (projections read them without this library)
+import { decideUserMention } from './conversation.decide-mentions';
 import { toConversationStreamName } from './conversation.stream';
 import type { ConversationCreated, ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { assertNever } from '@app/contracts/assert-never';
@@ -63,6 +64,8 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       return decideEditUserMessage(state, command);
     case 'DeleteUserMessage':
       return decideDeleteUserMessage(state, command);
+    case 'DecideUserMention':
+      return decideUserMention(state, command);
     case 'RetryAgentMessage':
       return decideRetryAgentMessage(state, command);
     case 'CancelAgentMessages':

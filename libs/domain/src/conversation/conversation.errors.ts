@@ -17,6 +17,7 @@ export const CONVERSATION_ERROR_MESSAGES = {
   deletionNotAuthorized: 'You are not authorized to delete this message.',
   editDeleted: 'The message was deleted: it can no longer be edited.',
   retryDeleted: 'The message was deleted: it can no longer be retried.',
+  notAUserMessageMention: 'Invalid message type',
   agentStillRunning: 'The agent message is still running; cancel it before retrying.',
   notReactable: 'Only user and agent messages can receive reactions.',
   noFeedback: 'No feedback found for this message.',

@@ -14,6 +14,7 @@ import type {
 } from './conversation.state';
 import { LayeredMap } from './layered-map';
 import { isCancelWithoutItsRun } from './cancelled-outcome';
+import { isPendingMentionStatus } from './mention-status.policy';
 
 /** Folds one event into the decision state. Never throws; events for a missing conversation are ignored. */
 export function evolveConversation(state: ConversationState, event: ConversationEvent): ConversationState {
@@ -114,6 +115,10 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
       return updateMessage(state, event.data.messageId, (m) => (m.kind === 'content_fragment' ? { ...m, expired: true } : m));
     case 'MessageDeleted':
       return updateMessage(state, event.data.messageId, (m) => ({ ...m, deleted: true }));
+    case 'UserMentionDecided':
+      return updateMessage(state, event.data.messageId, (m) =>
+        m.kind === 'user_message' ? { ...m, pendingMentions: (m.pendingMentions ?? []).filter((id) => id !== event.data.userId) } : m,
+      );
     case 'ReactionAdded':
     case 'ReactionRemoved': {
       const on = event.type === 'ReactionAdded';
@@ -166,6 +171,7 @@ function userMessageState(d: UserMessageData): UserMessageState {
     user: d.user,
     context: d.context,
     agenticMessageData: d.agenticMessageData ?? null,
+    pendingMentions: d.mentionDisplays.filter((m) => m.type === 'user' && isPendingMentionStatus(m.status)).map((m) => m.id),
   };
 }
 

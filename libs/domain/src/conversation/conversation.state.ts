@@ -34,6 +34,8 @@ export interface UserMessageState extends MessageStateBase {
   readonly user: UserSnapshot | null;
   readonly context: UserMessageContext;
   readonly agenticMessageData: AgenticMessageData | null;
+  /** Members this version mentioned with a pending status, until its author decides on them. */
+  readonly pendingMentions?: readonly string[];
 }
 
 /** One user's feedback on an agent message. */

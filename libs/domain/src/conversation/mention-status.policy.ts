@@ -65,3 +65,8 @@ export function agentMentionStatus(agentSpaces: readonly SpaceFacts[], conversat
 export function agentRunsOnMention(status: MentionStatus | undefined): boolean {
   return status !== 'agent_restricted_by_space_usage' && status !== 'rejected';
 }
+
+/** Whether a member's mention waits for its author's decision (approve or reject). */
+export function isPendingMentionStatus(status: MentionStatus | undefined): boolean {
+  return status === 'pending_conversation_access' || status === 'pending_project_membership';
+}

@@ -22,6 +22,7 @@ import {
   renderUserMessageFromEvent,
 } from '@app/contracts/render/conversation-message.render';
 import { isDeletedMessage, renderDeletedMessage } from '@app/contracts/render/message-deletion.render';
+import { withUserMentionStatus } from '@app/contracts/render/mention-decision.render';
 import type { RecordedEvent } from '@app/storage';
 import type { Projection } from '../projection';
 
@@ -107,6 +108,8 @@ function evolveDocument(doc: ConversationMessageDocument, event: ConversationMes
       return m.type === 'agent_message' && !isDeletedMessage(m) ? { ...doc, message: applyAgentMessageCancelledOutcome(m, event) } : doc;
     case 'MessageDeleted':
       return { ...doc, message: renderDeletedMessage(m) };
+    case 'UserMentionDecided':
+      return m.type === 'user_message' ? { ...doc, message: withUserMentionStatus(m, event.data.userId, event.data.status) } : doc;
     case 'ContentFragmentSuperseded':
       return m.type === 'content_fragment' ? { ...doc, message: { ...m, contentFragmentVersion: 'superseded' } } : doc;
     case 'ContentFragmentExpired':

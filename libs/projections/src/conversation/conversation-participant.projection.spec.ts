@@ -5,6 +5,7 @@ import {
   T0,
   agentMessageCreated,
   conversationCreated,
+  fixtureBase,
   fixtureUser,
   userMessagePosted,
 } from '@app/contracts/test/conversation.fixtures';
@@ -14,6 +15,8 @@ import { project, recordAll } from '../../test/conversation-recorded.fixtures';
 
 const alice = fixtureUser('usralice01');
 const bob = fixtureUser('usrbob0001');
+/** A member Bob mentioned, whose mention he approved. */
+const carl = 'usrcarl001';
 const history: ConversationEvent[] = [
   conversationCreated({ createdBy: alice }),
   userMessagePosted('usrmsg0001', 1, [], { user: bob }),
@@ -23,15 +26,18 @@ const history: ConversationEvent[] = [
     type: 'UserMessageEdited',
     data: { ...userMessagePosted('usrmsg0003', 1, [], { user: bob }).data, version: 1, previousMessageId: 'usrmsg0001' },
   },
+  { type: 'UserMentionDecided', data: { ...fixtureBase(2), messageId: 'usrmsg0003', userId: carl, status: 'approved', decidedBy: bob.sId } },
 ];
 const recorded = recordAll(history, 11);
 const aliceId = conversationParticipantDocumentId(CID, alice.sId);
 const bobId = conversationParticipantDocumentId(CID, bob.sId);
+const carlId = conversationParticipantDocumentId(CID, carl);
 
 describe('conversation participant projection', () => {
-  it('keeps one row per creator or poster', () => {
+  it('keeps one row per creator, poster or approved mention', () => {
     const docs = project(projection, recorded);
-    expect([...docs.keys()].sort()).toEqual([aliceId, bobId].sort());
+    expect([...docs.keys()].sort()).toEqual([aliceId, bobId, carlId].sort());
+    expect(docs.get(carlId)).toMatchObject({ userId: carl, joinedAt: T0 + 2, lastPostedAt: null });
     expect(docs.get(aliceId)).toEqual({
       workspaceId: WID,
       conversationId: CID,

@@ -7,13 +7,14 @@ import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import type { Projection } from '../projection';
 
 /**
- * One row per (conversation, user who created it or posted in it), id `<conversationId>:<userId>`.
+ * One row per (conversation, user who created it, posted in it or whose mention its author
+ * approved), id `<conversationId>:<userId>`.
  * Lists a user's conversations; deleted conversations are filtered on the conversations side.
  */
 export const conversationParticipantProjection: Projection<ConversationParticipantDocument> = {
   ...READ_MODELS.conversationParticipants,
   indexes: ['workspaceId', 'userId', 'conversationId', { equal: ['workspaceId', 'userId'] }],
-  canHandle: ['ConversationCreated', 'UserMessagePosted', 'UserMessageEdited'],
+  canHandle: ['ConversationCreated', 'UserMessagePosted', 'UserMessageEdited', 'UserMentionDecided'],
   documentIds(event) {
     if (!isConversationEvent(event)) return [];
     const userId = participantOf(event);
@@ -24,7 +25,7 @@ export const conversationParticipantProjection: Projection<ConversationParticipa
     const userId = participantOf(event);
     if (userId === null) return doc;
     if (doc && doc.lastPosition >= event.position) return doc;
-    const posted = event.type === 'ConversationCreated' ? null : event.data.at;
+    const posted = event.type === 'UserMessagePosted' || event.type === 'UserMessageEdited' ? event.data.at : null;
     if (!doc) {
       return {
         workspaceId: event.data.workspaceId,
@@ -47,6 +48,8 @@ function participantOf(event: ConversationEvent): string | null {
     case 'UserMessagePosted':
     case 'UserMessageEdited':
       return event.data.user?.sId ?? null;
+    case 'UserMentionDecided':
+      return event.data.status === 'approved' ? event.data.userId : null;
     default:
       return null;
   }

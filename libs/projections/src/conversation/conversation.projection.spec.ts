@@ -87,6 +87,7 @@ const fullHistory: ConversationEvent[] = [
     type: 'AgentMessageCancelledOutcomeRecorded',
     data: { ...at(24), messageId: 'agtmsg0003', configurationId: agent.sId, content: 'Half an ans', chainOfThought: 'Thinking', toolCalls: [], contents: [{ step: 0, content: { type: 'text_content', value: 'Half an ans' } }], completionDurationMs: 400 },
   },
+  { type: 'UserMentionDecided', data: { ...at(24), messageId: 'usrmsg0002', userId: 'usrcarl001', status: 'approved', decidedBy: bob.userId } },
   { type: 'MessageDeleted', data: { ...at(24), messageId: 'usrmsg0001', deletedBy: bob.userId } },
   { type: 'ConversationDeleted', data: { ...at(24), deletedBy: null } },
 ];

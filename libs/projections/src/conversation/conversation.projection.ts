@@ -104,6 +104,12 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent): Co
     }
     case 'AgentMessageStatusChanged':
       return withStatusChange(doc, event);
+    case 'UserMentionDecided': {
+      // An approved member takes part from now on, as the real service subscribes them.
+      const { status, userId } = event.data;
+      if (status !== 'approved' || doc.participants.includes(userId)) return doc;
+      return { ...doc, participants: [...doc.participants, userId] };
+    }
     case 'ContentFragmentAdded':
       return withVersionAt(doc, event.data.rank);
     case 'AgentMessageCancelledOutcomeRecorded':

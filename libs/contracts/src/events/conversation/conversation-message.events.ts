@@ -166,6 +166,23 @@ export interface MessageDeleted {
   };
 }
 
+/**
+ * The author of a message decided on a pending mention of a member (who did not take part, or was
+ * not in the conversation's project): `approved` lets them in, `rejected` leaves them out. One event
+ * per message whose latest version mentioned them so.
+ */
+export interface UserMentionDecided {
+  readonly type: 'UserMentionDecided';
+  readonly data: ConversationEventBase & {
+    readonly messageId: string;
+    /** sId of the mentioned member. */
+    readonly userId: string;
+    readonly status: 'approved' | 'rejected';
+    /** sId of the member who decided. */
+    readonly decidedBy: string;
+  };
+}
+
 /** A user reacted to a message with an emoji. */
 export interface ReactionAdded {
   readonly type: 'ReactionAdded';

@@ -9,6 +9,7 @@ import type {
   ContentFragmentSuperseded,
   ContentFragmentExpired,
   MessageDeleted,
+  UserMentionDecided,
   ReactionAdded,
   ReactionRemoved,
   UserMessageEdited,
@@ -82,6 +83,7 @@ export type ConversationEvent =
   | ContentFragmentSuperseded
   | ContentFragmentExpired
   | MessageDeleted
+  | UserMentionDecided
   | ReactionAdded
   | ReactionRemoved
   | AgentMessageFeedbackGiven
@@ -107,6 +109,7 @@ export const CONVERSATION_MESSAGE_EVENT_TYPES = [
   'ContentFragmentSuperseded',
   'ContentFragmentExpired',
   'MessageDeleted',
+  'UserMentionDecided',
   'ReactionAdded',
   'ReactionRemoved',
   'AgentMessageFeedbackGiven',
