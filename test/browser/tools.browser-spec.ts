@@ -66,7 +66,7 @@ describeInBrowser('tools in a browser', () => {
 
   const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Tools' }).getByRole('link', { name });
 
-  browser.test('an admin registers a server with a secret header, sees its tools and never the secret, syncs it and deletes it', async ({ page }) => {
+  browser.test('an admin registers a server with a secret header, sees its tools and never the secret, syncs it, puts it in a space and out, and deletes it', async ({ page }) => {
     await openTools(page);
     await section(page, 'Remote servers').click();
     await expectPage(page, 'Remote servers');
@@ -96,10 +96,27 @@ describeInBrowser('tools in a browser', () => {
     await page.getByText('orders synced: 5 tools.').waitFor();
     await tools.getByText('refund_order', { exact: true }).waitFor();
 
+    // Put in a space and taken out again, from In spaces.
+    await section(page, 'In spaces').click();
+    await expectPage(page, 'Servers in spaces');
+    const spaceName = (await page.locator('label', { hasText: 'Server to add to ' }).first().innerText()).replace('Server to add to ', '');
+    const space = page.getByRole('region', { name: spaceName });
+    await space.getByLabel(`Server to add to ${spaceName}`).selectOption({ label: 'orders' });
+    await space.getByRole('button', { name: `Add to ${spaceName}` }).click();
+    const view = space.getByRole('list', { name: `Servers in ${spaceName}` }).getByRole('listitem', { name: 'orders' });
+    await view.waitFor();
+    expect(await view.innerText()).toContain('5 tools');
+    await expectAccessible(page);
+    await space.getByRole('button', { name: `Remove orders from ${spaceName}` }).click();
+    await space.getByRole('button', { name: 'Yes, remove' }).click();
+    await view.waitFor({ state: 'detached' });
+
+    await section(page, 'Remote servers').click();
+    await expectPage(page, 'Remote servers');
     await page.getByRole('button', { name: 'Delete orders' }).click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
-    await row.waitFor({ state: 'detached' });
     await page.getByText('orders deleted.').waitFor();
+    await row.waitFor({ state: 'detached' });
   });
 
   browser.test('a call waiting for the person is listed with a link to its conversation; Approve there resumes the run', async ({ page }) => {
