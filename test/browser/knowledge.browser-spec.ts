@@ -33,6 +33,8 @@ describeInBrowser('knowledge in a browser', () => {
     const dsId: string = created.body.dataSource.sId;
     const base = `/spaces/${globalSpaceId}/data_sources/${dsId}`;
     expect((await api('POST', `${base}/documents/lighthouse`, { title: 'Lighthouse duties', text: LIGHTHOUSE })).status).toBe(200);
+    // An id with a slash and a space: its page's address must carry it whole.
+    expect((await api('POST', `${base}/documents/${encodeURIComponent('minutes/2024 q1')}`, { title: 'Quarter minutes', text: 'The quay was dredged in March.' })).status).toBe(200);
     expect((await api('POST', `${base}/tables`, { name: 'ships', description: 'Ships in port', table_id: 'ships' })).status).toBe(200);
     const rows = Array.from({ length: 3 }, (_, i) => ({ row_id: `s${i}`, value: { name: `ship ${i}`, tonnage: 1000 + i } }));
     expect((await api('POST', `${base}/tables/ships/rows`, { rows })).status).toBe(200);
@@ -136,6 +138,12 @@ describeInBrowser('knowledge in a browser', () => {
     await page.getByRole('group', { name: /Delete tides\.md\?/ }).getByRole('button', { name: 'Yes, delete' }).click();
     await documents.getByRole('link', { name: 'tides.md' }).waitFor({ state: 'detached' });
     await documents.getByRole('link', { name: 'fog-horn.txt' }).waitFor();
+
+    await page.getByRole('button', { name: 'Delete data source Harbour notes' }).click();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await expectPage(page, 'Company Data');
+    await page.getByRole('list', { name: 'Data sources' }).getByRole('link', { name: 'Handbook' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Harbour notes' }).count()).toBe(0);
   });
 
   browser.test('a builder imports a CSV as a table, watches the import reach ready, reads the inferred schema and pages to the second page of rows', async ({ page }) => {
@@ -186,6 +194,11 @@ describeInBrowser('knowledge in a browser', () => {
     await expectPage(page, 'Handbook');
     await page.getByRole('list', { name: 'Documents' }).getByRole('link', { name: 'Lighthouse duties' }).waitFor();
     await page.getByRole('list', { name: 'Tables' }).getByRole('link', { name: 'ships' }).waitFor();
+    await page.getByRole('list', { name: 'Documents' }).getByRole('link', { name: 'Quarter minutes' }).click();
+    await expectPage(page, 'Quarter minutes');
+    expect(await page.getByRole('region', { name: 'Text' }).innerText()).toContain('The quay was dredged in March.');
+    await page.goBack();
+    await expectPage(page, 'Handbook');
     for (const name of ['Upload documents', 'Import CSV', 'Delete Lighthouse duties', 'Delete data source Handbook']) {
       expect({ name, count: await page.getByRole('button', { name }).count() }).toEqual({ name, count: 0 });
     }

@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { DataSourcePage } from './data-source-page';
 import { DocumentPage } from './document-page';
+import { idParam } from './knowledge-paths';
 import { canWriteKnowledge } from './roles';
 import { SpacePage } from './space-page';
 import { SpacesPage } from './spaces-page';
@@ -26,9 +27,9 @@ export function KnowledgeScreens({ wId, role }: { readonly wId: string; readonly
       <Route path="/spaces/:spaceId">{({ spaceId }) => <SpacePage key={spaceId} wId={wId} spaceId={spaceId} canWrite={canWrite} />}</Route>
       <Route path={DATA_SOURCE}>{({ spaceId, dsId }) => <DataSourcePage key={`${spaceId}/${dsId}`} wId={wId} spaceId={spaceId} dsId={dsId} canWrite={canWrite} />}</Route>
       <Route path={`${DATA_SOURCE}/documents/:documentId`}>
-        {({ spaceId, dsId, documentId }) => <DocumentPage key={`${dsId}/${documentId}`} at={{ wId, spaceId, dsId }} documentId={documentId} canWrite={canWrite} />}
+        {({ spaceId, dsId, documentId }) => <DocumentPage key={`${dsId}/${documentId}`} at={{ wId, spaceId, dsId }} documentId={idParam(documentId)} canWrite={canWrite} />}
       </Route>
-      <Route path={`${DATA_SOURCE}/tables/:tableId`}>{({ spaceId, dsId, tableId }) => <TablePage key={`${dsId}/${tableId}`} at={{ wId, spaceId, dsId }} tableId={tableId} />}</Route>
+      <Route path={`${DATA_SOURCE}/tables/:tableId`}>{({ spaceId, dsId, tableId }) => <TablePage key={`${dsId}/${tableId}`} at={{ wId, spaceId, dsId }} tableId={idParam(tableId)} />}</Route>
       <Route>
         <NotFoundPage embedded />
       </Route>
