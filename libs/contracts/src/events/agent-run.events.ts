@@ -159,8 +159,22 @@ export interface AgentToolCallWaiting {
     readonly call: { readonly callId: string; readonly name: string; readonly input: unknown; readonly step: number };
     readonly wait: AgentToolCallWait;
     readonly usage: { readonly inputTokens: number; readonly outputTokens: number; readonly reasoningTokens?: number };
+    /**
+     * The provider's own data on each reasoning block of the run so far, in order (Anthropic's
+     * thinking signature): a provider that checks it gets the reasoning back with it when the run
+     * is taken over. Absent from waits recorded before it was kept, and when there is none.
+     */
+    readonly reasoning?: readonly ReasoningBlockMetadata[];
     readonly at: number;
   };
+}
+
+/** What the provider said about one reasoning block of a step, as the AI SDK hands it over. */
+export interface ReasoningBlockMetadata {
+  /** 0-based model call within the run. */
+  readonly step: number;
+  /** The AI SDK's provider metadata of the block's end (`{ anthropic: { signature } }`). */
+  readonly providerMetadata: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /**
