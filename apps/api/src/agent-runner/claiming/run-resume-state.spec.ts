@@ -1,4 +1,4 @@
-import type { AgentRunEvent, AgentToolCallWait } from '@app/contracts/events/agent-run.events';
+import type { AgentRunEvent, AgentToolCallWait, ReasoningBlockMetadata } from '@app/contracts/events/agent-run.events';
 import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
 import { recordedRunStream } from '../../../../../test/support/run-stream';
 import { resumeStateOf } from './run-resume-state';
@@ -31,9 +31,9 @@ const started: AgentRunEvent = { type: 'AgentRunStarted', data: { messageId: 'm1
 const tokens = (text: string, step: number, classification: 'tokens' | 'chain_of_thought' = 'tokens'): AgentRunEvent => ({ type: 'AgentTokensGenerated', data: { text, classification, step, at: 1 } });
 const params = (callId: string, step: number): AgentRunEvent => ({ type: 'AgentToolParamsRecorded', data: { call: toolCall(callId, step), messagePosition: 10, at: 1_000 } });
 const succeeded = (callId: string, step: number, text: string): AgentRunEvent => ({ type: 'AgentActionSucceeded', data: { call: toolCall(callId, step, { ok: true, text }), messagePosition: 10, at: 1_500 } });
-const waiting = (callId: string, step: number, wait: AgentToolCallWait, at = 2_000): AgentRunEvent => ({
+const waiting = (callId: string, step: number, wait: AgentToolCallWait, at = 2_000, reasoning?: ReasoningBlockMetadata[]): AgentRunEvent => ({
   type: 'AgentToolCallWaiting',
-  data: { call: { callId, name: 'send_email', input: { to: 'ada@example.com' }, step }, wait, usage, at },
+  data: { call: { callId, name: 'send_email', input: { to: 'ada@example.com' }, step }, wait, usage, ...(reasoning ? { reasoning } : {}), at },
 });
 
 describe('resumeStateOf', () => {
@@ -45,12 +45,37 @@ describe('resumeStateOf', () => {
         { kind: 'call', step: 0, callId: 'c1', name: 'send_email', input: { to: 'ada@example.com' } },
       ],
       usage,
+      reasoning: [],
       calls: [{ call: toolCall('c1', 0), paramsPosition: 103 }],
       finished: [],
       pending: [{ callId: 'c1', name: 'send_email', input: { to: 'ada@example.com' }, step: 0, wait: approvalWait, since: 2_000 }],
       lastRevision: 4,
       leaseUntil: 5_000,
     });
+  });
+
+  it("gives each step's reasoning, in order, the provider's data its wait recorded (Anthropic's signatures)", () => {
+    const signed = (step: number, signature: string): ReasoningBlockMetadata => ({ step, providerMetadata: { anthropic: { signature } } });
+    const state = resumeStateOf(
+      stream(
+        started,
+        tokens('Ada wants mail.', 0, 'chain_of_thought'),
+        params('c0', 0),
+        succeeded('c0', 0, 'Found Ada'),
+        tokens('Now send it.', 1, 'chain_of_thought'),
+        tokens('Sending.', 1),
+        params('c1', 1),
+        waiting('c1', 1, approvalWait, 2_000, [signed(0, 'sig_a'), signed(1, 'sig_b')]),
+      ),
+    );
+    expect(state?.reasoning).toEqual([signed(0, 'sig_a'), signed(1, 'sig_b')]);
+    expect(state?.history.filter((entry) => entry.kind === 'reasoning')).toEqual([
+      { kind: 'reasoning', step: 0, text: 'Ada wants mail.', providerMetadata: { anthropic: { signature: 'sig_a' } } },
+      { kind: 'reasoning', step: 1, text: 'Now send it.', providerMetadata: { anthropic: { signature: 'sig_b' } } },
+    ]);
+    // A wait recorded before reasoning data was kept resumes as before: reasoning without it.
+    const older = resumeStateOf(stream(started, tokens('Ada wants mail.', 0, 'chain_of_thought'), params('c1', 0), waiting('c1', 0, approvalWait)));
+    expect(older?.history[0]).toEqual({ kind: 'reasoning', step: 0, text: 'Ada wants mail.' });
   });
 
   it('knows the call from its wait when the wait was recorded before its parameters (or they never were)', () => {

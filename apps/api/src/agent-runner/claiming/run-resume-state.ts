@@ -1,9 +1,9 @@
-import { isAgentRunEvent, isAgentRunTerminal, type AgentToolCallWait } from '@app/contracts/events/agent-run.events';
+import { isAgentRunEvent, isAgentRunTerminal, type AgentToolCallWait, type ReasoningBlockMetadata } from '@app/contracts/events/agent-run.events';
 import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
 import type { RecordedEvent } from '@app/storage';
 import type { AgentLoopUsage } from '../loop/agent-loop.types';
 import { blocksToText } from '../loop/registry-tool-set';
-import type { RunHistoryEntry } from '../loop/run-history';
+import { withReasoningMetadata, type RunHistoryEntry } from '../loop/run-history';
 import type { ToolCallResult, ToolOutputBlock } from '../tools/tool-registry.port';
 
 /** A tool call as its `AgentToolParamsRecorded` recorded it, with that event's global position. */
@@ -30,6 +30,8 @@ export interface RecordedRun {
   readonly history: readonly RunHistoryEntry[];
   /** Usage of the model calls before the wait. */
   readonly usage: AgentLoopUsage;
+  /** The provider's data on the reasoning blocks before the wait, which the history's reasoning carries. */
+  readonly reasoning: readonly ReasoningBlockMetadata[];
   /** Every call whose parameters were recorded (with or without a result). */
   readonly calls: readonly RecordedToolCall[];
   /** Calls that ended, as their end event recorded them. */
@@ -76,6 +78,7 @@ export function recordedRunOf(events: readonly RecordedEvent[]): RecordedRun | n
   const finished = new Map<string, AgentToolCall>();
   const waits = new Map<string, { wait: AgentToolCallWait; since: number }>();
   let usage = NO_USAGE;
+  let reasoning: readonly ReasoningBlockMetadata[] = [];
   let leaseUntil = 0;
   let lastRevision = -1;
   for (const event of events) {
@@ -116,6 +119,7 @@ export function recordedRunOf(events: readonly RecordedEvent[]): RecordedRun | n
         remember(event.data.call, event.data.at);
         waits.set(event.data.call.callId, { wait: event.data.wait, since: event.data.at });
         usage = event.data.usage;
+        reasoning = event.data.reasoning ?? [];
         break;
       case 'AgentToolCallWaitEnded':
         waits.delete(event.data.callId);
@@ -130,7 +134,16 @@ export function recordedRunOf(events: readonly RecordedEvent[]): RecordedRun | n
       const open = waits.get(call.callId);
       return { ...call, wait: open?.wait ?? null, since: open?.since ?? calledAt };
     });
-  return { history, usage, calls: [...calls.values()], finished: [...finished.values()], pending, lastRevision, leaseUntil };
+  return {
+    history: withReasoningMetadata(history, reasoning),
+    usage,
+    reasoning,
+    calls: [...calls.values()],
+    finished: [...finished.values()],
+    pending,
+    lastRevision,
+    leaseUntil,
+  };
 }
 
 /** What the model was told of an ended call (the stream keeps its output blocks, not its error code). */

@@ -4,7 +4,7 @@ import { runLoop, searchTool, toolOutputSent, useFakeOpenAI } from '../../../../
 import { ToolApprovalExpiredError } from '../tools/approval/approval-gate';
 import { StaticToolRegistry } from '../tools/static-tool-registry';
 import type { AgentLoopResume } from './agent-loop.types';
-import { historyMessages, type RunHistoryEntry } from './run-history';
+import { historyMessages, replayedReasoningMetadata, type RunHistoryEntry } from './run-history';
 
 const openai = useFakeOpenAI();
 
@@ -59,7 +59,7 @@ describe('runAgentLoop resuming a run', () => {
 });
 
 describe('historyMessages', () => {
-  it('turns each step into the assistant turn (text and calls) and the tool turn (results); reasoning stays out', () => {
+  it('turns each step into the assistant turn (text and calls) and the tool turn (results); reasoning without provider data stays out', () => {
     const messages = historyMessages([
       { kind: 'reasoning', step: 0, text: 'hmm' },
       ...history,
@@ -75,5 +75,20 @@ describe('historyMessages', () => {
       },
       { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_q3', toolName: 'search_docs', output: { type: 'error-text', value: 'refused' } }] },
     ]);
+  });
+
+  it('sends signed reasoning back first in its turn, with the provider data it came with', () => {
+    const signature = { anthropic: { signature: 'sig_1' } };
+    const [turn] = historyMessages([{ kind: 'reasoning', step: 0, text: 'hmm', providerMetadata: signature }, ...history]);
+    expect(turn).toMatchObject({ role: 'assistant', content: [{ type: 'reasoning', text: 'hmm', providerOptions: signature }, { type: 'text' }, { type: 'tool-call' }] });
+  });
+});
+
+describe('replayedReasoningMetadata', () => {
+  it("keeps Anthropic's signature or redacted data, and leaves out what refers to a provider's stored items", () => {
+    expect(replayedReasoningMetadata({ anthropic: { signature: 'sig_1' } })).toEqual({ anthropic: { signature: 'sig_1' } });
+    expect(replayedReasoningMetadata({ anthropic: { redactedData: 'opaque' } })).toEqual({ anthropic: { redactedData: 'opaque' } });
+    expect(replayedReasoningMetadata({ openai: { itemId: 'rs_1', reasoningEncryptedContent: null } })).toBeUndefined();
+    expect(replayedReasoningMetadata({ anthropic: {} })).toBeUndefined();
   });
 });

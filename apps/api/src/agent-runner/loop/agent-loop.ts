@@ -133,12 +133,14 @@ async function drive(input: AgentLoopInput, sink: AgentLoopSink, control: RunCon
         progress.appendText(currentStep(), part.text);
         return emit({ kind: 'text-delta', text: part.text, step: currentStep() });
       case 'reasoning-delta':
+        if (part.providerMetadata !== undefined) await emit({ kind: 'reasoning-metadata', step: currentStep(), blockId: part.id, providerMetadata: part.providerMetadata });
         if (part.text.length === 0) return;
         progress.appendReasoning(currentStep(), part.text);
         return emit({ kind: 'reasoning-delta', text: part.text, step: currentStep() });
       case 'reasoning-end':
         progress.endReasoning(currentStep(), part.providerMetadata);
-        return;
+        if (part.providerMetadata === undefined) return;
+        return emit({ kind: 'reasoning-metadata', step: currentStep(), blockId: part.id, providerMetadata: part.providerMetadata });
       case 'tool-call':
         progress.addFunctionCall(currentStep(), part.toolCallId, part.toolName, part.input);
         return emit({

@@ -1,4 +1,4 @@
-import type { JSONValue, LanguageModel, ModelMessage } from 'ai';
+import type { JSONValue, LanguageModel, ModelMessage, ProviderMetadata } from 'ai';
 import type { AgentStepContent } from '@app/contracts/events/conversation/agent-message-event-values';
 import type { ReasoningEffort } from '@app/contracts/language-models/model.types';
 import type { ToolCallResult, ToolContext, ToolOutputBlock, ToolRegistry } from '../tools/tool-registry.port';
@@ -67,6 +67,8 @@ export interface AgentLoopUsage {
 export type AgentLoopEvent =
   | { readonly kind: 'text-delta'; readonly text: string; readonly step: number }
   | { readonly kind: 'reasoning-delta'; readonly text: string; readonly step: number }
+  /** The provider's data on a reasoning block of the step (Anthropic's signature, sent as the block ends). */
+  | { readonly kind: 'reasoning-metadata'; readonly step: number; readonly blockId: string; readonly providerMetadata: ProviderMetadata }
   | {
       readonly kind: 'tool-call';
       readonly callId: string;

@@ -1,4 +1,5 @@
 import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
+import type { ProviderMetadata } from 'ai';
 import type { AgentLoopEvent, AgentLoopUsage } from '../loop/agent-loop.types';
 import type { ToolCallResult, ToolDefinition } from '../tools/tool-registry.port';
 import { toolCallWhenCalled, toolCallWhenDone } from './agent-actions';
@@ -7,6 +8,8 @@ import type { RunResumeState } from '../claiming/run-resume-state';
 import type { RunStreamWriter } from './run-stream-writer';
 import { TokenCoalescer, type TokenCoalescerOptions } from './token-coalescer';
 import { assertNever } from '@app/contracts/assert-never';
+import type { ReasoningBlockMetadata } from '@app/contracts/events/agent-run.events';
+import { replayedReasoningMetadata } from '../loop/run-history';
 
 interface LoopCall {
   readonly callId: string;
@@ -27,6 +30,9 @@ export class LoopEventRecorder {
   private readonly calls = new Map<string, { call: AgentToolCall; paramsPosition: number }>();
   private readonly tokens: TokenCoalescer;
   private usageSoFar: AgentLoopUsage = { inputTokens: 0, outputTokens: 0 };
+  private readonly reasoningSoFar: ReasoningBlockMetadata[] = [];
+  /** Index in reasoningSoFar of each block of this runner, by step and the provider's block id. */
+  private readonly reasoningBlocks = new Map<string, number>();
 
   constructor(
     private readonly writer: RunStreamWriter,
@@ -55,6 +61,8 @@ export class LoopEventRecorder {
       case 'tool-result':
         await this.tokens.flush();
         return this.recordResult(event, event.result, event.durationMs);
+      case 'reasoning-metadata':
+        return this.keepReasoningMetadata(event.step, event.blockId, event.providerMetadata);
       case 'step-finished':
         this.usageSoFar = addUsage(this.usageSoFar, event.usage);
         return;
@@ -62,6 +70,11 @@ export class LoopEventRecorder {
         return assertNever(event);
     }
   };
+
+  /** The provider's data on the run's reasoning blocks so far, that a takeover sends back (earlier runners' included). */
+  get reasoning(): readonly ReasoningBlockMetadata[] {
+    return this.reasoningSoFar;
+  }
 
   /** Usage of the model calls finished so far (those of earlier runners included). */
   get usage(): AgentLoopUsage {
@@ -78,6 +91,7 @@ export class LoopEventRecorder {
     // A blocked call is answered under the action id its approval request showed.
     for (const call of state.pending) if (call.wait?.kind === 'approval') this.actionIds.restore(call.callId, call.wait.actionId);
     this.usageSoFar = state.usage;
+    this.reasoningSoFar.push(...state.reasoning);
   }
 
   /** Writes the tokens still pending. */
@@ -88,6 +102,22 @@ export class LoopEventRecorder {
   /** Forgets pending tokens (the run ends without recording them). */
   discard(): void {
     this.tokens.discard();
+  }
+
+  /** Keeps what a takeover must send back with a reasoning block, merging what the block says in pieces. */
+  private keepReasoningMetadata(step: number, blockId: string, providerMetadata: ProviderMetadata): void {
+    const kept = replayedReasoningMetadata(providerMetadata);
+    if (kept === undefined) return;
+    const key = `${step}:${blockId}`;
+    const index = this.reasoningBlocks.get(key);
+    if (index === undefined) {
+      this.reasoningBlocks.set(key, this.reasoningSoFar.length);
+      this.reasoningSoFar.push({ step, providerMetadata: kept });
+      return;
+    }
+    const merged = { ...this.reasoningSoFar[index].providerMetadata };
+    for (const [provider, data] of Object.entries(kept)) merged[provider] = { ...merged[provider], ...data };
+    this.reasoningSoFar[index] = { step, providerMetadata: merged };
   }
 
   private async recordCall(loopCall: LoopCall): Promise<{ call: AgentToolCall; paramsPosition: number }> {

@@ -68,7 +68,13 @@ export class LoopStep {
           : [];
         await handle.writer.append(...before, {
           type: 'AgentToolCallWaiting',
-          data: { call: { callId, name, input: callInput, step }, wait, usage: recorder.usage, at: Date.now() },
+          data: {
+            call: { callId, name, input: callInput, step },
+            wait,
+            usage: recorder.usage,
+            ...(recorder.reasoning.length > 0 ? { reasoning: recorder.reasoning } : {}),
+            at: Date.now(),
+          },
         });
         handle.waitStarted(callId);
       },
