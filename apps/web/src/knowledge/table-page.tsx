@@ -1,6 +1,6 @@
 import type { TableColumn, CellValue } from '@app/contracts/tables/table-values';
 import type { TableResponse } from '@app/contracts/http/table.types';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApi, type DataSourceAddress } from '../api';
 import { LoadedPending, useLoaded } from '../administration/use-loaded';
 import { useDocumentTitle } from '../ui/document-title';
@@ -13,18 +13,27 @@ import { Pager } from './pager';
 
 /** Rows a page shows: the api reads one block of its index for any offset, so page 20,000 opens as fast as page 1. */
 const PAGE_SIZE = 50;
+/** How often a table whose import runs is asked again. */
+const IMPORT_POLL_MS = 1_000;
 
 /** `…/data_sources/:dsId/tables/:tableId`: a table's inferred schema and its rows, a page at a time. */
 export function TablePage({ at, tableId }: { readonly at: DataSourceAddress; readonly tableId: string }) {
   const { tables } = useApi();
   const table = useLoaded((signal) => tables.get(at, tableId, { signal }));
+  const importing = table.loaded.status === 'ready' && table.loaded.value.table.status?.state === 'importing';
+  // Opened while an import runs: asked again until it ends, so the status, schema and rows follow it.
+  useEffect(() => {
+    if (!importing) return;
+    const timer = setInterval(table.reload, IMPORT_POLL_MS);
+    return () => clearInterval(timer);
+  }, [importing, table.reload]);
   const name = table.loaded.status === 'ready' ? table.loaded.value.table.name : 'Table';
   useDocumentTitle(name);
   return (
     <div className={styles.page}>
       <Breadcrumbs trail={[{ href: knowledgePaths.dataSource(at.spaceId, at.dsId), label: 'Data source' }]} />
       <PageHeading>{name}</PageHeading>
-      {table.loaded.status === 'ready' ? <TableContent at={at} table={table.loaded.value.table} /> : <LoadedPending loaded={table.loaded} />}
+      {table.loaded.status === 'ready' ? <TableContent key={table.loaded.value.table.row_count} at={at} table={table.loaded.value.table} /> : <LoadedPending loaded={table.loaded} />}
     </div>
   );
 }
