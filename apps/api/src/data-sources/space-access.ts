@@ -16,6 +16,13 @@ export async function findVisibleSpace(readModels: ReadModels, auth: AuthContext
   return space && space.workspaceId === auth.workspace.sId && canSeeSpace(auth, space) ? space : null;
 }
 
+/** A space of the caller's workspace that it can see; any other answers 404 `space_not_found`. */
+export async function visibleSpaceOrNotFound(readModels: ReadModels, auth: AuthContext, spaceId: string): Promise<SpaceDocument> {
+  const space = await findVisibleSpace(readModels, auth, spaceId);
+  if (!space) throw new ApiError('space_not_found', 'The space you requested was not found.');
+  return space;
+}
+
 /** Resolves the spaces a caller may use for data; any other answers `space_not_found`. */
 @Injectable()
 export class SpaceAccess {

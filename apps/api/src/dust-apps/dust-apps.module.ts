@@ -2,11 +2,14 @@ import { Module } from '@nestjs/common';
 import { DustAppsController } from './dust-apps.controller';
 import { CheckAppsHandler } from './queries/check-apps.query';
 import { ExportAppsHandler } from './queries/export-apps.query';
-import { SpaceApps } from './space-apps';
 
-/** Dust apps, which a self-hosted deployment does not run: the client's export and check answer for a space with none. */
+/**
+ * Dust apps, which a self-hosted deployment does not run: the client's export and check answer for
+ * a space with none. The real service opens export to system keys only; there are none here, so, as
+ * for a project's lists, a space the caller can see answers and any other is a 404.
+ */
 @Module({
   controllers: [DustAppsController],
-  providers: [SpaceApps, ExportAppsHandler, CheckAppsHandler],
+  providers: [ExportAppsHandler, CheckAppsHandler],
 })
 export class DustAppsModule {}

@@ -1,7 +1,8 @@
 import type { AppCheckRequestItem, AppsCheckResponse } from '@app/contracts/http/dust-app.types';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
-import { SpaceApps } from '../space-apps';
+import { visibleSpaceOrNotFound } from '../../data-sources/space-access';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 
 /**
  * Whether each app's specification is deployed in a space (`checkApps()`), as the real service
@@ -19,10 +20,10 @@ export class CheckAppsQuery extends Query<AppsCheckResponse> {
 
 @QueryHandler(CheckAppsQuery)
 export class CheckAppsHandler implements IQueryHandler<CheckAppsQuery> {
-  constructor(private readonly spaces: SpaceApps) {}
+  constructor(private readonly readModels: ReadModels) {}
 
   async execute({ auth, spaceId, apps }: CheckAppsQuery): Promise<AppsCheckResponse> {
-    await this.spaces.space(auth, spaceId);
+    await visibleSpaceOrNotFound(this.readModels, auth, spaceId);
     return { apps: apps.map(({ appId, appHash }) => ({ appId, appHash, deployed: false })) };
   }
 }

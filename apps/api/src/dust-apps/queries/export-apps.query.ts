@@ -1,7 +1,8 @@
 import type { ExportAppsResponse } from '@app/contracts/http/dust-app.types';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../auth/auth-context';
-import { SpaceApps } from '../space-apps';
+import { visibleSpaceOrNotFound } from '../../data-sources/space-access';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
 
 /** The apps of a space with their specifications (`exportApps()`): none, since this deployment runs no Dust apps. */
 export class ExportAppsQuery extends Query<ExportAppsResponse> {
@@ -15,10 +16,10 @@ export class ExportAppsQuery extends Query<ExportAppsResponse> {
 
 @QueryHandler(ExportAppsQuery)
 export class ExportAppsHandler implements IQueryHandler<ExportAppsQuery> {
-  constructor(private readonly spaces: SpaceApps) {}
+  constructor(private readonly readModels: ReadModels) {}
 
   async execute({ auth, spaceId }: ExportAppsQuery): Promise<ExportAppsResponse> {
-    await this.spaces.space(auth, spaceId);
+    await visibleSpaceOrNotFound(this.readModels, auth, spaceId);
     return { apps: [] };
   }
 }
