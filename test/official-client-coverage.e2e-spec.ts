@@ -2,7 +2,7 @@ import { DustAPI } from '@dust-tt/client';
 import { AgentApi, CONTEXT, openAIEnv, textScenario } from './support/agent-run-helpers';
 import { assistant } from './support/agent-assistant-body';
 import { createUserToken, joinByInvitation } from './support/invitations';
-import { officialClient, unwrapResult } from './support/official-client';
+import { errorTypeOf, officialClient, unwrapResult } from './support/official-client';
 import { useFakeOpenAI } from './support/use-fake-openai';
 import { call } from './support/test-app';
 
@@ -44,13 +44,6 @@ async function firstRequest(body: ReadableStream<Uint8Array>): Promise<{ id: str
       if (request && request.method !== undefined && request.id !== undefined) return request;
     }
   }
-}
-
-/** The error type of a failed client call (the client answers errors as values). */
-function errorTypeOf(result: { isOk(): boolean; error?: unknown }): string {
-  if (result.isOk()) throw new Error('expected the call to fail');
-  const { error } = result;
-  return typeof error === 'object' && error !== null && 'type' in error ? String(error.type) : JSON.stringify(error);
 }
 
 describe('the official client, every method', () => {

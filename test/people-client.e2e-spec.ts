@@ -1,19 +1,12 @@
 import { DustAPI } from '@dust-tt/client';
 import { browserHeaders } from './support/people';
 import { createUserToken, invite, joinByInvitation, type InvitedPerson } from './support/invitations';
-import { officialClient, unwrapResult } from './support/official-client';
+import { errorTypeOf, officialClient, unwrapResult } from './support/official-client';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
 const silent = { info: () => undefined, error: () => undefined, warn: () => undefined, debug: () => undefined } as unknown as Console;
 const context = { username: 'someone', timezone: 'Europe/Paris', fullName: 'Someone Else', email: 'someone@elsewhere.test', profilePictureUrl: null, origin: 'api' as const };
 const hello = { content: 'Hello @dust', mentions: [{ configurationId: 'dust' }], context };
-
-/** The error type of a failed client call (the client answers errors as values). */
-function errorTypeOf(result: { isOk(): boolean; error?: unknown }): string {
-  if (result.isOk()) throw new Error('expected the call to fail');
-  const { error } = result;
-  return typeof error === 'object' && error !== null && 'type' in error ? String(error.type) : JSON.stringify(error);
-}
 
 /**
  * People through the official client: the user (personal access token) calls, `me()`, the member

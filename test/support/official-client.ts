@@ -12,3 +12,10 @@ export function unwrapResult<T>(result: { isOk(): boolean; value?: T; error?: un
   if (!result.isOk()) throw new Error(`client error: ${result.error instanceof Error ? result.error.message : JSON.stringify(result.error)}`);
   return result.value as T;
 }
+
+/** The error type of a failed client call (the client answers errors as values). */
+export function errorTypeOf(result: { isOk(): boolean; error?: unknown }): string {
+  if (result.isOk()) throw new Error('expected the call to fail');
+  const { error } = result;
+  return typeof error === 'object' && error !== null && 'type' in error ? String(error.type) : JSON.stringify(error);
+}
