@@ -33,15 +33,17 @@ describe('deleting a user message', () => {
   const messagesOf = async (path: string): Promise<any[]> =>
     (await call(api.t.baseUrl, 'GET', path, { key: adaKey })).body.conversation.content.flat();
 
-  it('lets the author delete it: shown deleted in both families with its answer, and never sent to the model again', async () => {
+  it('lets the author delete it: shown deleted in both families with its answer and its attachment, and never sent to the model again', async () => {
     openAI.server.enqueue(textScenario(['Noted, your code is 4711.']));
     const created = await post(adaKey, v1(''), {
       title: 'Secrets',
       message: { content: 'My door code is 4711.', mentions: [{ configurationId: 'dust' }], context: CONTEXT },
+      contentFragments: [{ title: 'garage.txt', content: 'The garage code is 9044.', contentType: 'text/plain' }],
     });
     const cId: string = created.conversation.sId;
     const mId: string = created.message.sId;
-    const answerId: string = created.conversation.content[1][0].sId;
+    const fragmentId: string = created.conversation.content[0][0].sId;
+    const answerId: string = created.conversation.content[2][0].sId;
     expect((await api.settled(cId, answerId)).status).toBe('succeeded');
 
     const deleted = await remove(adaKey, cId, mId);
@@ -52,6 +54,7 @@ describe('deleting a user message', () => {
       const messages = await messagesOf(path);
       expect(messages.find((m) => m.sId === mId)).toMatchObject({ visibility: 'deleted', content: 'deleted', mentions: [] });
       expect(messages.find((m) => m.sId === answerId)).toMatchObject({ visibility: 'deleted', status: 'succeeded', content: null });
+      expect(messages.find((m) => m.sId === fragmentId)).toMatchObject({ type: 'content_fragment', visibility: 'deleted' });
     }
     const one = await call(api.t.baseUrl, 'GET', priv(`/${cId}/messages/${mId}`), { key: adaKey });
     expect(one.body.message).toMatchObject({ sId: mId, visibility: 'deleted' });
@@ -64,6 +67,7 @@ describe('deleting a user message', () => {
     const prompt = sentText(openAI.server.requests.at(-1)!.body);
     expect(prompt).toContain('What did I tell you?');
     expect(prompt).not.toContain('4711');
+    expect(prompt).not.toContain('9044');
   });
 
   it('refuses another member, lets an admin delete it, and knows only user messages', async () => {

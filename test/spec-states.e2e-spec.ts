@@ -131,13 +131,19 @@ describe('every state of spec part 3, produced through the API', () => {
       ]);
     });
 
-    it('deleted: a user message deleted by its author, with its answer', async () => {
-      const { cId, questionId, answerId } = await answeredConversation(adaKey);
+    it('deleted: a user message deleted by its author, with its answer and the fragment attached to it', async () => {
+      openAI.server.enqueue(textScenario(['Answered.']));
+      const attachment = { title: 'notes.txt', content: 'Notes', contentType: 'text/plain' };
+      const created = await startConversation({ key: adaKey, mentions: [{ configurationId: 'dust' }], extra: { contentFragments: [attachment] } });
+      const cId: string = created.conversation.sId;
+      const [fragmentId, questionId, answerId] = created.conversation.content.map((versions: any[]) => versions[0].sId);
+      await api.settled(cId, answerId);
       expect((await ok('DELETE', w(`/assistant/conversations/${cId}/messages/${questionId}`), { key: adaKey })).success).toBe(true);
       const messages = await messagesOf(cId, adaKey);
-      expect(messages.map((m) => [m.sId, m.visibility])).toEqual([
-        [questionId, 'deleted'],
-        [answerId, 'deleted'],
+      expect(messages.map((m) => [m.sId, m.type, m.visibility])).toEqual([
+        [fragmentId, 'content_fragment', 'deleted'],
+        [questionId, 'user_message', 'deleted'],
+        [answerId, 'agent_message', 'deleted'],
       ]);
     });
   });

@@ -1,5 +1,5 @@
 import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
-import { agentMessageCreated, contentFragmentAdded, userMessagePosted } from '@app/contracts/test/conversation.fixtures';
+import { agentMessageCreated, contentFragmentAdded, conversationCreated, userMessagePosted } from '@app/contracts/test/conversation.fixtures';
 import { agentA, agentB, answered, commandBase, eventBase, finishedConversation } from '../../test/conversation-decider.fixtures';
 import { deciderSpec } from '../../test/decider-spec.helper';
 import type { DeleteUserMessage } from './conversation.commands';
@@ -58,6 +58,19 @@ describe('conversation decider: DeleteUserMessage', () => {
       deleted('usrmsg0002'),
       deleted('agtmsg0002'),
     ]);
+  });
+
+  it('deletes the fragments attached just before it, not those of an earlier question', () => {
+    const history = [
+      conversationCreated(),
+      contentFragmentAdded('frgmsg0001', 0, 'cf00000001'),
+      userMessagePosted('usrmsg0001', 1),
+      contentFragmentAdded('frgmsg0002', 2, 'cf00000002'),
+      contentFragmentAdded('frgmsg0003', 3, 'cf00000003'),
+      userMessagePosted('usrmsg0002', 4),
+    ];
+    spec.given(history).when(deleteCommand({ messageId: 'usrmsg0002' })).then([deleted('usrmsg0002'), deleted('frgmsg0003'), deleted('frgmsg0002')]);
+    spec.given(history).when(deleteCommand()).then([deleted('usrmsg0001'), deleted('frgmsg0001')]);
   });
 
   it('lets an admin delete the message of another member', () => {

@@ -42,6 +42,8 @@ type FragmentVersion = {
   superseded: boolean;
   /** Its data source was deleted: the text it carried is no longer shown to agents. */
   expired: boolean;
+  /** Deleted with the question it was attached to. */
+  deleted?: boolean;
 };
 type AttachmentPart = TextPart | FilePart;
 type Version = UserVersion | AgentVersion | FragmentVersion;
@@ -116,7 +118,7 @@ export function buildAgentPrompt(
       }
       case 'MessageDeleted': {
         const version = byId.get(event.data.messageId);
-        if (version?.kind === 'user' || version?.kind === 'agent') version.deleted = true;
+        if (version) version.deleted = true;
         break;
       }
       default:
@@ -137,7 +139,7 @@ export function buildAgentPrompt(
   const sortedRanks = [...ranks.keys()].filter((rank) => rank >= firstRank && rank < answeredRank).sort((a, b) => a - b);
   for (const rank of sortedRanks) {
     const latest = ranks.get(rank)?.at(-1);
-    if (!latest || (latest.kind !== 'fragment' && latest.deleted)) continue;
+    if (!latest || latest.deleted) continue;
     switch (latest.kind) {
       case 'fragment':
         if (!latest.superseded) attachments.push(...renderAttachment(latest, context, budget));
