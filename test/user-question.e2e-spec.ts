@@ -178,3 +178,22 @@ describe('a question waiting across a restart of the api', () => {
     }
   });
 });
+
+describe('a question nobody answers', () => {
+  it('fails the run cleanly after the configured wait, and can no longer be answered', async () => {
+    const api = await AgentApi.start(openAIEnv(openAI.server, { TOOL_APPROVAL_TIMEOUT_MS: '300' }));
+    try {
+      const asker = await askerOn(api);
+      const client = officialClient(api.t.baseUrl, api.workspaceId, api.key);
+      openAI.server.enqueue(...askThenText('Never said.'));
+      const { conversationId, agentMessageId, event } = await asked(client, asker);
+      expect(event.type).toBe('tool_ask_user_question');
+      const message = await api.settled(conversationId, agentMessageId);
+      expect(message).toMatchObject({ status: 'failed', error: { code: 'tool_approval_expired', message: 'Nobody answered the question of ask_user_question in time.' } });
+      const late = await client.answerUserQuestion({ conversationId, messageId: agentMessageId, actionId: event.actionId, answer: { selectedOptions: [0] } });
+      expect(late.isErr() && late.error.type).toBe('action_not_blocked');
+    } finally {
+      await api.t.close();
+    }
+  });
+});
