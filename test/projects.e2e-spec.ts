@@ -1,7 +1,6 @@
-import { memberId } from './support/members';
 import { officialClient, unwrapResult } from './support/official-client';
-import { createSpace as createSpaceAs } from './support/spaces';
-import { call, startTestApp, type TestApp } from './support/test-app';
+import { createSpace as createSpaceAs, startMembershipWorkspace } from './support/spaces';
+import { call, type TestApp } from './support/test-app';
 
 /**
  * Projects through the official client and over HTTP: an admin creates a project (a space of kind
@@ -28,13 +27,7 @@ describe('projects', () => {
     call(t.baseUrl, 'POST', `${v1()}/assistant/conversations`, { key, body });
 
   beforeAll(async () => {
-    t = await startTestApp({ AGENT_RUNNER_ENABLED: 'false', OPENAI_API_KEY: 'sk-test' });
-    ({ workspaceId, apiKey: adminKey } = await t.createWorkspace('Main'));
-    other = await t.createWorkspace('Other');
-    annKey = await t.createKey(workspaceId, 'user', 'ann.lee@example.com');
-    bobKey = await t.createKey(workspaceId, 'user', 'bob.hill@example.com');
-    ann = await memberId(t.baseUrl, workspaceId, annKey);
-    await memberId(t.baseUrl, workspaceId, bobKey);
+    ({ t, workspaceId, adminKey, annKey, bobKey, ann, other } = await startMembershipWorkspace());
     const project = await createSpace({ name: 'Launch', isRestricted: true, memberIds: [ann], spaceKind: 'project' });
     expect(project).toMatchObject({ kind: 'project', isRestricted: true });
     projectId = project.sId;

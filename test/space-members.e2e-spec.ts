@@ -1,6 +1,5 @@
-import { memberId } from './support/members';
-import { createSpace } from './support/spaces';
-import { call, startTestApp, type TestApp } from './support/test-app';
+import { createSpace, startMembershipWorkspace } from './support/spaces';
+import { call, type TestApp } from './support/test-app';
 
 /**
  * A space's page reads `GET /api/w/{wId}/spaces/{spaceId}`: the space with a restricted space's
@@ -22,13 +21,7 @@ describe('a space with its members', () => {
   const getSpace = (key: string, spaceId: string, wId = workspaceId) => call(t.baseUrl, 'GET', `/api/w/${wId}/spaces/${spaceId}`, { key });
 
   beforeAll(async () => {
-    t = await startTestApp({ AGENT_RUNNER_ENABLED: 'false', OPENAI_API_KEY: 'sk-test' });
-    ({ workspaceId, apiKey: adminKey } = await t.createWorkspace('Main'));
-    other = await t.createWorkspace('Other');
-    annKey = await t.createKey(workspaceId, 'user', 'ann.lee@example.com');
-    bobKey = await t.createKey(workspaceId, 'user', 'bob.hill@example.com');
-    ann = await memberId(t.baseUrl, workspaceId, annKey);
-    await memberId(t.baseUrl, workspaceId, bobKey);
+    ({ t, workspaceId, adminKey, annKey, bobKey, ann, other } = await startMembershipWorkspace());
     restrictedId = await createSpaceId({ name: 'Finance', isRestricted: true, memberIds: [ann] });
     openId = await createSpaceId({ name: 'Handbook', isRestricted: false });
   });
