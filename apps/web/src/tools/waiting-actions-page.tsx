@@ -1,5 +1,5 @@
 import type { BlockedAction } from '@app/contracts/http/tool-approval.types';
-import type { WaitingConversation } from '@app/contracts/http/waiting-actions.types';
+import type { WaitingActionsResponse, WaitingConversation } from '@app/contracts/http/waiting-actions.types';
 import { Link } from 'wouter';
 import { useApi } from '../api';
 import styles from '../administration/administration.module.css';
@@ -25,41 +25,39 @@ export function WaitingActionsPage({ wId }: { readonly wId: string }) {
       <button type="button" className="button button-secondary button-small" onClick={waiting.reload}>
         Refresh
       </button>
-      {waiting.loaded.status !== 'ready' ? (
-        <LoadedPending loaded={waiting.loaded} />
-      ) : waiting.loaded.value.blockedActions.length === 0 ? (
-        <p className="muted">Nothing waits for you.</p>
-      ) : (
-        waiting.loaded.value.conversations.map((conversation) => (
-          <ConversationActions key={conversation.sId} wId={wId} conversation={conversation} actions={waiting.loaded.status === 'ready' ? waiting.loaded.value.blockedActions : []} />
-        ))
-      )}
+      {waiting.loaded.status === 'ready' ? <WaitingList wId={wId} waiting={waiting.loaded.value} /> : <LoadedPending loaded={waiting.loaded} />}
     </div>
   );
+}
+
+function WaitingList({ wId, waiting }: { readonly wId: string; readonly waiting: WaitingActionsResponse }) {
+  if (waiting.blockedActions.length === 0) return <p className="muted">Nothing waits for you.</p>;
+  return waiting.conversations.map((conversation) => (
+    <ConversationActions key={conversation.sId} wId={wId} conversation={conversation} actions={waiting.blockedActions.filter((action) => action.conversationId === conversation.sId)} />
+  ));
 }
 
 function ConversationActions({ wId, conversation, actions }: { readonly wId: string; readonly conversation: WaitingConversation; readonly actions: readonly BlockedAction[] }) {
   const title = conversation.title ?? 'Untitled conversation';
   const headingId = `waiting-${conversation.sId}`;
+  const href = `~/w/${encodeURIComponent(wId)}/conversations/${encodeURIComponent(conversation.sId)}`;
   return (
     <section aria-labelledby={headingId} className={styles.section}>
       <h2 id={headingId}>
-        <Link href={`~/w/${encodeURIComponent(wId)}/conversations/${encodeURIComponent(conversation.sId)}`}>{title}</Link>
+        <Link href={href}>{title}</Link>
       </h2>
       <ul className={styles.rows}>
-        {actions
-          .filter((action) => action.conversationId === conversation.sId)
-          .map((action) => (
-            <li key={action.actionId} className={styles.row}>
-              {action.status === 'blocked_validation_required' ? (
-                <ApprovalPrompt approval={pendingApprovalOf(action)} wId={wId} cId={conversation.sId} mId={action.messageId} />
-              ) : (
-                <p>
-                  {action.metadata.agentName} asks you a question: answer it in <Link href={`~/w/${encodeURIComponent(wId)}/conversations/${encodeURIComponent(conversation.sId)}`}>{title}</Link>.
-                </p>
-              )}
-            </li>
-          ))}
+        {actions.map((action) => (
+          <li key={action.actionId} className={styles.row}>
+            {action.status === 'blocked_validation_required' ? (
+              <ApprovalPrompt approval={pendingApprovalOf(action)} wId={wId} cId={conversation.sId} mId={action.messageId} />
+            ) : (
+              <p>
+                {action.metadata.agentName} asks you a question: answer it in <Link href={href}>{title}</Link>.
+              </p>
+            )}
+          </li>
+        ))}
       </ul>
     </section>
   );
