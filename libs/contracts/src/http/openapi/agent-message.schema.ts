@@ -24,13 +24,21 @@ const RESOLUTION_METHODS: ModelResolutionMethod[] = ['agent', 'user', 'auto', 'a
 /** Schema of the error of a failed agent message. */
 @ApiSchema({ name: 'AgentMessageError' })
 export class AgentMessageErrorSchema implements AgentMessageError {
-  @ApiProperty({ type: 'string', example: 'model_provider_error' })
+  @ApiProperty({
+    type: 'string',
+    example: 'model_provider_error',
+    description: '`model_provider_error` (the provider refused or reported an error), `model_stream_error` (its answer broke off or did not parse), `model_timeout`, `tool_error`, `tool_approval_expired`, `agent_run_interrupted`, …',
+  })
   code!: string;
 
   @ApiProperty({ type: 'string' })
   message!: string;
 
-  @ApiProperty(NULLABLE_FREE_FORM)
+  @ApiProperty({
+    ...NULLABLE_FREE_FORM,
+    description:
+      'For a provider error: `httpStatus`, `retryable`, `attempts` (when retried), `providerErrorType` (an error event in the stream, e.g. `overloaded_error`, `RESOURCE_EXHAUSTED`) and `retryAfterMs` when the provider said when to try again.',
+  })
   metadata!: Record<string, unknown> | null;
 }
 
