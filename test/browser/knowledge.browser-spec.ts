@@ -190,6 +190,10 @@ describeInBrowser('knowledge in a browser', () => {
     await expectPage(page, 'Company Data');
     await page.getByRole('link', { name: 'Handbook' }).waitFor();
     expect(await page.getByRole('button', { name: 'Create data source' }).count()).toBe(0);
+    // The space's search goes through each of its data source views, as an agent given them would.
+    await page.getByLabel('Search this space').fill('harbour ledger');
+    await searchUntilFound(page, 'harbour ledger', 'Lighthouse duties');
+    expect(await page.getByRole('list', { name: 'Results for harbour ledger' }).innerText()).toMatch(/In Handbook, score \d+\.\d{3}/);
     await page.getByRole('link', { name: 'Handbook' }).click();
     await expectPage(page, 'Handbook');
     await page.getByRole('list', { name: 'Documents' }).getByRole('link', { name: 'Lighthouse duties' }).waitFor();

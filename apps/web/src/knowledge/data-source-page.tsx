@@ -9,6 +9,7 @@ import { Breadcrumbs } from './breadcrumbs';
 import { DocumentsSection } from './documents-section';
 import { knowledgePaths } from './knowledge-paths';
 import styles from './knowledge.module.css';
+import { SEARCH_TOP_K } from './found-document';
 import { SearchBox } from './search-box';
 import { TablesSection } from './tables-section';
 
@@ -47,7 +48,10 @@ export function DataSourcePage({ wId, spaceId, dsId, canWrite }: { readonly wId:
               <ConfirmAction label="Delete data source" accessibleName={`Delete data source ${name}`} question={`Delete ${name} with its documents and tables?`} confirmLabel="Yes, delete" onConfirm={remove} />
             </div>
           ) : null}
-          <SearchBox at={at} />
+          <SearchBox
+            label="Search this data source"
+            run={async (query) => (await api.dataSources.search(at, query, SEARCH_TOP_K)).documents.map((document) => ({ document, spaceId, dsId }))}
+          />
           <DocumentsSection at={at} canWrite={canWrite} />
           <TablesSection at={at} canWrite={canWrite} />
         </>

@@ -10,11 +10,14 @@ import { FormField } from '../ui/form-field';
 import { PageHeading } from '../ui/page-heading';
 import { Breadcrumbs } from './breadcrumbs';
 import { knowledgePaths } from './knowledge-paths';
+import { SearchBox } from './search-box';
+import { searchSpace } from './space-search';
 import styles from './knowledge.module.css';
 
 /** `/w/:wId/knowledge/spaces/:spaceId`: who the space is for, its data sources, and for builders a new one. */
 export function SpacePage({ wId, spaceId, canWrite }: { readonly wId: string; readonly spaceId: string; readonly canWrite: boolean }) {
-  const { spaces } = useApi();
+  const api = useApi();
+  const { spaces } = api;
   const space = useLoaded((signal) => spaces.get(wId, spaceId, { signal }));
   const dataSources = useLoaded((signal) => spaces.dataSources(wId, spaceId, { signal }));
   useDocumentTitle(space.loaded.status === 'ready' ? space.loaded.value.space.name : 'Space');
@@ -32,6 +35,9 @@ export function SpacePage({ wId, spaceId, canWrite }: { readonly wId: string; re
       <Breadcrumbs trail={[]} />
       <PageHeading>{space.loaded.value.space.name}</PageHeading>
       <SpaceMembers space={space.loaded.value.space} />
+      {dataSources.loaded.status === 'ready' && dataSources.loaded.value.data_sources.length > 0 ? (
+        <SearchBox label="Search this space" run={(query) => searchSpace(api, wId, spaceId, query)} />
+      ) : null}
       <section className={styles.section} aria-labelledby="data-sources-heading">
         <h2 id="data-sources-heading">Data sources</h2>
         {canWrite ? <NewDataSource wId={wId} spaceId={spaceId} onCreated={dataSources.reload} /> : null}
