@@ -138,7 +138,7 @@ describeInBrowser('tools in a browser', () => {
     await prompt.getByRole('button', { name: 'Approve' }).focus();
     await page.keyboard.press('Enter');
     await waiting.getByText('Approved: send_email').waitFor();
-    await until(() => mail.calls.some((each) => each.name === 'send_email'));
+    await until(async () => mail.calls.some((each) => each.name === 'send_email'));
 
     await waiting.getByRole('link', { name: 'Minutes' }).click();
     await page.getByRole('article', { name: `Answer from ${MAILER}` }).getByText('I sent the email.').waitFor();
