@@ -14,6 +14,7 @@ import { AgentLifecycle } from './agent-lifecycle';
 import styles from './agents.module.css';
 import { AgentTryPane } from './agent-try-pane';
 import { AgentUsage } from './agent-usage';
+import { ReadPending } from './read-pending';
 import { useAgentResources } from './use-agent-resources';
 import { useAgentToEdit } from './use-agent-to-edit';
 
@@ -33,15 +34,7 @@ export function AgentEditorPage({ wId, aId }: { readonly wId: string; readonly a
       ) : (
         <>
           <PageHeading>{title}</PageHeading>
-          {loaded.status === 'loading' ? (
-            <p role="status" className="muted">
-              Loading…
-            </p>
-          ) : (
-            <p role="alert" className="alert">
-              {loaded.message}
-            </p>
-          )}
+          <ReadPending read={loaded} />
         </>
       )}
     </div>

@@ -2,6 +2,7 @@ import type { ToolStakeSettings } from '@app/contracts/events/tool-approval.even
 import { useId } from 'react';
 import { stakeOf, withStake, withTool, type StakeChoice } from './agent-tool-choices';
 import styles from './agents.module.css';
+import { ReadPending } from './read-pending';
 import type { AgentResources, ServerChoice } from './use-agent-resources';
 
 interface ResourceFieldsProps {
@@ -18,43 +19,27 @@ interface ResourceFieldsProps {
  * stays in the toolset untouched.
  */
 export function AgentResourceFields({ resources, toolset, toolStakes, onToolset, onStakes }: ResourceFieldsProps) {
-  if (resources.status !== 'ready') {
-    return resources.status === 'loading' ? (
-      <p role="status" className="muted">
-        Loading knowledge, tables and tools…
-      </p>
-    ) : (
-      <p role="alert" className="alert">
-        Knowledge, tables and tools could not be read: {resources.message}
-      </p>
-    );
-  }
+  if (resources.status !== 'ready') return <ReadPending read={resources} prefix="Knowledge, tables and tools could not be read: " />;
   const chosen = new Set(toolset);
   const toggle = (toolId: string) => (event: { target: { checked: boolean } }) => onToolset(withTool(toolset, toolId, event.target.checked));
   return (
     <>
-      <fieldset className={styles.choices}>
-        <legend>Knowledge</legend>
-        <p className="field-hint">The data sources it searches to answer.</p>
-        {resources.knowledge.length === 0 ? <p className="muted">No data source yet.</p> : null}
-        {resources.knowledge.map((view) => (
-          <label key={view.toolId} className={styles.choice}>
-            <input type="checkbox" checked={chosen.has(view.toolId)} onChange={toggle(view.toolId)} />
-            {view.name} <span className="muted">({view.spaceName})</span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className={styles.choices}>
-        <legend>Tables</legend>
-        <p className="field-hint">The tables it may query with SQL.</p>
-        {resources.tables.length === 0 ? <p className="muted">No table yet.</p> : null}
-        {resources.tables.map((table) => (
-          <label key={table.toolId} className={styles.choice}>
-            <input type="checkbox" checked={chosen.has(table.toolId)} onChange={toggle(table.toolId)} />
-            {table.name} <span className="muted">({table.dataSourceName})</span>
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceList
+        legend="Knowledge"
+        hint="The data sources it searches to answer."
+        none="No data source yet."
+        choices={resources.knowledge.map((view) => ({ toolId: view.toolId, name: view.name, where: view.spaceName }))}
+        chosen={chosen}
+        onToggle={toggle}
+      />
+      <ChoiceList
+        legend="Tables"
+        hint="The tables it may query with SQL."
+        none="No table yet."
+        choices={resources.tables.map((table) => ({ toolId: table.toolId, name: table.name, where: table.dataSourceName }))}
+        chosen={chosen}
+        onToggle={toggle}
+      />
       <fieldset className={styles.choices}>
         <legend>Tools</legend>
         <p className="field-hint">MCP servers it may call. Stakes say when a call waits for a person: never, low (until always allowed), high (every time).</p>
@@ -71,6 +56,34 @@ export function AgentResourceFields({ resources, toolset, toolStakes, onToolset,
         ))}
       </fieldset>
     </>
+  );
+}
+
+interface ChoiceListProps {
+  readonly legend: string;
+  readonly hint: string;
+  /** What shows when there is nothing to choose. */
+  readonly none: string;
+  /** Each choice with where it lives (its space, its data source). */
+  readonly choices: readonly { readonly toolId: string; readonly name: string; readonly where: string }[];
+  readonly chosen: ReadonlySet<string>;
+  readonly onToggle: (toolId: string) => (event: { target: { checked: boolean } }) => void;
+}
+
+/** A checkbox per toolset entry on offer, named by the entry and where it lives. */
+function ChoiceList({ legend, hint, none, choices, chosen, onToggle }: ChoiceListProps) {
+  return (
+    <fieldset className={styles.choices}>
+      <legend>{legend}</legend>
+      <p className="field-hint">{hint}</p>
+      {choices.length === 0 ? <p className="muted">{none}</p> : null}
+      {choices.map((choice) => (
+        <label key={choice.toolId} className={styles.choice}>
+          <input type="checkbox" checked={chosen.has(choice.toolId)} onChange={onToggle(choice.toolId)} />
+          {choice.name} <span className="muted">({choice.where})</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -2,6 +2,7 @@ import type { AgentDailyUsage } from '@app/contracts/http/agent-daily-usage.type
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../ui/error-message';
 import styles from './agents.module.css';
+import { ReadPending, type PendingRead } from './read-pending';
 import { useAgentResourcesApi } from './use-agent-resources';
 import { USAGE_MEASURES, usageBars, usageSummary, type UsageMeasure } from './usage-chart';
 
@@ -10,7 +11,7 @@ const USAGE_DAYS = 30;
 const WIDTH = 600;
 const HEIGHT = 120;
 
-type UsageState = { readonly status: 'loading' } | { readonly status: 'failed'; readonly message: string } | { readonly status: 'ready'; readonly days: readonly AgentDailyUsage[] };
+type UsageState = PendingRead | { readonly status: 'ready'; readonly days: readonly AgentDailyUsage[] };
 
 /**
  * The agent's use per day over the last 30 days: bars of the measure chosen (messages,
@@ -35,17 +36,7 @@ export function AgentUsage({ wId, agentId }: { readonly wId: string; readonly ag
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>Usage</h2>
-      {state.status === 'ready' ? (
-        <UsageChart days={state.days} measure={measure} onMeasure={setMeasure} />
-      ) : state.status === 'loading' ? (
-        <p role="status" className="muted">
-          Loading…
-        </p>
-      ) : (
-        <p role="alert" className="alert">
-          {state.message}
-        </p>
-      )}
+      {state.status === 'ready' ? <UsageChart days={state.days} measure={measure} onMeasure={setMeasure} /> : <ReadPending read={state} />}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useApi } from '../api';
 import { AgentResourcesApi } from '../api/agent-resources';
 import { errorMessage } from '../ui/error-message';
 import { dataSourceViewToolId, tableToolId } from './agent-tool-choices';
+import type { PendingRead } from './read-pending';
 
 /** A data source view the agent may search. */
 export interface KnowledgeChoice {
@@ -33,7 +34,7 @@ export interface AgentResourceChoices {
   readonly servers: readonly ServerChoice[];
 }
 
-export type AgentResources = { readonly status: 'loading' } | { readonly status: 'failed'; readonly message: string } | ({ readonly status: 'ready' } & AgentResourceChoices);
+export type AgentResources = PendingRead | ({ readonly status: 'ready' } & AgentResourceChoices);
 
 /** The agent resources api over the page's client. */
 export function useAgentResourcesApi(): AgentResourcesApi {

@@ -17,9 +17,8 @@ import { LightAgentConfigurationSchema } from './light-agent-configuration.schem
 // Documentation-only classes: `implements` ties each one to the wire type it describes, so the
 // compiler fails when that type gains a required field the schema lacks or changes a field's type.
 
-/** Schema of an agent's recent usage. */
-@ApiSchema({ name: 'AgentUsage' })
-export class AgentUsageSchema implements AgentUsage {
+/** The counts of an agent's use, over a recent period or one day (no schema of its own). */
+export class AgentUsageCountsSchema implements Omit<AgentUsage, 'timePeriodSec'> {
   @ApiProperty({ type: 'integer' })
   messageCount!: number;
 
@@ -28,7 +27,11 @@ export class AgentUsageSchema implements AgentUsage {
 
   @ApiProperty({ type: 'integer' })
   userCount!: number;
+}
 
+/** Schema of an agent's recent usage. */
+@ApiSchema({ name: 'AgentUsage' })
+export class AgentUsageSchema extends AgentUsageCountsSchema implements AgentUsage {
   @ApiProperty({ type: 'integer' })
   timePeriodSec!: number;
 }
