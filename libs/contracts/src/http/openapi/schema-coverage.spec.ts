@@ -41,6 +41,12 @@ import * as messageResponse from './message-response.schema';
 import * as conversation from './conversation.schema';
 import * as conversationResponses from './conversation-responses.schema';
 import * as health from './health.schema';
+import type { ListClientMcpServersResponse } from '../client-mcp-servers.types';
+import type { WaitingActionsResponse } from '../waiting-actions.types';
+import type { WorkspaceStatusResponse } from '../workspace-status.types';
+import * as clientMcpServers from './client-mcp-servers.schema';
+import * as waitingActions from './waiting-actions.schema';
+import * as workspaceStatus from './workspace-status.schema';
 import * as lightAgent from './light-agent-configuration.schema';
 import * as user from './user.schema';
 import * as userMessage from './user-message.schema';
@@ -212,11 +218,14 @@ const COVERED: Type<unknown>[] = [
   documents<Projects.SyncedConversation>()(project.SyncedConversationSchema),
   documents<Projects.GetSpaceConversationsResponse>()(project.GetSpaceConversationsResponseSchema),
   documents<PendingAgentConfigurationResponse>()(pendingAgent.PendingAgentConfigurationResponseSchema),
+  documents<WorkspaceStatusResponse>()(workspaceStatus.WorkspaceStatusSchema),
+  documents<ListClientMcpServersResponse>()(clientMcpServers.ListClientMcpServersResponseSchema),
+  documents<WaitingActionsResponse>()(waitingActions.WaitingActionsResponseSchema),
 ];
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, nodeSearch, mcp, file, people, member, mention, apiKey, project, pendingAgent];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, nodeSearch, mcp, file, people, member, mention, apiKey, project, pendingAgent, workspaceStatus, clientMcpServers, waitingActions];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
