@@ -164,6 +164,14 @@ describe('agent configurations over HTTP', () => {
     expect(byBob.body.error.type).toBe('agent_configuration_not_found');
     const listed = await call(t.baseUrl, 'GET', base(), { key: adaKey });
     expect(listed.body.agentConfigurations.filter((agent: any) => agent.name === 'tryout').map((agent: any) => agent.status)).toEqual(['active']);
+    // The workspace's model policy holds for a draft too.
+    expect((await call(t.baseUrl, 'POST', `/api/w/${wId}`, { key: adminKey, body: { whiteListedProviders: ['mistral'], defaultEmbeddingProvider: null } })).status).toBe(200);
+    try {
+      const refused = await ask(adaKey);
+      expect({ status: refused.status, type: refused.body.error?.type }).toEqual({ status: 400, type: 'model_disabled' });
+    } finally {
+      expect((await call(t.baseUrl, 'POST', `/api/w/${wId}`, { key: adminKey, body: { whiteListedProviders: null } })).status).toBe(200);
+    }
   });
 
   it('takes a picture uploaded as an avatar file by its path here, which every member can then view', async () => {

@@ -75,7 +75,9 @@ export class AgentDirectory {
     if (found) return found;
     const doc = await this.readModels.get<AgentConfigurationDocument>('agentConfigurations', sId);
     if (!doc || doc.workspaceId !== workspace.sId || doc.status !== 'draft' || !canEditAgent(author, accessFacts(doc))) return null;
-    return agentSnapshotOfVersion(currentVersionView(doc));
+    const draft = agentSnapshotOfVersion(currentVersionView(doc));
+    // The workspace's model policy holds for a draft as for the agent it would become.
+    return this.underPolicy({ ...draft, status: 'active' }, workspace).status === 'active' ? draft : { ...draft, status: 'disabled_by_admin' };
   }
 
   /** The active workspace agent `sId` of this workspace, or null. */
