@@ -246,6 +246,13 @@ describeInBrowser('agents in a browser', () => {
     await page.getByRole('status').filter({ hasText: 'owl.png is the picture now.' }).waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved as version 3.' }).waitFor();
+    // A conversation shows it beside the agent's answers (here, the try-it pane's).
+    const pane = page.getByRole('region', { name: 'Try it' });
+    await pane.getByLabel('Message to try').fill('Who are you?');
+    await pane.getByRole('button', { name: 'Try', exact: true }).click();
+    const answer = pane.getByRole('article', { name: `Answer from ${ATLAS}` });
+    await answer.getByText('Hello from a new agent.').waitFor();
+    expect(await answer.locator('img').first().getAttribute('src')).toMatch(/\/files\/[^/]+\?action=view$/);
     await page.getByRole('link', { name: 'Back to agents' }).click();
     await expectPage(page, 'Agents');
     const picture = card(page, ATLAS).locator('img');
