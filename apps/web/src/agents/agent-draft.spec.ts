@@ -103,6 +103,8 @@ describe("the agent editor's draft", () => {
   it('restores an older version by saving its own fields', () => {
     const older = { ...HELPER, version: 1, name: 'helper', instructions: 'Be brief.', maxStepsPerRun: 4 };
     expect(assistantOfVersion(older)).toMatchObject({ instructions: 'Be brief.', maxStepsPerRun: 4, toolset: HELPER.toolset });
+    const staked = { ...older, toolStakes: { tools: { send_email: 'high' as const } } };
+    expect(assistantOfVersion(staked)).toMatchObject({ pictureUrl: HELPER.pictureUrl, toolStakes: { tools: { send_email: 'high' } } });
   });
 
   it('tells a changed draft from the one read', () => {
