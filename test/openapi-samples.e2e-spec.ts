@@ -7,7 +7,7 @@ import { browserHeaders, linkToken, parseSetCookie, sessionSetCookie } from './s
 import { runCli } from './support/server-process';
 import { call } from './support/test-app';
 import { assistant } from './support/agent-assistant-body';
-import { postContent } from './support/file-upload-helpers';
+import { postContent, uploadFile } from './support/file-upload-helpers';
 import { createAgentWithView, LOCAL_MCP_ENV, registerRemoteServer } from './support/remote-mcp-agents';
 import { startRemoteToolServer, startToolServer, type RemoteToolServer } from './support/remote-mcp-server';
 import { collectSse, type ReceivedFrame } from './support/sse-client';
@@ -114,6 +114,9 @@ describe('documented response schemas against real responses', () => {
     await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/project_metadata', ids);
     await sample('GET', '/api/w/{wId}/spaces/{spaceId}', ids);
     await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/conversation_ids', ids);
+    expect((await uploadFile(api.t.baseUrl, api.key, api.workspaceId, { name: 'docs/brief.txt', type: 'text/plain', bytes: 'Brief.', projectId: ids.spaceId })).status).toBe(200);
+    const listed = await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/project_files', ids);
+    expect(listed.files.map((f: any) => f.path)).toEqual(['/docs', '/docs/brief.txt']);
     await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/apps/export', ids);
     await sample('POST', '/api/v1/w/{wId}/spaces/{spaceId}/apps/check', ids, { body: { apps: [{ appId: 'app', appHash: 'hash' }] } });
     await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/conversations', ids);

@@ -1,5 +1,6 @@
 import { officialClient, unwrapResult } from './support/official-client';
 import { createSpace as createSpaceAs, startMembershipWorkspace } from './support/spaces';
+import { uploadFile } from './support/file-upload-helpers';
 import { call, type TestApp } from './support/test-app';
 
 /**
@@ -123,6 +124,35 @@ describe('projects', () => {
     expect(notProject.body.error.type).toBe('invalid_request_error');
     const open = unwrapResult(await officialClient(t.baseUrl, workspaceId, bobKey).getSpaceMetadata({ spaceId: openProjectId })).metadata;
     expect(open).toMatchObject({ description: null, members: [] });
+  });
+
+  it("lists a project's files through the official client, by path with their folders; only its members read them", async () => {
+    const upload = (name: string, bytes: string, projectId_ = projectId) => uploadFile(t.baseUrl, annKey, workspaceId, { name, type: 'text/plain', bytes, projectId: projectId_ });
+    const plan = await upload('plan.txt', 'The plan.');
+    const before = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const q3 = await upload('reports/q3.txt', 'Third quarter.');
+    expect([plan.status, q3.status]).toEqual([200, 200]);
+    const client = officialClient(t.baseUrl, workspaceId, annKey);
+    const listed = unwrapResult(await client.getSpaceProjectFiles({ spaceId: projectId }));
+    expect(listed.files).toEqual([
+      { isDirectory: false, fileName: 'plan.txt', path: '/plan.txt', sizeBytes: 9, lastModifiedMs: expect.any(Number), contentType: 'text/plain', fileId: plan.fileId, thumbnailUrl: null, signedDownloadUrl: expect.stringContaining(`/files/${plan.fileId}`) },
+      { isDirectory: true, fileName: 'reports', path: '/reports', sizeBytes: 14, lastModifiedMs: expect.any(Number) },
+      expect.objectContaining({ isDirectory: false, fileName: 'q3.txt', path: '/reports/q3.txt', fileId: q3.fileId }),
+    ]);
+    const since = unwrapResult(await client.getSpaceProjectFiles({ spaceId: projectId, updatedSince: before }));
+    expect(since.files.map((f) => f.path)).toEqual(['/reports', '/reports/q3.txt']);
+
+    // Bob is no member: the project, its files and their listing are unknown to him.
+    expect((await call(t.baseUrl, 'GET', `${v1()}/spaces/${projectId}/project_files`, { key: bobKey })).body.error.type).toBe('space_not_found');
+    expect((await call(t.baseUrl, 'GET', `${v1()}/files/${plan.fileId}`, { key: bobKey })).status).toBe(404);
+    expect((await uploadFile(t.baseUrl, bobKey, workspaceId, { name: 'x.txt', type: 'text/plain', bytes: 'x', projectId })).body.error.type).toBe('space_not_found');
+    // Only a project holds project files.
+    const regular = await call(t.baseUrl, 'GET', `${v1()}/spaces/${regularId}/project_files`, { key: adminKey });
+    expect([regular.status, regular.body.error.type]).toEqual([400, 'invalid_request_error']);
+    expect((await upload('y.txt', 'y', regularId)).status).toBe(400);
+    const withoutSpace = await call(t.baseUrl, 'POST', `${v1()}/files`, { key: annKey, body: { contentType: 'text/plain', fileName: 'z.txt', fileSize: 1, useCase: 'project_context' } });
+    expect([withoutSpace.status, withoutSpace.body.error.type]).toEqual([400, 'invalid_request_error']);
   });
 
   it("answers 404 space_not_found to a non-member of a restricted project and to another workspace's caller", async () => {

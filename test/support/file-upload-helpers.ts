@@ -5,7 +5,7 @@ export async function uploadFile(
   baseUrl: string,
   key: string,
   workspaceId: string,
-  file: { name: string; type: string; bytes: Uint8Array | string; declaredSize?: number; partType?: string; conversationId?: string },
+  file: { name: string; type: string; bytes: Uint8Array | string; declaredSize?: number; partType?: string; conversationId?: string; projectId?: string },
   family: 'public' | 'private' = 'public',
 ): Promise<{ status: number; body: any; fileId: string }> {
   const bytes = typeof file.bytes === 'string' ? Buffer.from(file.bytes, 'utf8') : Buffer.from(file.bytes);
@@ -16,8 +16,9 @@ export async function uploadFile(
       contentType: file.type,
       fileName: file.name,
       fileSize: file.declaredSize ?? bytes.length,
-      useCase: 'conversation',
+      useCase: file.projectId ? 'project_context' : 'conversation',
       ...(file.conversationId ? { useCaseMetadata: { conversationId: file.conversationId } } : {}),
+      ...(file.projectId ? { useCaseMetadata: { spaceId: file.projectId } } : {}),
     },
   });
   if (requested.status !== 200) return { status: requested.status, body: requested.body, fileId: '' };

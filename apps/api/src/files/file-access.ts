@@ -3,14 +3,15 @@ import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '../auth/auth-context';
 import { ApiError } from '../common/http/api-error';
 import { ConversationReader } from '../conversations/conversation-reader';
+import { findVisibleSpace } from '../data-sources/space-access';
 import { ReadModels } from '../event-sourcing/reading/read-models';
 
 const notFound = (): ApiError => new ApiError('file_not_found', 'File not found.');
 
 /**
  * Finds the files a caller may use. A file belongs to its workspace and, when it was uploaded for
- * a conversation, follows that conversation: a file of a conversation the caller cannot read
- * answers exactly like a file that does not exist.
+ * a conversation or a project, follows it: a file of a conversation or project the caller cannot
+ * read answers exactly like a file that does not exist.
  */
 @Injectable()
 export class FileAccess {
@@ -30,12 +31,16 @@ export class FileAccess {
         throw error;
       }
     }
+    if (doc.spaceId && !(await findVisibleSpace(this.readModels, auth, doc.spaceId))) throw notFound();
     return doc;
   }
 
-  /** Changing a file that is not a conversation attachment needs a builder (reference §6.2, §6.4). */
+  /**
+   * Changing a file that is neither a conversation attachment nor a project's file (whose readers,
+   * checked by `load`, may write it) needs a builder (reference §6.2, §6.4).
+   */
   requireWriter(auth: AuthContext, doc: FileDocument): void {
-    if (doc.useCase !== 'conversation' && auth.role === 'user') {
+    if (doc.useCase !== 'conversation' && doc.useCase !== 'project_context' && auth.role === 'user') {
       throw new ApiError('workspace_auth_error', 'Only builders of the workspace can modify this file.', 403);
     }
   }

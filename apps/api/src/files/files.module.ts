@@ -1,3 +1,4 @@
+import { ProjectsModule } from '../projects/projects.module';
 import { Module } from '@nestjs/common';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { DeleteFileHandler } from './commands/delete-file.command';
@@ -12,7 +13,7 @@ import { FilesController } from './files.controller';
 
 /** Files: upload, processing (text extraction off the request path), reading, deletion, recovery at start-up. */
 @Module({
-  imports: [ExtractionModule, ConversationsModule],
+  imports: [ExtractionModule, ConversationsModule, ProjectsModule],
   controllers: [FilesController],
   providers: [FileAccess, FileContent, FileProcessor, FileRecovery, RequestFileUploadHandler, UploadFileContentHandler, DeleteFileHandler],
   exports: [FileAccess],

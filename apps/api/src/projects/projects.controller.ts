@@ -11,6 +11,8 @@ import type {
   PatchProjectMetadataResponse,
 } from '@app/contracts/http/project.types';
 import { PatchProjectMetadataDto, UpdatedSinceQueryDto } from '@app/contracts/http/space.dto';
+import { GetProjectFilesResponseSchema } from '@app/contracts/http/openapi/project-files.schema';
+import type { GetProjectFilesResponse } from '@app/contracts/http/project-files.types';
 import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Auth, type AuthContext } from '../auth/auth-context';
@@ -19,8 +21,9 @@ import { UpdateProjectMetadataCommand } from './commands/update-project-metadata
 import { GetProjectMetadataQuery } from './queries/get-project-metadata.query';
 import { ListSpaceConversationIdsQuery } from './queries/list-space-conversation-ids.query';
 import { ListSpaceConversationsQuery } from './queries/list-space-conversations.query';
+import { ListProjectFilesQuery } from './queries/list-project-files.query';
 
-/** A space's conversations and a project's metadata: what the real service's connectors sync from. */
+/** A space's conversations and a project's metadata and files: what the real service's connectors sync from. */
 @Controller()
 export class ProjectsController {
   constructor(
@@ -42,6 +45,12 @@ export class ProjectsController {
     @Query() query: UpdatedSinceQueryDto,
   ): Promise<GetSpaceConversationsResponse> {
     return this.queryBus.execute(new ListSpaceConversationsQuery(auth, spaceId, query.updatedSince ?? null));
+  }
+
+  @Get(['api/v1/w/:wId/spaces/:spaceId/project_files', 'api/w/:wId/spaces/:spaceId/project_files'])
+  @ApiSuccess("List a project's files (its project_context uploads) as its mount shows them", GetProjectFilesResponseSchema)
+  files(@Auth() auth: AuthContext, @Param('spaceId') spaceId: string, @Query() query: UpdatedSinceQueryDto): Promise<GetProjectFilesResponse> {
+    return this.queryBus.execute(new ListProjectFilesQuery(auth, spaceId, query.updatedSince ?? null));
   }
 
   @Get(['api/v1/w/:wId/spaces/:spaceId/project_metadata', 'api/w/:wId/spaces/:spaceId/project_metadata'])

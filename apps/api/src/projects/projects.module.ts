@@ -5,10 +5,12 @@ import { ProjectsController } from './projects.controller';
 import { GetProjectMetadataHandler } from './queries/get-project-metadata.query';
 import { ListSpaceConversationIdsHandler } from './queries/list-space-conversation-ids.query';
 import { ListSpaceConversationsHandler } from './queries/list-space-conversations.query';
+import { ListProjectFilesHandler } from './queries/list-project-files.query';
 
-/** Projects (spaces of kind project) and the lists of a space's conversations. */
+/** Projects (spaces of kind project), their files, and the lists of a space's conversations. */
 @Module({
   controllers: [ProjectsController],
-  providers: [ProjectAccess, GetProjectMetadataHandler, ListSpaceConversationIdsHandler, ListSpaceConversationsHandler, UpdateProjectMetadataHandler],
+  providers: [ProjectAccess, GetProjectMetadataHandler, ListSpaceConversationIdsHandler, ListSpaceConversationsHandler, ListProjectFilesHandler, UpdateProjectMetadataHandler],
+  exports: [ProjectAccess],
 })
 export class ProjectsModule {}

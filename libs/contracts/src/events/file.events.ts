@@ -5,12 +5,16 @@
  */
 
 /** What a file is for, as on the wire (`useCase`); `avatar` is an agent's picture, which every member may see. */
-export type FileUseCase = 'conversation' | 'upsert_table' | 'upsert_document' | 'avatar';
-export const FILE_USE_CASES: readonly FileUseCase[] = ['conversation', 'upsert_table', 'upsert_document', 'avatar'];
+export type FileUseCase = 'conversation' | 'upsert_table' | 'upsert_document' | 'avatar' | 'project_context';
+export const FILE_USE_CASES: readonly FileUseCase[] = ['conversation', 'upsert_table', 'upsert_document', 'avatar', 'project_context'];
 
-/** Where a file belongs (`useCaseMetadata`); the conversation decides who may read it. */
+/**
+ * Where a file belongs (`useCaseMetadata`): the conversation, or for `project_context` the project
+ * space (its files, as `getSpaceProjectFiles` lists them), decides who may read it.
+ */
 export interface FileUseCaseMetadata {
   readonly conversationId?: string;
+  readonly spaceId?: string;
   readonly sourceProvider?: string;
   readonly sourceIcon?: string;
 }

@@ -14,6 +14,10 @@ export class FileUseCaseMetadataDto {
   @NonEmptyText(128, 'omittable', { example: 'dQFf9l5FQY' })
   conversationId?: string;
 
+  /** The project space of a `project_context` file. */
+  @NonEmptyText(128, 'omittable', { example: 'vlt_a1B2c3D4e5' })
+  spaceId?: string;
+
   @NonEmptyText(128, 'omittable')
   sourceProvider?: string;
 

@@ -15,6 +15,8 @@ export interface FileDocument {
   readonly useCaseMetadata: FileUseCaseMetadata | null;
   /** The conversation whose readers may read the file (from `useCaseMetadata`), or null. */
   readonly conversationId: string | null;
+  /** The project space whose members may read the file (a `project_context` file), or null; absent before project files. */
+  readonly spaceId?: string | null;
   readonly status: FileDocumentStatus;
   readonly failureReason: string | null;
   readonly originalHash: string | null;

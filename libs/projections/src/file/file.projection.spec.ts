@@ -40,6 +40,7 @@ describe('file projection', () => {
       useCase: 'conversation',
       useCaseMetadata: { conversationId: 'cnv0000001' },
       conversationId: 'cnv0000001',
+      spaceId: null,
       status: 'ready',
       failureReason: null,
       originalHash: 'a'.repeat(64),
@@ -49,6 +50,13 @@ describe('file projection', () => {
       createdAt: 1,
       updatedAt: 3,
     });
+  });
+
+  it("keeps the project of a project_context file, and no other use case's space", () => {
+    const inProject = (useCase: string) =>
+      recorded({ type: 'FileUploadRequested', data: { ...requested.data, useCase, useCaseMetadata: { spaceId: 'vlt_project1' } } as never }, 1);
+    expect(project(projection, [inProject('project_context')]).get(ids.fileId)).toMatchObject({ spaceId: 'vlt_project1', conversationId: null });
+    expect(project(projection, [inProject('upsert_document')]).get(ids.fileId)).toMatchObject({ spaceId: null });
   });
 
   it('records the reason of a failure and forgets a deleted file', () => {

@@ -6,7 +6,7 @@ import type { Projection } from '../projection';
 /** Every file's metadata and the hashes of its blobs; a deleted file's document is removed. */
 export const fileProjection: Projection<FileDocument> = {
   ...READ_MODELS.files,
-  indexes: ['workspaceId', 'status', 'originalHash', 'processedHash'],
+  indexes: ['workspaceId', 'status', 'originalHash', 'processedHash', 'spaceId'],
   canHandle: FILE_EVENT_TYPES,
   documentIds: (event) => (isFileEvent(event) ? [event.data.fileId] : []),
   evolve(doc, event) {
@@ -23,6 +23,7 @@ export const fileProjection: Projection<FileDocument> = {
         useCase: e.useCase,
         useCaseMetadata: e.useCaseMetadata,
         conversationId: e.useCaseMetadata?.conversationId ?? null,
+        spaceId: e.useCase === 'project_context' ? (e.useCaseMetadata?.spaceId ?? null) : null,
         status: 'created',
         failureReason: null,
         originalHash: null,

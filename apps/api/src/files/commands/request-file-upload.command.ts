@@ -10,6 +10,7 @@ import { ConversationReader } from '../../conversations/conversation-reader';
 import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { fileCategoryOf, MAX_FILE_BYTES, mediaTypeOf } from '@app/contracts/files/file-formats';
 import { renderFile } from '../file-render';
+import { ProjectAccess } from '../../projects/project-access';
 
 /** Records a file about to be uploaded and answers where to upload it (reference §6.1). */
 export class RequestFileUploadCommand extends Command<FileEnvelope> {
@@ -29,6 +30,7 @@ export class RequestFileUploadHandler implements ICommandHandler<RequestFileUplo
     private readonly files: FileAggregateWriter,
     private readonly readModels: ReadModels,
     private readonly conversations: ConversationReader,
+    private readonly projects: ProjectAccess,
   ) {}
 
   async execute({ auth, input, baseUrl }: RequestFileUploadCommand): Promise<FileEnvelope> {
@@ -41,6 +43,10 @@ export class RequestFileUploadHandler implements ICommandHandler<RequestFileUplo
     }
     const metadata = input.useCaseMetadata ?? null;
     if (metadata?.conversationId !== undefined) await this.conversations.load(auth, metadata.conversationId);
+    if (input.useCase === 'project_context') {
+      if (metadata?.spaceId === undefined) throw new ApiError('invalid_request_error', 'A project_context file needs useCaseMetadata.spaceId, the project it belongs to.');
+      await this.projects.project(auth, metadata.spaceId, 'Project files');
+    }
     const fileId = newPrefixedId('fil');
     const { position } = await this.files.run(
       fileId,
@@ -68,6 +74,7 @@ export class RequestFileUploadHandler implements ICommandHandler<RequestFileUplo
 function plainMetadata(metadata: NonNullable<FileUploadRequestDto['useCaseMetadata']>) {
   return {
     ...(metadata.conversationId !== undefined ? { conversationId: metadata.conversationId } : {}),
+    ...(metadata.spaceId !== undefined ? { spaceId: metadata.spaceId } : {}),
     ...(metadata.sourceProvider !== undefined ? { sourceProvider: metadata.sourceProvider } : {}),
     ...(metadata.sourceIcon !== undefined ? { sourceIcon: metadata.sourceIcon } : {}),
   };

@@ -68,6 +68,8 @@ import type * as Projects from '../project.types';
 import * as project from './project.schema';
 import type { PendingAgentConfigurationResponse } from '../pending-agent.types';
 import * as pendingAgent from './pending-agent.schema';
+import type * as ProjectFiles from '../project-files.types';
+import * as projectFiles from './project-files.schema';
 
 /** Keys of the wire type the schema class does not declare, optional ones included. */
 type Undocumented<Schema, WireType> = Exclude<keyof WireType, keyof Schema>;
@@ -218,6 +220,9 @@ const COVERED: Type<unknown>[] = [
   documents<Projects.SyncedConversation>()(project.SyncedConversationSchema),
   documents<Projects.GetSpaceConversationsResponse>()(project.GetSpaceConversationsResponseSchema),
   documents<PendingAgentConfigurationResponse>()(pendingAgent.PendingAgentConfigurationResponseSchema),
+  documents<ProjectFiles.ProjectDirectoryEntry>()(projectFiles.ProjectDirectoryEntrySchema),
+  documents<ProjectFiles.ProjectFileEntry>()(projectFiles.ProjectFileEntrySchema),
+  documents<ProjectFiles.GetProjectFilesResponse>()(projectFiles.GetProjectFilesResponseSchema),
   documents<WorkspaceStatusResponse>()(workspaceStatus.WorkspaceStatusSchema),
   documents<ListClientMcpServersResponse>()(clientMcpServers.ListClientMcpServersResponseSchema),
   documents<WaitingActionsResponse>()(waitingActions.WaitingActionsResponseSchema),
@@ -225,7 +230,7 @@ const COVERED: Type<unknown>[] = [
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, nodeSearch, mcp, file, people, member, mention, apiKey, project, pendingAgent, workspaceStatus, clientMcpServers, waitingActions];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, nodeSearch, mcp, file, people, member, mention, apiKey, project, pendingAgent, projectFiles, workspaceStatus, clientMcpServers, waitingActions];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
