@@ -16,6 +16,7 @@ import type * as Responses from '../conversation-responses.types';
 import type { HealthResponse, ReadinessResponse } from '../health.types';
 import type {
   CreateSpaceResponse,
+  DisabledProviderResponse,
   GetSpaceResponse,
   GetWorkspaceExistsResponse,
   SpaceMemberResponse,
@@ -70,6 +71,8 @@ import type { PendingAgentConfigurationResponse } from '../pending-agent.types';
 import * as pendingAgent from './pending-agent.schema';
 import type * as ProjectFiles from '../project-files.types';
 import * as projectFiles from './project-files.schema';
+import type * as DailyUsage from '../agent-daily-usage.types';
+import * as agentDailyUsage from './agent-daily-usage.schema';
 
 /** Keys of the wire type the schema class does not declare, optional ones included. */
 type Undocumented<Schema, WireType> = Exclude<keyof WireType, keyof Schema>;
@@ -91,6 +94,7 @@ const COVERED: Type<unknown>[] = [
   documents<GetSpaceResponse['space']>()(workspace.SpaceWithMembersSchema),
   documents<SpaceMemberResponse>()(workspace.SpaceMemberSchema),
   documents<WorkspaceModelResponse>()(workspace.WorkspaceModelSchema),
+  documents<DisabledProviderResponse>()(workspace.DisabledProviderSchema),
   documents<ListWorkspaceModelsResponse>()(workspace.ListWorkspaceModelsResponseSchema),
   documents<GetWorkspaceFeatureFlagsResponse>()(workspace.GetWorkspaceFeatureFlagsResponseSchema),
   documents<GetWorkspaceExistsResponse>()(workspace.GetWorkspaceExistsResponseSchema),
@@ -119,7 +123,10 @@ const COVERED: Type<unknown>[] = [
   documents<Wire.AgentRawContent>()(agentMessage.AgentRawContentSchema),
   documents<Wire.ResolvedModel>()(agentMessage.ResolvedModelSchema),
   documents<Wire.AgentMessage>()(agentMessage.AgentMessageSchema),
+  documents<Omit<AgentUsage, 'timePeriodSec'>>()(agentConfiguration.AgentUsageCountsSchema),
   documents<AgentUsage>()(agentConfiguration.AgentUsageSchema),
+  documents<DailyUsage.AgentDailyUsage>()(agentDailyUsage.AgentDailyUsageSchema),
+  documents<DailyUsage.AgentDailyUsageResponse>()(agentDailyUsage.AgentDailyUsageResponseSchema),
   documents<AgentFeedbackCounts>()(agentConfiguration.AgentFeedbackCountsSchema),
   documents<AgentEditor>()(agentConfiguration.AgentEditorSchema),
   documents<AgentConfigurationListItem>()(agentConfiguration.AgentConfigurationListItemSchema),
@@ -230,7 +237,7 @@ const COVERED: Type<unknown>[] = [
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, nodeSearch, mcp, file, people, member, mention, apiKey, project, pendingAgent, projectFiles, workspaceStatus, clientMcpServers, waitingActions];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, nodeSearch, mcp, file, people, member, mention, apiKey, project, pendingAgent, projectFiles, workspaceStatus, clientMcpServers, waitingActions, agentDailyUsage];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
