@@ -1,6 +1,7 @@
 import { DustAPI } from '@dust-tt/client';
 import { AgentApi, CONTEXT, openAIEnv, textScenario } from './support/agent-run-helpers';
 import { assistant } from './support/agent-assistant-body';
+import { uploadFile } from './support/file-upload-helpers';
 import { createUserToken, joinByInvitation } from './support/invitations';
 import { errorTypeOf, officialClient, unwrapResult } from './support/official-client';
 import { useFakeOpenAI } from './support/use-fake-openai';
@@ -14,8 +15,6 @@ import { call } from './support/test-app';
 jest.setTimeout(60_000);
 
 const NOT_APPLICABLE = ['runApp', 'runAppStreamed', 'downloadFile'];
-/** Methods whose route is not served yet: each is an `it.todo` below. */
-const PENDING: string[] = ['getSpaceProjectFiles'];
 
 type Method = Extract<keyof DustAPI, string>;
 const covered = new Set<string>();
@@ -489,7 +488,17 @@ describe('the official client, every method', () => {
       expect(metadata).toMatchObject({ spaceId: projectId });
     });
 
-    it.todo('getSpaceProjectFiles');
+    method('getSpaceProjectFiles', async () => {
+      // The client uploads conversation files only: a project's file is uploaded over HTTP.
+      const uploaded = await uploadFile(baseUrl, token, workspaceId, { name: 'briefs/plan.txt', type: 'text/plain', bytes: 'The plan.', projectId });
+      expect(uploaded.status).toBe(200);
+      const { files } = unwrapResult(await grace.getSpaceProjectFiles({ spaceId: projectId }));
+      expect(files).toEqual([
+        { isDirectory: true, fileName: 'briefs', path: '/briefs', sizeBytes: 9, lastModifiedMs: expect.any(Number) },
+        expect.objectContaining({ isDirectory: false, fileName: 'plan.txt', path: '/briefs/plan.txt', sizeBytes: 9, contentType: 'text/plain', fileId: uploaded.fileId }),
+      ]);
+      expect(unwrapResult(await grace.getSpaceProjectFiles({ spaceId: projectId, updatedSince: Date.now() + 60_000 })).files).toEqual([]);
+    });
   });
 
   describe('Dust apps, which this deployment does not run', () => {
@@ -513,7 +522,7 @@ describe('the official client, every method', () => {
       (name) => name !== 'constructor' && !name.startsWith('_') && typeof Object.getOwnPropertyDescriptor(DustAPI.prototype, name)?.value === 'function',
     );
     const expected = publicMethods.filter((name) => !NOT_APPLICABLE.includes(name)).sort();
-    expect([...covered, ...PENDING].sort()).toEqual(expected);
+    expect([...covered].sort()).toEqual(expected);
     expect(NOT_APPLICABLE.every((name) => publicMethods.includes(name))).toBe(true);
   });
 });
