@@ -1,10 +1,10 @@
 import type { ToolApprovalAnswer } from '@app/contracts/events/tool-approval.events';
-import { useId, useState } from 'react';
-import { ApiError, useApi } from '../../api';
-import { errorMessage } from '../../ui/error-message';
+import { useId } from 'react';
+import { useApi } from '../../api';
 import { FormError } from '../../ui/form-error';
 import styles from './agent-actions.module.css';
 import { offersAlwaysAllow, type PendingApproval } from './pending-approval';
+import { useWaitingAnswer } from './use-waiting-answer';
 
 const ANSWERED: Record<ToolApprovalAnswer, string> = { approved: 'Approved', always_approved: 'Approved, and allowed from now on', rejected: 'Declined' };
 
@@ -22,25 +22,10 @@ interface PromptProps {
  */
 export function ApprovalPrompt({ approval, wId, cId, mId }: PromptProps) {
   const { toolApprovals } = useApi();
-  const [sending, setSending] = useState<ToolApprovalAnswer | null>(null);
-  const [answered, setAnswered] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { sending, answered, error, send } = useWaitingAnswer();
   const labelId = useId();
 
-  async function answer(approved: ToolApprovalAnswer) {
-    setSending(approved);
-    setError(null);
-    try {
-      await toolApprovals.validate(wId, cId, mId, { actionId: approval.actionId, approved });
-      setAnswered(ANSWERED[approved]);
-    } catch (failure) {
-      // Answered meanwhile (another tab, another person): the stream brings what came of it.
-      if (failure instanceof ApiError && failure.type === 'action_not_blocked') setAnswered('Answered already');
-      else setError(errorMessage(failure));
-    } finally {
-      setSending(null);
-    }
-  }
+  const answer = (approved: ToolApprovalAnswer) => send(() => toolApprovals.validate(wId, cId, mId, { actionId: approval.actionId, approved }), ANSWERED[approved]);
 
   if (answered !== null) {
     return (
@@ -65,14 +50,14 @@ export function ApprovalPrompt({ approval, wId, cId, mId }: PromptProps) {
         </>
       )}
       <div className={styles.approvalButtons}>
-        <button type="button" className="button button-small" disabled={sending !== null} onClick={() => void answer('approved')}>
+        <button type="button" className="button button-small" disabled={sending} onClick={() => void answer('approved')}>
           Approve
         </button>
-        <button type="button" className="button button-secondary button-small" disabled={sending !== null} onClick={() => void answer('rejected')}>
+        <button type="button" className="button button-secondary button-small" disabled={sending} onClick={() => void answer('rejected')}>
           Reject
         </button>
         {offersAlwaysAllow(approval.stake) ? (
-          <button type="button" className="button button-secondary button-small" disabled={sending !== null} onClick={() => void answer('always_approved')}>
+          <button type="button" className="button button-secondary button-small" disabled={sending} onClick={() => void answer('always_approved')}>
             Always allow
           </button>
         ) : null}

@@ -1,9 +1,9 @@
 import type { UserQuestion } from '@app/contracts/events/tool-approval.events';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, useApi } from '../../api';
-import { errorMessage } from '../../ui/error-message';
+import { useApi } from '../../api';
 import { FormError } from '../../ui/form-error';
 import styles from './agent-actions.module.css';
+import { useWaitingAnswer } from './use-waiting-answer';
 
 interface QuestionPromptProps {
   readonly actionId: string;
@@ -24,9 +24,7 @@ export function QuestionPrompt({ actionId, question, agentName, wId, cId, mId }:
   const { toolApprovals } = useApi();
   const [selected, setSelected] = useState<readonly number[]>([]);
   const [words, setWords] = useState('');
-  const [sending, setSending] = useState(false);
-  const [answered, setAnswered] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { sending, answered, error, send: sendAnswer, refuse } = useWaitingAnswer();
   const legendId = useId();
   const wordsId = useId();
   const hasOptions = question.options.length > 0;
@@ -40,21 +38,11 @@ export function QuestionPrompt({ actionId, question, agentName, wId, cId, mId }:
     event.preventDefault();
     const customResponse = words.trim();
     if (selected.length === 0 && customResponse === '') {
-      setError(hasOptions ? 'Choose an answer or write one.' : 'Write an answer.');
+      refuse(hasOptions ? 'Choose an answer or write one.' : 'Write an answer.');
       return;
     }
-    setSending(true);
-    setError(null);
-    try {
-      await toolApprovals.answerQuestion(wId, cId, mId, { actionId, answer: { selectedOptions: [...selected], ...(customResponse ? { customResponse } : {}) } });
-      setAnswered('Answered');
-    } catch (failure) {
-      // Answered meanwhile (another tab): the stream brings what came of it.
-      if (failure instanceof ApiError && failure.type === 'action_not_blocked') setAnswered('Answered already');
-      else setError(errorMessage(failure));
-    } finally {
-      setSending(false);
-    }
+    const answer = { selectedOptions: [...selected], ...(customResponse ? { customResponse } : {}) };
+    await sendAnswer(() => toolApprovals.answerQuestion(wId, cId, mId, { actionId, answer }), 'Answered');
   }
 
   if (answered !== null) {
