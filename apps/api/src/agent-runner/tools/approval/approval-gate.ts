@@ -70,7 +70,6 @@ export class ApprovalGate implements ToolRegistry {
     const stake = toolStakeOf(tool, this.options.stakes);
     const remembered = stake !== 'never_ask' && ctx.userId !== null && (await this.approvals.alwaysApproved(ctx.workspaceId, ctx.userId, toolApprovalKey(tool)));
     if (!needsApproval(stake, remembered)) return this.inner.callTool(call, ctx, signal);
-
     return this.block({ ...this.blockedCall(call, definition, ctx), stake }, call, ctx, signal);
   }
 
