@@ -111,6 +111,7 @@ describe('documented response schemas against real responses', () => {
     });
     expect(created.status).toBe(200);
     await sample('PATCH', '/api/w/{wId}/spaces/{spaceId}/project_metadata', ids, { body: { description: 'Sampled' } });
+    await sample('PATCH', '/api/w/{wId}/spaces/{spaceId}/members', ids, { body: { isRestricted: false, memberIds: [] } });
     await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/project_metadata', ids);
     await sample('GET', '/api/w/{wId}/spaces/{spaceId}', ids);
     await sample('GET', '/api/v1/w/{wId}/spaces/{spaceId}/conversation_ids', ids);

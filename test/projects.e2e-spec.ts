@@ -1,6 +1,7 @@
 import { officialClient, unwrapResult } from './support/official-client';
 import { createSpace as createSpaceAs, startMembershipWorkspace } from './support/spaces';
 import { uploadFile } from './support/file-upload-helpers';
+import { memberId } from './support/members';
 import { call, type TestApp } from './support/test-app';
 
 /**
@@ -153,6 +154,35 @@ describe('projects', () => {
     expect((await upload('y.txt', 'y', regularId)).status).toBe(400);
     const withoutSpace = await call(t.baseUrl, 'POST', `${v1()}/files`, { key: annKey, body: { contentType: 'text/plain', fileName: 'z.txt', fileSize: 1, useCase: 'project_context' } });
     expect([withoutSpace.status, withoutSpace.body.error.type]).toEqual([400, 'invalid_request_error']);
+  });
+
+  it("lets an admin add and remove a project's members; what the project holds follows, at once", async () => {
+    const project = (await createSpace({ name: 'Members come and go', isRestricted: true, memberIds: [ann], spaceKind: 'project' })).sId;
+    const bob = await memberId(t.baseUrl, workspaceId, bobKey);
+    const setMembers = (key: string, memberIds: string[], spaceId = project) =>
+      call(t.baseUrl, 'PATCH', `/api/w/${workspaceId}/spaces/${spaceId}/members`, { key, body: { isRestricted: true, memberIds } });
+    const bobReads = async () => (await call(t.baseUrl, 'GET', `${v1()}/spaces/${project}/conversation_ids`, { key: bobKey })).status;
+    expect(await bobReads()).toBe(404);
+
+    const added = await setMembers(adminKey, [ann, bob]);
+    expect(added.status).toBe(200);
+    expect(added.body.space).toMatchObject({ sId: project, kind: 'project', isRestricted: true });
+    expect(await bobReads()).toBe(200);
+    const metadata = unwrapResult(await officialClient(t.baseUrl, workspaceId, bobKey).getSpaceMetadata({ spaceId: project }));
+    expect(metadata.metadata?.members).toEqual([`:mention_user[ann.lee]{sId=${ann}}`, `:mention_user[bob.hill]{sId=${bob}}`]);
+    expect((await createConversation(bobKey, { title: 'Mine now', spaceId: project, message: { content: 'Hi', mentions: [], context } })).status).toBe(200);
+
+    expect((await setMembers(adminKey, [ann])).status).toBe(200);
+    expect(await bobReads()).toBe(404);
+
+    const byUser = await setMembers(annKey, [ann, bob]);
+    expect([byUser.status, byUser.body.error.type]).toEqual([403, 'workspace_auth_error']);
+    const unknown = await setMembers(adminKey, ['nobody0001']);
+    expect([unknown.status, unknown.body.error.type]).toEqual([400, 'invalid_request_error']);
+    const bad = await call(t.baseUrl, 'PATCH', `/api/w/${workspaceId}/spaces/${project}/members`, { key: adminKey, body: { memberIds: [ann] } });
+    expect([bad.status, bad.body.error.type]).toEqual([400, 'invalid_request_error']);
+    const globalSpace = (await call(t.baseUrl, 'GET', `${v1()}/spaces`, { key: adminKey })).body.spaces.find((s: any) => s.kind === 'global').sId;
+    expect((await setMembers(adminKey, [ann], globalSpace)).status).toBe(400);
   });
 
   it("answers 404 space_not_found to a non-member of a restricted project and to another workspace's caller", async () => {

@@ -56,6 +56,15 @@ export type SpaceCreated = {
   };
 };
 
+/**
+ * Who a regular space or a project holds changed (`PATCH …/spaces/{spaceId}/members`): whether it is
+ * restricted, and its members (user sIds), the whole list each time.
+ */
+export type SpaceMembersChanged = {
+  readonly type: 'SpaceMembersChanged';
+  readonly data: { readonly workspaceId: string; readonly spaceId: string; readonly isRestricted: boolean; readonly memberIds: string[]; readonly at: number };
+};
+
 /** A project's description changed (`PATCH …/spaces/{spaceId}/project_metadata`). */
 export type ProjectMetadataChanged = {
   readonly type: 'ProjectMetadataChanged';
@@ -160,6 +169,7 @@ export type WorkspaceEvent =
   | WorkspaceCreated
   | SpaceCreated
   | ProjectMetadataChanged
+  | SpaceMembersChanged
   | WorkspaceMemberAdded
   | WorkspaceMemberRoleChanged
   | WorkspaceMemberRemoved
@@ -175,6 +185,7 @@ export const WORKSPACE_EVENT_TYPES = [
   'WorkspaceCreated',
   'SpaceCreated',
   'ProjectMetadataChanged',
+  'SpaceMembersChanged',
   'WorkspaceMemberAdded',
   'WorkspaceMemberRoleChanged',
   'WorkspaceMemberRemoved',

@@ -51,3 +51,19 @@ export class UpdatedSinceQueryDto {
   @QueryInteger(0, Number.MAX_SAFE_INTEGER, { example: 1_700_000_000_000 })
   updatedSince?: number;
 }
+
+/**
+ * `PATCH /api/w/{wId}/spaces/{spaceId}/members`: who a regular space or a project holds, as the real
+ * service takes it: restricted or not, and its members (the whole list, user sIds).
+ */
+export class PatchSpaceMembersDto {
+  @InOrder(IsBoolean({ message: MESSAGES.boolean }), IsDefined({ message: MESSAGES.required }), ApiProperty({ type: Boolean }))
+  isRestricted!: boolean;
+
+  @InOrder(
+    IsStringArray({ maxItems: MAX_SPACE_MEMBERS, itemMinLength: 1, itemMaxLength: 64 }),
+    IsDefined({ message: MESSAGES.required }),
+    ApiProperty({ type: String, isArray: true, description: 'User sIds of all the members (a restricted space is seen by admins and its members).' }),
+  )
+  memberIds!: string[];
+}

@@ -43,6 +43,15 @@ export type CreateSpace = {
   readonly now: number;
 };
 
+/** Sets who a regular space or a project holds: restricted or not, and its members (the whole list). */
+export type SetSpaceMembers = {
+  readonly type: 'SetSpaceMembers';
+  readonly spaceId: string;
+  readonly isRestricted: boolean;
+  readonly memberIds: readonly string[];
+  readonly now: number;
+};
+
 /** Sets a project's description (null clears it). */
 export type UpdateProjectMetadata = {
   readonly type: 'UpdateProjectMetadata';
@@ -58,6 +67,7 @@ export type WorkspaceCommand =
   | UpdateWorkspaceSettings
   | CreateSpace
   | UpdateProjectMetadata
+  | SetSpaceMembers
   | MembershipCommand;
 
 /** The person a membership is for: an account (or a member made for a key), as the message shows them. */

@@ -159,4 +159,20 @@ describe('workspace decider', () => {
     expect(() => given(created).when({ ...update, spaceId: 'vlt_global0001' })).toThrow(DomainError);
     expect(() => given(created).when({ ...update, spaceId: 'vlt_global0001' })).toThrow('only available for project spaces');
   });
+
+  it("sets who a regular space or a project holds, once per change; refuses other spaces and unknown members", () => {
+    const member: WorkspaceEvent = {
+      type: 'WorkspaceMemberAdded',
+      data: { workspaceId: 'W0rkspace1', userId: 'Us3r000001', email: 'ada@example.com', username: 'ada', fullName: 'ada', role: 'user', at: now },
+    };
+    const launch = given([...created, member]).when({ type: 'CreateSpace', spaceId: 'vlt_launch', kind: 'project', projectMetadataId: 'pmd_launch', name: 'Launch', isRestricted: true, memberIds: [], now });
+    const history = [...created, member, ...launch];
+    const join: WorkspaceCommand = { type: 'SetSpaceMembers', spaceId: 'vlt_launch', isRestricted: true, memberIds: ['Us3r000001', 'Us3r000001'], now: now + 1 };
+    const joined = given(history).when(join);
+    expect(joined).toEqual([{ type: 'SpaceMembersChanged', data: { workspaceId: 'W0rkspace1', spaceId: 'vlt_launch', isRestricted: true, memberIds: ['Us3r000001'], at: now + 1 } }]);
+    expect(given([...history, ...joined]).when(join)).toEqual([]);
+    expect(given([...history, ...joined]).when({ ...join, memberIds: [] })).toHaveLength(1);
+    expect(() => given(history).when({ ...join, memberIds: ['Nobody0001'] })).toThrow('Unknown members: Nobody0001');
+    expect(() => given(history).when({ ...join, spaceId: 'vlt_global0001' })).toThrow('Only regular spaces and projects have members.');
+  });
 });

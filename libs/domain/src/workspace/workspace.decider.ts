@@ -3,7 +3,7 @@ import { initialWorkspaceSettings, type WorkspaceEvent, type WorkspaceSettings }
 import { assertNever } from '@app/contracts/assert-never';
 import type { Aggregate, Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import type { CreateSpace, UpdateProjectMetadata, WorkspaceCommand } from './workspace.commands';
+import type { CreateSpace, SetSpaceMembers, UpdateProjectMetadata, WorkspaceCommand } from './workspace.commands';
 import { decideMembership } from './workspace.decide-members';
 import { evolveMembership } from './workspace.evolve-members';
 import type { ActiveWorkspaceState, WorkspaceState } from './workspace.state';
@@ -73,6 +73,8 @@ function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEven
       return createSpace(state, command);
     case 'UpdateProjectMetadata':
       return updateProjectMetadata(state, command);
+    case 'SetSpaceMembers':
+      return setSpaceMembers(state, command);
     case 'UpdateWorkspaceSettings': {
       const changes = changedSettings(state.settings, command.changes);
       if (Object.keys(changes).length === 0) return [];
@@ -108,6 +110,20 @@ function createSpace(state: ActiveWorkspaceState, command: CreateSpace): Workspa
       },
     },
   ];
+}
+
+function setSpaceMembers(state: ActiveWorkspaceState, command: SetSpaceMembers): WorkspaceEvent[] {
+  const current = state.spaceMembers?.get(command.spaceId);
+  if (!current) throw new DomainError('invalid_request_error', 'Only regular spaces and projects have members.');
+  const memberIds = [...new Set(command.memberIds)];
+  const members = new Set(state.membersByEmail.values());
+  const unknown = memberIds.filter((id) => !members.has(id));
+  if (unknown.length > 0) {
+    throw new DomainError('invalid_request_error', `Unknown members: ${unknown.join(', ')} (memberIds are user sIds of the workspace).`);
+  }
+  const same = current.isRestricted === command.isRestricted && current.memberIds.length === memberIds.length && memberIds.every((id) => current.memberIds.includes(id));
+  if (same) return [];
+  return [{ type: 'SpaceMembersChanged', data: { workspaceId: state.workspaceId, spaceId: command.spaceId, isRestricted: command.isRestricted, memberIds, at: command.now } }];
 }
 
 function updateProjectMetadata(state: ActiveWorkspaceState, command: UpdateProjectMetadata): WorkspaceEvent[] {
@@ -151,9 +167,17 @@ function evolve(state: WorkspaceState, event: WorkspaceEvent): WorkspaceState {
       };
     case 'SpaceCreated': {
       if (state.status !== 'active') return state;
+      const { kind, spaceId, isRestricted } = event.data;
       const spaceNames = new Set(state.spaceNames).add(event.data.name.toLowerCase());
-      if (event.data.kind !== 'project') return { ...state, spaceNames };
-      return { ...state, spaceNames, projects: new Map(state.projects).set(event.data.spaceId, null) };
+      if (kind !== 'project' && kind !== 'regular') return { ...state, spaceNames };
+      const spaceMembers = new Map(state.spaceMembers).set(spaceId, { isRestricted, memberIds: event.data.memberIds ?? [] });
+      if (kind !== 'project') return { ...state, spaceNames, spaceMembers };
+      return { ...state, spaceNames, spaceMembers, projects: new Map(state.projects).set(spaceId, null) };
+    }
+    case 'SpaceMembersChanged': {
+      if (state.status !== 'active' || !state.spaceMembers?.has(event.data.spaceId)) return state;
+      const { isRestricted, memberIds } = event.data;
+      return { ...state, spaceMembers: new Map(state.spaceMembers).set(event.data.spaceId, { isRestricted, memberIds }) };
     }
     case 'ProjectMetadataChanged':
       if (state.status !== 'active' || !state.projects.has(event.data.spaceId)) return state;

@@ -35,6 +35,11 @@ export type ActiveWorkspaceState = {
   readonly spaceNames: ReadonlySet<string>;
   /** Descriptions of the projects by space sId (absent key: not a project, or no such space). */
   readonly projects: ReadonlyMap<string, string | null>;
+  /** Who each regular space and project holds, by space sId (absent: a space without members of its own). */
+  readonly spaceMembers?: ReadonlyMap<string, SpaceMembership>;
 };
+
+/** Whether a space is restricted, and its members (user sIds). */
+export type SpaceMembership = { readonly isRestricted: boolean; readonly memberIds: readonly string[] };
 
 export type WorkspaceState = { readonly status: 'absent' } | ActiveWorkspaceState;

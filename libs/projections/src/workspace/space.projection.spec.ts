@@ -44,6 +44,13 @@ describe('space projection', () => {
     });
   });
 
+  it('follows who the space holds', () => {
+    const changed = recorded({ type: 'SpaceMembersChanged', data: { workspaceId: 'W0rkspace1', spaceId: 'vlt_p', isRestricted: false, memberIds: ['u2'], at: at + 9 } }, 3);
+    const docs = project(projection, [projectCreated, changed]);
+    expect(docs.get('vlt_p')).toMatchObject({ isRestricted: false, memberIds: ['u2'], updatedAt: at + 9 });
+    expect(project(projection, [changed], docs)).toEqual(docs);
+  });
+
   it('applying the same event twice changes nothing', () => {
     const once = project(projection, [projectCreated, described]);
     expect(project(projection, [described], once)).toEqual(once);

@@ -7,14 +7,18 @@ import type { Projection } from '../projection';
 export const spaceProjection: Projection<SpaceDocument> = {
   ...READ_MODELS.spaces,
   indexes: ['workspaceId', 'kind', { equal: ['workspaceId'], sort: [{ field: 'createdAt', direction: 'asc' }] }],
-  canHandle: ['SpaceCreated', 'ProjectMetadataChanged'],
+  canHandle: ['SpaceCreated', 'ProjectMetadataChanged', 'SpaceMembersChanged'],
   documentIds: (event) =>
-    isWorkspaceEvent(event) && (event.type === 'SpaceCreated' || event.type === 'ProjectMetadataChanged') ? [event.data.spaceId] : [],
+    isWorkspaceEvent(event) && (event.type === 'SpaceCreated' || event.type === 'ProjectMetadataChanged' || event.type === 'SpaceMembersChanged') ? [event.data.spaceId] : [],
   evolve(doc, event) {
     if (!isWorkspaceEvent(event)) return doc;
     if (event.type === 'ProjectMetadataChanged') {
       if (!doc?.project) return doc;
       return { ...doc, project: { ...doc.project, description: event.data.description, updatedAt: event.data.at } };
+    }
+    if (event.type === 'SpaceMembersChanged') {
+      if (!doc) return doc;
+      return { ...doc, isRestricted: event.data.isRestricted, memberIds: event.data.memberIds, updatedAt: event.data.at };
     }
     if (event.type !== 'SpaceCreated') return doc;
     const { projectMetadataId } = event.data;
