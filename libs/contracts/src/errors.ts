@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   mcp_server_connection_not_found: 404,
   mcp_auth_error: 403,
   mcp_server_not_found: 404,
+  skill_not_found: 404,
   mcp_server_view_not_found: 404,
   action_not_blocked: 400,
   file_type_not_supported: 400,
