@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   mcp_server_not_found: 404,
   skill_not_found: 404,
   mcp_server_view_not_found: 404,
+  trigger_not_found: 404,
+  webhook_request_not_found: 404,
   action_not_blocked: 400,
   file_type_not_supported: 400,
   file_too_large: 400,
