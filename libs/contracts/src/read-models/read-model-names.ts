@@ -38,6 +38,8 @@ export const READ_MODELS = {
   signInLinks: { name: 'sign_in_links', version: 1 },
   userTokens: { name: 'user_tokens', version: 1 },
   invitations: { name: 'invitations', version: 1 },
+  triggers: { name: 'triggers', version: 1 },
+  triggerWebhookRequests: { name: 'trigger_webhook_requests', version: 1 },
 } as const;
 
 export type ReadModelKey = keyof typeof READ_MODELS;
