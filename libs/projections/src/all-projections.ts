@@ -23,6 +23,7 @@ import { dataSourceTableProjection } from './data-source/data-source-table.proje
 import { tableRowProjection } from './data-source/table-row.projection';
 import { tableRowPurgeProjection } from './data-source/table-row-purge.projection';
 import { toolApprovalProjection } from './tool-approval/tool-approval.projection';
+import { triggerProjection, triggerWebhookRequestProjection } from './trigger/trigger.projection';
 import { accountProjection } from './user/account.projection';
 import { credentialProjection } from './user/credential.projection';
 import { sessionProjection } from './user/session.projection';
@@ -63,4 +64,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   tableRowProjection,
   tableRowPurgeProjection,
   toolApprovalProjection,
+  triggerProjection,
+  triggerWebhookRequestProjection,
 ] as readonly Projection[];

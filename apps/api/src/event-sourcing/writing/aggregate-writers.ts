@@ -11,6 +11,7 @@ import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
 import { remoteMcpCatalogAggregate } from '@app/domain/remote-mcp-server/remote-mcp-server.decider';
 import type { Aggregate, DomainEvent } from '@app/domain/shared/decider';
 import { toolApprovalAggregate } from '@app/domain/tool-approval/tool-approval.decider';
+import { triggerAggregate } from '@app/domain/trigger/trigger.decider';
 import { userEmailAggregate } from '@app/domain/user/user-email.decider';
 import { userAggregate } from '@app/domain/user/user.decider';
 import { workspaceAggregate } from '@app/domain/workspace/workspace.decider';
@@ -73,6 +74,9 @@ export class McpServerAggregateWriter extends writerOf(mcpServerAggregate) {}
 /** The remote MCP servers and their views of a workspace, by workspace sId. */
 export class RemoteMcpCatalogAggregateWriter extends writerOf(remoteMcpCatalogAggregate) {}
 
+/** A trigger of an agent, by trigger sId: its settings, deliveries, claimed instants and firings. */
+export class TriggerAggregateWriter extends writerOf(triggerAggregate) {}
+
 /** One person's account, by user sId: password, profile, sessions, sign-in links, tokens. */
 export class UserAggregateWriter extends writerOf(userAggregate) {}
 
@@ -94,6 +98,7 @@ export const AGGREGATE_WRITERS = [
   AgentFavoritesAggregateWriter,
   McpServerAggregateWriter,
   RemoteMcpCatalogAggregateWriter,
+  TriggerAggregateWriter,
   UserAggregateWriter,
   UserEmailAggregateWriter,
 ];
