@@ -19,6 +19,8 @@ export class CreateConversationCommand extends Command<CreateConversationRespons
     readonly auth: AuthContext,
     readonly input: CreateConversationInput,
     readonly family: PathFamily,
+    /** The trigger that started it, if a trigger did (the conversation's `triggerId`). */
+    readonly triggerId: string | null = null,
   ) {
     super();
   }
@@ -33,7 +35,7 @@ export class CreateConversationHandler implements ICommandHandler<CreateConversa
     private readonly readModels: ReadModels,
   ) {}
 
-  async execute({ auth, input, family }: CreateConversationCommand): Promise<CreateConversationResponse> {
+  async execute({ auth, input, family, triggerId }: CreateConversationCommand): Promise<CreateConversationResponse> {
     const conversationId = newSId();
     const message = input.message ? await this.preparation.prepare(auth, input.message, family) : null;
     const spaceId = input.spaceId ?? null;
@@ -51,7 +53,7 @@ export class CreateConversationHandler implements ICommandHandler<CreateConversa
       depth: input.depth ?? 0,
       spaceId,
       metadata: input.metadata ?? null,
-      triggerId: null,
+      triggerId,
       requestedSpaceIds,
       createdBy: message?.user ?? null,
       contentFragments: fragments,
