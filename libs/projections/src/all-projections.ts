@@ -30,6 +30,7 @@ import { sessionProjection } from './user/session.projection';
 import { signInLinkProjection } from './user/sign-in-link.projection';
 import { userTokenProjection } from './user/user-token.projection';
 import { invitationProjection } from './workspace/invitation.projection';
+import { skillProjection, skillVersionProjection } from './skill/skill.projection';
 
 /** Every read model the projector maintains. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -66,4 +67,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   toolApprovalProjection,
   triggerProjection,
   triggerWebhookRequestProjection,
+  skillProjection,
+  skillVersionProjection,
 ] as readonly Projection[];

@@ -40,6 +40,8 @@ export const READ_MODELS = {
   invitations: { name: 'invitations', version: 1 },
   triggers: { name: 'triggers', version: 1 },
   triggerWebhookRequests: { name: 'trigger_webhook_requests', version: 1 },
+  skills: { name: 'skills', version: 1 },
+  skillVersions: { name: 'skill_versions', version: 1 },
 } as const;
 
 export type ReadModelKey = keyof typeof READ_MODELS;

@@ -8,6 +8,8 @@ import { folderAggregate } from '@app/domain/data-source/folder.decider';
 import { tableAggregate } from '@app/domain/data-source/table.decider';
 import { fileAggregate } from '@app/domain/file/file.decider';
 import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
+import { conversationSkillsAggregate } from '@app/domain/skill/conversation-skills.decider';
+import { skillAggregate } from '@app/domain/skill/skill.decider';
 import { remoteMcpCatalogAggregate } from '@app/domain/remote-mcp-server/remote-mcp-server.decider';
 import type { Aggregate, DomainEvent } from '@app/domain/shared/decider';
 import { toolApprovalAggregate } from '@app/domain/tool-approval/tool-approval.decider';
@@ -74,6 +76,12 @@ export class McpServerAggregateWriter extends writerOf(mcpServerAggregate) {}
 /** The remote MCP servers and their views of a workspace, by workspace sId. */
 export class RemoteMcpCatalogAggregateWriter extends writerOf(remoteMcpCatalogAggregate) {}
 
+/** A skill, by sId: its versions, archive and restore. */
+export class SkillAggregateWriter extends writerOf(skillAggregate) {}
+
+/** The skills enabled in a conversation, by conversation sId. */
+export class ConversationSkillsAggregateWriter extends writerOf(conversationSkillsAggregate) {}
+
 /** A trigger of an agent, by trigger sId: its settings, deliveries, claimed instants and firings. */
 export class TriggerAggregateWriter extends writerOf(triggerAggregate) {}
 
@@ -99,6 +107,8 @@ export const AGGREGATE_WRITERS = [
   McpServerAggregateWriter,
   RemoteMcpCatalogAggregateWriter,
   TriggerAggregateWriter,
+  SkillAggregateWriter,
+  ConversationSkillsAggregateWriter,
   UserAggregateWriter,
   UserEmailAggregateWriter,
 ];
