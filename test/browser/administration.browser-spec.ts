@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { createAccount, type Account } from '../support/people';
 import { call } from '../support/test-app';
 import { browserSuite, describeInBrowser, expectAccessible, expectPage, scrollsSideways } from './support/browser-suite';
-import { signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
+import { joinFromInvitation, signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
 
 // The workspace's administration in the web app: an admin invites someone and manages their
 // membership, creates and revokes API keys, chooses the allowed providers and the regional setting,
@@ -49,15 +49,7 @@ describeInBrowser('administration in a browser', () => {
       const invitation = page.getByRole('list', { name: 'Open invitations' }).getByRole('listitem', { name: 'grace@example.com' });
       expect(await invitation.innerText()).toContain('As builder');
 
-      // The link names PUBLIC_URL, which the test server leaves unset (its port is chosen at start): same path, this server.
-      const grace = await anotherBrowser();
-      await grace.goto(`${app.baseUrl}${new URL(link).pathname}${new URL(link).hash}`);
-      await expectPage(grace, 'Join a workspace');
-      await grace.getByLabel('First name').fill('Grace');
-      await grace.getByLabel('Password', { exact: true }).fill('compilers all the way');
-      await grace.getByLabel('Repeat the password').fill('compilers all the way');
-      await grace.getByRole('button', { name: 'Create account and join' }).click();
-      await expectPage(grace, WORKSPACE_NAME);
+      await joinFromInvitation(await anotherBrowser(), app, link, 'Grace', 'compilers all the way');
 
       // The link is used: after a reload the invitation is no longer open, and Grace is a member.
       await page.reload();

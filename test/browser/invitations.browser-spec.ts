@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { invite } from '../support/invitations';
 import { browserSuite, describeInBrowser, expectPage, pathOf } from './support/browser-suite';
-import { signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
+import { createAccountFromInvitation, signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
 
 // An invitation link lands on the web app: a newcomer creates their account there and lands in the
 // workspace; someone with an account signs in first and accepts it as themselves.
@@ -21,20 +20,13 @@ describeInBrowser('invitation links in a browser', () => {
     return `${app.baseUrl}/invitations#token=${encodeURIComponent(token)}`;
   }
 
-  async function createAccount(page: Page, firstName: string, password: string): Promise<void> {
-    await page.getByLabel('First name').fill(firstName);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Repeat the password').fill(password);
-    await page.getByRole('button', { name: 'Create account and join' }).click();
-  }
-
   browser.test('a newcomer creates an account from the link and lands in the workspace; the link works once', async ({ page, anotherBrowser }) => {
     const link = await invitationLink('grace@example.com');
     await page.goto(link);
     await expectPage(page, 'Join a workspace');
     // The token leaves the address bar at once.
     expect(page.url()).not.toContain('token');
-    await createAccount(page, 'Grace', 'compilers all the way');
+    await createAccountFromInvitation(page, 'Grace', 'compilers all the way');
     await expectPage(page, WORKSPACE_NAME);
     expect(pathOf(page)).toBe(`/w/${app.workspace.workspaceId}`);
     await page.getByRole('button', { name: 'New conversation' }).waitFor();
@@ -42,7 +34,7 @@ describeInBrowser('invitation links in a browser', () => {
     const again = await anotherBrowser();
     await again.goto(link);
     await expectPage(again, 'Join a workspace');
-    await createAccount(again, 'Mallory', 'another long password');
+    await createAccountFromInvitation(again, 'Mallory', 'another long password');
     await again.getByRole('alert').waitFor();
     expect(pathOf(again)).toBe('/invitations');
   });
@@ -73,7 +65,7 @@ describeInBrowser('invitation links in a browser', () => {
     await page.getByRole('alert').waitFor();
     expect(pathOf(page)).toBe('/invitations');
     await page.getByRole('button', { name: 'Sign out to use another account' }).click();
-    await createAccount(page, 'Linus', 'kernels and more kernels');
+    await createAccountFromInvitation(page, 'Linus', 'kernels and more kernels');
     await expectPage(page, WORKSPACE_NAME);
   });
 

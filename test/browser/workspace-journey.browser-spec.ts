@@ -7,7 +7,7 @@ import { LOCAL_MCP_ENV } from '../support/remote-mcp-agents';
 import type { RemoteToolServer } from '../support/remote-mcp-server';
 import { call } from '../support/test-app';
 import { browserSuite, describeInBrowser, expectAccessible, expectPage } from './support/browser-suite';
-import { sendMentioning, signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
+import { joinFromInvitation, sendMentioning, signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
 
 // A workspace built and run from the browser alone, as its people would: a builder gives a new data
 // source a document and a CSV table, makes an agent that searches the one and queries the other, and
@@ -157,15 +157,8 @@ describeInBrowser('a workspace built and run from the browser', () => {
       await page.getByLabel('Email address').fill('grace@example.com');
       await page.getByLabel('Role', { exact: true }).selectOption('user');
       await page.getByRole('button', { name: 'Invite' }).click();
-      const link = new URL(await page.getByLabel('Invitation link for grace@example.com').inputValue());
-      const grace = await anotherBrowser();
-      await grace.goto(`${app.baseUrl}${link.pathname}${link.hash}`);
-      await expectPage(grace, 'Join a workspace');
-      await grace.getByLabel('First name').fill('Grace');
-      await grace.getByLabel('Password', { exact: true }).fill('compilers all the way');
-      await grace.getByLabel('Repeat the password').fill('compilers all the way');
-      await grace.getByRole('button', { name: 'Create account and join' }).click();
-      await expectPage(grace, WORKSPACE_NAME);
+      const link = await page.getByLabel('Invitation link for grace@example.com').inputValue();
+      await joinFromInvitation(await anotherBrowser(), app, link, 'Grace', 'compilers all the way');
       await page.reload();
       await expectPage(page, 'Members');
       await page.getByRole('combobox', { name: 'Role of Grace' }).selectOption('builder');

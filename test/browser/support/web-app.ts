@@ -48,3 +48,23 @@ export async function openNewConversation(page: Page, app: WebAppUnderTest): Pro
   await page.getByRole('button', { name: 'New conversation' }).click();
   await expectPage(page, 'New conversation');
 }
+
+/** Fills the invitation page's form (first name, password twice) and presses Create account and join. */
+export async function createAccountFromInvitation(page: Page, firstName: string, password: string): Promise<void> {
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'Create account and join' }).click();
+}
+
+/**
+ * Opens an invitation link an admin was shown and joins as a newcomer, landing in the workspace. The
+ * link names PUBLIC_URL, which the test server leaves unset (its port is chosen at start): same path, this server.
+ */
+export async function joinFromInvitation(page: Page, app: WebAppUnderTest, link: string, firstName: string, password: string): Promise<void> {
+  const { pathname, hash } = new URL(link);
+  await page.goto(`${app.baseUrl}${pathname}${hash}`);
+  await expectPage(page, 'Join a workspace');
+  await createAccountFromInvitation(page, firstName, password);
+  await expectPage(page, WORKSPACE_NAME);
+}

@@ -18,6 +18,7 @@ import { parseSearchSettings, type SearchSettings } from './search-settings';
 import { parsePeopleSettings, type PeopleSettings } from './people-settings';
 import { parseFileSettings, type FileSettings } from './file-settings';
 import { parseFeatureFlags } from './feature-flag-settings';
+import { parseTriggerSettings, type TriggerSettings } from './trigger-settings';
 import { parseWebSettings, type WebSettings } from './web-settings';
 
 /** Everything the api process is configured with, validated once at boot. */
