@@ -9,7 +9,7 @@ export function newSId(length = 10): string {
   return id;
 }
 
-export type ResourcePrefix = 'fil' | 'vlt' | 'dts' | 'dsv' | 'act' | 'amf' | 'key' | 'msv' | 'rms' | 'ses' | 'lnk' | 'tok' | 'inv' | 'pmd';
+export type ResourcePrefix = 'fil' | 'vlt' | 'dts' | 'dsv' | 'act' | 'amf' | 'key' | 'msv' | 'rms' | 'ses' | 'lnk' | 'tok' | 'inv' | 'pmd' | 'skl';
 
 /** A prefixed resource id such as `vlt_…` for spaces or `fil_…` for files. */
 export function newPrefixedId(prefix: ResourcePrefix): string {
