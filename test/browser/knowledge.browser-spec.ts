@@ -5,8 +5,8 @@ import { browserSuite, describeInBrowser, expectAccessible, expectPage, scrollsS
 import { signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } from './support/web-app';
 
 // Knowledge in the web app: a builder makes a data source, uploads documents and reads them back,
-// searches them as the agents do and deletes one; imports a CSV as a table, watches the import reach
-// ready and pages through its rows; a member with the user role reads and searches without the
+// searches them as the agents do and deletes one; types one in; imports a CSV as a table, watches the
+// import reach ready and pages through its rows; deletes tables; a member with the user role reads and searches without the
 // buttons that write; the search works by keyboard alone; the pages fit a phone in the dark.
 
 const LIGHTHOUSE = 'The lighthouse keeper logs the fog horn hours every night in the harbour ledger.';
@@ -176,6 +176,44 @@ describeInBrowser('knowledge in a browser', () => {
     await expectAccessible(page);
   });
 
+  browser.test('a builder types a document in, reads it back, and deletes a table from its page and another from the list', async ({ page }) => {
+    const base = `/spaces/${globalSpaceId}/data_sources/${handbook.dsId}`;
+    for (const name of ['cargo', 'berths']) {
+      expect((await api('POST', `${base}/tables`, { name, description: `The ${name}`, table_id: name })).status).toBe(200);
+      expect((await api('POST', `${base}/tables/${name}/rows`, { rows: [{ row_id: 'r1', value: { what: `${name} 1` } }] })).status).toBe(200);
+    }
+    await openHandbook(page, builder);
+    await page.getByLabel('Document title').fill('Pilot rota');
+    await page.getByLabel('Document text').fill('The harbour pilot boards inbound ships at the outer buoy.');
+    await page.getByRole('button', { name: 'Create document' }).click();
+    await page.getByRole('status').filter({ hasText: 'Pilot rota added.' }).waitFor();
+    const documents = page.getByRole('list', { name: 'Documents' });
+    await documents.getByRole('link', { name: 'Pilot rota' }).click();
+    await expectPage(page, 'Pilot rota');
+    expect(await page.getByRole('region', { name: 'Text' }).innerText()).toContain('The harbour pilot boards inbound ships at the outer buoy.');
+    await page.getByRole('link', { name: 'Data source' }).click();
+    await expectPage(page, 'Handbook');
+
+    const tables = page.getByRole('list', { name: 'Tables' });
+    await tables.getByRole('link', { name: 'cargo' }).click();
+    await expectPage(page, 'cargo');
+    await page.getByRole('button', { name: 'Delete table cargo' }).click();
+    await expectAccessible(page);
+    await page.getByRole('group', { name: /Delete the table cargo/ }).getByRole('button', { name: 'Yes, delete' }).click();
+    await expectPage(page, 'Handbook');
+    await tables.getByRole('link', { name: 'berths' }).waitFor();
+    expect(await tables.getByRole('link', { name: 'cargo' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Delete table berths' }).click();
+    await page.getByRole('group', { name: /Delete the table berths/ }).getByRole('button', { name: 'Yes, delete' }).click();
+    await tables.getByRole('link', { name: 'berths' }).waitFor({ state: 'detached' });
+    await tables.getByRole('link', { name: 'ships' }).waitFor();
+    const listed = await api('GET', `${base}/tables`);
+    expect(listed.body.tables.map((table: { table_id: string }) => table.table_id)).not.toContain('cargo');
+    expect(listed.body.tables.map((table: { table_id: string }) => table.table_id)).not.toContain('berths');
+    expect((await api('DELETE', `${base}/documents/${encodeURIComponent('Pilot rota')}`)).status).toBe(200);
+  });
+
   browser.test('a member with the user role sees a restricted space with its members, reads and searches, without the buttons that write', async ({ page }) => {
     await openKnowledge(page, reader);
     const spaces = page.getByRole('list', { name: 'Spaces' });
@@ -203,7 +241,7 @@ describeInBrowser('knowledge in a browser', () => {
     expect(await page.getByRole('region', { name: 'Text' }).innerText()).toContain('The quay was dredged in March.');
     await page.goBack();
     await expectPage(page, 'Handbook');
-    for (const name of ['Upload documents', 'Import CSV', 'Delete Lighthouse duties', 'Delete data source Handbook']) {
+    for (const name of ['Upload documents', 'Create document', 'Import CSV', 'Delete Lighthouse duties', 'Delete table ships', 'Delete data source Handbook']) {
       expect({ name, count: await page.getByRole('button', { name }).count() }).toEqual({ name, count: 0 });
     }
     await page.getByLabel('Search this data source').fill('fog horn');

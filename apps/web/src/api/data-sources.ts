@@ -38,6 +38,11 @@ export class DataSourcesApi {
     return this.client.delete(`${dataSourcePath(at)}/documents/${encodeURIComponent(documentId)}`);
   }
 
+  /** Creates the document `documentId` from typed text, or replaces the one of that id. */
+  upsertDocument(at: DataSourceAddress, documentId: string, document: { readonly title: string; readonly text: string }): Promise<UpsertDocumentResponse> {
+    return this.client.post(`${dataSourcePath(at)}/documents/${encodeURIComponent(documentId)}`, { ...document, mime_type: 'text/plain' });
+  }
+
   /** Asks to upload a file meant to become a document (refused when too big or of a type the api cannot read). */
   requestDocumentUpload(wId: string, file: FileToUpload): Promise<FileEnvelope> {
     return this.client.post(apiPath`/api/w/${wId}/files`, { ...file, useCase: 'upsert_document' });

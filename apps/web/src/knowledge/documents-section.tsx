@@ -7,12 +7,13 @@ import { errorMessage } from '../ui/error-message';
 import { FormError } from '../ui/form-error';
 import { DocumentUploads } from './document-uploads';
 import { knowledgePaths } from './knowledge-paths';
+import { NewDocumentForm } from './new-document-form';
 import styles from './knowledge.module.css';
 import { Pager } from './pager';
 
 const PAGE_SIZE = 20;
 
-/** A data source's documents a page at a time, each opening to its text; builders upload and delete. */
+/** A data source's documents a page at a time, each opening to its text; builders upload files, type new ones and delete. */
 export function DocumentsSection({ at, canWrite }: { readonly at: DataSourceAddress; readonly canWrite: boolean }) {
   const { dataSources } = useApi();
   const [offset, setOffset] = useState(0);
@@ -32,7 +33,12 @@ export function DocumentsSection({ at, canWrite }: { readonly at: DataSourceAddr
   return (
     <section className={styles.section} aria-labelledby="documents-heading">
       <h2 id="documents-heading">Documents</h2>
-      {canWrite ? <DocumentUploads at={at} onAdded={page.reload} /> : null}
+      {canWrite ? (
+        <>
+          <DocumentUploads at={at} onAdded={page.reload} />
+          <NewDocumentForm at={at} onAdded={page.reload} />
+        </>
+      ) : null}
       <FormError message={error} />
       {page.loaded.status === 'ready' ? (
         page.loaded.value.total === 0 ? (

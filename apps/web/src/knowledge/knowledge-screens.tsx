@@ -29,7 +29,7 @@ export function KnowledgeScreens({ wId, role }: { readonly wId: string; readonly
       <Route path={`${DATA_SOURCE}/documents/:documentId`}>
         {({ spaceId, dsId, documentId }) => <DocumentPage key={`${dsId}/${documentId}`} at={{ wId, spaceId, dsId }} documentId={idParam(documentId)} canWrite={canWrite} />}
       </Route>
-      <Route path={`${DATA_SOURCE}/tables/:tableId`}>{({ spaceId, dsId, tableId }) => <TablePage key={`${dsId}/${tableId}`} at={{ wId, spaceId, dsId }} tableId={idParam(tableId)} />}</Route>
+      <Route path={`${DATA_SOURCE}/tables/:tableId`}>{({ spaceId, dsId, tableId }) => <TablePage key={`${dsId}/${tableId}`} at={{ wId, spaceId, dsId }} tableId={idParam(tableId)} canWrite={canWrite} />}</Route>
       <Route>
         <NotFoundPage embedded />
       </Route>

@@ -1,7 +1,9 @@
 import type { TableColumn, CellValue } from '@app/contracts/tables/table-values';
 import type { TableResponse } from '@app/contracts/http/table.types';
 import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import { useApi, type DataSourceAddress } from '../api';
+import { ConfirmAction } from '../administration/confirm-action';
 import { LoadedPending, useLoaded } from '../administration/use-loaded';
 import { useDocumentTitle } from '../ui/document-title';
 import { PageHeading } from '../ui/page-heading';
@@ -10,15 +12,17 @@ import { ImportStatus } from './import-status';
 import { knowledgePaths } from './knowledge-paths';
 import styles from './knowledge.module.css';
 import { Pager } from './pager';
+import { deleteTableQuestion } from './tables-section';
 
 /** Rows a page shows: the api reads one block of its index for any offset, so page 20,000 opens as fast as page 1. */
 const PAGE_SIZE = 50;
 /** How often a table whose import runs is asked again. */
 const IMPORT_POLL_MS = 1_000;
 
-/** `…/data_sources/:dsId/tables/:tableId`: a table's inferred schema and its rows, a page at a time. */
-export function TablePage({ at, tableId }: { readonly at: DataSourceAddress; readonly tableId: string }) {
+/** `…/data_sources/:dsId/tables/:tableId`: a table's inferred schema and its rows, a page at a time; builders delete it. */
+export function TablePage({ at, tableId, canWrite }: { readonly at: DataSourceAddress; readonly tableId: string; readonly canWrite: boolean }) {
   const { tables } = useApi();
+  const [, navigate] = useLocation();
   const table = useLoaded((signal) => tables.get(at, tableId, { signal }));
   const importing = table.loaded.status === 'ready' && table.loaded.value.table.status?.state === 'importing';
   // Opened while an import runs: asked again until it ends, so the status, schema and rows follow it.
@@ -29,10 +33,22 @@ export function TablePage({ at, tableId }: { readonly at: DataSourceAddress; rea
   }, [importing, table.reload]);
   const name = table.loaded.status === 'ready' ? table.loaded.value.table.name : 'Table';
   useDocumentTitle(name);
+  const back = knowledgePaths.dataSource(at.spaceId, at.dsId);
+
+  async function remove() {
+    await tables.delete(at, tableId);
+    navigate(back);
+  }
+
   return (
     <div className={styles.page}>
-      <Breadcrumbs trail={[{ href: knowledgePaths.dataSource(at.spaceId, at.dsId), label: 'Data source' }]} />
+      <Breadcrumbs trail={[{ href: back, label: 'Data source' }]} />
       <PageHeading>{name}</PageHeading>
+      {canWrite && table.loaded.status === 'ready' ? (
+        <div className={styles.actions}>
+          <ConfirmAction label="Delete table" accessibleName={`Delete table ${name}`} question={deleteTableQuestion(name)} confirmLabel="Yes, delete" onConfirm={remove} />
+        </div>
+      ) : null}
       {table.loaded.status === 'ready' ? <TableContent key={table.loaded.value.table.row_count} at={at} table={table.loaded.value.table} /> : <LoadedPending loaded={table.loaded} />}
     </div>
   );
