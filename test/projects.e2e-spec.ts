@@ -156,6 +156,25 @@ describe('projects', () => {
     expect([withoutSpace.status, withoutSpace.body.error.type]).toEqual([400, 'invalid_request_error']);
   });
 
+  it('moves a conversation into a project the caller can see, as the real service does with PATCH {spaceId}', async () => {
+    const move = (key: string, cId: string, spaceId: string) =>
+      call(t.baseUrl, 'PATCH', `/api/w/${workspaceId}/assistant/conversations/${cId}`, { key, body: { spaceId } });
+    const loose = (await createConversation(annKey, { title: 'Loose', message: { content: 'Hi', mentions: [], context } })).body.conversation.sId;
+    expect((await move(annKey, loose, projectId)).body).toEqual({ success: true });
+    expect((await call(t.baseUrl, 'GET', `${v1()}/assistant/conversations/${loose}`, { key: annKey })).body.conversation.spaceId).toBe(projectId);
+    expect(unwrapResult(await officialClient(t.baseUrl, workspaceId, annKey).getSpaceConversationIds({ spaceId: projectId })).conversationIds).toContain(loose);
+    expect((await move(annKey, loose, projectId)).status).toBe(200);
+
+    const bobs = (await createConversation(bobKey, { title: 'Bob', message: { content: 'Hi', mentions: [], context } })).body.conversation.sId;
+    const hidden = await move(bobKey, bobs, projectId);
+    expect([hidden.status, hidden.body.error.type]).toEqual([404, 'space_not_found']);
+    const regular = await move(bobKey, bobs, regularId);
+    expect([regular.status, regular.body.error.type]).toEqual([400, 'invalid_request_error']);
+    const both = await call(t.baseUrl, 'PATCH', `/api/w/${workspaceId}/assistant/conversations/${bobs}`, { key: bobKey, body: { spaceId: openProjectId, title: 'x' } });
+    expect(both.status).toBe(400);
+    expect((await move(bobKey, bobs, openProjectId)).status).toBe(200);
+  });
+
   it("lets an admin add and remove a project's members; what the project holds follows, at once", async () => {
     const project = (await createSpace({ name: 'Members come and go', isRestricted: true, memberIds: [ann], spaceKind: 'project' })).sId;
     const bob = await memberId(t.baseUrl, workspaceId, bobKey);

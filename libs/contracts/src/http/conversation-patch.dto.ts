@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsIn } from 'class-validator';
 import { CONVERSATION_VISIBILITY_INPUTS, type ConversationVisibilityInput } from './conversation.dto';
-import { NullableText, OmittableBoolean } from './validation/field.decorator';
+import { NonEmptyText, NullableText, OmittableBoolean } from './validation/field.decorator';
 import { ObjectRule, sentKeys } from './validation/object-rule.decorator';
 import { OnlyKeys } from './validation/only-keys.decorator';
 import { IsOmittable } from './validation/presence.decorator';
@@ -18,11 +18,11 @@ export class PublicConversationPatchDto {
   read!: boolean;
 }
 
-const PRIVATE_PATCH_KEYS = ['title', 'read', 'visibility'] as const;
+const PRIVATE_PATCH_KEYS = ['title', 'read', 'visibility', 'spaceId'] as const;
 
-/** `PATCH` on the private family: exactly one of `{title}`, `{read}`, `{visibility}`. */
+/** `PATCH` on the private family: exactly one of `{title}`, `{read}`, `{visibility}`, `{spaceId}` (move into a project). */
 @OnlyKeys(PRIVATE_PATCH_KEYS)
-@ObjectRule('onePatch', (patch) => (sentKeys(patch).length === 1 ? undefined : 'send exactly one of {title}, {read}, {visibility}'))
+@ObjectRule('onePatch', (patch) => (sentKeys(patch).length === 1 ? undefined : 'send exactly one of {title}, {read}, {visibility}, {spaceId}'))
 export class PrivateConversationPatchDto {
   @NullableText(512, { example: 'Renamed' })
   title?: string | null;
@@ -34,14 +34,23 @@ export class PrivateConversationPatchDto {
   @IsOmittable()
   @IsIn(CONVERSATION_VISIBILITY_INPUTS, { message: oneOf(CONVERSATION_VISIBILITY_INPUTS) })
   visibility?: ConversationVisibilityInput;
+
+  /** The project space to move the conversation into. */
+  @NonEmptyText(128, 'omittable', { example: 'vlt_a1B2c3D4e5' })
+  spaceId?: string;
 }
 
 /** A validated private `PATCH`, narrowed to the one change it asks for. */
-export type PrivateConversationPatch = { readonly title: string | null } | { readonly read: boolean } | { readonly visibility: ConversationVisibilityInput };
+export type PrivateConversationPatch =
+  | { readonly title: string | null }
+  | { readonly read: boolean }
+  | { readonly visibility: ConversationVisibilityInput }
+  | { readonly spaceId: string };
 
 /** The one change a validated private `PATCH` asks for. */
 export function privatePatchChange(patch: PrivateConversationPatchDto): PrivateConversationPatch {
   if (patch.read !== undefined) return { read: patch.read };
   if (patch.visibility !== undefined) return { visibility: patch.visibility };
+  if (patch.spaceId !== undefined) return { spaceId: patch.spaceId };
   return { title: patch.title ?? null };
 }

@@ -59,6 +59,7 @@ export function renderConversationStreamEvent(
     case 'ConversationCreated':
     case 'ConversationVisibilityChanged':
     case 'ConversationMetadataChanged':
+    case 'ConversationMovedToProject':
     case 'ConversationDeleted':
     case 'ConversationReadStateChanged':
     case 'ContentFragmentAdded':

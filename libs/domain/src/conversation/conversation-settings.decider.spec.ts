@@ -105,6 +105,12 @@ describe('conversation decider: fragments and settings', () => {
       spec.given(history).when({ type: 'ChangeMetadata', ...commandBase, metadata: null }).thenNothing();
     });
 
+    it('moves into a project once', () => {
+      const moved: ConversationEvent = { type: 'ConversationMovedToProject', data: { ...eventBase, spaceId: 'vlt_project1' } };
+      spec.given(history).when({ type: 'MoveToProject', ...commandBase, spaceId: 'vlt_project1' }).then([moved]);
+      spec.given([...history, moved]).when({ type: 'MoveToProject', ...commandBase, spaceId: 'vlt_project1' }).thenNothing();
+    });
+
     it('deletes once; a missing conversation is not found', () => {
       const deleted: ConversationEvent = { type: 'ConversationDeleted', data: { ...eventBase, deletedBy: 'usr0000001' } };
       spec.given(history).when({ type: 'DeleteConversation', ...commandBase, deletedBy: 'usr0000001' }).then([deleted]);

@@ -194,6 +194,12 @@ export interface DeleteUserMessage extends CommandBase {
   readonly byAdmin: boolean;
 }
 
+/** Move the conversation into a project space (the api checked the caller can see that project). */
+export interface MoveToProject extends CommandBase {
+  readonly type: 'MoveToProject';
+  readonly spaceId: string;
+}
+
 /** The author of a message approves or rejects a pending mention of a member (`userId`). */
 export interface DecideUserMention extends CommandBase {
   readonly type: 'DecideUserMention';
@@ -304,6 +310,7 @@ export type ConversationCommand =
   | EditUserMessage
   | DeleteUserMessage
   | DecideUserMention
+  | MoveToProject
   | RetryAgentMessage
   | CancelAgentMessages
   | CompleteAgentMessage

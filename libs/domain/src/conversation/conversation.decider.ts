@@ -66,6 +66,8 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       return decideDeleteUserMessage(state, command);
     case 'DecideUserMention':
       return decideUserMention(state, command);
+    case 'MoveToProject':
+      return state.spaceId === command.spaceId ? [] : [{ type: 'ConversationMovedToProject', data: { ...base, spaceId: command.spaceId } }];
     case 'RetryAgentMessage':
       return decideRetryAgentMessage(state, command);
     case 'CancelAgentMessages':

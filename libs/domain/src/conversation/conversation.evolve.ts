@@ -29,6 +29,7 @@ export function evolveConversation(state: ConversationState, event: Conversation
       visibility: d.visibility,
       depth: d.depth,
       metadata: d.metadata,
+      spaceId: d.spaceId ?? null,
       updatedAt: d.at,
       nextRank: 0,
       messages: LayeredMap.empty(),
@@ -57,6 +58,8 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
       return { ...state, visibility: event.data.visibility };
     case 'ConversationMetadataChanged':
       return { ...state, metadata: event.data.metadata };
+    case 'ConversationMovedToProject':
+      return { ...state, spaceId: event.data.spaceId };
     case 'ConversationDeleted':
       return { ...state, status: 'deleted', visibility: 'deleted' };
     case 'ConversationReadStateChanged':

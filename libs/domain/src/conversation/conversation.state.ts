@@ -97,6 +97,8 @@ export interface ExistingConversationState {
   readonly visibility: ConversationVisibility;
   readonly depth: number;
   readonly metadata: JsonObject | null;
+  /** The project it belongs to, or null. */
+  readonly spaceId?: string | null;
   /** Epoch ms of the last activity (see CONVERSATION_ACTIVITY_EVENT_TYPES). */
   readonly updatedAt: number;
   /** Next free rank = number of message slots (ranks are dense). */

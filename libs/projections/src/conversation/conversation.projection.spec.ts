@@ -89,6 +89,7 @@ const fullHistory: ConversationEvent[] = [
   },
   { type: 'UserMentionDecided', data: { ...at(24), messageId: 'usrmsg0002', userId: 'usrcarl001', status: 'approved', decidedBy: bob.userId } },
   { type: 'MessageDeleted', data: { ...at(24), messageId: 'usrmsg0001', deletedBy: bob.userId } },
+  { type: 'ConversationMovedToProject', data: { ...at(24), spaceId: 'vlt_project1' } },
   { type: 'ConversationDeleted', data: { ...at(24), deletedBy: null } },
 ];
 const recordedHistory = recordAll(fullHistory, 101);

@@ -81,6 +81,8 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent): Co
       return { ...doc, visibility: event.data.visibility };
     case 'ConversationMetadataChanged':
       return { ...doc, metadata: event.data.metadata };
+    case 'ConversationMovedToProject':
+      return { ...doc, spaceId: event.data.spaceId };
     case 'ConversationDeleted':
       return { ...doc, deleted: true, visibility: 'deleted' };
     case 'ConversationReadStateChanged':

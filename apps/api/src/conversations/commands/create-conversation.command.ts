@@ -10,8 +10,7 @@ import { ConversationWriter } from '../conversation-writer';
 import { MessagePreparation } from '../message-preparation';
 import type { CreateConversationInput } from '@app/contracts/http/conversation.dto';
 import { waitForAgentMessages } from '../wait-for-agent-messages';
-import { ApiError } from '../../common/http/api-error';
-import { findVisibleSpace } from '../../data-sources/space-access';
+import { requireProjectSpace } from '../project-space';
 
 /** Creates a conversation, optionally with content fragments and a first message (spec 4.1). */
 export class CreateConversationCommand extends Command<CreateConversationResponse> {
@@ -39,7 +38,7 @@ export class CreateConversationHandler implements ICommandHandler<CreateConversa
     const conversationId = newSId();
     const message = input.message ? await this.preparation.prepare(auth, input.message, family) : null;
     const spaceId = input.spaceId ?? null;
-    if (spaceId !== null) await this.requireSpace(auth, spaceId);
+    if (spaceId !== null) await requireProjectSpace(this.readModels, auth, spaceId, 'Conversations can only be created in project spaces.');
     const fragments = await Promise.all(
       [...(input.contentFragments ?? []), ...(input.contentFragment ? [input.contentFragment] : [])].map((fragment) =>
         this.preparation.fragment(auth, fragment, message?.context ?? null, conversationId),
@@ -72,12 +71,5 @@ export class CreateConversationHandler implements ICommandHandler<CreateConversa
       ...(contentFragments.length > 0 ? { contentFragment: contentFragments[0] } : {}),
       contentFragments,
     };
-  }
-
-  /** A conversation belongs to a project the caller can see (404 otherwise); any other kind of space is a 400. */
-  private async requireSpace(auth: AuthContext, spaceId: string): Promise<void> {
-    const space = await findVisibleSpace(this.readModels, auth, spaceId);
-    if (!space) throw new ApiError('space_not_found', 'Space not found.');
-    if (space.kind !== 'project') throw new ApiError('invalid_request_error', 'Conversations can only be created in project spaces.');
   }
 }

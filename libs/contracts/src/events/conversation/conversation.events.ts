@@ -54,6 +54,12 @@ export interface ConversationMetadataChanged {
   readonly data: ConversationEventBase & { readonly metadata: JsonObject | null };
 }
 
+/** The conversation moved into a project space (`PATCH …/conversations/{cId}` `{spaceId}`). */
+export interface ConversationMovedToProject {
+  readonly type: 'ConversationMovedToProject';
+  readonly data: ConversationEventBase & { readonly spaceId: string };
+}
+
 /** The conversation was deleted; it answers 404 from now on. */
 export interface ConversationDeleted {
   readonly type: 'ConversationDeleted';
@@ -72,6 +78,7 @@ export type ConversationEvent =
   | ConversationTitleChanged
   | ConversationVisibilityChanged
   | ConversationMetadataChanged
+  | ConversationMovedToProject
   | ConversationDeleted
   | ConversationReadStateChanged
   | UserMessagePosted
@@ -129,6 +136,7 @@ export const CONVERSATION_EVENT_TYPES = [
   'ConversationTitleChanged',
   'ConversationVisibilityChanged',
   'ConversationMetadataChanged',
+  'ConversationMovedToProject',
   'ConversationDeleted',
   'ConversationReadStateChanged',
   'ConversationForked',
@@ -145,6 +153,7 @@ export const CONVERSATION_ACTIVITY_EVENT_TYPES: readonly ConversationEventType[]
   'ConversationTitleChanged',
   'ConversationVisibilityChanged',
   'ConversationMetadataChanged',
+  'ConversationMovedToProject',
   'UserMessagePosted',
   'UserMessageEdited',
   'AgentMessageCreated',
