@@ -4,6 +4,7 @@ import { isTitleRequest, openAIEnv, sentText, textScenario } from '../support/ag
 import { FakeOpenAIServer, type RecordedRequest, type Scenario } from '../support/fake-openai-server';
 import { startMailServer } from '../support/mail-tools';
 import { registerServer } from '../support/mcp-tool-server';
+import { createAccount, type Account } from '../support/people';
 import { createAgentWithView, LOCAL_MCP_ENV, registerRemoteServer } from '../support/remote-mcp-agents';
 import { startRemoteToolServer, type RemoteToolServer } from '../support/remote-mcp-server';
 import { call } from '../support/test-app';
@@ -13,7 +14,8 @@ import { signInThroughPage, startWebApp, WORKSPACE_NAME, type WebAppUnderTest } 
 // The workspace's Tools in the web app: an admin registers a remote MCP server (a local one that
 // wants a bearer token), sees its tools and never the token again, syncs and deletes it; a tool call
 // waiting for the person is listed across conversations and approved from there, which resumes the
-// run; the servers in spaces and the person's client-side servers are listed too.
+// run; the servers in spaces and the person's client-side servers are listed too; a member with the
+// user role is told who lists remote servers rather than shown the api's refusal.
 
 const MAILER = 'mailer';
 const ORDERS_TOKEN = 'orders-secret-token-1843';
@@ -55,10 +57,10 @@ describeInBrowser('tools in a browser', () => {
     await fake?.close();
   });
 
-  /** Signs in and opens Tools from the workspace's header. */
-  async function openTools(page: Page): Promise<void> {
+  /** Signs in as `account` and opens Tools from the workspace's header. */
+  async function openTools(page: Page, account: Account = app.person): Promise<void> {
     await page.goto(`${app.baseUrl}/`);
-    await signInThroughPage(page, app.person);
+    await signInThroughPage(page, account);
     await expectPage(page, WORKSPACE_NAME);
     await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Tools' }).click();
     await expectPage(page, 'Waiting for you');
@@ -145,6 +147,29 @@ describeInBrowser('tools in a browser', () => {
     await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Tools' }).click();
     await expectPage(page, 'Waiting for you');
     await page.getByText('Nothing waits for you.').waitFor();
+  });
+
+  browser.test('a member with the user role is told who lists remote servers, and reads every other Tools page without a refusal', async ({ page }) => {
+    const ulla = await createAccount(app.t.dataDir, app.workspace.workspaceId, 'ulla@example.com', { role: 'user', name: 'Ulla', password: 'tools are not mine' });
+    await openTools(page, ulla);
+    await page.getByText('Nothing waits for you.').waitFor();
+    await section(page, 'Remote servers').click();
+    await expectPage(page, 'Remote servers');
+    await page.getByText("Registering and listing remote MCP servers is for the workspace's admins and builders.").waitFor();
+    await expectAccessible(page);
+    expect(await page.getByRole('button', { name: 'Register' }).count()).toBe(0);
+    await section(page, 'In spaces').click();
+    await expectPage(page, 'Servers in spaces');
+    await page.getByRole('listitem', { name: 'mail' }).waitFor();
+    await section(page, 'Connected servers').click();
+    await expectPage(page, 'Connected servers');
+    await page.getByText('No client-side server of yours is connected.').waitFor();
+    // No page shows the api's refusal in its own words.
+    for (const name of ['Waiting for you', 'Remote servers', 'In spaces', 'Connected servers']) {
+      await section(page, name).click();
+      await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+      expect({ name, text: await page.getByRole('main').innerText() }).not.toEqual({ name, text: expect.stringMatching(/admins and builders can|forbidden|403|not allowed/i) });
+    }
   });
 
   browser.test(

@@ -14,7 +14,7 @@ import { ServerTools } from './server-tools';
 /**
  * `/w/:wId/tools/servers`: the workspace's remote MCP servers with their tools and the names of the
  * headers sent to them (never the values, which the api keeps to itself). Admins register, sync and
- * delete them; builders read them; other members are told the api's refusal.
+ * delete them; builders read them (members with the user role get ServersForBuilders instead).
  */
 export function RemoteServersPage({ wId, admin }: { readonly wId: string; readonly admin: boolean }) {
   useDocumentTitle('Remote servers');

@@ -5,6 +5,7 @@ import { NotFoundPage } from '../not-found/not-found-page';
 import { SectionNav } from '../ui/section-nav';
 import { ConnectedServersPage } from './connected-servers-page';
 import { RemoteServersPage } from './remote-servers-page';
+import { ServersForBuilders } from './servers-for-builders';
 import { ServerViewsPage } from './server-views-page';
 import { WaitingActionsPage } from './waiting-actions-page';
 
@@ -18,8 +19,8 @@ const SECTIONS = [
 /**
  * The tool screens, relative to `/w/:wId/tools` (wouter's nest): `/` the tool calls waiting for the
  * signed-in person, `/servers` the remote MCP servers, `/spaces` their views per space,
- * `/connected` the person's client-side servers. Admins change servers and views; the others read
- * what the api lets them.
+ * `/connected` the person's client-side servers. Admins change servers and views; builders read the
+ * servers, and members with the user role are told the servers are not theirs to see (the api refuses them).
  */
 export function ToolScreens({ wId, role }: { readonly wId: string; readonly role: WorkspaceRole }) {
   const admin = role === 'admin';
@@ -30,9 +31,7 @@ export function ToolScreens({ wId, role }: { readonly wId: string; readonly role
         <Route path="/">
           <WaitingActionsPage wId={wId} />
         </Route>
-        <Route path="/servers">
-          <RemoteServersPage wId={wId} admin={admin} />
-        </Route>
+        <Route path="/servers">{role === 'user' ? <ServersForBuilders /> : <RemoteServersPage wId={wId} admin={admin} />}</Route>
         <Route path="/spaces">
           <ServerViewsPage wId={wId} admin={admin} />
         </Route>
