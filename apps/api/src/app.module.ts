@@ -40,6 +40,7 @@ import { FileCopierModule } from './files/file-copier.module';
 import { FILE_COPIER } from './conversations/forking/file-copier.port';
 import { ToolApprovalsModule } from './tool-approvals/tool-approvals.module';
 import { RemoteMcpModule } from './remote-mcp/remote-mcp.module';
+import { TriggersModule } from './triggers/triggers.module';
 import { WebAppModule } from './web/web-app.module';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
@@ -72,6 +73,7 @@ export class AppModule implements NestModule {
         ...(replaced(FILE_COPIER) ? [] : [FileCopierModule]),
         ToolApprovalsModule,
         RemoteMcpModule,
+        TriggersModule,
         PeopleModule,
         MentionsModule,
         WebAppModule,

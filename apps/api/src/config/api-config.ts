@@ -73,6 +73,8 @@ export interface ApiConfig {
   readonly web: WebSettings;
   /** The feature flags turned on for every workspace (FEATURE_FLAGS). */
   readonly featureFlags: readonly string[];
+  /** The trigger scheduler: on or off, how often it looks, and the test-only clock. */
+  readonly triggers: TriggerSettings;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -128,6 +130,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     people: parsePeopleSettings(env, problems),
     web: parseWebSettings(env, problems),
     featureFlags: parseFeatureFlags(env, problems),
+    triggers: parseTriggerSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;

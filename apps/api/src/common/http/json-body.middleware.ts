@@ -49,6 +49,8 @@ export class JsonBodyMiddleware implements NestMiddleware {
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
     const path = request.originalUrl.split('?')[0];
+    // A trigger's hook reads its body itself: the signature covers the bytes as sent.
+    if (TRIGGER_HOOK_PATH.test(path)) return next();
     const parser = MCP_RESULTS_PATH.test(path)
       ? this.mcpResultsParser
       : TABLE_ROWS_PATH.test(path)
@@ -63,6 +65,8 @@ export class JsonBodyMiddleware implements NestMiddleware {
   }
 }
 
+/** `POST /api/v1/w/{wId}/triggers/hooks/{tId}/{secret}`: a webhook delivery. */
+const TRIGGER_HOOK_PATH = /^\/api\/v1\/w\/[^/]+\/triggers\/hooks\/[^/]+\/[^/]+\/?$/;
 /** `POST /api/v1/w/{wId}/mcp/results` and its private twin. */
 const MCP_RESULTS_PATH = /^\/api(?:\/v1)?\/w\/[^/]+\/mcp\/results\/?$/;
 /** `POST …/data_sources/{dsId}/tables/{tId}/rows`, with or without the space, on both families. */
