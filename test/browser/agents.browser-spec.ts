@@ -260,6 +260,31 @@ describeInBrowser('agents in a browser', () => {
     expect(await picture.evaluate((image) => (image as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0)).toBe(true);
   });
 
+  browser.test('a builder lets an agent ask the person questions mid-run, which a save and a reload keep', async ({ page }) => {
+    const { workspaceId, apiKey: key } = app.workspace;
+    const created = await call(app.baseUrl, 'POST', `/api/w/${workspaceId}/assistant/agent_configurations`, { key, body: { assistant: assistant({ name: 'quizzer', description: 'Asks before it acts.' }) } });
+    expect(created.status).toBe(200);
+    const quizzerId: string = created.body.agentConfiguration.sId;
+    await openAgents(page);
+    await page.getByRole('link', { name: 'Edit quizzer' }).click();
+    await expectPage(page, 'Edit quizzer');
+    const asks = page.getByRole('group', { name: 'Tools' }).getByRole('checkbox', { name: 'Ask the person questions while it runs' });
+    expect(await asks.isChecked()).toBe(false);
+    await asks.check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved as version 1.' }).waitFor();
+    const saved = await call(app.baseUrl, 'GET', `/api/w/${workspaceId}/assistant/agent_configurations/${quizzerId}?variant=full`, { key });
+    expect(saved.body.agentConfiguration.toolset).toEqual(['ask_user_question']);
+    await page.reload();
+    await expectPage(page, 'Edit quizzer');
+    expect(await asks.isChecked()).toBe(true);
+    await asks.uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved as version 2.' }).waitFor();
+    const unchecked = await call(app.baseUrl, 'GET', `/api/w/${workspaceId}/assistant/agent_configurations/${quizzerId}?variant=full`, { key });
+    expect(unchecked.body.agentConfiguration.toolset).toEqual([]);
+  });
+
   browser.test('the try-it pane answers with the form as it stands, unsaved, and saves nothing but a draft', async ({ page }) => {
     await openAgents(page);
     await page.getByRole('link', { name: `Edit ${HELPER}` }).click();
@@ -275,9 +300,19 @@ describeInBrowser('agents in a browser', () => {
     await pane.getByLabel('Message to try').fill('And again?');
     await pane.getByRole('button', { name: 'Try', exact: true }).click();
     await pane.getByRole('article', { name: `Answer from ${HELPER}` }).nth(1).getByText('Ahoy, the draft speaks.').waitFor();
+    // A form changed since is tried as a new version of that draft, not as another draft.
+    await fillAgent(page, { instructions: 'Speak like a pirate, in few words.' });
+    await pane.getByLabel('Message to try').fill('Once more?');
+    await pane.getByRole('button', { name: 'Try', exact: true }).click();
+    await pane.getByRole('article', { name: `Answer from ${HELPER}` }).nth(2).getByText('Ahoy, the draft speaks.').waitFor();
+    const { workspaceId, apiKey: key } = app.workspace;
+    const everyAgent = await call(app.baseUrl, 'GET', `/api/w/${workspaceId}/assistant/agent_configurations?view=all_unrestricted`, { key });
+    const drafts = everyAgent.body.agentConfigurations.filter((agent: { name: string; status: string }) => agent.name === HELPER && agent.status === 'draft');
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0].instructions).toContain('in few words');
+    expect(drafts[0].version).toBe(1);
 
     // The agent itself is as it was: no version was saved, and the gallery lists no draft.
-    const { workspaceId, apiKey: key } = app.workspace;
     const history = await call(app.baseUrl, 'GET', `/api/w/${workspaceId}/assistant/agent_configurations`, { key });
     expect(history.body.agentConfigurations.filter((agent: { name: string }) => agent.name === HELPER)).toHaveLength(1);
     expect(history.body.agentConfigurations.find((agent: { name: string }) => agent.name === HELPER).instructions).not.toContain('pirate');

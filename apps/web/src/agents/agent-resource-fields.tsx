@@ -1,6 +1,6 @@
 import type { ToolStakeSettings } from '@app/contracts/events/tool-approval.events';
 import { useId } from 'react';
-import { stakeOf, withStake, withTool, type StakeChoice } from './agent-tool-choices';
+import { ASK_USER_QUESTION_TOOL_ID, stakeOf, withStake, withTool, type StakeChoice } from './agent-tool-choices';
 import styles from './agents.module.css';
 import { ReadPending } from './read-pending';
 import type { AgentResources, ServerChoice } from './use-agent-resources';
@@ -43,6 +43,11 @@ export function AgentResourceFields({ resources, toolset, toolStakes, onToolset,
       <fieldset className={styles.choices}>
         <legend>Tools</legend>
         <p className="field-hint">MCP servers it may call. Stakes say when a call waits for a person: never, low (until always allowed), high (every time).</p>
+        {/* Built in, so offered whatever the servers: the run waits for the answer as it waits for an approval. */}
+        <label className={styles.choice}>
+          <input type="checkbox" checked={chosen.has(ASK_USER_QUESTION_TOOL_ID)} onChange={toggle(ASK_USER_QUESTION_TOOL_ID)} />
+          Ask the person questions while it runs
+        </label>
         {resources.servers.length === 0 ? <p className="muted">No MCP server yet.</p> : null}
         {resources.servers.map((server) => (
           <ServerChoiceField

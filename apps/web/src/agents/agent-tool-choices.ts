@@ -13,6 +13,9 @@ export function dataSourceViewToolId(viewId: string): string {
   return `data_source_view:${viewId}`;
 }
 
+/** The toolset entry that lets the agent stop mid-run to ask the person a question (the api's `ask_user_question` tool). */
+export const ASK_USER_QUESTION_TOOL_ID = 'ask_user_question';
+
 /** The toolset with `toolId` in (at the end, once) or out; the other entries keep their order. */
 export function withTool(toolset: readonly string[], toolId: string, chosen: boolean): string[] {
   const others = toolset.filter((entry) => entry !== toolId);

@@ -26,8 +26,8 @@ interface Trial {
 
 /**
  * Runs a conversation with the form as it stands, saved or not: each message is sent to a draft
- * of the agent (status `draft`, as the real service's preview saves one), saved again only when
- * the form changed, in a test conversation of its own. The answer streams in the rows of the
+ * of the agent (status `draft`, as the real service's preview saves one), created on the first try
+ * and given a new version only when the form changed since, in a test conversation of its own. The answer streams in the rows of the
  * conversation page.
  */
 export function AgentTryPane({ wId, assistant }: TryPaneProps) {
@@ -50,7 +50,8 @@ export function AgentTryPane({ wId, assistant }: TryPaneProps) {
     const body = { ...assistant(), status: 'draft' as const };
     const fields = JSON.stringify(body);
     if (trial !== null && trial.fields === fields) return trial.agentId;
-    const saved = await agents.create(wId, body);
+    // One draft per editor: a changed form is its next version, so trying leaves no trail of drafts.
+    const saved = trial === null ? await agents.create(wId, body) : await agents.saveVersion(wId, trial.agentId, body);
     setTrial({ agentId: saved.sId, fields });
     return saved.sId;
   }
