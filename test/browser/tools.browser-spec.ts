@@ -158,7 +158,7 @@ describeInBrowser('tools in a browser', () => {
     await page.getByText("Registering and listing remote MCP servers is for the workspace's admins and builders.").waitFor();
     await expectAccessible(page);
     expect(await page.getByRole('button', { name: 'Register' }).count()).toBe(0);
-    await section(page, 'In spaces').click();
+    await page.getByRole('main').getByRole('link', { name: 'in your spaces' }).click();
     await expectPage(page, 'Servers in spaces');
     await page.getByRole('listitem', { name: 'mail' }).waitFor();
     await section(page, 'Connected servers').click();

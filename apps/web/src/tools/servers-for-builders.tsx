@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import styles from '../administration/administration.module.css';
 import { useDocumentTitle } from '../ui/document-title';
 import { PageHeading } from '../ui/page-heading';
@@ -11,7 +12,10 @@ export function ServersForBuilders() {
   return (
     <div className={styles.page}>
       <PageHeading>Remote servers</PageHeading>
-      <p>Registering and listing remote MCP servers is for the workspace&apos;s admins and builders. The servers put in your spaces are under In spaces.</p>
+      <p>Registering and listing remote MCP servers is for the workspace&apos;s admins and builders.</p>
+      <p>
+        The servers your agents may use are <Link href="/spaces">in your spaces</Link>.
+      </p>
     </div>
   );
 }
