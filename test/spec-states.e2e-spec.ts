@@ -282,6 +282,11 @@ describe('every state of spec part 3, produced through the API', () => {
       const cId: string = (await startConversation({ key: adaKey, extra: { spaceId: project } })).conversation.sId;
       const posted = await postMessage(cId, adaKey, [{ type: 'user', userId: bob }]);
       expect(statusIn(posted, bob)).toBe('pending_project_membership');
+      // Approved by the author, Bob joins the project, as in the real service, and reads the conversation.
+      expect((await call(api.t.baseUrl, 'GET', conversations(`/${cId}`), { key: bobKey })).status).toBe(404);
+      expect((await decide(adaKey, cId, posted.message.sId, 'approved')).status).toBe(200);
+      expect((await messageOf(cId, posted.message.sId, bobKey)).richMentions[0]).toMatchObject({ id: bob, status: 'approved' });
+      expect((await ok('GET', v1(`/spaces/${project}/project_metadata`), { key: bobKey })).metadata.members).toHaveLength(2);
     });
 
     it('user_restricted_by_conversation_access: a member kept out of a space the conversation uses', async () => {

@@ -14,6 +14,7 @@ import type { AuthContext } from '../auth/auth-context';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { ReadModels } from '../event-sourcing/reading/read-models';
 import { ApiError } from '../common/http/api-error';
+import { findVisibleSpace } from '../data-sources/space-access';
 import { rankPage, type RankPage, type RankPageRequest } from './rank-page';
 
 /** Who reads: the member the key acts as, or the key itself (read state of keys without a user). */
@@ -43,7 +44,8 @@ const CONTENT_ORDER = [
 
 /**
  * Loads conversations for a caller: the header document, and only the message documents an answer
- * needs. A conversation of another workspace, a deleted one and a missing one all answer the same 404.
+ * needs. A conversation of another workspace, a deleted one, one of a project the caller cannot see
+ * and a missing one all answer the same 404.
  */
 @Injectable()
 export class ConversationReader {
@@ -164,10 +166,10 @@ export class ConversationReader {
     return new Map([...docs.values()].map((doc) => [doc.message.sId, doc.message]));
   }
 
-  private visible(auth: AuthContext, doc: ConversationDocument | null): ConversationDocument {
-    if (!doc || doc.workspaceId !== auth.workspace.sId || doc.deleted) {
-      throw new ApiError('conversation_not_found', 'Conversation not found.');
-    }
+  /** A project's conversation is its project's: whoever cannot see the project cannot read it either. */
+  private async visible(auth: AuthContext, doc: ConversationDocument | null): Promise<ConversationDocument> {
+    const hidden = !doc || doc.workspaceId !== auth.workspace.sId || doc.deleted || (doc.spaceId && !(await findVisibleSpace(this.readModels, auth, doc.spaceId)));
+    if (hidden) throw new ApiError('conversation_not_found', 'Conversation not found.');
     return doc;
   }
 }
