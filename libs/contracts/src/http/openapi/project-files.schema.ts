@@ -1,42 +1,33 @@
 import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import type * as Wire from '../project-files.types';
 
-/** Schema of a folder of a project's files. */
-@ApiSchema({ name: 'ProjectDirectoryEntry' })
-export class ProjectDirectoryEntrySchema implements Wire.ProjectDirectoryEntry {
-  @ApiProperty({ type: 'boolean', enum: [true] })
-  isDirectory!: true;
-
+/** What a folder and a file of a project's mount both show. */
+abstract class ProjectMountEntrySchema {
   @ApiProperty({ type: 'string' })
   fileName!: string;
 
   @ApiProperty({ type: 'string', description: "Path in the project's mount, from its root" })
   path!: string;
 
-  @ApiProperty({ type: 'integer', description: 'Bytes of the files below it' })
+  @ApiProperty({ type: 'integer', description: 'Bytes (of the files below it, for a folder)' })
   sizeBytes!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Latest change of a file below it (epoch ms)' })
+  @ApiProperty({ type: 'integer', description: 'Latest change (of a file below it, for a folder), epoch ms' })
   lastModifiedMs!: number;
+}
+
+/** Schema of a folder of a project's files. */
+@ApiSchema({ name: 'ProjectDirectoryEntry' })
+export class ProjectDirectoryEntrySchema extends ProjectMountEntrySchema implements Wire.ProjectDirectoryEntry {
+  @ApiProperty({ type: 'boolean', enum: [true] })
+  isDirectory!: true;
 }
 
 /** Schema of a file of a project. */
 @ApiSchema({ name: 'ProjectFileEntry' })
-export class ProjectFileEntrySchema implements Wire.ProjectFileEntry {
+export class ProjectFileEntrySchema extends ProjectMountEntrySchema implements Wire.ProjectFileEntry {
   @ApiProperty({ type: 'boolean', enum: [false] })
   isDirectory!: false;
-
-  @ApiProperty({ type: 'string' })
-  fileName!: string;
-
-  @ApiProperty({ type: 'string', description: "Path in the project's mount, from its root" })
-  path!: string;
-
-  @ApiProperty({ type: 'integer' })
-  sizeBytes!: number;
-
-  @ApiProperty({ type: 'integer', description: 'Epoch ms' })
-  lastModifiedMs!: number;
 
   @ApiProperty({ type: 'string' })
   contentType!: string;
