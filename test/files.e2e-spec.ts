@@ -44,7 +44,7 @@ describe('files over HTTP', () => {
     expect({ status: unsupported.status, type: unsupported.body.error.type }).toEqual({ status: 400, type: 'file_type_not_supported' });
     const tooLarge = await request({ contentType: 'image/png', fileSize: 5 * 1024 * 1024 + 1 });
     expect({ status: tooLarge.status, type: tooLarge.body.error.type }).toEqual({ status: 400, type: 'file_too_large' });
-    const useCase = await request({ useCase: 'avatar' });
+    const useCase = await request({ useCase: 'payroll' });
     expect({ status: useCase.status, type: useCase.body.error.type }).toEqual({ status: 400, type: 'invalid_request_error' });
   });
 
