@@ -3,13 +3,13 @@ import { Link } from 'wouter';
 import { useApi, type DataSourceAddress } from '../api';
 import { ConfirmAction } from '../administration/confirm-action';
 import { LoadedPending, shortDate, useLoaded } from '../administration/use-loaded';
-import { errorMessage } from '../ui/error-message';
 import { FormError } from '../ui/form-error';
 import { DocumentUploads } from './document-uploads';
 import { knowledgePaths } from './knowledge-paths';
 import { NewDocumentForm } from './new-document-form';
 import styles from './knowledge.module.css';
 import { Pager } from './pager';
+import { useRemoval } from './use-removal';
 
 const PAGE_SIZE = 20;
 
@@ -17,18 +17,8 @@ const PAGE_SIZE = 20;
 export function DocumentsSection({ at, canWrite }: { readonly at: DataSourceAddress; readonly canWrite: boolean }) {
   const { dataSources } = useApi();
   const [offset, setOffset] = useState(0);
-  const [error, setError] = useState<string | null>(null);
   const page = useLoaded((signal) => dataSources.documents(at, { limit: PAGE_SIZE, offset }, { signal }), [offset]);
-
-  async function remove(documentId: string) {
-    setError(null);
-    try {
-      await dataSources.deleteDocument(at, documentId);
-      page.reload();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
+  const removal = useRemoval(page.reload);
 
   return (
     <section className={styles.section} aria-labelledby="documents-heading">
@@ -39,7 +29,7 @@ export function DocumentsSection({ at, canWrite }: { readonly at: DataSourceAddr
           <NewDocumentForm at={at} onAdded={page.reload} />
         </>
       ) : null}
-      <FormError message={error} />
+      <FormError message={removal.error} />
       {page.loaded.status === 'ready' ? (
         page.loaded.value.total === 0 ? (
           <p className="muted">No document yet.</p>
@@ -62,7 +52,7 @@ export function DocumentsSection({ at, canWrite }: { readonly at: DataSourceAddr
                       accessibleName={`Delete ${document.title || document.document_id}`}
                       question={`Delete ${document.title || document.document_id}? Agents stop finding it at once.`}
                       confirmLabel="Yes, delete"
-                      onConfirm={() => remove(document.document_id)}
+                      onConfirm={() => removal.remove(() => dataSources.deleteDocument(at, document.document_id))}
                     />
                   ) : null}
                 </li>

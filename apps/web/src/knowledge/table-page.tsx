@@ -1,11 +1,12 @@
 import type { TableColumn, CellValue } from '@app/contracts/tables/table-values';
 import type { TableResponse } from '@app/contracts/http/table.types';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useApi, type DataSourceAddress } from '../api';
 import { ConfirmAction } from '../administration/confirm-action';
 import { LoadedPending, useLoaded } from '../administration/use-loaded';
 import { useDocumentTitle } from '../ui/document-title';
+import { FormError } from '../ui/form-error';
 import { PageHeading } from '../ui/page-heading';
 import { Breadcrumbs } from './breadcrumbs';
 import { ImportStatus } from './import-status';
@@ -13,6 +14,7 @@ import { knowledgePaths } from './knowledge-paths';
 import styles from './knowledge.module.css';
 import { Pager } from './pager';
 import { deleteTableQuestion } from './tables-section';
+import { useRemoval } from './use-removal';
 
 /** Rows a page shows: the api reads one block of its index for any offset, so page 20,000 opens as fast as page 1. */
 const PAGE_SIZE = 50;
@@ -34,11 +36,8 @@ export function TablePage({ at, tableId, canWrite }: { readonly at: DataSourceAd
   const name = table.loaded.status === 'ready' ? table.loaded.value.table.name : 'Table';
   useDocumentTitle(name);
   const back = knowledgePaths.dataSource(at.spaceId, at.dsId);
-
-  async function remove() {
-    await tables.delete(at, tableId);
-    navigate(back);
-  }
+  const leave = useCallback(() => navigate(back), [navigate, back]);
+  const removal = useRemoval(leave);
 
   return (
     <div className={styles.page}>
@@ -46,9 +45,16 @@ export function TablePage({ at, tableId, canWrite }: { readonly at: DataSourceAd
       <PageHeading>{name}</PageHeading>
       {canWrite && table.loaded.status === 'ready' ? (
         <div className={styles.actions}>
-          <ConfirmAction label="Delete table" accessibleName={`Delete table ${name}`} question={deleteTableQuestion(name)} confirmLabel="Yes, delete" onConfirm={remove} />
+          <ConfirmAction
+            label="Delete table"
+            accessibleName={`Delete table ${name}`}
+            question={deleteTableQuestion(name)}
+            confirmLabel="Yes, delete"
+            onConfirm={() => removal.remove(() => tables.delete(at, tableId))}
+          />
         </div>
       ) : null}
+      <FormError message={removal.error} />
       {table.loaded.status === 'ready' ? <TableContent key={table.loaded.value.table.row_count} at={at} table={table.loaded.value.table} /> : <LoadedPending loaded={table.loaded} />}
     </div>
   );

@@ -1,35 +1,24 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { useApi, type DataSourceAddress } from '../api';
 import { ConfirmAction } from '../administration/confirm-action';
 import { LoadedPending, useLoaded } from '../administration/use-loaded';
-import { errorMessage } from '../ui/error-message';
 import { FormError } from '../ui/form-error';
 import { CsvImport } from './csv-import';
 import { knowledgePaths } from './knowledge-paths';
 import styles from './knowledge.module.css';
+import { useRemoval } from './use-removal';
 
 /** A data source's tables, each with its row count and last import; builders import a CSV as a new one and delete. */
 export function TablesSection({ at, canWrite }: { readonly at: DataSourceAddress; readonly canWrite: boolean }) {
   const { tables } = useApi();
   const list = useLoaded((signal) => tables.list(at, { signal }));
-  const [error, setError] = useState<string | null>(null);
-
-  async function remove(tableId: string) {
-    setError(null);
-    try {
-      await tables.delete(at, tableId);
-      list.reload();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
+  const removal = useRemoval(list.reload);
 
   return (
     <section className={styles.section} aria-labelledby="tables-heading">
       <h2 id="tables-heading">Tables</h2>
       {canWrite ? <CsvImport at={at} onImported={list.reload} /> : null}
-      <FormError message={error} />
+      <FormError message={removal.error} />
       {list.loaded.status === 'ready' ? (
         list.loaded.value.tables.length === 0 ? (
           <p className="muted">No table yet.</p>
@@ -52,7 +41,7 @@ export function TablesSection({ at, canWrite }: { readonly at: DataSourceAddress
                     accessibleName={`Delete table ${table.name}`}
                     question={deleteTableQuestion(table.name)}
                     confirmLabel="Yes, delete"
-                    onConfirm={() => remove(table.table_id)}
+                    onConfirm={() => removal.remove(() => tables.delete(at, table.table_id))}
                   />
                 ) : null}
               </li>
