@@ -8,6 +8,7 @@ export function hookPath(workspaceId: string, triggerId: string, urlSecret: stri
   return `/api/v1/w/${workspaceId}/triggers/hooks/${triggerId}/${urlSecret}`;
 }
 
+/** A trigger on the wire; `nextRunAt` is the first instant after both `now` and the latest one claimed. */
 export function renderTrigger(doc: TriggerDocument, viewerId: string | null, now: number, hookUrl?: string): TriggerView {
   return {
     id: doc.id,
@@ -25,7 +26,7 @@ export function renderTrigger(doc: TriggerDocument, viewerId: string | null, now
     executionPerDayLimitOverride: doc.executionPerDayLimit,
     webhook: doc.webhook && { ...doc.webhook, ...(hookUrl ? { url: hookUrl } : {}) },
     lastRunAt: doc.lastDueAt,
-    nextRunAt: doc.kind === 'schedule' && doc.status === 'enabled' ? nextDueAt(doc.configuration as ScheduleConfig, now) : null,
+    nextRunAt: doc.kind === 'schedule' && doc.status === 'enabled' ? nextDueAt(doc.configuration as ScheduleConfig, Math.max(now, doc.lastDueAt ?? 0)) : null,
     isEditor: viewerId === doc.editor,
   };
 }

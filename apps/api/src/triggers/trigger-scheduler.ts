@@ -30,6 +30,8 @@ export class TriggerScheduler implements OnApplicationBootstrap, OnApplicationSh
   private timer: NodeJS.Timeout | null = null;
   private pass: Promise<void> | null = null;
   private stopping = false;
+  /** Per trigger, the latest instant this process has tried to claim (won or found claimed): each is tried once. */
+  private readonly tried = new Map<string, number>();
   private readonly log: Logger;
 
   constructor(
@@ -68,10 +70,13 @@ export class TriggerScheduler implements OnApplicationBootstrap, OnApplicationSh
   private async fireDue(): Promise<void> {
     const now = this.clock.now();
     const schedules = await this.readModels.find<TriggerDocument>('triggers', { where: { kind: 'schedule', status: 'enabled' } });
+    for (const id of this.tried.keys()) if (!schedules.some((doc) => doc.sId === id)) this.tried.delete(id);
     for (const doc of schedules) {
       if (this.stopping) return;
       const dueAt = latestDueAt(doc.configuration as ScheduleConfig, now);
-      if (dueAt === null || dueAt < doc.updatedAt || (doc.lastDueAt !== null && dueAt <= doc.lastDueAt)) continue;
+      if (dueAt === null || dueAt < doc.updatedAt || dueAt <= (this.tried.get(doc.sId) ?? -Infinity)) continue;
+      // Whether another replica claimed it first is for the claim to tell: the read model may lag the log.
+      this.tried.set(doc.sId, dueAt);
       await this.claimAndFire(doc.sId, dueAt).catch((error: unknown) => this.log.warn({ err: error, triggerId: doc.sId }, 'could not fire a schedule trigger'));
     }
   }
