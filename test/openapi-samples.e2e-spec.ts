@@ -400,6 +400,27 @@ describe('documented response schemas against real responses', () => {
     }
   });
 
+  it('skills: create, import, version, archive, restore, history; the skills of an agent and of a conversation', async () => {
+    const ids: Record<string, string> = { wId: api.workspaceId };
+    const skills = '/api/v1/w/{wId}/skills';
+    ids.sId = (await sample('POST', skills, ids, { body: { name: 'sampled-skill', agentFacingDescription: 'Samples.', instructions: 'Sample carefully.' } })).skillConfiguration.sId;
+    await sample('GET', skills, ids, { query: 'status=active' });
+    await sample('GET', `${skills}/{sId}`, ids);
+    await sample('PATCH', `${skills}/{sId}`, ids, { body: { instructions: 'Sample more carefully.' } });
+    await sample('GET', `${skills}/{sId}/history`, ids);
+    await sample('DELETE', `${skills}/{sId}`, ids);
+    await sample('POST', `${skills}/{sId}/restore`, ids);
+    const skillMd = '---\nname: imported-sample\ndescription: Imported.\n---\nFollow the sample.';
+    const imported = await postContent(api.t.baseUrl, api.key, `/api/v1/w/${ids.wId}/skills/import`, Buffer.from(skillMd), 'SKILL.md', 'text/markdown');
+    expect({ status: imported.status, errors: validator.errors('POST', `${skills}/import`, 200, imported.body) }).toEqual({ status: 200, errors: [] });
+    sampled.add(familyless(`POST ${skills}/import`));
+    ids.aId = (await call(api.t.baseUrl, 'POST', `/api/w/${ids.wId}/assistant/agent_configurations`, { key: api.key, body: { assistant: assistant({ name: 'skilled' }) } })).body.agentConfiguration.sId;
+    await sample('POST', '/api/v1/w/{wId}/assistant/agent_configurations/{aId}/skills', ids, { body: { skillIds: [ids.sId] } });
+    await sample('GET', '/api/v1/w/{wId}/assistant/agent_configurations/{aId}/skills', ids);
+    ids.cId = (await api.createConversation('Hello')).conversationId;
+    await sample('POST', '/api/v1/w/{wId}/assistant/conversations/{cId}/skills', ids, { body: { action: 'enable', skillId: ids.sId } });
+  });
+
   it('people: invitations and their acceptance, members, API keys, sign-in and links, sessions, tokens, me, member emails and verified domains', async () => {
     const ids: Record<string, string> = { wId: api.workspaceId };
     const invited = await sample('POST', '/api/w/{wId}/invitations', ids, { body: { email: 'sampled@example.com', role: 'builder' } });

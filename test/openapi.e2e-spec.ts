@@ -8,7 +8,7 @@ const METRICS_PATH = '/metrics';
 /** Where the document and the Swagger UI page are served. */
 const API_DOCS = { document: '/openapi.json', page: '/docs' } as const;
 /** The features operations are tagged by, as the document declares them. */
-const TAG_NAMES = ['health', 'workspaces', 'conversations', 'agents', 'data_sources', 'mcp', 'files', 'members', 'people'];
+const TAG_NAMES = ['health', 'workspaces', 'conversations', 'agents', 'data_sources', 'mcp', 'skills', 'files', 'members', 'people'];
 /** Routes that sign someone in, or tell a sign-in page how: they take no credentials. */
 const SIGN_IN_ROUTES = ['POST /api/auth/sign-in', 'POST /api/auth/links/use', 'GET /api/auth/providers', 'GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback'];
 /** Routes that answer a browser with a redirect (302) and no success body. */

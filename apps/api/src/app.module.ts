@@ -40,6 +40,7 @@ import { FileCopierModule } from './files/file-copier.module';
 import { FILE_COPIER } from './conversations/forking/file-copier.port';
 import { ToolApprovalsModule } from './tool-approvals/tool-approvals.module';
 import { RemoteMcpModule } from './remote-mcp/remote-mcp.module';
+import { SkillsModule } from './skills/skills.module';
 import { TriggersModule } from './triggers/triggers.module';
 import { WebAppModule } from './web/web-app.module';
 
@@ -73,6 +74,7 @@ export class AppModule implements NestModule {
         ...(replaced(FILE_COPIER) ? [] : [FileCopierModule]),
         ToolApprovalsModule,
         RemoteMcpModule,
+        SkillsModule,
         TriggersModule,
         PeopleModule,
         MentionsModule,

@@ -8,6 +8,7 @@ import { AgentRun } from './run/agent-run';
 import { LoopStep } from './run/loop-step';
 import { PromptStep } from './run/prompt-step';
 import { RecordStep } from './run/record-step';
+import { RunContributions } from './run/run-contributions';
 import { RunOutcomeRecorder } from './run/run-outcome.recorder';
 import { AgentTools } from './tools/agent-tools';
 import { ToolApprovals } from './tools/approval/tool-approvals';
@@ -34,7 +35,8 @@ import { ToolWaits } from './tools/tool-waits';
     ToolWaits,
     UserQuestionTools,
     ConversationCompactor,
+    RunContributions,
   ],
-  exports: [AgentTools, AgentRunner, ConversationCompactor, ToolApprovals, ToolWaits],
+  exports: [AgentTools, AgentRunner, ConversationCompactor, ToolApprovals, ToolWaits, RunContributions],
 })
 export class AgentRunnerModule {}

@@ -5,13 +5,15 @@ import { ApiError } from '../common/http/api-error';
 import { ConversationReader } from '../conversations/conversation-reader';
 import { findVisibleSpace } from '../data-sources/space-access';
 import { ReadModels } from '../event-sourcing/reading/read-models';
+import { mayReadSkill, readerOf } from '../skills/skill-access';
+import type { SkillDocument } from '@app/contracts/read-models/skill.read-models';
 
 const notFound = (): ApiError => new ApiError('file_not_found', 'File not found.');
 
 /**
  * Finds the files a caller may use. A file belongs to its workspace and, when it was uploaded for
- * a conversation or a project, follows it: a file of a conversation or project the caller cannot
- * read answers exactly like a file that does not exist.
+ * a conversation or a project, or attached to a skill, follows it: a file of a conversation,
+ * project or skill the caller cannot read answers exactly like a file that does not exist.
  */
 @Injectable()
 export class FileAccess {
@@ -32,7 +34,16 @@ export class FileAccess {
       }
     }
     if (doc.spaceId && !(await findVisibleSpace(this.readModels, auth, doc.spaceId))) throw notFound();
+    if (doc.useCase === 'skill_attachment' && !(await this.readsSkillOf(auth, doc))) throw notFound();
     return doc;
+  }
+
+  /** Whether the caller reads the skill a skill attachment belongs to (spec 4.7, 5.5). */
+  private async readsSkillOf(auth: AuthContext, doc: FileDocument): Promise<boolean> {
+    const skillId = doc.useCaseMetadata?.skillId;
+    if (!skillId) return false;
+    const skill = await this.readModels.get<SkillDocument>('skills', skillId);
+    return skill !== null && (await mayReadSkill(this.readModels, readerOf(auth), skill));
   }
 
   /**

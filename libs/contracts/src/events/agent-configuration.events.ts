@@ -52,6 +52,8 @@ export type AgentConfigurationSnapshot = AgentProfile & {
   readonly status: AgentConfigurationSavedStatus;
   /** Ids of the tools / tool servers the agent may call (`run_agent:<sId>` for a sub-agent); may be empty. */
   readonly toolset: readonly string[];
+  /** Skills (sIds) the agent carries: offered to it through its `enable_skill` tool. Absent: none. */
+  readonly skillIds?: readonly string[];
 };
 
 /**

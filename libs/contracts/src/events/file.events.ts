@@ -4,8 +4,12 @@
  * referenced by their SHA-256.
  */
 
-/** What a file is for, as on the wire (`useCase`); `avatar` is an agent's picture, which every member may see. */
-export type FileUseCase = 'conversation' | 'upsert_table' | 'upsert_document' | 'avatar' | 'project_context';
+/**
+ * What a file is for, as on the wire (`useCase`); `avatar` is an agent's picture, which every member
+ * may see. `skill_attachment` files are written by a skill import only, never uploaded as such.
+ */
+export type FileUseCase = 'conversation' | 'upsert_table' | 'upsert_document' | 'avatar' | 'project_context' | 'skill_attachment';
+/** The use cases an upload may declare. */
 export const FILE_USE_CASES: readonly FileUseCase[] = ['conversation', 'upsert_table', 'upsert_document', 'avatar', 'project_context'];
 
 /**
@@ -15,6 +19,8 @@ export const FILE_USE_CASES: readonly FileUseCase[] = ['conversation', 'upsert_t
 export interface FileUseCaseMetadata {
   readonly conversationId?: string;
   readonly spaceId?: string;
+  /** For `skill_attachment`: the skill whose readers may read the file. */
+  readonly skillId?: string;
   readonly sourceProvider?: string;
   readonly sourceIcon?: string;
 }

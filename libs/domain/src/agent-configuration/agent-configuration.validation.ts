@@ -55,6 +55,7 @@ export function toAgentConfigurationSnapshot(input: AgentConfigurationInput, mod
     templateId: input.templateId,
     requestedSpaceIds: [...new Set(input.requestedSpaceIds)],
     toolset: [...new Set(input.toolset)],
+    ...(input.skillIds?.length ? { skillIds: [...new Set(input.skillIds)] } : {}),
     ...(input.toolStakes ? { toolStakes: validToolStakes(input.toolStakes) } : {}),
   };
 }

@@ -22,6 +22,8 @@ export interface PromptContext {
   readonly attachmentBudgetChars?: number;
   /** Whether the model takes image parts; otherwise images are named but not sent. */
   readonly acceptsImages?: boolean;
+  /** Sections features add after the agent's instructions (the skills enabled in the conversation). */
+  readonly systemSections?: readonly string[];
 }
 
 type UserVersion = { readonly kind: 'user'; readonly data: UserMessageData; deleted?: boolean };
@@ -211,6 +213,7 @@ function systemPrompt(message: AgentMessageCreated['data'], parent: UserMessageD
   const timezone = parent.context.timezone;
   const lines = [
     agent.instructions?.trim() || DEFAULT_INSTRUCTIONS,
+    ...(context.systemSections ?? []).flatMap((section) => ['', section]),
     '',
     '## Context',
     `- You are @${agent.name}${agent.description ? `: ${agent.description}` : ''}.`,

@@ -1,3 +1,4 @@
+import type { ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import type { WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
 import { DomainError } from '@app/domain/shared/domain-error';
 import { BLOB_STORE, EVENT_STORE, type BlobStore, type EventStore } from '@app/storage';
@@ -10,6 +11,7 @@ import { AGENT_RUNNER_OPTIONS } from '../agent-runner.options';
 import { ConversationCompactor } from '../compaction/conversation-compactor';
 import { promptExceedsContextShare } from '../compaction/prompt-tokens';
 import { loadPromptAttachments } from './prompt-attachments';
+import { RunContributions } from './run-contributions';
 import { buildAgentPrompt, type AgentPrompt } from './prompt-builder';
 import type { RunHandle } from './run-handle';
 import type { RunModel } from './run-model';
@@ -28,6 +30,7 @@ export class PromptStep {
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly readModels: ReadModels,
     private readonly compactor: ConversationCompactor,
+    private readonly contributions: RunContributions,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerSettings,
   ) {}
@@ -46,7 +49,21 @@ export class PromptStep {
     const acceptsImages = model.entry?.acceptsImages ?? false;
     const budgetChars = attachmentBudgetChars(model, this.config.files.promptAttachmentChars);
     const attachments = await loadPromptAttachments(events, this.readModels, this.blobs, { acceptsImages, maxTextChars: budgetChars });
-    return buildAgentPrompt(events, data, { workspaceName: workspace?.name ?? null, now: Date.now(), attachments, attachmentBudgetChars: budgetChars, acceptsImages });
+    const { systemSections } = await this.contributions.of({
+      workspaceId: data.workspaceId,
+      conversationId: data.conversationId,
+      agentMessageId: data.messageId,
+      agentConfigurationId: data.configuration.sId,
+      userId: parentUserId(events, data.parentMessageId),
+    });
+    return buildAgentPrompt(events, data, {
+      workspaceName: workspace?.name ?? null,
+      now: Date.now(),
+      attachments,
+      attachmentBudgetChars: budgetChars,
+      acceptsImages,
+      systemSections,
+    });
   }
 
   /** Whether the conversation was compacted for this prompt (it must then be built again). */
@@ -79,4 +96,13 @@ export class PromptStep {
 function attachmentBudgetChars(model: RunModel, ceilingChars: number): number {
   const contextChars = (model.entry?.contextSize ?? 128_000) * 4;
   return Math.min(ceilingChars, Math.floor(contextChars / 2));
+}
+
+/** The member who posted the message being answered (its latest version), or null. */
+function parentUserId(events: readonly ConversationEvent[], parentMessageId: string): string | null {
+  let userId: string | null = null;
+  for (const event of events) {
+    if ((event.type === 'UserMessagePosted' || event.type === 'UserMessageEdited') && event.data.messageId === parentMessageId) userId = event.data.user?.sId ?? null;
+  }
+  return userId;
 }

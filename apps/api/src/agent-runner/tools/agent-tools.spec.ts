@@ -10,7 +10,7 @@ const signal = new AbortController().signal;
 
 /** The entry's sources, without the approvals and waits a run's tools also need. */
 function agentTools(): AgentTools {
-  return new AgentTools({} as ToolApprovals, {} as ToolWaits, null as never, {} as never);
+  return new AgentTools({} as ToolApprovals, {} as ToolWaits, null as never, {} as never, {} as never);
 }
 
 describe('AgentTools, the tool sources as one registry', () => {

@@ -6,6 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AgentRunnerSettings } from '../../config/agent-runner-settings';
 import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { AGENT_RUNNER_OPTIONS } from '../agent-runner.options';
+import { RunContributions } from '../run/run-contributions';
 import { ApprovalGate } from './approval/approval-gate';
 import { ToolApprovals } from './approval/tool-approvals';
 import { CompositeToolRegistry } from './composite-tool-registry';
@@ -46,6 +47,7 @@ export class AgentTools {
     private readonly waits: ToolWaits,
     private readonly readModels: ReadModels,
     @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerSettings,
+    private readonly contributions: RunContributions,
   ) {}
 
   /** Adds a tool source for every later run; returns a function that removes it. */
@@ -62,9 +64,11 @@ export class AgentTools {
     return new CompositeToolRegistry([...this.sources]);
   }
 
-  /** The tools of one run; the agent's toolset is read here, once. */
+  /** The tools of one run; the agent's toolset is read here, once, with what features add to it (enabled skills). */
   async forRun(run: RunToolsSetup): Promise<RunTools> {
-    const context: ToolContext = { ...run.context, toolset: run.agent.toolset ?? (await this.currentToolset(run.context.workspaceId, run.agent.sId)) };
+    const own = run.agent.toolset ?? (await this.currentToolset(run.context.workspaceId, run.agent.sId));
+    const added = await this.contributions.of(run.context);
+    const context: ToolContext = { ...run.context, toolset: [...new Set([...own, ...added.toolset])] };
     const gate = new ApprovalGate(this.offered(), this.approvals, {
       skip: run.skipApproval,
       stakes: run.agent.toolStakes,

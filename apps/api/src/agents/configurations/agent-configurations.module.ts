@@ -33,5 +33,6 @@ const QUERY_HANDLERS = [ListAgentConfigurationsHandler, SearchAgentConfiguration
   imports: [AgentDirectoryModule],
   controllers: [AgentConfigurationController, AgentConfigurationWriteController, GenericAgentController],
   providers: [AgentConfigurationWriter, AgentReader, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  exports: [AgentConfigurationWriter],
 })
 export class AgentConfigurationsModule {}

@@ -15,6 +15,7 @@ export const TAGS = [
   { name: 'agents', description: 'Agent configurations (global and custom) and generic agents.' },
   { name: 'data_sources', description: 'Data sources (folders) in spaces, their views and their documents.' },
   { name: 'mcp', description: 'Client-side MCP servers: registration, the requests stream and results.' },
+  { name: 'skills', description: 'Skills: versioned instructions, tools, knowledge and files that agents carry and conversations enable; SKILL.md imports.' },
   { name: 'files', description: 'File uploads, their processed text, signed downloads and deletion.' },
   { name: 'members', description: 'Members of a workspace and their roles, invitations, and the verified domains whose addresses join on single sign-on.' },
   { name: 'people', description: 'Accounts: signing in and out, sessions, personal access tokens, accepting an invitation, and the caller (`/api/v1/me`).' },

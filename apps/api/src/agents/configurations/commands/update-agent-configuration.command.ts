@@ -36,9 +36,12 @@ export class UpdateAgentConfigurationHandler implements ICommandHandler<UpdateAg
     return this.writer.respond(auth, sId);
   }
 
-  private async saveVersion(auth: AuthContext, sId: string, configuration: AgentConfigurationInput): Promise<void> {
+  private async saveVersion(auth: AuthContext, sId: string, input: AgentConfigurationInput): Promise<void> {
     const doc = await this.writer.editable(auth, sId);
     if (doc.status === 'archived') throw agentArchived();
+    // The `assistant` body does not name skills: a new version keeps the ones the agent carries.
+    const skillIds = doc.configuration.skillIds;
+    const configuration = skillIds?.length ? { ...input, skillIds } : input;
     const modelCheck = await this.writer.check(auth, configuration, doc);
     await this.writer.run(auth, sId, {
       type: 'UpdateAgentConfiguration',

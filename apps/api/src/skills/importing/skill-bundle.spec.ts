@@ -1,0 +1,50 @@
+import JSZip from 'jszip';
+import { readSkillBundles, SkillBundleError } from './skill-bundle';
+
+const skillMd = (name: string) => `---\nname: ${name}\ndescription: Does ${name}.\n---\nSteps for ${name}.`;
+
+async function zipOf(files: Record<string, string | Buffer>, options: { permissions?: Record<string, number> } = {}): Promise<Buffer> {
+  const zip = new JSZip();
+  for (const [path, content] of Object.entries(files)) zip.file(path, content, { unixPermissions: options.permissions?.[path], createFolders: false });
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', platform: 'UNIX' });
+}
+
+describe('readSkillBundles', () => {
+  it('reads a lone SKILL.md', async () => {
+    const [bundle] = await readSkillBundles(Buffer.from(skillMd('alpha')));
+    expect(bundle.skill.name).toBe('alpha');
+    expect(bundle.files).toEqual([]);
+  });
+
+  it('reads each folder of a zip as a skill, with the files beside its SKILL.md', async () => {
+    const bundles = await readSkillBundles(
+      await zipOf({ 'alpha/SKILL.md': skillMd('alpha'), 'alpha/ref/guide.md': '# Guide', 'beta/SKILL.md': skillMd('beta'), '__MACOSX/alpha/._x': 'x' }),
+    );
+    expect(bundles.map((bundle) => bundle.skill.name)).toEqual(['alpha', 'beta']);
+    expect(bundles[0].files.map((file) => [file.path, file.bytes.toString()])).toEqual([['ref/guide.md', '# Guide']]);
+    expect(bundles[1].files).toEqual([]);
+  });
+
+  it.each([
+    ['a path leaving the archive', { '../evil/SKILL.md': skillMd('evil') }],
+    ['an absolute path', { '/etc/SKILL.md': skillMd('evil') }],
+    ['no SKILL.md', { 'README.md': 'hello' }],
+  ])('refuses a zip with %s', async (_, files) => {
+    await expect(readSkillBundles(await zipOf(files))).rejects.toThrow(SkillBundleError);
+  });
+
+  it('refuses a symbolic link', async () => {
+    const zip = await zipOf({ 'a/SKILL.md': skillMd('a'), 'a/link': '/etc/passwd' }, { permissions: { 'a/link': 0o120777 } });
+    await expect(readSkillBundles(zip)).rejects.toThrow('link');
+  });
+
+  it('stops inflating a zip bomb at the per-file cap', async () => {
+    const bomb = await zipOf({ 'a/SKILL.md': skillMd('a'), 'a/bomb.txt': Buffer.alloc(8 * 1024 * 1024, 0x41) });
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    await expect(readSkillBundles(bomb)).rejects.toThrow('larger than');
+  });
+
+  it('refuses bytes that are neither a zip nor UTF-8', async () => {
+    await expect(readSkillBundles(Buffer.from([0xff, 0xfe, 0x00, 0xc3]))).rejects.toThrow(SkillBundleError);
+  });
+});

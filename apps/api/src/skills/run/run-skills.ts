@@ -1,0 +1,122 @@
+import type { AgentConfigurationDocument } from '@app/contracts/read-models/agent-configuration.read-models';
+import type { FileDocument } from '@app/contracts/read-models/file.read-models';
+import type { SkillDocument } from '@app/contracts/read-models/skill.read-models';
+import { DATA_SOURCE_VIEW_TOOL_PREFIX } from '@app/contracts/render/agent-configuration.render';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  AgentTools,
+  RunContributions,
+  type RunContribution,
+  type RunContributionContext,
+  type RunContributor,
+  type ToolCallRequest,
+  type ToolCallResult,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolRegistry,
+} from '../../agent-runner';
+import { ReadModels } from '../../event-sourcing/reading/read-models';
+import { ConversationSkillsAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
+import { toolFailure } from '../../mcp/client/mcp-tool-output';
+import { SkillAccess } from '../skill-access';
+import { availableSkillsSection, ENABLE_SKILL_TOOL, enabledSkillSection, enabledSkillsSection } from './skill-prompt';
+
+/** The skills of one run: those enabled in its conversation, and those its agent carries but has not enabled. */
+interface RunSkillSet {
+  readonly enabled: SkillDocument[];
+  readonly available: SkillDocument[];
+}
+
+/**
+ * What skills give a run. The skills enabled in the conversation (by a member, or earlier by an
+ * agent) add their instructions to the system prompt and their MCP server views and data source
+ * views to the toolset; the skills the agent carries and has not enabled are listed, and offered
+ * through the `enable_skill` tool, which records `ConversationSkillEnabled` on the conversation and
+ * answers the skill's instructions, so the very next model request has them. Only skills the member
+ * the run answers may read, and not archived, count.
+ */
+@Injectable()
+export class RunSkills implements RunContributor, ToolRegistry, OnModuleInit {
+  constructor(
+    private readonly contributions: RunContributions,
+    private readonly tools: AgentTools,
+    private readonly access: SkillAccess,
+    private readonly conversationSkills: ConversationSkillsAggregateWriter,
+    private readonly readModels: ReadModels,
+  ) {}
+
+  onModuleInit(): void {
+    this.contributions.register(this);
+    this.tools.register(this);
+  }
+
+  async contribute(context: RunContributionContext): Promise<RunContribution> {
+    const { enabled, available } = await this.skillsOf(context);
+    const files = await this.filesOf(enabled);
+    const sections = [enabledSkillsSection(enabled.map((skill) => enabledSkillSection(skill, files))), availableSkillsSection(available)];
+    return {
+      systemSections: sections.filter((section): section is string => section !== null),
+      toolset: enabled.flatMap((skill) => [...skill.definition.mcpServerViewIds, ...skill.definition.dataSourceViewIds.map((id) => `${DATA_SOURCE_VIEW_TOOL_PREFIX}${id}`)]),
+    };
+  }
+
+  async listTools(ctx: ToolContext): Promise<ToolDefinition[]> {
+    const { available } = await this.skillsOf(ctx);
+    if (available.length === 0) return [];
+    return [
+      {
+        name: ENABLE_SKILL_TOOL,
+        description: 'Enables one of the available skills in this conversation: answers its instructions, to follow from then on.',
+        inputSchema: {
+          type: 'object',
+          properties: { skillName: { type: 'string', enum: available.map((skill) => skill.definition.name), description: 'The name of the skill to enable.' } },
+          required: ['skillName'],
+          additionalProperties: false,
+        },
+        serverName: 'skills',
+        readOnly: true,
+      },
+    ];
+  }
+
+  async callTool(call: ToolCallRequest, ctx: ToolContext): Promise<ToolCallResult> {
+    if (call.name !== ENABLE_SKILL_TOOL) return toolFailure('tool_not_found', `No tool named ${call.name}.`);
+    const name = (call.input as { skillName?: unknown } | null)?.skillName;
+    if (typeof name !== 'string') return toolFailure('invalid_input', 'skillName must be the name of an available skill.');
+    const { enabled, available } = await this.skillsOf(ctx);
+    const wanted = name.trim().toLowerCase();
+    const skill = [...available, ...enabled].find((candidate) => candidate.nameKey === wanted);
+    if (!skill) return toolFailure('skill_not_found', `No available skill is named "${name}".`);
+    await this.conversationSkills.run(
+      ctx.conversationId,
+      {
+        type: 'EnableConversationSkill',
+        workspaceId: ctx.workspaceId,
+        conversationId: ctx.conversationId,
+        skillId: skill.sId,
+        enabledBy: 'agent',
+        agentMessageId: ctx.agentMessageId,
+        by: ctx.userId,
+      },
+      'system',
+    );
+    const files = await this.filesOf([skill]);
+    return { ok: true, output: [{ type: 'text', text: `The skill "${skill.definition.name}" is enabled. Follow its instructions:\n${enabledSkillSection(skill, files)}` }] };
+  }
+
+  private async skillsOf(context: RunContributionContext): Promise<RunSkillSet> {
+    const [reader, conversation, agent] = await Promise.all([
+      this.access.runReader(context.workspaceId, context.userId),
+      this.conversationSkills.read(context.conversationId),
+      this.readModels.get<AgentConfigurationDocument>('agentConfigurations', context.agentConfigurationId),
+    ]);
+    const carried = agent && agent.workspaceId === context.workspaceId ? (agent.configuration.skillIds ?? []) : [];
+    const enabled = await this.access.readableActive(reader, conversation.skillIds);
+    const available = await this.access.readableActive(reader, carried.filter((id) => !conversation.skillIds.includes(id)));
+    return { enabled, available };
+  }
+
+  private async filesOf(skills: readonly SkillDocument[]): Promise<ReadonlyMap<string, FileDocument>> {
+    return this.readModels.getMany<FileDocument>('files', skills.flatMap((skill) => skill.definition.fileIds));
+  }
+}
