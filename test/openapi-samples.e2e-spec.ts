@@ -421,6 +421,26 @@ describe('documented response schemas against real responses', () => {
     await sample('POST', '/api/v1/w/{wId}/assistant/conversations/{cId}/skills', ids, { body: { action: 'enable', skillId: ids.sId } });
   });
 
+  it("triggers: an agent's triggers, a delivery to the hook, its stored deliveries and a re-drive", async () => {
+    const ids: Record<string, string> = { wId: api.workspaceId };
+    const editorKey = await api.t.createKey(api.workspaceId, 'builder', 'trigger-editor@example.com');
+    const agent = await call(api.t.baseUrl, 'POST', `/api/w/${ids.wId}/assistant/agent_configurations`, { key: editorKey, body: { assistant: assistant({ name: 'triggered' }) } });
+    ids.aId = agent.body.agentConfiguration.sId;
+    const triggers = '/api/w/{wId}/assistant/agent_configurations/{aId}/triggers';
+    const trigger = { name: 'On delivery', kind: 'webhook', customPrompt: 'Look at this.', configuration: { includePayload: true } };
+    const created = await sample('POST', triggers, ids, { key: editorKey, body: { triggers: [trigger] } });
+    ids.tId = created.triggers[0].sId;
+    ids.secret = new URL(created.triggers[0].webhook.url).pathname.split('/').at(-1)!;
+    await sample('GET', triggers, ids, { key: editorKey });
+    await sample('GET', `${triggers}/{tId}`, ids, { key: editorKey });
+    await sample('PATCH', `${triggers}/{tId}`, ids, { key: editorKey, body: { ...trigger, configuration: { includePayload: true, filter: '{"action":"opened"}' } } });
+    await sample('GET', '/api/v1/w/{wId}/triggers/{tId}', ids, { key: editorKey });
+    await sample('POST', '/api/v1/w/{wId}/triggers/hooks/{tId}/{secret}', ids, { key: null, body: { action: 'opened' } });
+    await sample('GET', `${triggers}/{tId}/webhook_requests`, ids, { key: editorKey });
+    await sample('POST', `${triggers}/{tId}/webhook_requests/redrive`, ids, { key: editorKey, body: { filter: '{"action":"closed"}' } });
+    await sample('DELETE', `${triggers}/{tId}`, ids, { key: editorKey });
+  });
+
   it('people: invitations and their acceptance, members, API keys, sign-in and links, sessions, tokens, me, member emails and verified domains', async () => {
     const ids: Record<string, string> = { wId: api.workspaceId };
     const invited = await sample('POST', '/api/w/{wId}/invitations', ids, { body: { email: 'sampled@example.com', role: 'builder' } });

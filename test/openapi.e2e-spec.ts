@@ -156,8 +156,10 @@ describe('OpenAPI document and docs page', () => {
       const isHealth = path === '/healthz' || path === '/readyz';
       // A signed download URL carries its grant in the query: no key.
       const isSignedDownload = path === '/api/w/{wId}/files/{fileId}/signed';
+      // A trigger's hook is called by another system: the secret in its path (and its signature) is the grant.
+      const isTriggerHook = path === '/api/v1/w/{wId}/triggers/hooks/{tId}/{secret}';
       const credentials = SESSION_PATHS.test(path) ? [{ apiKey: [] }, { session: [] }] : [{ apiKey: [] }];
-      const security = isHealth || isSignedDownload || SIGN_IN_ROUTES.includes(route) ? [] : ANONYMOUS_OR_SIGNED_IN_ROUTES.includes(route) ? [{}, ...credentials] : credentials;
+      const security = isHealth || isSignedDownload || isTriggerHook || SIGN_IN_ROUTES.includes(route) ? [] : ANONYMOUS_OR_SIGNED_IN_ROUTES.includes(route) ? [{}, ...credentials] : credentials;
       expect({ route, security: operation.security }).toEqual({ route, security });
       if (isSignedDownload) continue;
       const statuses = isHealth ? ['500'] : ['400', '401', '403', '404', '429', '500', '503'];
