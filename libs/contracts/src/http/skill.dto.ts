@@ -46,12 +46,8 @@ const FIELDS = [
   'status',
 ] as const;
 
-/** The fields a skill is saved with; on PATCH each one sent replaces its value, the others stay. */
-@OnlyKeys(FIELDS)
-export class SkillPatchDto {
-  @NonEmptyText(SKILL_FIELD_BOUNDS.name, 'omittable', { example: 'release-notes' })
-  name?: string;
-
+/** The fields of a skill but its name and instructions, optional everywhere (class-validator merges inherited rules, so those two are declared apart). */
+abstract class SkillFieldsDto {
   @ApiPropertyOptional({ maxLength: SKILL_FIELD_BOUNDS.description, description: 'What the model reads to decide whether to enable the skill.' })
   @IsOmittable()
   @LengthAtMost(SKILL_FIELD_BOUNDS.description)
@@ -60,12 +56,6 @@ export class SkillPatchDto {
 
   @NullableText(SKILL_FIELD_BOUNDS.description, { description: 'What members read in the skill list.' })
   userFacingDescription?: string | null;
-
-  @ApiPropertyOptional({ maxLength: SKILL_FIELD_BOUNDS.instructions })
-  @IsOmittable()
-  @LengthAtMost(SKILL_FIELD_BOUNDS.instructions)
-  @IsString({ message: MESSAGES.string })
-  instructions?: string;
 
   @NullableText(256)
   icon?: string | null;
@@ -96,17 +86,30 @@ export class SkillPatchDto {
   status?: (typeof SKILL_SAVED_STATUSES)[number];
 }
 
+/** `PATCH …/skills/{sId}`: each field sent replaces its value, the others stay. */
+@OnlyKeys(FIELDS)
+export class SkillPatchDto extends SkillFieldsDto {
+  @NonEmptyText(SKILL_FIELD_BOUNDS.name, 'omittable', { example: 'release-notes' })
+  name?: string;
+
+  @ApiPropertyOptional({ maxLength: SKILL_FIELD_BOUNDS.instructions })
+  @IsOmittable()
+  @LengthAtMost(SKILL_FIELD_BOUNDS.instructions)
+  @IsString({ message: MESSAGES.string })
+  instructions?: string;
+}
+
 /** `POST …/skills`: the body of the real product (name, descriptions, instructions, icon, tools) and the rest of a skill. */
 @OnlyKeys(FIELDS)
-export class CreateSkillDto extends SkillPatchDto {
+export class CreateSkillDto extends SkillFieldsDto {
   @NonEmptyText(SKILL_FIELD_BOUNDS.name, 'required', { example: 'release-notes' })
-  declare name: string;
+  name!: string;
 
   @ApiProperty({ maxLength: SKILL_FIELD_BOUNDS.instructions })
   @IsDefined({ message: MESSAGES.required })
   @LengthAtMost(SKILL_FIELD_BOUNDS.instructions)
   @IsString({ message: MESSAGES.string })
-  declare instructions: string;
+  instructions!: string;
 }
 
 /** `GET …/skills?status=`. */
