@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { assistant } from './support/agent-configuration-helpers';
+import { memberId } from './support/members';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
 // Webhook triggers end to end: who may manage them, a signed delivery that matches starting a run
@@ -206,5 +207,17 @@ describe('webhook triggers', () => {
     expect(await call(t.baseUrl, 'DELETE', `${triggersPath()}/${trigger.sId}`, { key: adaKey })).toMatchObject({ status: 200, body: { success: true } });
     expect((await call(t.baseUrl, 'GET', `${triggersPath()}/${trigger.sId}`, { key: adaKey })).status).toBe(404);
     expect((await deliver(url, '{"n":4}')).status).toBe(404);
+  });
+
+  // Last: it removes ada from the workspace.
+  it('records a firing whose run cannot start as failed: its editor is no longer a member', async () => {
+    const created = await create(adaKey, { name: 'Orphaned', kind: 'webhook', customPrompt: 'Look.', configuration: { includePayload: false } });
+    const [trigger] = created.body.triggers;
+    const url = trigger.webhook.url.replace(/^https?:\/\/[^/]+/, t.baseUrl);
+    const ada = await memberId(t.baseUrl, wId, adaKey);
+    expect((await call(t.baseUrl, 'DELETE', `/api/w/${wId}/members/${ada}`, { key: adminKey })).status).toBe(204);
+    expect(await deliver(url, '{"n":1}')).toMatchObject({ status: 200, body: { status: 'failed', conversationId: null } });
+    const [request] = (await call(t.baseUrl, 'GET', `${triggersPath()}/${trigger.sId}/webhook_requests`, { key: adminKey })).body.requests;
+    expect(request).toMatchObject({ status: 'failed', conversationId: null, error: expect.stringContaining('no longer a member') });
   });
 });

@@ -1,4 +1,5 @@
 import type { TriggerSettings } from '@app/contracts/events/trigger.events';
+import type { TriggerState } from '@app/domain/trigger/trigger.state';
 import type { CreateConversationInput } from '@app/contracts/http/conversation.dto';
 import type { CreateConversationResponse } from '@app/contracts/http/conversation-responses.types';
 import { memberKey, type UserDocument, type WorkspaceDocument } from '@app/contracts/read-models/workspace.read-models';
@@ -19,6 +20,12 @@ export interface FiringTrigger {
   readonly agentConfigurationId: string;
   readonly editor: string;
   readonly settings: TriggerSettings;
+}
+
+/** The trigger of a firing, from the aggregate's state. */
+export function firingTriggerOf(triggerId: string, trigger: NonNullable<TriggerState['trigger']>): FiringTrigger {
+  const { workspaceId, agentConfigurationId, editor, settings } = trigger;
+  return { triggerId, workspaceId, agentConfigurationId, editor, settings };
 }
 
 /** One firing: its id (the request id for a delivery), and the delivery's payload when there is one. */

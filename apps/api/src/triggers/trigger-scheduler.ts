@@ -10,7 +10,7 @@ import { LOGGER } from '../common/logger';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { ReadModels } from '../event-sourcing/reading/read-models';
 import { TriggerAggregateWriter } from '../event-sourcing/writing/aggregate-writers';
-import { TriggerFiring } from './trigger-firing';
+import { firingTriggerOf, TriggerFiring } from './trigger-firing';
 
 /**
  * Fires schedule triggers. Every TRIGGER_SCHEDULER_INTERVAL_MS each api process looks at the
@@ -90,10 +90,6 @@ export class TriggerScheduler implements OnApplicationBootstrap, OnApplicationSh
       this.log.info({ triggerId, dueAt }, 'schedule trigger over its daily cap: instant recorded as rate limited');
       return;
     }
-    const trigger = outcome.state.trigger!;
-    await this.firing.fire(
-      { triggerId, workspaceId: trigger.workspaceId, agentConfigurationId: trigger.agentConfigurationId, editor: trigger.editor, settings: trigger.settings },
-      { firingId, requestId: null },
-    );
+    await this.firing.fire(firingTriggerOf(triggerId, outcome.state.trigger!), { firingId, requestId: null });
   }
 }

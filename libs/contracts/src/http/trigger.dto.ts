@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { NestedObject, NonEmptyText, NullableText } from './validation/field.decorator';
+import { InOrder } from './validation/in-order.decorator';
 import { OnlyKeys } from './validation/only-keys.decorator';
 import { IsOmittable } from './validation/presence.decorator';
 import { MESSAGES, itemCount, oneOf } from './validation/validation.messages';
@@ -14,6 +15,18 @@ export const HMAC_ALGORITHMS = ['sha1', 'sha256', 'sha512'] as const;
 export const DEFAULT_EXECUTIONS_PER_DAY = 42;
 export const MAX_EXECUTIONS_PER_DAY = 10_000;
 export const MAX_TRIGGERS_PER_REQUEST = 20;
+
+/** A whole number from `min` to `max`, that may be left out (`omittable`) or also be null (`nullable`). */
+function IntegerBetween(min: number, max: number, presence: 'omittable' | 'nullable', doc: { readonly description?: string } = {}): PropertyDecorator {
+  const message = `must be an integer between ${min} and ${max}`;
+  return InOrder(
+    IsInt({ message }),
+    Min(min, { message }),
+    Max(max, { message }),
+    presence === 'omittable' ? IsOmittable() : IsOptional(),
+    ApiPropertyOptional({ type: 'integer', minimum: min, maximum: max, ...(presence === 'nullable' ? { nullable: true } : {}), ...doc }),
+  );
+}
 
 /**
  * The `configuration` of a trigger: for a schedule, `{cron, timezone}` (type `cron`, the default)
@@ -33,32 +46,16 @@ export class TriggerConfigurationDto {
   @NonEmptyText(64, 'omittable', { example: 'Europe/Paris' })
   timezone?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 366 })
-  @IsOmittable()
-  @Min(1, { message: 'must be an integer between 1 and 366' })
-  @Max(366, { message: 'must be an integer between 1 and 366' })
-  @IsInt({ message: 'must be an integer between 1 and 366' })
+  @IntegerBetween(1, 366, 'omittable')
   intervalDays?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 6, nullable: true, description: '0 = Sunday.' })
-  @IsOptional()
-  @Min(0, { message: 'must be an integer between 0 and 6' })
-  @Max(6, { message: 'must be an integer between 0 and 6' })
-  @IsInt({ message: 'must be an integer between 0 and 6' })
+  @IntegerBetween(0, 6, 'nullable', { description: '0 = Sunday.' })
   dayOfWeek?: number | null;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 23 })
-  @IsOmittable()
-  @Min(0, { message: 'must be an integer between 0 and 23' })
-  @Max(23, { message: 'must be an integer between 0 and 23' })
-  @IsInt({ message: 'must be an integer between 0 and 23' })
+  @IntegerBetween(0, 23, 'omittable')
   hour?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 59 })
-  @IsOmittable()
-  @Min(0, { message: 'must be an integer between 0 and 59' })
-  @Max(59, { message: 'must be an integer between 0 and 59' })
-  @IsInt({ message: 'must be an integer between 0 and 59' })
+  @IntegerBetween(0, 59, 'omittable')
   minute?: number;
 
   @ApiPropertyOptional({ type: Boolean, description: 'Webhooks: attach the payload to the message as a content fragment.' })
@@ -116,11 +113,7 @@ export class TriggerInputDto {
   @IsOmittable()
   status?: (typeof TRIGGER_STATUSES)[number];
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_EXECUTIONS_PER_DAY, nullable: true, description: `Firings per UTC day (default ${DEFAULT_EXECUTIONS_PER_DAY}).` })
-  @IsOptional()
-  @Min(1, { message: `must be an integer between 1 and ${MAX_EXECUTIONS_PER_DAY}` })
-  @Max(MAX_EXECUTIONS_PER_DAY, { message: `must be an integer between 1 and ${MAX_EXECUTIONS_PER_DAY}` })
-  @IsInt({ message: `must be an integer between 1 and ${MAX_EXECUTIONS_PER_DAY}` })
+  @IntegerBetween(1, MAX_EXECUTIONS_PER_DAY, 'nullable', { description: `Firings per UTC day (default ${DEFAULT_EXECUTIONS_PER_DAY}).` })
   executionPerDayLimitOverride?: number | null;
 
   @NestedObject(() => TriggerWebhookSecurityDto, 'nullable')

@@ -4,7 +4,7 @@ import { ApiError } from '../../common/http/api-error';
 import { newSId } from '../../common/ids';
 import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { TriggerAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
-import { TriggerFiring } from '../trigger-firing';
+import { firingTriggerOf, TriggerFiring } from '../trigger-firing';
 import { TriggerSecrets } from '../trigger-secrets';
 
 const triggerNotFound = () => new ApiError('trigger_not_found', 'The trigger you requested was not found.');
@@ -58,10 +58,7 @@ export class ReceiveWebhookHandler implements ICommandHandler<ReceiveWebhookComm
       if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
       return { requestId, status, conversationId: null };
     }
-    const { conversationId } = await this.firing.fire(
-      { triggerId, workspaceId, agentConfigurationId: trigger.agentConfigurationId, editor: trigger.editor, settings: trigger.settings },
-      { firingId: requestId, requestId, payload },
-    );
+    const { conversationId } = await this.firing.fire(firingTriggerOf(triggerId, trigger), { firingId: requestId, requestId, payload });
     return { requestId, status: conversationId === null ? 'failed' : 'matched', conversationId };
   }
 }

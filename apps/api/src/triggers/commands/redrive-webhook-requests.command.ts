@@ -10,7 +10,7 @@ import { ReadModels } from '../../event-sourcing/reading/read-models';
 import { TriggerAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import { WEBHOOK_REQUESTS_LISTED } from '../queries/trigger.queries';
 import { TriggerAccess } from '../trigger-access';
-import { TriggerFiring } from '../trigger-firing';
+import { firingTriggerOf, TriggerFiring } from '../trigger-firing';
 
 /**
  * Runs stored deliveries again. A dry run (the default) reports which would match a filter, event
@@ -90,11 +90,7 @@ export class RedriveWebhookRequestsHandler implements ICommandHandler<RedriveWeb
       if (outcome.position !== null) await this.readModels.waitFor(outcome.position);
       return { requestId: request.sId, outcome: status, conversationId: null };
     }
-    const trigger = outcome.state.trigger!;
-    const { conversationId } = await this.firing.fire(
-      { triggerId, workspaceId: trigger.workspaceId, agentConfigurationId: trigger.agentConfigurationId, editor: trigger.editor, settings: trigger.settings },
-      { firingId, requestId: request.sId, payload: request.payload },
-    );
+    const { conversationId } = await this.firing.fire(firingTriggerOf(triggerId, outcome.state.trigger!), { firingId, requestId: request.sId, payload: request.payload });
     return { requestId: request.sId, outcome: conversationId === null ? 'failed' : 'matched', conversationId };
   }
 }
