@@ -1,17 +1,6 @@
-import JSZip from 'jszip';
 import { postContent } from './file-upload-helpers';
 
-/** A SKILL.md in the Agent Skills format. */
-export function skillMd(name: string, description: string, instructions: string): string {
-  return `---\nname: ${name}\ndescription: ${description}\n---\n${instructions}\n`;
-}
-
-/** A zip of `files` (path → content), paths kept as given (even hostile ones). */
-export async function zipOf(files: Record<string, string | Buffer>, options: { permissions?: Record<string, number> } = {}): Promise<Buffer> {
-  const zip = new JSZip();
-  for (const [path, content] of Object.entries(files)) zip.file(path, content, { unixPermissions: options.permissions?.[path], createFolders: false });
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', platform: 'UNIX' });
-}
+export { skillMd, zipOf } from './skill-files';
 
 /** `POST …/skills/import` with one part `file`. */
 export function importSkills(

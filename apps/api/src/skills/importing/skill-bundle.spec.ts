@@ -1,13 +1,5 @@
-import JSZip from 'jszip';
+import { skillMd, zipOf } from '../../../../../test/support/skill-files';
 import { readSkillBundles, SkillBundleError } from './skill-bundle';
-
-const skillMd = (name: string) => `---\nname: ${name}\ndescription: Does ${name}.\n---\nSteps for ${name}.`;
-
-async function zipOf(files: Record<string, string | Buffer>, options: { permissions?: Record<string, number> } = {}): Promise<Buffer> {
-  const zip = new JSZip();
-  for (const [path, content] of Object.entries(files)) zip.file(path, content, { unixPermissions: options.permissions?.[path], createFolders: false });
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', platform: 'UNIX' });
-}
 
 describe('readSkillBundles', () => {
   it('reads a lone SKILL.md', async () => {
