@@ -1,5 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { assistant } from './support/agent-configuration-helpers';
+import { openAIEnv, runRequests, sentText, textScenario } from './support/agent-run-helpers';
+import { FakeOpenAIServer } from './support/fake-openai-server';
 import { memberId } from './support/members';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
@@ -13,6 +15,7 @@ const sign = (body: string, secret = SIGNING_SECRET) => `sha256=${createHmac('sh
 
 describe('webhook triggers', () => {
   let t: TestApp;
+  let model: FakeOpenAIServer;
   let wId: string;
   let adminKey: string;
   let adaKey: string;
@@ -44,7 +47,9 @@ describe('webhook triggers', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ OPENAI_API_KEY: 'sk-test', AGENT_RUNNER_ENABLED: 'false', TRIGGER_SCHEDULER_ENABLED: 'false', SECRETS_KEY: randomBytes(32).toString('hex') });
+    model = await FakeOpenAIServer.start();
+    model.setResolver(() => textScenario(['Noted.']));
+    t = await startTestApp(openAIEnv(model, { TRIGGER_SCHEDULER_ENABLED: 'false', SECRETS_KEY: randomBytes(32).toString('hex') }));
     ({ workspaceId: wId, apiKey: adminKey } = await t.createWorkspace('Acme'));
     adaKey = await t.createKey(wId, 'builder', 'ada@example.com');
     bobKey = await t.createKey(wId, 'builder', 'bob@example.com');
@@ -54,7 +59,10 @@ describe('webhook triggers', () => {
     agentId = agent.body.agentConfiguration.sId;
     adaId = agent.body.agentConfiguration.editors?.[0]?.sId;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await model.close();
+  });
 
   it("lets only the agent's editors and admins manage its triggers, and runs each as a member", async () => {
     expect((await create(carlKey, webhookTrigger())).status).toBe(403);
@@ -125,6 +133,16 @@ describe('webhook triggers', () => {
       expect(fragment).toMatchObject({ title: 'Webhook payload', contentType: 'application/json' });
       const raw = await call(t.baseUrl, 'GET', `/api/w/${wId}/assistant/conversations/${cId}/messages/${fragment.sId}/raw_content_fragment`, { key: adaKey });
       expect(JSON.parse(typeof raw.body === 'string' ? raw.body : JSON.stringify(raw.body))).toEqual(payload);
+      // The run answers, and the model read the payload with the prompt.
+      const answered = async () => {
+        const again = await call(t.baseUrl, 'GET', `/api/v1/w/${wId}/assistant/conversations/${cId}`, { key: adaKey });
+        return again.body.conversation.content.flat().find((message: any) => message.type === 'agent_message');
+      };
+      const deadline = Date.now() + 15_000;
+      while ((await answered()).status === 'created' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await answered()).toMatchObject({ status: 'succeeded', content: 'Noted.' });
+      const prompt = runRequests(model).map((request) => sentText(request.body)).find((text) => text.includes('Summarize this push.'));
+      expect(prompt).toContain('Fix the build');
     });
 
     it('refuses an unsigned or mis-signed delivery and a wrong URL secret, and stores none of them', async () => {
