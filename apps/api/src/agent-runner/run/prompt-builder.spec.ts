@@ -35,6 +35,15 @@ describe('buildAgentPrompt', () => {
     expect(prompt.parent.messageId).toBe('u1');
   });
 
+  it('puts the sections features contribute (enabled skills) after the instructions and before the context', () => {
+    const target = agentMessageCreated('a1', 1, 'u1');
+    const events = [conversationCreated(), userMessagePosted('u1', 0), target];
+    const { system } = buildAgentPrompt(events, target.data, { ...context, systemSections: ['## Enabled skills\n<skill name="notes">Group by area.</skill>'] });
+    expect(system.indexOf('Be helpful.')).toBeLessThan(system.indexOf('## Enabled skills'));
+    expect(system.indexOf('Group by area.')).toBeLessThan(system.indexOf('## Context'));
+    expect(buildAgentPrompt(events, target.data, context).system).not.toContain('Enabled skills');
+  });
+
   it('leaves deleted messages out: a deleted question and its deleted answer are never sent again', () => {
     const target = agentMessageCreated('a2', 3, 'u2');
     const deleted = (messageId: string): ConversationEvent => ({ type: 'MessageDeleted', data: { ...fixtureBase(), messageId, deletedBy: 'usr0000001' } });
