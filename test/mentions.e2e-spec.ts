@@ -150,6 +150,81 @@ describe('mentions', () => {
     expect(posted.message.richMentions[0]).toMatchObject({ id: bob, status: 'user_restricted_by_conversation_access' });
   });
 
+  describe('on a new conversation, an edit, and a dismissal', () => {
+    const create = async (key: string, content: string, mentions: unknown[], extra: Record<string, unknown> = {}) => {
+      const res = await call(t.baseUrl, 'POST', `${w()}/assistant/conversations`, {
+        key,
+        body: { title: 'New', ...extra, message: { content, mentions, context: { username: 'someone', timezone: 'UTC' } } },
+      });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const statusOf = (message: { richMentions: { id: string; status: string }[] }, id: string) => message.richMentions.find((m) => m.id === id)?.status;
+    const storedMessage = async (key: string, cId: string, mId: string) => {
+      const read = await call(t.baseUrl, 'GET', `${w()}/assistant/conversations/${cId}`, { key });
+      return read.body.conversation.content.flat().find((m: { sId: string }) => m.sId === mId);
+    };
+    const act = (key: string, cId: string, mId: string, body: Record<string, unknown>) =>
+      call(t.baseUrl, 'POST', `/api/w/${workspaceId}/assistant/conversations/${cId}/messages/${mId}/mentions`, { key, body });
+
+    it('a conversation created with a message gives its mentions the statuses a later post would', async () => {
+      // Bob does not take part in the new conversation yet; Ledger reads Finance, which Bob, its author, may not see.
+      const created = await create(bobKey, 'Hi @carl, @ledger and @helpdesk', [{ type: 'user', userId: carl }, { configurationId: agents.ledger }, { configurationId: agents.helpdesk }]);
+      expect([statusOf(created.message, carl), statusOf(created.message, agents.ledger), statusOf(created.message, agents.helpdesk)]).toEqual([
+        'pending_conversation_access',
+        'agent_restricted_by_space_usage',
+        'approved',
+      ]);
+      // The restricted agent does not answer: only Helpdesk's message is in the new conversation.
+      const answers = created.conversation.content.flat().filter((m: { type: string }) => m.type === 'agent_message');
+      expect(answers.map((m: { configuration: { sId: string } }) => m.configuration.sId)).toEqual([agents.helpdesk]);
+      expect(statusOf(await storedMessage(bobKey, created.conversation.sId, created.message.sId), carl)).toBe('pending_conversation_access');
+
+      // In a project Carl is not a member of, he waits for the project's membership.
+      const project = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: adminKey, body: { name: 'Ann only', isRestricted: true, memberIds: [ann], spaceKind: 'project' } });
+      const inProject = await create(annKey, 'Hi @carl', [{ type: 'user', userId: carl }], { spaceId: project.body.space.sId });
+      expect(statusOf(inProject.message, carl)).toBe('pending_project_membership');
+    });
+
+    it('an edit gives the mentions it adds their statuses, and starts no restricted agent', async () => {
+      const created = await create(annKey, 'Hello', []);
+      const cId: string = created.conversation.sId;
+      await post(bobKey, cId, 'Here I am', []);
+      const edited = await call(t.baseUrl, 'POST', `${w()}/assistant/conversations/${cId}/messages/${created.message.sId}/edit`, {
+        key: annKey,
+        body: { content: 'Hello @carl and @ledger', mentions: [{ type: 'user', userId: carl }, { configurationId: agents.ledger }] },
+      });
+      expect(edited.status).toBe(200);
+      expect([statusOf(edited.body.message, carl), statusOf(edited.body.message, agents.ledger)]).toEqual(['pending_conversation_access', 'agent_restricted_by_space_usage']);
+      expect(edited.body.agentMessages).toEqual([]);
+      expect(statusOf(await storedMessage(annKey, cId, edited.body.message.sId), carl)).toBe('pending_conversation_access');
+    });
+
+    it('the author dismisses a restricted mention: its status stands, shown dismissed; nobody else may', async () => {
+      const created = await create(annKey, 'Hello', []);
+      const cId: string = created.conversation.sId;
+      await post(bobKey, cId, 'Here I am', []);
+      const posted = await post(annKey, cId, 'Sum it up @ledger', [{ configurationId: agents.ledger }]);
+      const mId: string = posted.message.sId;
+      expect(posted.message.richMentions[0]).toMatchObject({ id: agents.ledger, status: 'agent_restricted_by_space_usage', dismissed: false });
+
+      const notTheirs = await act(bobKey, cId, mId, { type: 'agent', id: agents.ledger, action: 'dismissed' });
+      expect([notTheirs.status, notTheirs.body.error]).toEqual([403, { type: 'invalid_request_error', message: 'User is not authorized to dismiss this mention' }]);
+      expect((await storedMessage(annKey, cId, mId)).richMentions[0].dismissed).toBe(false);
+
+      const dismissed = await act(annKey, cId, mId, { type: 'agent', id: agents.ledger, action: 'dismissed' });
+      expect([dismissed.status, dismissed.body]).toEqual([200, { success: true }]);
+      expect((await storedMessage(annKey, cId, mId)).richMentions[0]).toMatchObject({ id: agents.ledger, status: 'agent_restricted_by_space_usage', dismissed: true });
+
+      // A mention that is not restricted is left as it is; an unknown member is not found.
+      const pending = await post(annKey, cId, 'cc @carl', [{ type: 'user', userId: carl }]);
+      expect((await act(annKey, cId, pending.message.sId, { type: 'user', id: carl, action: 'dismissed' })).status).toBe(200);
+      expect((await storedMessage(annKey, cId, pending.message.sId)).richMentions[0]).toMatchObject({ status: 'pending_conversation_access', dismissed: false });
+      const unknown = await act(annKey, cId, mId, { type: 'user', id: 'nosuchuser', action: 'dismissed' });
+      expect([unknown.status, unknown.body.error?.type]).toEqual([404, 'user_not_found']);
+    });
+  });
+
   it('parses @name of agents into mentions (official client and HTTP)', async () => {
     const client = officialClient(t.baseUrl, workspaceId, annKey);
     const markdown = unwrapResult(await client.parseForMentions({ markdown: 'Ask @shell-helper, then @HELPDESK! not me@helpdesk or @helpdeskX' }));

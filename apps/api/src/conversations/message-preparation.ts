@@ -20,9 +20,13 @@ import { McpServerAggregateWriter } from '../event-sourcing/writing/aggregate-wr
 import { requireOwnLiveServers } from '../mcp/client-side-server-access';
 import { InlineTextFile } from '../files/inline-text-file';
 import { resolveContentNode } from './content-node-fragment';
-import { MentionAccess, type MentionTarget } from '../mentions/mention-access';
-import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
+import { MentionAccess, type MentionScope, type MentionTarget } from '../mentions/mention-access';
 import { agentRunsOnMention } from '@app/domain/conversation/mention-status.policy';
+
+/** A message's mentions, resolved, with their statuses and the agent messages they start. */
+export type PreparedMentions = Pick<NewUserMessage, 'mentionedAgents' | 'mentionStatuses' | 'agentMessageIds'> & {
+  readonly mentionedUsers: MentionedUser[];
+};
 
 /** Who a message's context names as its sender. */
 interface Sender {
@@ -74,18 +78,13 @@ export class MessagePreparation {
   ) {}
 
   /**
-   * The parts of a new user message. In an existing `conversation`, each mention gets its status by
-   * the conversation's access rules (the author taking part), and an agent that may not run on its
-   * mention (`agent_restricted_by_space_usage`) gets no agent message.
+   * The parts of a new user message, posted in `scope` (an existing conversation, or one being
+   * created with it): its mentions as `mentionsIn` gives them.
    */
-  async prepare(auth: AuthContext, input: PostMessageInput, family: PathFamily, conversation?: ConversationDocument): Promise<NewUserMessage> {
+  async prepare(auth: AuthContext, input: PostMessageInput, family: PathFamily, scope: MentionScope): Promise<NewUserMessage> {
     const mentions = input.mentions as readonly Mention[];
     await requireOwnLiveServers(this.mcpServers, auth, input.context.clientSideMCPServerIds);
-    const { mentionedAgents, mentionedUsers } = await this.resolveMentions(auth, mentions);
-    // A message that mentions no one has no status to give: the post reads nothing more for it.
-    const mentionsSomeone = mentionedAgents.length + mentionedUsers.length > 0;
-    const mentionStatuses = conversation && mentionsSomeone ? await this.mentionStatuses(auth, conversation, mentionedAgents, mentionedUsers) : {};
-    const runnable = mentionedAgents.filter((agent) => agentRunsOnMention(mentionStatuses[agent.sId]));
+    const prepared = await this.mentionsIn(auth, mentions, scope);
     const sender = await this.signedInSender(auth, family);
     return {
       messageId: newSId(),
@@ -95,20 +94,33 @@ export class MessagePreparation {
       user: userSnapshotOf(auth.user),
       modelSelection: this.modelSelection(auth, input.modelSelection),
       skipToolsValidation: input.skipToolsValidation ?? false,
-      mentionedAgents,
-      mentionedUsers,
-      ...(conversation ? { mentionStatuses } : {}),
-      agentMessageIds: runnable.map(() => newSId()),
+      ...prepared,
     };
+  }
+
+  /**
+   * The mentions of a message posted, edited or sent with a new conversation, resolved (404 for an
+   * unknown agent, 400 for a non-member), each with its status by the access rules of `scope` (the
+   * author taking part), and one new agent message id per agent that may run on its mention (an
+   * `agent_restricted_by_space_usage` one gets none). The one path all three take, as the real
+   * service gives every new message version its mentions the same way.
+   */
+  async mentionsIn(auth: AuthContext, mentions: readonly Mention[], scope: MentionScope): Promise<PreparedMentions> {
+    const { mentionedAgents, mentionedUsers } = await this.resolveMentions(auth, mentions);
+    // A message that mentions no one has no status to give: the post reads nothing more for it.
+    const mentionsSomeone = mentionedAgents.length + mentionedUsers.length > 0;
+    const mentionStatuses = mentionsSomeone ? await this.mentionStatuses(auth, scope, mentionedAgents, mentionedUsers) : {};
+    const runnable = mentionedAgents.filter((agent) => agentRunsOnMention(mentionStatuses[agent.sId]));
+    return { mentionedAgents, mentionedUsers, mentionStatuses, agentMessageIds: runnable.map(() => newSId()) };
   }
 
   private async mentionStatuses(
     auth: AuthContext,
-    conversation: ConversationDocument,
+    scope: MentionScope,
     agents: readonly AgentSnapshot[],
     users: readonly MentionedUser[],
   ): Promise<Record<string, MentionStatus>> {
-    const facts = await this.mentionAccess.factsOf(conversation, auth.user ? [auth.user.sId] : []);
+    const facts = await this.mentionAccess.factsOf(scope, auth.user ? [auth.user.sId] : []);
     const targets: MentionTarget[] = [
       ...agents.map((agent) => ({ type: 'agent' as const, id: agent.sId, requestedSpaceIds: agent.requestedSpaceIds, toolset: agent.toolset ?? [] })),
       ...users.map((user) => ({ type: 'user' as const, id: user.sId })),

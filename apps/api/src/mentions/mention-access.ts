@@ -22,6 +22,18 @@ export type MentionTarget =
   | { readonly type: 'user'; readonly id: string };
 
 /**
+ * The conversation a message's mentions are judged in, as it stands before the message: an
+ * existing conversation's document, or what a conversation being created starts with (its project
+ * space, no content yet, nobody taking part but the author).
+ */
+export type MentionScope = Pick<ConversationDocument, 'workspaceId' | 'spaceId' | 'requestedSpaceIds' | 'participants'>;
+
+/** The scope of a conversation being created in `spaceId` (a project, or none). */
+export function newConversationScope(workspaceId: string, spaceId: string | null): MentionScope {
+  return { workspaceId, spaceId, requestedSpaceIds: [], participants: [] };
+}
+
+/**
  * Reads, from the read models, what the mention statuses of a conversation depend on, and gives
  * each mention its status by the one policy (`mention-status.policy.ts`): a posted message and the
  * suggestions for its conversation agree.
@@ -31,7 +43,7 @@ export class MentionAccess {
   constructor(private readonly readModels: ReadModels) {}
 
   /** The access facts of a conversation; `extraParticipants` take part too (the author of a message being posted). */
-  async factsOf(conversation: ConversationDocument, extraParticipants: readonly string[] = []): Promise<ConversationAccessFacts> {
+  async factsOf(conversation: MentionScope, extraParticipants: readonly string[] = []): Promise<ConversationAccessFacts> {
     const spaceIds = [...new Set([...(conversation.spaceId ? [conversation.spaceId] : []), ...conversation.requestedSpaceIds])];
     const spaces = await this.spaces(conversation.workspaceId, spaceIds);
     const participantIds = [...new Set([...conversation.participants, ...extraParticipants])];

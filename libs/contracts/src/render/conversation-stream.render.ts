@@ -68,6 +68,7 @@ export function renderConversationStreamEvent(
     // The stream shows the changed message, which the event alone does not hold: the api renders it from the read models.
     case 'MessageDeleted':
     case 'UserMentionDecided':
+    case 'MentionDismissed':
     case 'ReactionAdded':
     case 'ReactionRemoved':
     case 'AgentMessageFeedbackGiven':

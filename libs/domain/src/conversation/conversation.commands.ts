@@ -181,6 +181,8 @@ export interface EditUserMessage extends CommandBase {
   readonly skipToolsValidation?: boolean;
   readonly mentionedAgents: readonly AgentSnapshot[];
   readonly mentionedUsers?: readonly MentionedUser[];
+  /** As for a new message (`NewUserMessage.mentionStatuses`): by the conversation's access rules. */
+  readonly mentionStatuses?: Readonly<Record<string, MentionStatus>>;
   readonly agentMessageIds: readonly string[];
 }
 
@@ -208,6 +210,17 @@ export interface DecideUserMention extends CommandBase {
   readonly decision: 'approved' | 'rejected';
   /** sId of the deciding member. */
   readonly decidedBy: string;
+}
+
+/** The author of a message dismisses a restricted mention of an agent or a member. */
+export interface DismissMention extends CommandBase {
+  readonly type: 'DismissMention';
+  readonly messageId: string;
+  readonly mentionType: 'agent' | 'user';
+  /** sId of the mentioned agent or member. */
+  readonly mentionId: string;
+  /** sId of the dismissing member. */
+  readonly dismissedBy: string;
 }
 
 /** Retry an agent message: a new version (same rank, version + 1, status created). */
@@ -310,6 +323,7 @@ export type ConversationCommand =
   | EditUserMessage
   | DeleteUserMessage
   | DecideUserMention
+  | DismissMention
   | MoveToProject
   | RetryAgentMessage
   | CancelAgentMessages

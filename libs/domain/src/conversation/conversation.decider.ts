@@ -6,7 +6,7 @@
 //   conversation.errors.ts        the refusals, with the wire's messages
 //   conversation.stream.ts        the stream name, `conversation-<sId>`
 //   its events: libs/contracts/src/events/conversation/ (projections read them without this library)
-import { decideUserMention } from './conversation.decide-mentions';
+import { decideMentionDismissal, decideUserMention } from './conversation.decide-mentions';
 import { toConversationStreamName } from './conversation.stream';
 import type { ConversationCreated, ConversationEvent } from '@app/contracts/events/conversation/conversation.events';
 import { assertNever } from '@app/contracts/assert-never';
@@ -66,6 +66,8 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       return decideDeleteUserMessage(state, command);
     case 'DecideUserMention':
       return decideUserMention(state, command);
+    case 'DismissMention':
+      return decideMentionDismissal(state, command);
     case 'MoveToProject':
       return state.spaceId === command.spaceId ? [] : [{ type: 'ConversationMovedToProject', data: { ...base, spaceId: command.spaceId } }];
     case 'RetryAgentMessage':

@@ -14,7 +14,7 @@ import type {
 } from './conversation.state';
 import { LayeredMap } from './layered-map';
 import { isCancelWithoutItsRun } from './cancelled-outcome';
-import { isPendingMentionStatus } from './mention-status.policy';
+import { isPendingMentionStatus, isRestrictedMentionStatus, mentionKey } from './mention-status.policy';
 
 /** Folds one event into the decision state. Never throws; events for a missing conversation are ignored. */
 export function evolveConversation(state: ConversationState, event: ConversationEvent): ConversationState {
@@ -122,6 +122,12 @@ function evolveExisting(state: ExistingConversationState, event: ConversationEve
       return updateMessage(state, event.data.messageId, (m) =>
         m.kind === 'user_message' ? { ...m, pendingMentions: (m.pendingMentions ?? []).filter((id) => id !== event.data.userId) } : m,
       );
+    case 'MentionDismissed': {
+      const dismissed = mentionKey(event.data.mentionType, event.data.mentionId);
+      return updateMessage(state, event.data.messageId, (m) =>
+        m.kind === 'user_message' ? { ...m, restrictedMentions: (m.restrictedMentions ?? []).filter((key) => key !== dismissed) } : m,
+      );
+    }
     case 'ReactionAdded':
     case 'ReactionRemoved': {
       const on = event.type === 'ReactionAdded';
@@ -175,6 +181,7 @@ function userMessageState(d: UserMessageData): UserMessageState {
     context: d.context,
     agenticMessageData: d.agenticMessageData ?? null,
     pendingMentions: d.mentionDisplays.filter((m) => m.type === 'user' && isPendingMentionStatus(m.status)).map((m) => m.id),
+    restrictedMentions: d.mentionDisplays.filter((m) => isRestrictedMentionStatus(m.status)).map((m) => mentionKey(m.type, m.id)),
   };
 }
 

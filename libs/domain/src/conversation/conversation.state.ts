@@ -36,6 +36,11 @@ export interface UserMessageState extends MessageStateBase {
   readonly agenticMessageData: AgenticMessageData | null;
   /** Members this version mentioned with a pending status, until its author decides on them. */
   readonly pendingMentions?: readonly string[];
+  /**
+   * Agents and members this version mentioned with a restricted status, as `mentionKey` names them,
+   * until its author dismisses them.
+   */
+  readonly restrictedMentions?: readonly string[];
 }
 
 /** One user's feedback on an agent message. */

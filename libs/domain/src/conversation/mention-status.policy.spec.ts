@@ -1,4 +1,4 @@
-import { agentMentionStatus, agentRunsOnMention, userMentionStatus, type ConversationAccessFacts, type SpaceFacts } from './mention-status.policy';
+import { agentMentionStatus, agentRunsOnMention, isRestrictedMentionStatus, mentionKey, userMentionStatus, type ConversationAccessFacts, type SpaceFacts } from './mention-status.policy';
 
 const open: SpaceFacts = { sId: 'open', kind: 'regular', isRestricted: false, memberIds: [] };
 const finance: SpaceFacts = { sId: 'finance', kind: 'regular', isRestricted: true, memberIds: ['ann'] };
@@ -55,6 +55,14 @@ describe('mention status policy', () => {
 
     it('runs only when not restricted or rejected', () => {
       expect([undefined, 'approved', 'agent_restricted_by_space_usage', 'rejected'].map((s) => agentRunsOnMention(s as never))).toEqual([true, true, false, false]);
+    });
+  });
+
+  describe('a mention to dismiss', () => {
+    it('is one the access rules restrict, named apart from a mention of the other type', () => {
+      const statuses = ['approved', 'pending_conversation_access', 'user_restricted_by_conversation_access', 'agent_restricted_by_space_usage', 'rejected'] as const;
+      expect(statuses.map((s) => isRestrictedMentionStatus(s))).toEqual([false, false, true, true, false]);
+      expect(mentionKey('agent', 'x')).not.toBe(mentionKey('user', 'x'));
     });
   });
 });

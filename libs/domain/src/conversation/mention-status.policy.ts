@@ -66,6 +66,19 @@ export function agentRunsOnMention(status: MentionStatus | undefined): boolean {
   return status !== 'agent_restricted_by_space_usage' && status !== 'rejected';
 }
 
+/**
+ * Whether a mention is kept from acting by the access rules (a member who may not see the
+ * conversation, an agent that may not answer in it): its author may only dismiss it.
+ */
+export function isRestrictedMentionStatus(status: MentionStatus | undefined): boolean {
+  return status === 'user_restricted_by_conversation_access' || status === 'agent_restricted_by_space_usage';
+}
+
+/** How a message's state names one of its mentions: an agent and a member may share an sId. */
+export function mentionKey(type: 'agent' | 'user', id: string): string {
+  return `${type}:${id}`;
+}
+
 /** Whether a member's mention waits for its author's decision (approve or reject). */
 export function isPendingMentionStatus(status: MentionStatus | undefined): boolean {
   return status === 'pending_conversation_access' || status === 'pending_project_membership';

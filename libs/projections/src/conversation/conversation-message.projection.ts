@@ -22,7 +22,7 @@ import {
   renderUserMessageFromEvent,
 } from '@app/contracts/render/conversation-message.render';
 import { isDeletedMessage, renderDeletedMessage } from '@app/contracts/render/message-deletion.render';
-import { withUserMentionStatus } from '@app/contracts/render/mention-decision.render';
+import { withMentionDismissed, withUserMentionStatus } from '@app/contracts/render/mention-decision.render';
 import type { RecordedEvent } from '@app/storage';
 import type { Projection } from '../projection';
 
@@ -110,6 +110,8 @@ function evolveDocument(doc: ConversationMessageDocument, event: ConversationMes
       return { ...doc, message: renderDeletedMessage(m) };
     case 'UserMentionDecided':
       return m.type === 'user_message' ? { ...doc, message: withUserMentionStatus(m, event.data.userId, event.data.status) } : doc;
+    case 'MentionDismissed':
+      return m.type === 'user_message' ? { ...doc, message: withMentionDismissed(m, event.data.mentionType, event.data.mentionId) } : doc;
     case 'ContentFragmentSuperseded':
       return m.type === 'content_fragment' ? { ...doc, message: { ...m, contentFragmentVersion: 'superseded' } } : doc;
     case 'ContentFragmentExpired':

@@ -88,6 +88,7 @@ const fullHistory: ConversationEvent[] = [
     data: { ...at(24), messageId: 'agtmsg0003', configurationId: agent.sId, content: 'Half an ans', chainOfThought: 'Thinking', toolCalls: [], contents: [{ step: 0, content: { type: 'text_content', value: 'Half an ans' } }], completionDurationMs: 400 },
   },
   { type: 'UserMentionDecided', data: { ...at(24), messageId: 'usrmsg0002', userId: 'usrcarl001', status: 'approved', decidedBy: bob.userId } },
+  { type: 'MentionDismissed', data: { ...at(24), messageId: 'usrmsg0002', mentionType: 'agent', mentionId: agent.sId, dismissedBy: bob.userId } },
   { type: 'MessageDeleted', data: { ...at(24), messageId: 'usrmsg0001', deletedBy: bob.userId } },
   { type: 'ConversationMovedToProject', data: { ...at(24), spaceId: 'vlt_project1' } },
   { type: 'ConversationDeleted', data: { ...at(24), deletedBy: null } },

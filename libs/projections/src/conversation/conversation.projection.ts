@@ -116,6 +116,7 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent): Co
       return withVersionAt(doc, event.data.rank);
     case 'AgentMessageCancelledOutcomeRecorded':
     case 'MessageDeleted':
+    case 'MentionDismissed':
     case 'ContentFragmentSuperseded':
     case 'ContentFragmentExpired':
     case 'ReactionAdded':

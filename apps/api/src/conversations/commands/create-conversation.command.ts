@@ -11,6 +11,7 @@ import { MessagePreparation } from '../message-preparation';
 import type { CreateConversationInput } from '@app/contracts/http/conversation.dto';
 import { waitForAgentMessages } from '../wait-for-agent-messages';
 import { requireProjectSpace } from '../project-space';
+import { newConversationScope } from '../../mentions/mention-access';
 
 /** Creates a conversation, optionally with content fragments and a first message (spec 4.1). */
 export class CreateConversationCommand extends Command<CreateConversationResponse> {
@@ -36,9 +37,11 @@ export class CreateConversationHandler implements ICommandHandler<CreateConversa
 
   async execute({ auth, input, family, triggerId }: CreateConversationCommand): Promise<CreateConversationResponse> {
     const conversationId = newSId();
-    const message = input.message ? await this.preparation.prepare(auth, input.message, family) : null;
     const spaceId = input.spaceId ?? null;
     if (spaceId !== null) await requireProjectSpace(this.readModels, auth, spaceId, 'Conversations can only be created in project spaces.');
+    // The first message's mentions are judged as a later one's would be, in the conversation as it starts.
+    const scope = newConversationScope(auth.workspace.sId, spaceId);
+    const message = input.message ? await this.preparation.prepare(auth, input.message, family, scope) : null;
     const fragments = await Promise.all(
       [...(input.contentFragments ?? []), ...(input.contentFragment ? [input.contentFragment] : [])].map((fragment) =>
         this.preparation.fragment(auth, fragment, message?.context ?? null, conversationId),

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../auth/auth-context';
 import { ApiError } from '../../common/http/api-error';
 import { findVisibleSpace } from '../../data-sources/space-access';
 import { ReadModels } from '../../event-sourcing/reading/read-models';
+import { memberKey, type UserDocument } from '@app/contracts/read-models/workspace.read-models';
 import { WorkspaceAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import { ConversationReader } from '../conversation-reader';
 import { ConversationWriter } from '../conversation-writer';
@@ -12,7 +13,7 @@ import { ConversationWriter } from '../conversation-writer';
 /**
  * A message's author approves or rejects a pending mention of a member (private family, as in the
  * real service): an approved member takes part in the conversation (and joins its project, if it
- * has one), a rejected one is left out.
+ * has one), a rejected one is left out. A restricted mention of an agent or a member is dismissed.
  */
 export class DecideMentionCommand extends Command<SuccessResponse> {
   constructor(
@@ -36,9 +37,7 @@ export class DecideMentionHandler implements ICommandHandler<DecideMentionComman
 
   async execute({ auth, conversationId, messageId, body }: DecideMentionCommand): Promise<SuccessResponse> {
     if (!auth.user) throw new ApiError('not_authenticated', 'User not authenticated', 401);
-    if (body.action === 'dismissed') {
-      throw new ApiError('invalid_request_error', 'Dismissing a mention is not supported by this service: approve or reject a pending member.');
-    }
+    if (body.action === 'dismissed') return this.dismiss(auth, auth.user.sId, conversationId, messageId, body);
     if (body.type !== 'user') throw new ApiError('invalid_request_error', 'Only user mentions are supported.');
     if (body.action === 'approved') await this.joinProject(auth, conversationId, body.id);
     await this.writer.runOnMessage(auth, conversationId, {
@@ -48,6 +47,19 @@ export class DecideMentionHandler implements ICommandHandler<DecideMentionComman
       decision: body.action,
       decidedBy: auth.user.sId,
     });
+    return { success: true };
+  }
+
+  /**
+   * The author dismisses a restricted mention of an agent or a member (404 `user_not_found` for a
+   * member not in the workspace, as the real service answers): it keeps its status, shown dismissed.
+   */
+  private async dismiss(auth: AuthContext, dismissedBy: string, conversationId: string, messageId: string, body: MentionActionDto): Promise<SuccessResponse> {
+    if (body.type === 'user') {
+      const member = await this.readModels.get<UserDocument>('users', memberKey(auth.workspace.sId, body.id));
+      if (!member || member.workspaceId !== auth.workspace.sId) throw new ApiError('user_not_found', 'User not found', 404);
+    }
+    await this.writer.runOnMessage(auth, conversationId, { type: 'DismissMention', messageId, mentionType: body.type, mentionId: body.id, dismissedBy });
     return { success: true };
   }
 

@@ -31,9 +31,9 @@ export class EditMessageHandler implements ICommandHandler<EditMessageCommand> {
   async execute({ auth, conversationId, messageId, input }: EditMessageCommand): Promise<PostMessageResponse> {
     const existing = await this.reader.loadMessage(auth, conversationId, messageId);
     if (existing.type !== 'user_message') throw new ApiError('invalid_request_error', 'Only user messages can be edited.');
-    const { mentionedAgents, mentionedUsers } = await this.preparation.resolveMentions(auth, input.mentions);
+    const conversation = await this.reader.load(auth, conversationId);
+    const mentions = await this.preparation.mentionsIn(auth, input.mentions, conversation);
     const newMessageId = newSId();
-    const agentMessageIds = mentionedAgents.map(() => newSId());
     const position = await this.writer.run(auth, conversationId, {
       type: 'EditUserMessage',
       messageId,
@@ -42,14 +42,12 @@ export class EditMessageHandler implements ICommandHandler<EditMessageCommand> {
       mentions: input.mentions,
       editedBy: auth.user?.sId ?? null,
       skipToolsValidation: input.skipToolsValidation ?? false,
-      mentionedAgents,
-      mentionedUsers,
-      agentMessageIds,
+      ...mentions,
     });
-    const messages = await this.reader.loadWrittenMessages(conversationId, position, [newMessageId, ...agentMessageIds]);
+    const messages = await this.reader.loadWrittenMessages(conversationId, position, [newMessageId, ...mentions.agentMessageIds]);
     return {
       message: this.reader.userMessage(messages, newMessageId),
-      agentMessages: agentMessageIds.map((id) => this.reader.agentMessage(messages, id)),
+      agentMessages: mentions.agentMessageIds.map((id) => this.reader.agentMessage(messages, id)),
     };
   }
 }

@@ -183,6 +183,23 @@ export interface UserMentionDecided {
   };
 }
 
+/**
+ * The author of a message dismissed a restricted mention of it (a member kept out of the
+ * conversation, or an agent kept from answering): its status stands, it is no longer shown as
+ * something to act on. One event per message whose latest version mentioned them so.
+ */
+export interface MentionDismissed {
+  readonly type: 'MentionDismissed';
+  readonly data: ConversationEventBase & {
+    readonly messageId: string;
+    readonly mentionType: 'agent' | 'user';
+    /** sId of the mentioned agent or member. */
+    readonly mentionId: string;
+    /** sId of the member who dismissed it. */
+    readonly dismissedBy: string;
+  };
+}
+
 /** A user reacted to a message with an emoji. */
 export interface ReactionAdded {
   readonly type: 'ReactionAdded';

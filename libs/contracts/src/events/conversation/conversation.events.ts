@@ -10,6 +10,7 @@ import type {
   ContentFragmentExpired,
   MessageDeleted,
   UserMentionDecided,
+  MentionDismissed,
   ReactionAdded,
   ReactionRemoved,
   UserMessageEdited,
@@ -91,6 +92,7 @@ export type ConversationEvent =
   | ContentFragmentExpired
   | MessageDeleted
   | UserMentionDecided
+  | MentionDismissed
   | ReactionAdded
   | ReactionRemoved
   | AgentMessageFeedbackGiven
@@ -117,6 +119,7 @@ export const CONVERSATION_MESSAGE_EVENT_TYPES = [
   'ContentFragmentExpired',
   'MessageDeleted',
   'UserMentionDecided',
+  'MentionDismissed',
   'ReactionAdded',
   'ReactionRemoved',
   'AgentMessageFeedbackGiven',
