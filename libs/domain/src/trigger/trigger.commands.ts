@@ -31,7 +31,15 @@ export type ClaimScheduledInstant = {
   readonly now: number;
 };
 
-export type RedriveWebhookRequest = { readonly type: 'RedriveWebhookRequest'; readonly requestId: string; readonly firingId: string; readonly now: number };
+/** A stored delivery run again: its event name and payload as stored, matched against the trigger's current settings. */
+export type RedriveWebhookRequest = {
+  readonly type: 'RedriveWebhookRequest';
+  readonly requestId: string;
+  readonly firingId: string;
+  readonly eventName: string | null;
+  readonly payload: unknown;
+  readonly now: number;
+};
 
 export type CompleteTriggerFiring = {
   readonly type: 'CompleteTriggerFiring';

@@ -78,10 +78,10 @@ describe('trigger decider', () => {
     };
     const dev = { ref: 'refs/heads/dev' };
     const history = [created(webhook), received('whr_1', dev, 'not_matched'), newFilter];
-    spec.given(history).when({ type: 'RedriveWebhookRequest', requestId: 'whr_1', firingId: 'fir_1', now }).then([
+    spec.given(history).when({ type: 'RedriveWebhookRequest', requestId: 'whr_1', firingId: 'fir_1', eventName: 'push', payload: dev, now }).then([
       { type: 'TriggerWebhookRequestRedriven', data: { workspaceId, triggerId, requestId: 'whr_1', firingId: 'fir_1', outcome: 'matched', at: now } },
     ]);
-    spec.given(history).when({ type: 'RedriveWebhookRequest', requestId: 'whr_9', firingId: 'fir_1', now }).thenThrows('webhook_request_not_found');
+    spec.given(history).when({ type: 'RedriveWebhookRequest', requestId: 'whr_9', firingId: 'fir_1', eventName: 'push', payload: dev, now }).thenThrows('webhook_request_not_found');
     const complete: TriggerCommand = { type: 'CompleteTriggerFiring', firingId: 'whr_1', requestId: 'whr_1', conversationId: 'C0nv000001', error: null, now };
     const completed: TriggerEvent = {
       type: 'TriggerFiringCompleted',

@@ -59,10 +59,9 @@ function decideFor(triggerId: string) {
         return [{ type: 'TriggerScheduleClaimed', data: { workspaceId, triggerId, firingId, dueAt, claimedBy, outcome: capOutcome(state, settings, now), at: now } }];
       }
       case 'RedriveWebhookRequest': {
-        const request = state.requests.get(command.requestId);
-        if (settings.kind !== 'webhook' || !request) throw new DomainError('webhook_request_not_found', 'The webhook request you requested was not found.');
-        const { requestId, firingId, now } = command;
-        const outcome = webhookMatches(settings.configuration, request.eventName, request.payload) ? capOutcome(state, settings, now) : 'not_matched';
+        if (settings.kind !== 'webhook' || !state.requests.has(command.requestId)) throw new DomainError('webhook_request_not_found', 'The webhook request you requested was not found.');
+        const { requestId, firingId, eventName, payload, now } = command;
+        const outcome = webhookMatches(settings.configuration, eventName, payload) ? capOutcome(state, settings, now) : 'not_matched';
         return [{ type: 'TriggerWebhookRequestRedriven', data: { workspaceId, triggerId, requestId, firingId, outcome, at: now } }];
       }
       case 'CompleteTriggerFiring': {
@@ -98,8 +97,8 @@ function evolve(state: TriggerState, event: TriggerEvent): TriggerState {
     case 'TriggerDeleted':
       return { ...state, deleted: true };
     case 'TriggerWebhookRequestReceived': {
-      const { requestId, eventName, payload, outcome, at } = event.data;
-      const next = { ...state, requests: new Map(state.requests).set(requestId, { eventName, payload }) };
+      const { requestId, outcome, at } = event.data;
+      const next = { ...state, requests: new Set(state.requests).add(requestId) };
       return outcome === 'matched' ? started(next, requestId, at) : next;
     }
     case 'TriggerScheduleClaimed': {
@@ -123,7 +122,7 @@ const initialState = (): TriggerState => ({
   deleted: false,
   lastDueAt: null,
   firingsToday: { day: '', count: 0 },
-  requests: new Map(),
+  requests: new Set(),
   openFirings: new Set(),
 });
 

@@ -1,11 +1,5 @@
 import type { TriggerSettings } from '@app/contracts/events/trigger.events';
 
-/** A stored delivery, as re-drives need it. */
-export interface StoredWebhookRequest {
-  readonly eventName: string | null;
-  readonly payload: unknown;
-}
-
 export interface TriggerState {
   readonly trigger: {
     readonly workspaceId: string;
@@ -20,7 +14,8 @@ export interface TriggerState {
   readonly lastDueAt: number | null;
   /** Firings counted against the daily cap: the UTC day (YYYY-MM-DD) and how many on it. */
   readonly firingsToday: { readonly day: string; readonly count: number };
-  readonly requests: ReadonlyMap<string, StoredWebhookRequest>;
+  /** Ids of the stored deliveries (their payloads stay in the log and the read model, not in memory). */
+  readonly requests: ReadonlySet<string>;
   /** Firings that started and have not been completed yet. */
   readonly openFirings: ReadonlySet<string>;
 }

@@ -83,7 +83,7 @@ export class RedriveWebhookRequestsHandler implements ICommandHandler<RedriveWeb
 
   private async redrive(triggerId: string, request: TriggerWebhookRequestDocument): Promise<RedriveResult> {
     const firingId = `fir_${newSId()}`;
-    const outcome = await this.triggers.run(triggerId, { type: 'RedriveWebhookRequest', requestId: request.sId, firingId }, `trigger:${triggerId}`);
+    const outcome = await this.triggers.run(triggerId, { type: 'RedriveWebhookRequest', requestId: request.sId, firingId, eventName: request.eventName, payload: request.payload }, `trigger:${triggerId}`);
     const redriven = outcome.events.find((event) => event.type === 'TriggerWebhookRequestRedriven');
     const status = redriven?.type === 'TriggerWebhookRequestRedriven' ? redriven.data.outcome : 'not_matched';
     if (status !== 'matched') {
