@@ -1,6 +1,7 @@
 import { assistant } from './support/agent-assistant-body';
 import { memberId } from './support/members';
 import { officialClient, unwrapResult } from './support/official-client';
+import { collectSse, type ReceivedFrame } from './support/sse-client';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -215,6 +216,10 @@ describe('mentions', () => {
       const dismissed = await act(annKey, cId, mId, { type: 'agent', id: agents.ledger, action: 'dismissed' });
       expect([dismissed.status, dismissed.body]).toEqual([200, { success: true }]);
       expect((await storedMessage(annKey, cId, mId)).richMentions[0]).toMatchObject({ id: agents.ledger, status: 'agent_restricted_by_space_usage', dismissed: true });
+      // The stream sends the message again, as it now stands.
+      const versionsOf = (frames: ReceivedFrame[]) => frames.filter((f) => f.data?.type === 'user_message_new' && f.data.messageId === mId);
+      const stream = await collectSse(`${t.baseUrl}${w()}/assistant/conversations/${cId}/events`, { key: annKey, stop: (frames) => versionsOf(frames).length >= 2 });
+      expect(versionsOf(stream.frames).map((f) => f.data.message.richMentions[0].dismissed)).toEqual([false, true]);
 
       // A mention that is not restricted is left as it is; an unknown member is not found.
       const pending = await post(annKey, cId, 'cc @carl', [{ type: 'user', userId: carl }]);
