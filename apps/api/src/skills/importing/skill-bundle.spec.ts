@@ -1,16 +1,18 @@
 import { skillMd, zipOf } from '../../../../../test/support/skill-files';
 import { readSkillBundles, SkillBundleError } from './skill-bundle';
 
+const md = (name: string) => skillMd(name, `Does ${name}.`, `Steps for ${name}.`);
+
 describe('readSkillBundles', () => {
   it('reads a lone SKILL.md', async () => {
-    const [bundle] = await readSkillBundles(Buffer.from(skillMd('alpha')));
+    const [bundle] = await readSkillBundles(Buffer.from(md('alpha')));
     expect(bundle.skill.name).toBe('alpha');
     expect(bundle.files).toEqual([]);
   });
 
   it('reads each folder of a zip as a skill, with the files beside its SKILL.md', async () => {
     const bundles = await readSkillBundles(
-      await zipOf({ 'alpha/SKILL.md': skillMd('alpha'), 'alpha/ref/guide.md': '# Guide', 'beta/SKILL.md': skillMd('beta'), '__MACOSX/alpha/._x': 'x' }),
+      await zipOf({ 'alpha/SKILL.md': md('alpha'), 'alpha/ref/guide.md': '# Guide', 'beta/SKILL.md': md('beta'), '__MACOSX/alpha/._x': 'x' }),
     );
     expect(bundles.map((bundle) => bundle.skill.name)).toEqual(['alpha', 'beta']);
     expect(bundles[0].files.map((file) => [file.path, file.bytes.toString()])).toEqual([['ref/guide.md', '# Guide']]);
@@ -18,20 +20,20 @@ describe('readSkillBundles', () => {
   });
 
   it.each([
-    ['a path leaving the archive', { '../evil/SKILL.md': skillMd('evil') }],
-    ['an absolute path', { '/etc/SKILL.md': skillMd('evil') }],
+    ['a path leaving the archive', { '../evil/SKILL.md': md('evil') }],
+    ['an absolute path', { '/etc/SKILL.md': md('evil') }],
     ['no SKILL.md', { 'README.md': 'hello' }],
   ])('refuses a zip with %s', async (_, files) => {
     await expect(readSkillBundles(await zipOf(files))).rejects.toThrow(SkillBundleError);
   });
 
   it('refuses a symbolic link', async () => {
-    const zip = await zipOf({ 'a/SKILL.md': skillMd('a'), 'a/link': '/etc/passwd' }, { permissions: { 'a/link': 0o120777 } });
+    const zip = await zipOf({ 'a/SKILL.md': md('a'), 'a/link': '/etc/passwd' }, { permissions: { 'a/link': 0o120777 } });
     await expect(readSkillBundles(zip)).rejects.toThrow('link');
   });
 
   it('stops inflating a zip bomb at the per-file cap', async () => {
-    const bomb = await zipOf({ 'a/SKILL.md': skillMd('a'), 'a/bomb.txt': Buffer.alloc(8 * 1024 * 1024, 0x41) });
+    const bomb = await zipOf({ 'a/SKILL.md': md('a'), 'a/bomb.txt': Buffer.alloc(8 * 1024 * 1024, 0x41) });
     expect(bomb.length).toBeLessThan(64 * 1024);
     await expect(readSkillBundles(bomb)).rejects.toThrow('larger than');
   });
