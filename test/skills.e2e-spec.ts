@@ -68,15 +68,17 @@ describe('skills: imported, enabled by an agent during a run, files readable by 
     expect(bobList.body.skillConfigurations).toEqual([]);
   });
 
-  it('an agent carries the skill (a new version of the agent)', async () => {
+  it('an agent carries the skill (a new version of the agent), and keeps it when saved again', async () => {
     const created = await call(api.t.baseUrl, 'POST', w('/assistant/agent_configurations'), { key: api.key, body: { assistant: assistant({ name: 'scribe' }) } });
     expect(created.status).toBe(200);
     agentId = created.body.agentConfiguration.sId;
     const set = await call(api.t.baseUrl, 'POST', v1(`/assistant/agent_configurations/${agentId}/skills`), { key: api.key, body: { skillIds: [skillId] } });
     expect(set.status).toBe(200);
     expect(set.body.skills.map((skill: any) => skill.sId)).toEqual([skillId]);
-    const agent = await call(api.t.baseUrl, 'GET', v1(`/assistant/agent_configurations/${agentId}`), { key: api.key });
-    expect(agent.body.agentConfiguration.version).toBe(1);
+    const agent = await call(api.t.baseUrl, 'GET', v1(`/assistant/agent_configurations/${agentId}?variant=full`), { key: api.key });
+    expect(agent.body.agentConfiguration).toMatchObject({ version: 1, skills: [{ sId: skillId }] });
+    const resaved = await call(api.t.baseUrl, 'PATCH', w(`/assistant/agent_configurations/${agentId}`), { key: api.key, body: { assistant: assistant({ name: 'scribe', instructions: 'Be brief.' }) } });
+    expect(resaved.body.agentConfiguration).toMatchObject({ version: 2, skills: [{ sId: skillId }] });
     const listed = await call(api.t.baseUrl, 'GET', w(`/assistant/agent_configurations/${agentId}/skills`), { key: annKey });
     expect(listed.body.skills.map((skill: any) => skill.sId)).toEqual([skillId]);
     expect((await call(api.t.baseUrl, 'GET', w(`/assistant/agent_configurations/${agentId}/skills`), { key: bobKey })).body.skills).toEqual([]);

@@ -65,7 +65,8 @@ export interface AgentConfigurationFull extends AgentConfigurationListItem {
   readonly toolset: readonly string[];
   /** Approval stakes per MCP server and per tool, when the version sets any (as saved). */
   readonly toolStakes?: ToolStakeSettings;
-  readonly skills: readonly never[];
+  /** The skills the version carries (`…/agent_configurations/{aId}/skills` sets them), by sId. */
+  readonly skills: readonly { readonly sId: string }[];
 }
 
 /** `GET …/assistant/agent_configurations`. */

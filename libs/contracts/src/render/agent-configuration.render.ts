@@ -126,6 +126,7 @@ export function renderLightAgentConfiguration(view: AgentVersionView, flags: Age
 export interface AgentTools {
   readonly toolset: readonly string[];
   readonly toolStakes?: ToolStakeSettings;
+  readonly skillIds?: readonly string[];
 }
 
 /**
@@ -133,13 +134,13 @@ export interface AgentTools {
  * what this answers keeps every field the version had.
  */
 export function renderFullAgentConfiguration(light: LightAgentConfiguration, tools: AgentTools): AgentConfigurationFull {
-  const { toolset, toolStakes } = tools;
+  const { toolset, toolStakes, skillIds } = tools;
   return {
     ...light,
     actions: toolset.map((toolId, index) => renderAction(toolId, index)),
     toolset: [...toolset],
     ...(toolStakes ? { toolStakes: { ...(toolStakes.servers ? { servers: { ...toolStakes.servers } } : {}), ...(toolStakes.tools ? { tools: { ...toolStakes.tools } } : {}) } } : {}),
-    skills: [],
+    skills: (skillIds ?? []).map((sId) => ({ sId })),
   };
 }
 

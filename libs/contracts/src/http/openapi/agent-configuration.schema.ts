@@ -116,8 +116,12 @@ export class AgentConfigurationFullSchema extends AgentConfigurationListItemSche
   })
   toolStakes?: ToolStakeSettings;
 
-  @ApiProperty({ type: 'array', items: { type: 'object' }, maxItems: 0, description: 'Always empty.' })
-  skills!: never[];
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', properties: { sId: { type: 'string', example: 'skl_3kq9Zb1Lm0Xa' } }, required: ['sId'] },
+    description: 'The skills the version carries (set with POST …/agent_configurations/{aId}/skills).',
+  })
+  skills!: { sId: string }[];
 }
 
 /** Schema of the agent list and search answers. */
