@@ -71,6 +71,19 @@ describe('trigger decider', () => {
     spec.given([created(schedule), claimed]).when(claim(50, 'b')).thenNothing();
   });
 
+  it('records a scheduled instant past the daily cap as rate_limited, and counts again the next UTC day', () => {
+    const capped: TriggerSettings = { ...schedule, executionPerDayLimit: 1 };
+    const claimedAt = (dueAt: number, at: number, outcome: 'matched' | 'rate_limited'): TriggerEvent => ({
+      type: 'TriggerScheduleClaimed',
+      data: { workspaceId, triggerId, firingId: `f${dueAt}`, dueAt, claimedBy: 'a', outcome, at },
+    });
+    const claim = (dueAt: number, at: number): TriggerCommand => ({ type: 'ClaimScheduledInstant', firingId: `f${dueAt}`, dueAt, claimedBy: 'a', now: at });
+    const first = claimedAt(now, now, 'matched');
+    spec.given([created(capped), first]).when(claim(now + 60_000, now + 60_000)).then([claimedAt(now + 60_000, now + 60_000, 'rate_limited')]);
+    const tomorrow = now + 86_400_000;
+    spec.given([created(capped), first]).when(claim(tomorrow, tomorrow)).then([claimedAt(tomorrow, tomorrow, 'matched')]);
+  });
+
   it('re-drives a stored delivery against the current filter, and completes a firing once', () => {
     const newFilter: TriggerEvent = {
       type: 'TriggerUpdated',
