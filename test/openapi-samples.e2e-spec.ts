@@ -419,6 +419,7 @@ describe('documented response schemas against real responses', () => {
     await sample('GET', '/api/v1/w/{wId}/assistant/agent_configurations/{aId}/skills', ids);
     ids.cId = (await api.createConversation('Hello')).conversationId;
     await sample('POST', '/api/v1/w/{wId}/assistant/conversations/{cId}/skills', ids, { body: { action: 'enable', skillId: ids.sId } });
+    await sample('GET', '/api/v1/w/{wId}/assistant/conversations/{cId}/skills', ids);
   });
 
   it("triggers: an agent's triggers, a delivery to the hook, its stored deliveries and a re-drive", async () => {

@@ -102,6 +102,8 @@ describe('skills: imported, enabled by an agent during a run, files readable by 
     expect(enabled.map((event) => event.data)).toEqual([
       expect.objectContaining({ conversationId, skillId, enabledBy: 'agent', agentMessageId: started.agentMessageId }),
     ]);
+    const listed = await call(api.t.baseUrl, 'GET', v1(`/assistant/conversations/${conversationId}/skills`), { key: annKey });
+    expect(listed.body.skillIds).toEqual([skillId]);
   });
 
   it('later runs of the conversation carry the enabled skill in their system prompt', async () => {

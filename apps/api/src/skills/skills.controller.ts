@@ -29,6 +29,7 @@ import { SetAgentSkillsCommand } from './commands/set-agent-skills.command';
 import { UpdateSkillCommand } from './commands/update-skill.command';
 import { GetSkillQuery } from './queries/get-skill.query';
 import { ListAgentSkillsQuery } from './queries/list-agent-skills.query';
+import { ListConversationSkillsQuery } from './queries/list-conversation-skills.query';
 import { ListSkillsQuery } from './queries/list-skills.query';
 import { SkillHistoryQuery } from './queries/skill-history.query';
 
@@ -109,10 +110,16 @@ export class SkillsController {
     return this.commandBus.execute(new SetAgentSkillsCommand(auth, aId, body.skillIds));
   }
 
+  @Get(assistant('/conversations/:cId/skills'))
+  @ApiSuccess('The skills enabled in a conversation (by a member or by an agent) that the caller reads', ConversationSkillsResponseSchema)
+  conversationSkills(@Auth() auth: AuthContext, @Param('cId') cId: string): Promise<ConversationSkillsResponse> {
+    return this.queryBus.execute(new ListConversationSkillsQuery(auth, cId));
+  }
+
   @Post(assistant('/conversations/:cId/skills'))
   @HttpCode(200)
   @ApiSuccess('Enable a skill in a conversation, or disable it: its agents then carry its instructions, tools and knowledge', ConversationSkillsResponseSchema)
-  conversationSkill(@Auth() auth: AuthContext, @Param('cId') cId: string, @Body() body: ConversationSkillDto): Promise<ConversationSkillsResponse> {
+  changeConversationSkill(@Auth() auth: AuthContext, @Param('cId') cId: string, @Body() body: ConversationSkillDto): Promise<ConversationSkillsResponse> {
     return this.commandBus.execute(new ChangeConversationSkillCommand(auth, cId, body.action, body.skillId));
   }
 }

@@ -12,6 +12,7 @@ import { UpdateSkillHandler } from './commands/update-skill.command';
 import { SkillAttachmentFiles } from './importing/skill-attachment-files';
 import { GetSkillHandler } from './queries/get-skill.query';
 import { ListAgentSkillsHandler } from './queries/list-agent-skills.query';
+import { ListConversationSkillsHandler } from './queries/list-conversation-skills.query';
 import { ListSkillsHandler } from './queries/list-skills.query';
 import { SkillHistoryHandler } from './queries/skill-history.query';
 import { RunSkills } from './run/run-skills';
@@ -43,6 +44,7 @@ import { SkillsController } from './skills.controller';
     GetSkillHandler,
     SkillHistoryHandler,
     ListAgentSkillsHandler,
+    ListConversationSkillsHandler,
     RunSkills,
   ],
 })
