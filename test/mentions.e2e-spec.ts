@@ -16,6 +16,7 @@ describe('mentions', () => {
   let adminKey: string;
   let annKey: string;
   let bobKey: string;
+  let carlKey: string;
   let ann: string;
   let bob: string;
   let carl: string;
@@ -50,7 +51,7 @@ describe('mentions', () => {
     other = await t.createWorkspace('Other');
     annKey = await t.createKey(workspaceId, 'user', 'ann.lee@example.com');
     bobKey = await t.createKey(workspaceId, 'user', 'bob.hill@example.com');
-    const carlKey = await t.createKey(workspaceId, 'user', 'carl.shelby@example.com');
+    carlKey = await t.createKey(workspaceId, 'user', 'carl.shelby@example.com');
     [ann, bob, carl] = await Promise.all([annKey, bobKey, carlKey].map((key) => memberId(t.baseUrl, workspaceId, key)));
 
     const finance = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: adminKey, body: { name: 'Finance', isRestricted: true, memberIds: [ann] } });
@@ -185,6 +186,12 @@ describe('mentions', () => {
       const project = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: adminKey, body: { name: 'Ann only', isRestricted: true, memberIds: [ann], spaceKind: 'project' } });
       const inProject = await create(annKey, 'Hi @carl', [{ type: 'user', userId: carl }], { spaceId: project.body.space.sId });
       expect(statusOf(inProject.message, carl)).toBe('pending_project_membership');
+      // A member of the project is let in at once, and takes part: the conversation is among theirs.
+      const shared = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: adminKey, body: { name: 'Ann and Carl', isRestricted: true, memberIds: [ann, carl], spaceKind: 'project' } });
+      const withCarl = await create(annKey, 'Hi @carl', [{ type: 'user', userId: carl }], { spaceId: shared.body.space.sId });
+      expect(statusOf(withCarl.message, carl)).toBe('approved');
+      const carlsList = await call(t.baseUrl, 'GET', `${w()}/assistant/conversations`, { key: carlKey });
+      expect(carlsList.body.conversations.map((c: { sId: string }) => c.sId)).toContain(withCarl.conversation.sId);
     });
 
     it('an edit gives the mentions it adds their statuses, and starts no restricted agent', async () => {

@@ -30,14 +30,15 @@ export function canUseSpace(member: MemberFacts, space: SpaceFacts): boolean {
 }
 
 /**
- * The status of a mention of `member` in the conversation: not a member of its project
- * (`pending_project_membership`), kept out of a restricted space it belongs to or uses
- * (`user_restricted_by_conversation_access`), allowed but not taking part yet
+ * The status of a mention of `member` in the conversation. In a project's conversation, as the real
+ * service judges it, only the project counts: a member of it is `approved` (and takes part from
+ * then on), anyone else `pending_project_membership`. Elsewhere: kept out of a restricted space the
+ * conversation uses (`user_restricted_by_conversation_access`), allowed but not taking part yet
  * (`pending_conversation_access`), else `approved`.
  */
 export function userMentionStatus(member: MemberFacts, conversation: ConversationAccessFacts): MentionStatus {
   const { space } = conversation;
-  if (space && space.kind === 'project' && !space.memberIds.includes(member.userId)) return 'pending_project_membership';
+  if (space && space.kind === 'project') return space.memberIds.includes(member.userId) ? 'approved' : 'pending_project_membership';
   const spaces = space ? [space, ...conversation.usedSpaces] : conversation.usedSpaces;
   if (spaces.some((s) => !canUseSpace(member, s))) return 'user_restricted_by_conversation_access';
   if (!conversation.participants.some((p) => p.userId === member.userId)) return 'pending_conversation_access';

@@ -34,4 +34,13 @@ describe('conversation projections: UserMentionDecided', () => {
     const rows = project(conversationParticipantProjection, recordAll([conversationCreated(), posted('usrmsg0001', 0), decided('usrmsg0001', 'approved')], 1));
     expect(rows.get(`${CID}:${BOB}`)).toMatchObject({ userId: BOB, lastPostedAt: null });
   });
+
+  it('lets in, with no decision, a member a posted message mentions approved (a member of the project)', () => {
+    const approved = userMessagePosted('usrmsg0001', 0, [], {
+      mentions: [{ type: 'user', userId: BOB }],
+      mentionDisplays: [{ id: BOB, type: 'user', label: 'Bob', pictureUrl: '', description: '', status: 'approved' }],
+    });
+    expect(project(conversationProjection, recordAll([conversationCreated(), approved], 1)).get(CID)?.participants).toContain(BOB);
+    expect(project(conversationProjection, recordAll([conversationCreated(), posted('usrmsg0001', 0)], 1)).get(CID)?.participants).not.toContain(BOB);
+  });
 });

@@ -73,4 +73,23 @@ describe('conversation participant projection', () => {
     const final = project(projection, recorded);
     expect(project(projection, recorded, final)).toEqual(final);
   });
+
+  it('adds a member a posted message lets in (mentioned approved), who has posted nothing; a pending or unrated mention lets no one in', () => {
+    const dave = 'usrdave001';
+    const erin = 'usrerin001';
+    const mentions = { mentions: [{ type: 'user' as const, userId: dave }, { type: 'user' as const, userId: erin }, { type: 'user' as const, userId: carl }] };
+    const letIn = userMessagePosted('usrmsg0009', 9, [], {
+      user: bob,
+      ...mentions,
+      mentionDisplays: [
+        { id: dave, type: 'user', label: 'Dave', pictureUrl: '', description: '', status: 'approved' },
+        { id: erin, type: 'user', label: 'Erin', pictureUrl: '', description: '', status: 'pending_conversation_access' },
+        { id: carl, type: 'user', label: 'Carl', pictureUrl: '', description: '' },
+      ],
+    });
+    const docs = project(projection, recordAll([conversationCreated({ createdBy: alice }), letIn], 11));
+    expect([...docs.keys()].sort()).toEqual([aliceId, bobId, conversationParticipantDocumentId(CID, dave)].sort());
+    expect(docs.get(conversationParticipantDocumentId(CID, dave))).toMatchObject({ userId: dave, lastPostedAt: null });
+    expect(docs.get(bobId)?.lastPostedAt).not.toBeNull();
+  });
 });

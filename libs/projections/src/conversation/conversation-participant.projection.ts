@@ -4,11 +4,12 @@ import {
   type ConversationParticipantDocument,
 } from '@app/contracts/read-models/conversation.read-models';
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
+import { membersLetInBy } from '@app/contracts/render/mention-decision.render';
 import type { Projection } from '../projection';
 
 /**
- * One row per (conversation, user who created it, posted in it or whose mention its author
- * approved), id `<conversationId>:<userId>`.
+ * One row per (conversation, user who created it, posted in it, was let in by a mention of a
+ * message posted in it, or whose mention its author approved), id `<conversationId>:<userId>`.
  * Lists a user's conversations; deleted conversations are filtered on the conversations side.
  */
 export const conversationParticipantProjection: Projection<ConversationParticipantDocument> = {
@@ -17,15 +18,16 @@ export const conversationParticipantProjection: Projection<ConversationParticipa
   canHandle: ['ConversationCreated', 'UserMessagePosted', 'UserMessageEdited', 'UserMentionDecided'],
   documentIds(event) {
     if (!isConversationEvent(event)) return [];
-    const userId = participantOf(event);
-    return userId === null ? [] : [conversationParticipantDocumentId(event.data.conversationId, userId)];
+    return participantsOf(event).map((userId) => conversationParticipantDocumentId(event.data.conversationId, userId));
   },
-  evolve(doc, event) {
+  evolve(doc, event, documentId) {
     if (!isConversationEvent(event)) return doc;
-    const userId = participantOf(event);
-    if (userId === null) return doc;
+    const userId = participantsOf(event).find((id) => conversationParticipantDocumentId(event.data.conversationId, id) === documentId);
+    if (userId === undefined) return doc;
     if (doc && doc.lastPosition >= event.position) return doc;
-    const posted = event.type === 'UserMessagePosted' || event.type === 'UserMessageEdited' ? event.data.at : null;
+    // Only the author of a message posts it; a member it lets in has not posted yet.
+    const posts = (event.type === 'UserMessagePosted' || event.type === 'UserMessageEdited') && event.data.user?.sId === userId;
+    const posted = posts ? event.data.at : null;
     if (!doc) {
       return {
         workspaceId: event.data.workspaceId,
@@ -40,17 +42,17 @@ export const conversationParticipantProjection: Projection<ConversationParticipa
   },
 };
 
-/** The user an event makes a participant, if any. */
-function participantOf(event: ConversationEvent): string | null {
+/** The users an event makes participants. */
+function participantsOf(event: ConversationEvent): string[] {
   switch (event.type) {
     case 'ConversationCreated':
-      return event.data.createdBy?.sId ?? null;
+      return event.data.createdBy ? [event.data.createdBy.sId] : [];
     case 'UserMessagePosted':
     case 'UserMessageEdited':
-      return event.data.user?.sId ?? null;
+      return [...new Set([...(event.data.user ? [event.data.user.sId] : []), ...membersLetInBy(event.data.mentionDisplays)])];
     case 'UserMentionDecided':
-      return event.data.status === 'approved' ? event.data.userId : null;
+      return event.data.status === 'approved' ? [event.data.userId] : [];
     default:
-      return null;
+      return [];
   }
 }

@@ -10,6 +10,7 @@ import type { AgentMessageAtRank, ConversationDocument } from '@app/contracts/re
 import { READ_MODELS } from '@app/contracts/read-models/read-model-names';
 import type { Projection } from '../projection';
 import { assertNever } from '@app/contracts/assert-never';
+import { membersLetInBy } from '@app/contracts/render/mention-decision.render';
 
 /**
  * The conversation header (id = conversation sId): what the list shape needs and the counters the
@@ -91,12 +92,10 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent): Co
     case 'UserMessageEdited': {
       const withRank = withVersionAt(doc, event.data.rank);
       const user = event.data.user;
-      if (!user) return withRank;
-      return {
-        ...withRank,
-        participants: doc.participants.includes(user.sId) ? doc.participants : [...doc.participants, user.sId],
-        readState: { ...doc.readState, [user.sId]: event.data.at },
-      };
+      const joining = [...(user ? [user.sId] : []), ...membersLetInBy(event.data.mentionDisplays)];
+      const participants = [...doc.participants, ...new Set(joining.filter((id) => !doc.participants.includes(id)))];
+      if (!user) return { ...withRank, participants };
+      return { ...withRank, participants, readState: { ...doc.readState, [user.sId]: event.data.at } };
     }
     case 'AgentMessageCreated': {
       const { messageId, rank, previousMessageId } = event.data;
