@@ -5,7 +5,7 @@ import type { ConversationFold } from './conversation-fold';
  * Version of the stored form of folds: bump it whenever the projections or the fold change what a
  * fold holds, so that snapshots of an older fold are ignored (and folded again) rather than trusted.
  */
-export const FOLD_SNAPSHOT_VERSION = 1;
+export const FOLD_SNAPSHOT_VERSION = 2;
 
 /**
  * A fold as stored: the header at its revision and the message documents that changed since the
