@@ -133,6 +133,18 @@ describe('skills: imported, enabled by an agent during a run, files readable by 
     }
   });
 
+  it('leaves the files of a skill to admins: a builder who reads it cannot delete one, and a member without access finds none', async () => {
+    const builder = await api.t.createKey(api.workspaceId, 'builder', 'bo.builder@example.com');
+    const refused = await call(api.t.baseUrl, 'DELETE', v1(`/files/${fileId}`), { key: builder });
+    expect([refused.status, refused.body.error.type]).toEqual([404, 'file_not_found']);
+    const asEditor = await call(api.t.baseUrl, 'PATCH', v1(`/skills/${skillId}`), { key: api.key, body: { requestedSpaceIds: [] } });
+    expect(asEditor.status).toBe(200);
+    const forbidden = await call(api.t.baseUrl, 'DELETE', v1(`/files/${fileId}`), { key: builder });
+    expect([forbidden.status, forbidden.body.error.type]).toEqual([403, 'workspace_auth_error']);
+    expect((await call(api.t.baseUrl, 'PATCH', v1(`/skills/${skillId}`), { key: api.key, body: { requestedSpaceIds: [spaceId] } })).status).toBe(200);
+    expect((await call(api.t.baseUrl, 'DELETE', v1(`/files/${fileId}`), { key: bobKey })).status).toBe(404);
+  });
+
   it('a member who loses access to the space loses the file too', async () => {
     const removed = await call(api.t.baseUrl, 'PATCH', w(`/spaces/${spaceId}/members`), { key: api.key, body: { isRestricted: true, memberIds: [] } });
     expect(removed.status).toBe(200);

@@ -51,6 +51,10 @@ export class FileAccess {
    * checked by `load`, may write it) needs a builder (reference §6.2, §6.4).
    */
   requireWriter(auth: AuthContext, doc: FileDocument): void {
+    // A skill's files change with the skill (an import that overrides it); only admins remove one by hand.
+    if (doc.useCase === 'skill_attachment' && auth.role !== 'admin') {
+      throw new ApiError('workspace_auth_error', 'Only the workspace admins can modify the files of a skill.', 403);
+    }
     if (doc.useCase !== 'conversation' && doc.useCase !== 'project_context' && auth.role === 'user') {
       throw new ApiError('workspace_auth_error', 'Only builders of the workspace can modify this file.', 403);
     }
