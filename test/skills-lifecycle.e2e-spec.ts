@@ -107,18 +107,18 @@ describe('skills: lifecycle, rights, imports and hostile uploads', () => {
   it('imports a lone SKILL.md, then refuses, skips or overrides a skill of the same name', async () => {
     const upload = (instructions: string) => ({ bytes: skillMd('release-notes', 'Release notes.', instructions), name: 'SKILL.md', type: 'text/markdown' });
     const first = await importSkills(t.baseUrl, admin, workspaceId, upload('First.'));
-    expect(first.body.imported).toEqual([{ name: 'release-notes', outcome: 'created', skillId: expect.any(String) }]);
-    const skillId = first.body.imported[0].skillId;
+    expect(first.body.imported.map((skill: any) => [skill.name, skill.version])).toEqual([['release-notes', 1]]);
+    const skillId = first.body.imported[0].sId;
 
     const refused = await importSkills(t.baseUrl, admin, workspaceId, upload('Second.'));
     expect([refused.status, refused.body.error.type]).toEqual([400, 'invalid_request_error']);
     expect(refused.body.error.message).toContain('onConflict');
     const skipped = await importSkills(t.baseUrl, admin, workspaceId, upload('Second.'), 'skip', 'private');
-    expect(skipped.body.imported).toEqual([{ name: 'release-notes', outcome: 'skipped', skillId }]);
-    expect(skipped.body.skillConfigurations[0].instructions).toBe('First.');
+    expect(skipped.body).toEqual({ imported: [], updated: [], skipped: [{ name: 'release-notes', message: expect.stringContaining('already exists'), skillId }] });
+    expect((await call(t.baseUrl, 'GET', v1(`/skills/${skillId}`), { key: admin })).body.skillConfiguration.instructions).toBe('First.');
     const overridden = await importSkills(t.baseUrl, admin, workspaceId, upload('Second.'), 'override');
-    expect(overridden.body.imported).toEqual([{ name: 'release-notes', outcome: 'overridden', skillId }]);
-    expect(overridden.body.skillConfigurations[0]).toMatchObject({ instructions: 'Second.', version: 2 });
+    expect(overridden.body.imported).toEqual([]);
+    expect(overridden.body.updated).toEqual([expect.objectContaining({ sId: skillId, instructions: 'Second.', version: 2 })]);
     expect((await importSkills(t.baseUrl, admin, workspaceId, upload('Third.'), 'merge')).status).toBe(400);
     expect((await importSkills(t.baseUrl, member, workspaceId, upload('Third.'), 'override')).status).toBe(403);
   });
@@ -128,10 +128,8 @@ describe('skills: lifecycle, rights, imports and hostile uploads', () => {
     expect((await importSkills(t.baseUrl, admin, workspaceId, { bytes: zip, name: 's.zip', type: 'application/zip' })).status).toBe(400);
     expect(await listed()).not.toContain('alpha');
     const both = await importSkills(t.baseUrl, admin, workspaceId, { bytes: zip, name: 's.zip', type: 'application/zip' }, 'skip');
-    expect(both.body.imported.map((outcome: any) => [outcome.name, outcome.outcome])).toEqual([
-      ['alpha', 'created'],
-      ['release-notes', 'skipped'],
-    ]);
+    expect(both.body.imported.map((skill: any) => skill.name)).toEqual(['alpha']);
+    expect(both.body.skipped.map((skill: any) => skill.name)).toEqual(['release-notes']);
   });
 
   it.each([

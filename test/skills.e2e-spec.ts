@@ -48,8 +48,9 @@ describe('skills: imported, enabled by an agent during a run, files readable by 
     const zip = await zipOf({ 'release-notes/SKILL.md': skillMd('release-notes', 'Use when asked for release notes.', INSTRUCTIONS), 'release-notes/template.md': TEMPLATE });
     const imported = await importSkills(api.t.baseUrl, api.key, api.workspaceId, { bytes: zip, name: 'skills.zip', type: 'application/zip' });
     expect(imported.status).toBe(200);
-    expect(imported.body.imported).toEqual([{ name: 'release-notes', outcome: 'created', skillId: expect.stringMatching(/^skl_/) }]);
-    const [skill] = imported.body.skillConfigurations;
+    expect([imported.body.updated, imported.body.skipped]).toEqual([[], []]);
+    const [skill] = imported.body.imported;
+    expect(skill.sId).toMatch(/^skl_/);
     expect(skill).toMatchObject({ name: 'release-notes', agentFacingDescription: 'Use when asked for release notes.', instructions: INSTRUCTIONS, version: 1, status: 'active' });
     expect(skill.fileAttachments).toEqual([{ fileId: expect.stringMatching(/^fil_/), fileName: 'template.md', contentType: 'text/markdown' }]);
     skillId = skill.sId;

@@ -31,16 +31,18 @@ export interface ListSkillConfigurationsResponse {
   readonly skillConfigurations: SkillConfiguration[];
 }
 
-/** One imported `SKILL.md`: what became of it. */
-export interface SkillImportOutcome {
+/** A `SKILL.md` left out of an import (`onConflict=skip`): the live skill of its name stays as it was. */
+export interface SkippedSkillImport {
   readonly name: string;
-  readonly outcome: 'created' | 'overridden' | 'skipped';
+  readonly message: string;
   readonly skillId: string;
 }
 
+/** What an import did, as the real product answers its imports: new skills, skills saved over, skills left alone. */
 export interface ImportSkillsResponse {
-  readonly imported: SkillImportOutcome[];
-  readonly skillConfigurations: SkillConfiguration[];
+  readonly imported: SkillConfiguration[];
+  readonly updated: SkillConfiguration[];
+  readonly skipped: SkippedSkillImport[];
 }
 
 export interface SkillHistoryResponse {

@@ -1,5 +1,5 @@
 import type { SkillImportConflict } from '@app/contracts/http/skill.dto';
-import type { ImportSkillsResponse, SkillImportOutcome } from '@app/contracts/http/skill.types';
+import type { ImportSkillsResponse, SkillConfiguration, SkippedSkillImport } from '@app/contracts/http/skill.types';
 import type { SkillDocument } from '@app/contracts/read-models/skill.read-models';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { IncomingMessage } from 'node:http';
@@ -53,12 +53,14 @@ export class ImportSkillsHandler implements ICommandHandler<ImportSkillsCommand>
     requireBuilder(auth);
     const bundles = await this.bundlesOf(request);
     const plans = await this.plan(auth, bundles, onConflict);
-    const imported: SkillImportOutcome[] = [];
+    const created: string[] = [];
+    const overridden: string[] = [];
+    const skipped: SkippedSkillImport[] = [];
     let lastPosition: number | null = null;
     for (const { bundle, attachments, existing } of plans) {
       const { name, description, instructions } = bundle.skill;
       if (existing && onConflict === 'skip') {
-        imported.push({ name, outcome: 'skipped', skillId: existing.sId });
+        skipped.push({ name, message: `A skill named "${existing.definition.name}" already exists.`, skillId: existing.sId });
         continue;
       }
       const skillId = existing?.sId ?? newPrefixedId('skl');
@@ -68,15 +70,19 @@ export class ImportSkillsHandler implements ICommandHandler<ImportSkillsCommand>
       const input = { ...base, name, agentFacingDescription: description, userFacingDescription: base.userFacingDescription || description, instructions, fileIds };
       if (existing) {
         lastPosition = (await this.writer.update(auth, existing, input, existing.savedStatus)) ?? lastPosition;
-        imported.push({ name, outcome: 'overridden', skillId });
+        overridden.push(skillId);
       } else {
         lastPosition = (await this.writer.create(auth, input, 'active', skillId)).position ?? lastPosition;
-        imported.push({ name, outcome: 'created', skillId });
+        created.push(skillId);
       }
     }
     if (lastPosition !== null) await this.readModels.waitFor(lastPosition);
-    const docs = await this.readModels.getMany<SkillDocument>('skills', imported.map((outcome) => outcome.skillId));
-    return { imported, skillConfigurations: await this.reader.renderMany(auth, imported.flatMap((outcome) => docs.get(outcome.skillId) ?? [])) };
+    return { imported: await this.rendered(auth, created), updated: await this.rendered(auth, overridden), skipped };
+  }
+
+  private async rendered(auth: AuthContext, skillIds: readonly string[]): Promise<SkillConfiguration[]> {
+    const docs = await this.readModels.getMany<SkillDocument>('skills', skillIds);
+    return this.reader.renderMany(auth, skillIds.flatMap((id) => docs.get(id) ?? []));
   }
 
   /** Reads and checks the whole upload before anything is written. */

@@ -7,7 +7,7 @@ import type {
   SkillConfiguration,
   SkillConfigurationEnvelope,
   SkillHistoryResponse,
-  SkillImportOutcome,
+  SkippedSkillImport,
 } from '../skill.types';
 
 class SkillToolSchema {
@@ -52,16 +52,17 @@ export class ListSkillConfigurationsResponseSchema implements ListSkillConfigura
   @ApiProperty({ type: [SkillConfigurationSchema] }) skillConfigurations!: SkillConfigurationSchema[];
 }
 
-class SkillImportOutcomeSchema implements SkillImportOutcome {
+class SkippedSkillImportSchema implements SkippedSkillImport {
   @ApiProperty({ example: 'release-notes' }) name!: string;
-  @ApiProperty({ enum: ['created', 'overridden', 'skipped'] }) outcome!: SkillImportOutcome['outcome'];
-  @ApiProperty({ example: 'skl_3kq9Zb1Lm0Xa' }) skillId!: string;
+  @ApiProperty({ example: 'A skill named "release-notes" already exists.' }) message!: string;
+  @ApiProperty({ example: 'skl_3kq9Zb1Lm0Xa', description: 'The live skill of that name, left as it was.' }) skillId!: string;
 }
 
 @ApiSchema({ name: 'ImportSkillsResponse' })
 export class ImportSkillsResponseSchema implements ImportSkillsResponse {
-  @ApiProperty({ type: [SkillImportOutcomeSchema] }) imported!: SkillImportOutcomeSchema[];
-  @ApiProperty({ type: [SkillConfigurationSchema] }) skillConfigurations!: SkillConfigurationSchema[];
+  @ApiProperty({ type: [SkillConfigurationSchema], description: 'Skills the import created.' }) imported!: SkillConfigurationSchema[];
+  @ApiProperty({ type: [SkillConfigurationSchema], description: 'Skills saved over as a new version (`onConflict=override`).' }) updated!: SkillConfigurationSchema[];
+  @ApiProperty({ type: [SkippedSkillImportSchema], description: 'SKILL.md files left out (`onConflict=skip`).' }) skipped!: SkippedSkillImportSchema[];
 }
 
 class SkillHistoryEntrySchema {
