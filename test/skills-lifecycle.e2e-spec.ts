@@ -97,7 +97,22 @@ describe('skills: lifecycle, rights, imports and hostile uploads', () => {
     expect([foreign.status, foreign.body.error.type]).toEqual([404, 'skill_not_found']);
     expect((await call(t.baseUrl, 'DELETE', `/api/v1/w/${other.workspaceId}/skills/${skill.sId}`, { key: other.apiKey })).status).toBe(404);
     expect((await call(t.baseUrl, 'GET', v1('/skills/skl_unknown000'), { key: admin })).status).toBe(404);
-    for (const bad of [{}, { name: 'x' }, body('y', { tools: [{ mcpServerViewId: 'msv_missing' }] }), body('z', { fileIds: ['fil_missing'] }), body('q', { unknown: 1 }), body('n'.repeat(65))]) {
+    const bodies = [
+      {},
+      { name: 'x' },
+      body('y', { tools: [{ mcpServerViewId: 'msv_missing' }] }),
+      body('z', { fileIds: ['fil_missing'] }),
+      body('q', { unknown: 1 }),
+      body('n'.repeat(65)),
+      body('t', { tools: ['msv_x'] }),
+      body('u', { tools: [{ mcpServerViewId: 5 }] }),
+      body('e', { editorIds: ['Us3rUnknown'] }),
+      body('s', { requestedSpaceIds: ['vlt_unknown'] }),
+      body('d', { dataSourceViewIds: ['dsv_unknown'] }),
+      body('i', { instructions: 'i'.repeat(64_001) }),
+      body('st', { status: 'archived' }),
+    ];
+    for (const bad of bodies) {
       const refused = await call(t.baseUrl, 'POST', v1('/skills'), { key: admin, body: bad });
       expect({ bad, status: refused.status }).toEqual({ bad, status: 400 });
     }
