@@ -38,6 +38,12 @@ describe('readSkillBundles', () => {
     await expect(readSkillBundles(bomb)).rejects.toThrow('larger than');
   });
 
+  it('refuses a zip declaring more entries than allowed before parsing them', async () => {
+    const files: Record<string, string> = { 'a/SKILL.md': md('a') };
+    for (let i = 0; i < 500; i += 1) files[`a/${i}.txt`] = '';
+    await expect(readSkillBundles(await zipOf(files))).rejects.toThrow('more than 500 files');
+  });
+
   it('refuses bytes that are neither a zip nor UTF-8', async () => {
     await expect(readSkillBundles(Buffer.from([0xff, 0xfe, 0x00, 0xc3]))).rejects.toThrow(SkillBundleError);
   });

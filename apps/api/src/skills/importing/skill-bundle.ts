@@ -57,6 +57,9 @@ function parseText(bytes: Buffer, path: string): ParsedSkillMd {
 }
 
 async function readZip(bytes: Buffer): Promise<SkillBundle[]> {
+  const declared = declaredEntryCount(bytes);
+  if (declared === null) throw new SkillBundleError('The upload is not a readable zip archive.');
+  if (declared > SKILL_BUNDLE_LIMITS.maxEntries) throw new SkillBundleError(`The zip holds more than ${SKILL_BUNDLE_LIMITS.maxEntries} files.`);
   let zip: JSZip;
   try {
     // No `checkCRC32`: it inflates every entry whole while loading, before any cap applies (a
@@ -84,6 +87,23 @@ async function readZip(bytes: Buffer): Promise<SkillBundle[]> {
     bundles.push({ skill, files });
   }
   return bundles;
+}
+
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const EOCD_BYTES = 22;
+const MAX_COMMENT_BYTES = 0xffff;
+
+/**
+ * The entry count the archive's end record declares, read before the archive is parsed (a zip of
+ * hundreds of thousands of empty entries would otherwise cost their parsing); null without an end
+ * record. ZIP64 archives (count 0xFFFF) count as too many: a skill needs none of that size.
+ */
+function declaredEntryCount(bytes: Buffer): number | null {
+  const from = Math.max(0, bytes.length - EOCD_BYTES - MAX_COMMENT_BYTES);
+  for (let at = bytes.length - EOCD_BYTES; at >= from; at -= 1) {
+    if (bytes.readUInt32LE(at) === END_OF_CENTRAL_DIRECTORY) return bytes.readUInt16LE(at + 10);
+  }
+  return null;
 }
 
 /** Refuses entries that would land outside the archive, or that are links. */
