@@ -109,7 +109,7 @@ describe('conversation PATCH', () => {
     expect(await rejection(PublicConversationPatchDto, { read: true, extra: 1 })).toBe(`Invalid request body: Unrecognized key(s) in object: 'extra'`);
   });
 
-  it.each([[{ title: 'Renamed' }, { title: 'Renamed' }], [{ title: null }, { title: null }], [{ read: true }, { read: true }], [{ visibility: 'deleted' }, { visibility: 'deleted' }]])(
+  it.each([[{ title: 'Renamed' }, { title: 'Renamed' }], [{ title: null }, { title: null }], [{ read: true }, { read: true }], [{ visibility: 'deleted' }, { visibility: 'deleted' }], [{ spaceId: 'vlt_project' }, { spaceId: 'vlt_project' }]])(
     'private family accepts %j',
     async (body, change) => {
       expect(privatePatchChange(await validate(PrivateConversationPatchDto, body))).toEqual(change);
@@ -117,8 +117,9 @@ describe('conversation PATCH', () => {
   );
 
   it.each([
-    [{}, 'send exactly one of {title}, {read}, {visibility}'],
-    [{ title: 'x', read: true }, 'send exactly one of {title}, {read}, {visibility}'],
+    [{}, 'send exactly one of {title}, {read}, {visibility}, {spaceId}'],
+    [{ title: 'x', read: true }, 'send exactly one of {title}, {read}, {visibility}, {spaceId}'],
+    [{ title: 'x', spaceId: 'vlt_project' }, 'send exactly one of {title}, {read}, {visibility}, {spaceId}'],
     [{ title: 'x', color: 'red' }, `Unrecognized key(s) in object: 'color'`],
     [{ visibility: 'public' }, 'must be one of: unlisted, workspace, deleted, test at "visibility"'],
     [{ read: null }, 'must be a boolean at "read"'],
