@@ -53,6 +53,7 @@ export class LoopStep {
         agentMessageId: data.messageId,
         userId: prompt.parent.user?.sId ?? null,
         agentConfigurationId: data.configuration.sId,
+        agentConfigurationVersion: data.configuration.version,
         clientSideMCPServerIds: prompt.parent.context.clientSideMCPServerIds ?? [],
       },
       agent: data.configuration,

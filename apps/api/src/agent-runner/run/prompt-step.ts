@@ -54,6 +54,7 @@ export class PromptStep {
       conversationId: data.conversationId,
       agentMessageId: data.messageId,
       agentConfigurationId: data.configuration.sId,
+      agentConfigurationVersion: data.configuration.version,
       userId: parentUserId(events, data.parentMessageId),
     });
     return buildAgentPrompt(events, data, {

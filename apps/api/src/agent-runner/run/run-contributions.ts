@@ -6,6 +6,8 @@ export interface RunContributionContext {
   readonly conversationId: string;
   readonly agentMessageId: string;
   readonly agentConfigurationId: string;
+  /** The version of the agent the message mentioned (absent: its current version). */
+  readonly agentConfigurationVersion?: number;
   /** The member the run answers, or null (a key not bound to one). */
   readonly userId: string | null;
 }

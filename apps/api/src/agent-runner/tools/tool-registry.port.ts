@@ -32,6 +32,8 @@ export interface ToolContext {
   readonly agentMessageId: string;
   readonly userId: string | null;
   readonly agentConfigurationId: string;
+  /** The version of the agent the message mentioned (absent: its current version). */
+  readonly agentConfigurationVersion?: number;
   /** The agent's toolset as the message's snapshot of the agent holds it: read once per run, never again by a registry. */
   readonly toolset: readonly string[];
   /** Client-side MCP servers the user message lent to this run (`context.clientSideMCPServerIds`). */

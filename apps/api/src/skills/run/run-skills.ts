@@ -1,4 +1,8 @@
-import type { AgentConfigurationDocument } from '@app/contracts/read-models/agent-configuration.read-models';
+import {
+  agentConfigurationVersionDocumentId,
+  type AgentConfigurationDocument,
+  type AgentConfigurationVersionDocument,
+} from '@app/contracts/read-models/agent-configuration.read-models';
 import type { FileDocument } from '@app/contracts/read-models/file.read-models';
 import type { SkillDocument } from '@app/contracts/read-models/skill.read-models';
 import { DATA_SOURCE_VIEW_TOOL_PREFIX } from '@app/contracts/render/agent-configuration.render';
@@ -105,15 +109,24 @@ export class RunSkills implements RunContributor, ToolRegistry, OnModuleInit {
   }
 
   private async skillsOf(context: RunContributionContext): Promise<RunSkillSet> {
-    const [reader, conversation, agent] = await Promise.all([
+    const [reader, conversation, carried] = await Promise.all([
       this.access.runReader(context.workspaceId, context.userId),
       this.conversationSkills.read(context.conversationId),
-      this.readModels.get<AgentConfigurationDocument>('agentConfigurations', context.agentConfigurationId),
+      this.carriedSkillIds(context),
     ]);
-    const carried = agent && agent.workspaceId === context.workspaceId ? (agent.configuration.skillIds ?? []) : [];
     const enabled = await this.access.readableActive(reader, conversation.skillIds);
     const available = await this.access.readableActive(reader, carried.filter((id) => !conversation.skillIds.includes(id)));
     return { enabled, available };
+  }
+
+  /** The skills of the agent version the message mentioned (its current version when none is named). */
+  private async carriedSkillIds(context: RunContributionContext): Promise<readonly string[]> {
+    const { workspaceId, agentConfigurationId: sId, agentConfigurationVersion: version } = context;
+    const agent =
+      version === undefined
+        ? await this.readModels.get<AgentConfigurationDocument>('agentConfigurations', sId)
+        : await this.readModels.get<AgentConfigurationVersionDocument>('agentConfigurationVersions', agentConfigurationVersionDocumentId(sId, version));
+    return agent && agent.workspaceId === workspaceId ? (agent.configuration.skillIds ?? []) : [];
   }
 
   private async filesOf(skills: readonly SkillDocument[]): Promise<ReadonlyMap<string, FileDocument>> {
