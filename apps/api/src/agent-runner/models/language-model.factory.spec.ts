@@ -3,6 +3,7 @@ import {
   createLanguageModel,
   ModelProviderNotConfiguredError,
   reasoningProviderOptions,
+  runTemperature,
 } from './language-model.factory';
 
 describe('createLanguageModel', () => {
@@ -80,5 +81,15 @@ describe('reasoningProviderOptions', () => {
       google: { thinkingConfig: { thinkingBudget: 24_576, includeThoughts: true } },
     });
     expect(reasoningProviderOptions(settings, 'ollama', 'medium')).toEqual({ ollama: { reasoningEffort: 'medium' } });
+  });
+});
+
+describe('runTemperature', () => {
+  it('sends no temperature to a thinking Claude, and the agent\'s everywhere else', () => {
+    expect(runTemperature('anthropic', 'medium', 0.7)).toBeUndefined();
+    expect(runTemperature('anthropic', 'none', 0.7)).toBe(0.7);
+    expect(runTemperature('anthropic', undefined, 0.7)).toBe(0.7);
+    expect(runTemperature('google_ai_studio', 'high', 0.2)).toBe(0.2);
+    expect(runTemperature('openai', 'light', 0.5)).toBe(0.5);
   });
 });

@@ -112,6 +112,15 @@ export function reasoningProviderOptions(
   }
 }
 
+/**
+ * The temperature a run sends. Anthropic refuses a temperature while Claude thinks (the AI SDK drops
+ * it with a warning on every step), so a thinking Claude run sends none and the model's own applies.
+ */
+export function runTemperature(providerId: string, effort: ReasoningEffort | undefined, temperature: number | undefined): number | undefined {
+  const thinking = effort !== undefined && effort !== 'none';
+  return providerId === 'anthropic' && thinking ? undefined : temperature;
+}
+
 function isBuiltIn(providerId: string): providerId is BuiltInProviderId {
   return BUILT_IN_PROVIDER_IDS.some((builtIn) => builtIn === providerId);
 }

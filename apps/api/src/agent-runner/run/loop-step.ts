@@ -9,7 +9,7 @@ import { AGENT_RUNNER_OPTIONS } from '../agent-runner.options';
 import type { RunResumeState } from '../claiming/run-resume-state';
 import { runAgentLoop } from '../loop/agent-loop';
 import type { AgentLoopOutcome } from '../loop/agent-loop.types';
-import { reasoningProviderOptions } from '../models/language-model.factory';
+import { reasoningProviderOptions, runTemperature } from '../models/language-model.factory';
 import { AgentTools } from '../tools/agent-tools';
 import type { RunTools } from '../tools/run-tools';
 import type { ToolCallRequest } from '../tools/tool-registry.port';
@@ -116,7 +116,7 @@ export class LoopStep {
         maxSteps: Math.max(1, handle.tracked.created.data.configuration.maxStepsPerRun),
         reasoningEffort: model.reasoningEffort,
         providerOptions: reasoningProviderOptions(this.config.providers, model.providerId, model.reasoningEffort),
-        temperature: model.temperature,
+        temperature: runTemperature(model.providerId, model.reasoningEffort, model.temperature),
         abortSignal: handle.signal,
         timeoutMs: this.options.runTimeoutMs,
         idleTimeoutMs: this.options.idleTimeoutMs,
