@@ -109,11 +109,10 @@ export class RunSkills implements RunContributor, ToolRegistry, OnModuleInit {
   }
 
   private async skillsOf(context: RunContributionContext): Promise<RunSkillSet> {
-    const [reader, conversation, carried] = await Promise.all([
-      this.access.runReader(context.workspaceId, context.userId),
-      this.conversationSkills.read(context.conversationId),
-      this.carriedSkillIds(context),
-    ]);
+    const [conversation, carried] = await Promise.all([this.conversationSkills.read(context.conversationId), this.carriedSkillIds(context)]);
+    // Most runs have no skills: the member is looked up only when there are some to check.
+    if (conversation.skillIds.length === 0 && carried.length === 0) return { enabled: [], available: [] };
+    const reader = await this.access.runReader(context.workspaceId, context.userId);
     const enabled = await this.access.readableActive(reader, conversation.skillIds);
     const available = await this.access.readableActive(reader, carried.filter((id) => !conversation.skillIds.includes(id)));
     return { enabled, available };
