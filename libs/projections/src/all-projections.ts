@@ -31,6 +31,8 @@ import { signInLinkProjection } from './user/sign-in-link.projection';
 import { userTokenProjection } from './user/user-token.projection';
 import { invitationProjection } from './workspace/invitation.projection';
 import { skillProjection, skillVersionProjection } from './skill/skill.projection';
+import { auditEntryProjection } from './audit/audit-entry.projection';
+import { subscriptionProjection } from './subscription/subscription.projection';
 
 /** Every read model the projector maintains. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -69,4 +71,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   triggerWebhookRequestProjection,
   skillProjection,
   skillVersionProjection,
+  auditEntryProjection,
+  subscriptionProjection,
 ] as readonly Projection[];

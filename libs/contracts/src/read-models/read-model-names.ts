@@ -42,6 +42,8 @@ export const READ_MODELS = {
   triggerWebhookRequests: { name: 'trigger_webhook_requests', version: 1 },
   skills: { name: 'skills', version: 1 },
   skillVersions: { name: 'skill_versions', version: 1 },
+  auditEntries: { name: 'audit_entries', version: 1 },
+  subscriptions: { name: 'subscriptions', version: 1 },
 } as const;
 
 export type ReadModelKey = keyof typeof READ_MODELS;

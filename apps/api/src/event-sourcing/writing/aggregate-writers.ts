@@ -10,6 +10,7 @@ import { fileAggregate } from '@app/domain/file/file.decider';
 import { mcpServerAggregate } from '@app/domain/mcp-server/mcp-server.decider';
 import { conversationSkillsAggregate } from '@app/domain/skill/conversation-skills.decider';
 import { skillAggregate } from '@app/domain/skill/skill.decider';
+import { subscriptionAggregate } from '@app/domain/subscription/subscription.decider';
 import { remoteMcpCatalogAggregate } from '@app/domain/remote-mcp-server/remote-mcp-server.decider';
 import type { Aggregate, DomainEvent } from '@app/domain/shared/decider';
 import { toolApprovalAggregate } from '@app/domain/tool-approval/tool-approval.decider';
@@ -91,6 +92,9 @@ export class UserAggregateWriter extends writerOf(userAggregate) {}
 /** The claim of an email address, by the SHA-256 (hex) of the lower-cased address. */
 export class UserEmailAggregateWriter extends writerOf(userEmailAggregate) {}
 
+/** An event subscription of a workspace, by subscription sId. */
+export class SubscriptionAggregateWriter extends writerOf(subscriptionAggregate) {}
+
 /** Every aggregate writer, for the module that provides them. */
 export const AGGREGATE_WRITERS = [
   ConversationAggregateWriter,
@@ -111,4 +115,5 @@ export const AGGREGATE_WRITERS = [
   ConversationSkillsAggregateWriter,
   UserAggregateWriter,
   UserEmailAggregateWriter,
+  SubscriptionAggregateWriter,
 ];

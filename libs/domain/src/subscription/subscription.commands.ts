@@ -1,0 +1,28 @@
+import type { PublicEventKind, SubscriptionFilters } from '@app/contracts/events/subscription.events';
+
+/** An admin subscribes a URL to some public event kinds (the secret already sealed). */
+export type CreateSubscription = {
+  readonly type: 'CreateSubscription';
+  readonly workspaceId: string;
+  readonly url: string;
+  readonly events: readonly PublicEventKind[];
+  readonly filters: SubscriptionFilters;
+  readonly sealedSecret: string;
+  readonly startAfterPosition: number;
+  readonly createdBy: string | null;
+  readonly now: number;
+};
+
+/** Stops deliveries: an admin's choice, or delivery giving up after failing for too long. */
+export type PauseSubscription = {
+  readonly type: 'PauseSubscription';
+  readonly by: 'admin' | 'delivery_failures';
+  readonly message: string | null;
+  readonly now: number;
+};
+
+export type ResumeSubscription = { readonly type: 'ResumeSubscription'; readonly now: number };
+
+export type DeleteSubscription = { readonly type: 'DeleteSubscription'; readonly now: number };
+
+export type SubscriptionCommand = CreateSubscription | PauseSubscription | ResumeSubscription | DeleteSubscription;

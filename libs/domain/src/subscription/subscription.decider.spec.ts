@@ -1,0 +1,67 @@
+import type { SubscriptionEvent } from '@app/contracts/events/subscription.events';
+import { deciderSpec } from '../../test/decider-spec.helper';
+import type { SubscriptionCommand } from './subscription.commands';
+import { subscriptionDecider } from './subscription.decider';
+
+const now = 1_700_000_000_000;
+const workspaceId = 'W0rkspace1';
+const subscriptionId = 'sub_one';
+const spec = deciderSpec(subscriptionDecider(subscriptionId));
+const filters = { spaceIds: ['vlt_a'], agentIds: [] };
+
+const create: SubscriptionCommand = {
+  type: 'CreateSubscription',
+  workspaceId,
+  url: 'https://hooks.example.com/in',
+  events: ['message.posted'],
+  filters,
+  sealedSecret: 'v1.iv.tag.data',
+  startAfterPosition: 41,
+  createdBy: 'Us3r000001',
+  now,
+};
+const created: SubscriptionEvent = {
+  type: 'SubscriptionCreated',
+  data: {
+    workspaceId,
+    subscriptionId,
+    url: 'https://hooks.example.com/in',
+    events: ['message.posted'],
+    filters,
+    sealedSecret: 'v1.iv.tag.data',
+    startAfterPosition: 41,
+    createdBy: 'Us3r000001',
+    at: now,
+  },
+};
+const pausedByAdmin: SubscriptionEvent = { type: 'SubscriptionPaused', data: { workspaceId, subscriptionId, reason: { by: 'admin' }, at: now + 1 } };
+const deleted: SubscriptionEvent = { type: 'SubscriptionDeleted', data: { workspaceId, subscriptionId, at: now + 2 } };
+
+describe('subscription decider', () => {
+  it('creates a subscription once', () => {
+    spec.given([]).when(create).then([created]);
+    spec.given([created]).when(create).thenNothing();
+  });
+
+  it('pauses a live subscription with the reason, and pausing again changes nothing', () => {
+    spec.given([created]).when({ type: 'PauseSubscription', by: 'admin', message: null, now: now + 1 }).then([pausedByAdmin]);
+    spec.given([created]).when({ type: 'PauseSubscription', by: 'delivery_failures', message: 'HTTP 500 for 10 minutes', now: now + 1 }).then([
+      { type: 'SubscriptionPaused', data: { workspaceId, subscriptionId, reason: { by: 'delivery_failures', message: 'HTTP 500 for 10 minutes' }, at: now + 1 } },
+    ]);
+    spec.given([created, pausedByAdmin]).when({ type: 'PauseSubscription', by: 'admin', message: null, now: now + 2 }).thenNothing();
+  });
+
+  it('resumes only a paused subscription', () => {
+    spec.given([created, pausedByAdmin]).when({ type: 'ResumeSubscription', now: now + 3 }).then([
+      { type: 'SubscriptionResumed', data: { workspaceId, subscriptionId, at: now + 3 } },
+    ]);
+    spec.given([created]).when({ type: 'ResumeSubscription', now: now + 3 }).thenNothing();
+  });
+
+  it('refuses every change to a subscription that does not exist or was deleted', () => {
+    spec.given([]).when({ type: 'DeleteSubscription', now }).thenThrows('not_found');
+    spec.given([created]).when({ type: 'DeleteSubscription', now: now + 2 }).then([deleted]);
+    spec.given([created, deleted]).when({ type: 'ResumeSubscription', now: now + 3 }).thenThrows('not_found');
+    spec.given([created, deleted]).when({ type: 'PauseSubscription', by: 'admin', message: null, now: now + 3 }).thenThrows('not_found');
+  });
+});

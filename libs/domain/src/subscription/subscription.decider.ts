@@ -1,0 +1,61 @@
+import { assertNever } from '@app/contracts/assert-never';
+import { toSubscriptionStreamName, type SubscriptionEvent } from '@app/contracts/events/subscription.events';
+import type { Aggregate, Decider } from '../shared/decider';
+import { DomainError } from '../shared/domain-error';
+import type { SubscriptionCommand } from './subscription.commands';
+import type { SubscriptionState } from './subscription.state';
+
+const notFound = () => new DomainError('not_found', 'The subscription you requested was not found.');
+
+/** One subscription; its sId comes with the stream id. */
+function decideFor(subscriptionId: string) {
+  return (command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] => {
+    if (command.type === 'CreateSubscription') {
+      if (state.status !== 'none') return [];
+      const { workspaceId, url, events, filters, sealedSecret, startAfterPosition, createdBy, now } = command;
+      return [{ type: 'SubscriptionCreated', data: { workspaceId, subscriptionId, url, events, filters, sealedSecret, startAfterPosition, createdBy, at: now } }];
+    }
+    const workspaceId = state.workspaceId;
+    if (workspaceId === null || state.status === 'none' || state.status === 'deleted') throw notFound();
+    switch (command.type) {
+      case 'PauseSubscription': {
+        if (state.status === 'paused') return [];
+        const reason = command.by === 'admin' ? { by: 'admin' as const } : { by: 'delivery_failures' as const, message: command.message ?? 'Deliveries kept failing.' };
+        return [{ type: 'SubscriptionPaused', data: { workspaceId, subscriptionId, reason, at: command.now } }];
+      }
+      case 'ResumeSubscription':
+        return state.status === 'paused' ? [{ type: 'SubscriptionResumed', data: { workspaceId, subscriptionId, at: command.now } }] : [];
+      case 'DeleteSubscription':
+        return [{ type: 'SubscriptionDeleted', data: { workspaceId, subscriptionId, at: command.now } }];
+      default:
+        return assertNever(command);
+    }
+  };
+}
+
+function evolve(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
+  switch (event.type) {
+    case 'SubscriptionCreated':
+      return { workspaceId: event.data.workspaceId, status: 'active' };
+    case 'SubscriptionPaused':
+      return { ...state, status: 'paused' };
+    case 'SubscriptionResumed':
+      return { ...state, status: 'active' };
+    case 'SubscriptionDeleted':
+      return { ...state, status: 'deleted' };
+    default:
+      return assertNever(event);
+  }
+}
+
+const initialState = (): SubscriptionState => ({ workspaceId: null, status: 'none' });
+
+/** The decider of one subscription. */
+export function subscriptionDecider(subscriptionId: string): Decider<SubscriptionCommand, SubscriptionEvent, SubscriptionState> {
+  return { decide: decideFor(subscriptionId), evolve, initialState };
+}
+
+/** The subscription aggregate, by subscription sId. */
+export function subscriptionAggregate(subscriptionId: string): Aggregate<SubscriptionCommand, SubscriptionEvent, SubscriptionState> {
+  return { decider: subscriptionDecider(subscriptionId), streamName: toSubscriptionStreamName };
+}
