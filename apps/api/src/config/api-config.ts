@@ -7,6 +7,7 @@ import {
   type Environment,
   type StorageConfig,
 } from '@app/storage';
+import { parseModelPrices, pricedCatalog } from './model-price-settings';
 import { buildModelCatalog, parseProviderSettings, Secret, type ProviderSettings } from './provider-settings';
 import type { ModelEntry } from '@app/contracts/language-models/model.types';
 import { parseAgentRunnerSettings, type AgentRunnerSettings } from './agent-runner-settings';
@@ -118,7 +119,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     },
     bootstrapWorkspace: parseBooleanVariable(env, 'BOOTSTRAP_WORKSPACE', storage.embedded, problems),
     providers,
-    modelCatalog: buildModelCatalog(providers),
+    modelCatalog: pricedCatalog(buildModelCatalog(providers), parseModelPrices(env.MODEL_PRICES, problems)),
     rateLimits: parseRateLimitSettings(env, problems),
     trustProxyHops: parseIntegerVariable(env, 'TRUST_PROXY_HOPS', 0, { min: 0, max: 10 }, problems),
     metricsToken: parseMetricsToken(env, problems),

@@ -222,6 +222,42 @@ export interface AgentRunCancelled {
   readonly data: { readonly at: number };
 }
 
+/**
+ * One model call of the run finished: its tokens and what they cost at the price the deployment
+ * had for the model then, so later price changes never rewrite history. The cost ledger reads these
+ * (written as each step ends, a run in progress already counts); the message's `costCredits` is the
+ * same sum. The run's workspace, conversation, agent and author ride along so the ledger needs no
+ * other stream to attribute the call.
+ */
+export interface AgentModelCallRecorded {
+  readonly type: 'AgentModelCallRecorded';
+  readonly data: {
+    /** 0-based model call within the run. */
+    readonly step: number;
+    readonly workspaceId: string;
+    readonly conversationId: string;
+    readonly agentId: string;
+    /** Author of the user message the run answers; null for messages without one. */
+    readonly userId: string | null;
+    readonly providerId: string;
+    readonly modelId: string;
+    readonly usage: ModelCallUsage;
+    /** Cost in millionths of a credit (tokens × credits per million tokens), exact. */
+    readonly costMicroCredits: number;
+    readonly at: number;
+  };
+}
+
+/** Tokens of one model call; cached and reasoning counts only where the provider reports them. */
+export interface ModelCallUsage {
+  readonly inputTokens: number;
+  /** Output tokens, reasoning included. */
+  readonly outputTokens: number;
+  readonly reasoningTokens?: number;
+  /** Input tokens the provider read from its prompt cache (part of `inputTokens`). */
+  readonly cachedInputTokens?: number;
+}
+
 /** Every event of an agent message run stream. */
 export type AgentRunEvent =
   | AgentRunStarted
@@ -233,6 +269,7 @@ export type AgentRunEvent =
   | AgentToolApprovalRequested
   | AgentToolCallWaiting
   | AgentToolCallWaitEnded
+  | AgentModelCallRecorded
   | AgentRunResumed
   | AgentRunReleased
   | AgentRunSucceeded
@@ -258,6 +295,7 @@ export const AGENT_RUN_EVENT_TYPES = [
   'AgentToolCallWaitEnded',
   'AgentRunResumed',
   'AgentRunReleased',
+  'AgentModelCallRecorded',
 ] as const satisfies readonly AgentRunEventType[];
 
 /** The events that end a run stream (exactly one per stream). */

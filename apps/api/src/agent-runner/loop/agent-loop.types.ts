@@ -61,6 +61,8 @@ export interface AgentLoopUsage {
   /** Output tokens, reasoning included (that is how providers bill them). */
   readonly outputTokens: number;
   readonly reasoningTokens?: number;
+  /** Input tokens read from the provider's prompt cache (part of `inputTokens`); per step only. */
+  readonly cachedInputTokens?: number;
 }
 
 /** Something that happened during the run, pushed to the sink as it happens. */

@@ -176,10 +176,12 @@ export class RunProgress {
 
 function toUsage(usage: LanguageModelUsage): AgentLoopUsage {
   const reasoningTokens = usage.outputTokenDetails?.reasoningTokens;
+  const cachedInputTokens = usage.inputTokenDetails?.cacheReadTokens;
   return {
     inputTokens: usage.inputTokens ?? 0,
     outputTokens: usage.outputTokens ?? 0,
     ...(reasoningTokens === undefined ? {} : { reasoningTokens }),
+    ...(cachedInputTokens === undefined ? {} : { cachedInputTokens }),
   };
 }
 

@@ -8,7 +8,7 @@ import type { RunResumeState } from '../claiming/run-resume-state';
 import type { RunStreamWriter } from './run-stream-writer';
 import { TokenCoalescer, type TokenCoalescerOptions } from './token-coalescer';
 import { assertNever } from '@app/contracts/assert-never';
-import type { ReasoningBlockMetadata } from '@app/contracts/events/agent-run.events';
+import type { AgentModelCallRecorded, ReasoningBlockMetadata } from '@app/contracts/events/agent-run.events';
 import { replayedReasoningMetadata } from '../loop/run-history';
 
 interface LoopCall {
@@ -41,6 +41,8 @@ export class LoopEventRecorder {
     private readonly definitionOf: (name: string) => ToolDefinition | undefined,
     tokenOptions: TokenCoalescerOptions,
     private readonly actionIds: RunActionIds = new RunActionIds(),
+    /** The cost ledger's entry for a finished model call; none when the run is not priced. */
+    private readonly modelCallOf?: (step: number, usage: AgentLoopUsage) => AgentModelCallRecorded,
   ) {
     this.tokens = new TokenCoalescer(async (batch) => {
       await this.writer.appendUrgently({ type: 'AgentTokensGenerated', data: { ...batch, at: Date.now() } });
@@ -65,6 +67,11 @@ export class LoopEventRecorder {
         return this.keepReasoningMetadata(event.step, event.blockId, event.providerMetadata);
       case 'step-finished':
         this.usageSoFar = addUsage(this.usageSoFar, event.usage);
+        if (this.modelCallOf) {
+          // Recorded as the step ends, so the ledger counts a run still in progress.
+          await this.tokens.flush();
+          await this.writer.append(this.modelCallOf(event.step, event.usage));
+        }
         return;
       default:
         return assertNever(event);

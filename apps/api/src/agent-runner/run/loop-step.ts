@@ -19,6 +19,7 @@ import { RunActionIds } from './run-action-ids';
 import type { RunHandle } from './run-handle';
 import type { RunModel } from './run-model';
 import { LoopEventRecorder } from './loop-event-recorder';
+import { modelCallEntry } from './model-call-entry';
 
 /** What the loop step runs on. */
 export interface LoopInput {
@@ -90,6 +91,7 @@ export class LoopStep {
       (name) => tools.definition(name),
       { intervalMs: this.options.tokenFlushMs, maxChars: this.options.tokenFlushChars },
       actionIds,
+      (step, usage) => modelCallEntry(data, prompt.parent.user?.sId ?? null, input.model, step, usage, Date.now()),
     );
     if (resume) recorder.restore(resume);
     const untrack = tools.trackWaits();

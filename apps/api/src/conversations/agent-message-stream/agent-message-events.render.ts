@@ -36,6 +36,7 @@ export function renderAgentMessageStreamEvent(
     case 'AgentRunReleased':
     case 'AgentToolCallWaiting':
     case 'AgentToolCallWaitEnded':
+    case 'AgentModelCallRecorded':
       return null;
     case 'AgentTokensGenerated':
       return { type: 'generation_tokens', ...base, text: event.data.text, classification: event.data.classification };
