@@ -31,6 +31,7 @@ import { signInLinkProjection } from './user/sign-in-link.projection';
 import { userTokenProjection } from './user/user-token.projection';
 import { invitationProjection } from './workspace/invitation.projection';
 import { skillProjection, skillVersionProjection } from './skill/skill.projection';
+import { consumptionLedgerProjection } from './consumption/consumption-ledger.projection';
 import { auditEntryProjection } from './audit/audit-entry.projection';
 import { subscriptionProjection } from './subscription/subscription.projection';
 
@@ -74,3 +75,4 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   auditEntryProjection,
   subscriptionProjection,
 ] as readonly Projection[];
+  consumptionLedgerProjection,

@@ -44,6 +44,8 @@ export const READ_MODELS = {
   skillVersions: { name: 'skill_versions', version: 1 },
   auditEntries: { name: 'audit_entries', version: 1 },
   subscriptions: { name: 'subscriptions', version: 1 },
+  consumptionLedger: { name: 'consumption_ledger', version: 1 },
+  consumptionBudgets: { name: 'consumption_budgets', version: 1 },
 } as const;
 
 export type ReadModelKey = keyof typeof READ_MODELS;
