@@ -74,5 +74,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   skillVersionProjection,
   auditEntryProjection,
   subscriptionProjection,
-] as readonly Projection[];
   consumptionLedgerProjection,
+] as readonly Projection[];
