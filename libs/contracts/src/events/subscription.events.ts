@@ -2,7 +2,8 @@
  * Events of an event subscription (stream `subscription-<subscription sId>`): an admin asks for the
  * log's events of some public kinds to be delivered to a URL, signed with a secret kept only sealed;
  * the subscription is paused (by an admin, or by delivery after failing for too long), resumed and
- * deleted.
+ * deleted. Each delivery attempt is recorded with its outcome: a delivered one is the
+ * acknowledgment that moves the subscription's checkpoint in the log, and a replay moves it back.
  */
 
 import { streamNameOf } from './stream-name';
@@ -74,13 +75,47 @@ export type SubscriptionDeleted = {
   readonly data: { readonly workspaceId: string; readonly subscriptionId: string; readonly at: number };
 };
 
-export type SubscriptionEvent = SubscriptionCreated | SubscriptionPaused | SubscriptionResumed | SubscriptionDeleted;
+/** One attempt to deliver the event at `position`; `delivered` acknowledges it (the checkpoint moves past it). */
+export type SubscriptionDeliveryRecorded = {
+  readonly type: 'SubscriptionDeliveryRecorded';
+  readonly data: {
+    readonly workspaceId: string;
+    readonly subscriptionId: string;
+    /** The `webhook-id` of the message: the same on every attempt and replay of this event. */
+    readonly deliveryId: string;
+    readonly position: number;
+    readonly kind: PublicEventKind;
+    readonly outcome: 'delivered' | 'failed';
+    /** The receiver's HTTP status, or null when none arrived (refused address, timeout, network). */
+    readonly statusCode: number | null;
+    readonly error: string | null;
+    readonly attempt: number;
+    readonly durationMs: number;
+    readonly at: number;
+  };
+};
+
+/** Deliveries start again after `afterPosition` (a backfill): everything later is delivered again. */
+export type SubscriptionReplayRequested = {
+  readonly type: 'SubscriptionReplayRequested';
+  readonly data: { readonly workspaceId: string; readonly subscriptionId: string; readonly afterPosition: number; readonly at: number };
+};
+
+export type SubscriptionEvent =
+  | SubscriptionCreated
+  | SubscriptionPaused
+  | SubscriptionResumed
+  | SubscriptionDeleted
+  | SubscriptionDeliveryRecorded
+  | SubscriptionReplayRequested;
 
 export const SUBSCRIPTION_EVENT_TYPES = [
   'SubscriptionCreated',
   'SubscriptionPaused',
   'SubscriptionResumed',
   'SubscriptionDeleted',
+  'SubscriptionDeliveryRecorded',
+  'SubscriptionReplayRequested',
 ] as const satisfies readonly SubscriptionEvent['type'][];
 
 /** Narrows a stored event to a subscription event by its type. */

@@ -22,3 +22,21 @@ export interface SubscriptionDocument {
   readonly createdAt: number;
   readonly updatedAt: number;
 }
+
+/** Read model of one delivery attempt (`subscription_deliveries` collection, id = the position of the event recording it). */
+export interface SubscriptionDeliveryDocument {
+  [key: string]: unknown;
+  readonly id: string;
+  readonly subscriptionId: string;
+  readonly workspaceId: string;
+  readonly deliveryId: string;
+  /** Log position of the delivered event. */
+  readonly position: number;
+  readonly kind: PublicEventKind;
+  readonly outcome: 'delivered' | 'failed';
+  readonly statusCode: number | null;
+  readonly error: string | null;
+  readonly attempt: number;
+  readonly durationMs: number;
+  readonly at: number;
+}

@@ -25,4 +25,21 @@ export type ResumeSubscription = { readonly type: 'ResumeSubscription'; readonly
 
 export type DeleteSubscription = { readonly type: 'DeleteSubscription'; readonly now: number };
 
-export type SubscriptionCommand = CreateSubscription | PauseSubscription | ResumeSubscription | DeleteSubscription;
+/** Records one delivery attempt of the event at `position` and how it ended. */
+export type RecordDelivery = {
+  readonly type: 'RecordDelivery';
+  readonly deliveryId: string;
+  readonly position: number;
+  readonly kind: PublicEventKind;
+  readonly outcome: 'delivered' | 'failed';
+  readonly statusCode: number | null;
+  readonly error: string | null;
+  readonly attempt: number;
+  readonly durationMs: number;
+  readonly now: number;
+};
+
+/** Delivers again every matching event after `afterPosition`. */
+export type ReplaySubscription = { readonly type: 'ReplaySubscription'; readonly afterPosition: number; readonly now: number };
+
+export type SubscriptionCommand = CreateSubscription | PauseSubscription | ResumeSubscription | DeleteSubscription | RecordDelivery | ReplaySubscription;

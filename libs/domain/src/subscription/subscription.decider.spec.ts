@@ -64,4 +64,19 @@ describe('subscription decider', () => {
     spec.given([created, deleted]).when({ type: 'ResumeSubscription', now: now + 3 }).thenThrows('not_found');
     spec.given([created, deleted]).when({ type: 'PauseSubscription', by: 'admin', message: null, now: now + 3 }).thenThrows('not_found');
   });
+
+  it('moves the checkpoint past acknowledged deliveries only, and back on a replay', () => {
+    const delivery = { deliveryId: 'msg_sub_one_50', position: 50, kind: 'message.posted', statusCode: 500, error: 'HTTP 500', attempt: 1, durationMs: 12 } as const;
+    const failed = spec.given([created]).when({ type: 'RecordDelivery', ...delivery, outcome: 'failed', now }).events();
+    expect(failed).toEqual([{ type: 'SubscriptionDeliveryRecorded', data: { workspaceId, subscriptionId, ...delivery, outcome: 'failed', at: now } }]);
+    const delivered = spec.given([created]).when({ type: 'RecordDelivery', ...delivery, statusCode: 204, error: null, attempt: 2, outcome: 'delivered', now }).events();
+    const decider = subscriptionDecider(subscriptionId);
+    const fold = (events: readonly SubscriptionEvent[]) => events.reduce(decider.evolve, decider.initialState());
+    expect(fold([created]).checkpoint).toBe(41);
+    expect(fold([created, ...failed]).checkpoint).toBe(41);
+    expect(fold([created, ...failed, ...delivered]).checkpoint).toBe(50);
+    const replayed = spec.given([created, ...delivered]).when({ type: 'ReplaySubscription', afterPosition: 10, now }).events();
+    expect(fold([created, ...delivered, ...replayed])).toMatchObject({ checkpoint: 10, replays: 1 });
+    spec.given([created]).when({ type: 'ReplaySubscription', afterPosition: -1, now }).thenThrows('invalid_request_error');
+  });
 });

@@ -27,6 +27,19 @@ function decideFor(subscriptionId: string) {
         return state.status === 'paused' ? [{ type: 'SubscriptionResumed', data: { workspaceId, subscriptionId, at: command.now } }] : [];
       case 'DeleteSubscription':
         return [{ type: 'SubscriptionDeleted', data: { workspaceId, subscriptionId, at: command.now } }];
+      case 'RecordDelivery': {
+        // An acknowledgment of an event the checkpoint has passed (a redelivery after a replay raced it) is still history.
+        const { deliveryId, position, kind, outcome, statusCode, error, attempt, durationMs, now } = command;
+        return [
+          {
+            type: 'SubscriptionDeliveryRecorded',
+            data: { workspaceId, subscriptionId, deliveryId, position, kind, outcome, statusCode, error, attempt, durationMs, at: now },
+          },
+        ];
+      }
+      case 'ReplaySubscription':
+        if (command.afterPosition < 0) throw new DomainError('invalid_request_error', 'A replay starts at a position of the log (0 or more).');
+        return [{ type: 'SubscriptionReplayRequested', data: { workspaceId, subscriptionId, afterPosition: command.afterPosition, at: command.now } }];
       default:
         return assertNever(command);
     }
@@ -36,19 +49,23 @@ function decideFor(subscriptionId: string) {
 function evolve(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
   switch (event.type) {
     case 'SubscriptionCreated':
-      return { workspaceId: event.data.workspaceId, status: 'active' };
+      return { workspaceId: event.data.workspaceId, status: 'active', checkpoint: event.data.startAfterPosition, replays: 0 };
     case 'SubscriptionPaused':
       return { ...state, status: 'paused' };
     case 'SubscriptionResumed':
       return { ...state, status: 'active' };
     case 'SubscriptionDeleted':
       return { ...state, status: 'deleted' };
+    case 'SubscriptionDeliveryRecorded':
+      return event.data.outcome === 'delivered' && event.data.position > state.checkpoint ? { ...state, checkpoint: event.data.position } : state;
+    case 'SubscriptionReplayRequested':
+      return { ...state, checkpoint: event.data.afterPosition, replays: state.replays + 1 };
     default:
       return assertNever(event);
   }
 }
 
-const initialState = (): SubscriptionState => ({ workspaceId: null, status: 'none' });
+const initialState = (): SubscriptionState => ({ workspaceId: null, status: 'none', checkpoint: 0, replays: 0 });
 
 /** The decider of one subscription. */
 export function subscriptionDecider(subscriptionId: string): Decider<SubscriptionCommand, SubscriptionEvent, SubscriptionState> {

@@ -1,6 +1,7 @@
 import type { SubscriptionEvent } from '@app/contracts/events/subscription.events';
 import { project } from '../../test/conversation-recorded.fixtures';
 import { recordedOn } from '../../test/recorded-event.fixtures';
+import { subscriptionDeliveryProjection } from './subscription-delivery.projection';
 import { subscriptionProjection } from './subscription.projection';
 
 const at = 1_700_000_000_000;
@@ -51,5 +52,24 @@ describe('subscription projection', () => {
     expect(project(subscriptionProjection, [created, paused, resumed]).get(subscriptionId)).toMatchObject({ status: 'active', pauseReason: null });
     expect(project(subscriptionProjection, [created, paused, deleted]).size).toBe(0);
     expect(project(subscriptionProjection, [created, paused, paused])).toEqual(project(subscriptionProjection, [created, paused]));
+  });
+});
+
+describe('subscription delivery projection', () => {
+  it('keeps every attempt with its status code and timing, and leaves the subscription as it was', () => {
+    const attempt = (outcome: 'delivered' | 'failed', statusCode: number, revision: number) =>
+      recorded(
+        {
+          type: 'SubscriptionDeliveryRecorded',
+          data: { workspaceId, subscriptionId, deliveryId: 'msg_x', position: 40, kind: 'file.ready', outcome, statusCode, error: null, attempt: revision, durationMs: 9, at },
+        },
+        revision,
+      );
+    const deliveries = project(subscriptionDeliveryProjection, [created, attempt('failed', 503, 1), attempt('delivered', 200, 2)]);
+    expect([...deliveries.values()].map((doc) => [doc.outcome, doc.statusCode, doc.durationMs])).toEqual([
+      ['failed', 503, 9],
+      ['delivered', 200, 9],
+    ]);
+    expect(project(subscriptionProjection, [created, attempt('delivered', 200, 1)])).toEqual(project(subscriptionProjection, [created]));
   });
 });
