@@ -33,6 +33,7 @@ import { invitationProjection } from './workspace/invitation.projection';
 import { skillProjection, skillVersionProjection } from './skill/skill.projection';
 import { consumptionLedgerProjection } from './consumption/consumption-ledger.projection';
 import { auditEntryProjection } from './audit/audit-entry.projection';
+import { subscriptionDeliveryProjection } from './subscription/subscription-delivery.projection';
 import { subscriptionProjection } from './subscription/subscription.projection';
 
 /** Every read model the projector maintains. */

@@ -44,6 +44,7 @@ export const READ_MODELS = {
   skillVersions: { name: 'skill_versions', version: 1 },
   auditEntries: { name: 'audit_entries', version: 1 },
   subscriptions: { name: 'subscriptions', version: 1 },
+  subscriptionDeliveries: { name: 'subscription_deliveries', version: 1 },
   consumptionLedger: { name: 'consumption_ledger', version: 1 },
   consumptionBudgets: { name: 'consumption_budgets', version: 1 },
 } as const;
