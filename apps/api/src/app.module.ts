@@ -42,6 +42,8 @@ import { ToolApprovalsModule } from './tool-approvals/tool-approvals.module';
 import { RemoteMcpModule } from './remote-mcp/remote-mcp.module';
 import { SkillsModule } from './skills/skills.module';
 import { TriggersModule } from './triggers/triggers.module';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+import { AuditModule } from './audit/audit.module';
 import { WebAppModule } from './web/web-app.module';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
@@ -76,6 +78,8 @@ export class AppModule implements NestModule {
         RemoteMcpModule,
         SkillsModule,
         TriggersModule,
+        SubscriptionsModule,
+        AuditModule,
         PeopleModule,
         MentionsModule,
         WebAppModule,
