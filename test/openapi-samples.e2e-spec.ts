@@ -475,6 +475,18 @@ describe('documented response schemas against real responses', () => {
     await sample('POST', '/api/auth/links/use', ids, { key: null, body: { token: linkToken(reset.passwordLink), password: 'another sampled password' } });
   }, 30_000);
 
+  it('subscriptions: create, list, read, pause, resume and delete an event subscription', async () => {
+    const ids: Record<string, string> = { wId: api.workspaceId };
+    const subscriptions = '/api/w/{wId}/subscriptions';
+    const created = await sample('POST', subscriptions, ids, { body: { url: 'https://hooks.example.com/in', events: ['message.posted'], filters: { agentIds: [] } } });
+    ids.sId = created.subscription.sId;
+    await sample('GET', subscriptions, ids);
+    await sample('GET', `${subscriptions}/{sId}`, ids);
+    await sample('POST', `${subscriptions}/{sId}/pause`, ids);
+    await sample('POST', `${subscriptions}/{sId}/resume`, ids);
+    await sample('DELETE', `${subscriptions}/{sId}`, ids);
+  });
+
   it('has checked a real answer of every operation with a JSON success body, on one family or the other', () => {
     const documented = Object.entries<any>(document.paths).flatMap(([path, item]) =>
       METHODS.filter((method) => item[method]?.responses?.['200']?.content?.['application/json']).map((method) => familyless(`${method.toUpperCase()} ${path}`)),

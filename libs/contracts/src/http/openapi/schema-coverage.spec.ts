@@ -73,6 +73,8 @@ import type * as ProjectFiles from '../project-files.types';
 import * as projectFiles from './project-files.schema';
 import type * as DailyUsage from '../agent-daily-usage.types';
 import * as agentDailyUsage from './agent-daily-usage.schema';
+import type * as Subscriptions from '../subscription.types';
+import * as subscription from './subscription.schema';
 
 /** Keys of the wire type the schema class does not declare, optional ones included. */
 type Undocumented<Schema, WireType> = Exclude<keyof WireType, keyof Schema>;
@@ -233,11 +235,15 @@ const COVERED: Type<unknown>[] = [
   documents<WorkspaceStatusResponse>()(workspaceStatus.WorkspaceStatusSchema),
   documents<ListClientMcpServersResponse>()(clientMcpServers.ListClientMcpServersResponseSchema),
   documents<WaitingActionsResponse>()(waitingActions.WaitingActionsResponseSchema),
+  documents<Subscriptions.Subscription>()(subscription.SubscriptionSchema),
+  documents<Subscriptions.SubscriptionEnvelope>()(subscription.SubscriptionEnvelopeSchema),
+  documents<Subscriptions.CreatedSubscriptionEnvelope>()(subscription.CreatedSubscriptionEnvelopeSchema),
+  documents<Subscriptions.ListSubscriptionsResponse>()(subscription.ListSubscriptionsResponseSchema),
 ];
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, nodeSearch, mcp, file, people, member, mention, apiKey, project, pendingAgent, projectFiles, workspaceStatus, clientMcpServers, waitingActions, agentDailyUsage];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, nodeSearch, mcp, file, people, member, mention, apiKey, project, pendingAgent, projectFiles, workspaceStatus, clientMcpServers, waitingActions, agentDailyUsage, subscription];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
