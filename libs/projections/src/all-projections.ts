@@ -75,5 +75,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   skillVersionProjection,
   auditEntryProjection,
   subscriptionProjection,
+  subscriptionDeliveryProjection,
   consumptionLedgerProjection,
 ] as readonly Projection[];
