@@ -4,6 +4,7 @@ import { openEventStore, openReadStore } from '@app/storage';
 import { UserAggregateWriter, UserEmailAggregateWriter, WorkspaceAggregateWriter } from './event-sourcing/writing/aggregate-writers';
 import { DeciderExecutor } from './event-sourcing/writing/decider-executor';
 import { ApiKeyUsage } from './auth/api-key-usage';
+import { OFFLINE_CLI_COMMANDS } from './cli/audit-commands';
 import { CLI_COMMANDS } from './cli/cli-commands';
 import type { CliStores } from './cli/cli-stores';
 import { CliProblem, parseFlags } from './cli/cli-flags';
@@ -27,6 +28,7 @@ const USAGE = `Usage: npm run cli -- <command>   (or: node dist/apps/api/src/cli
   member set-role --workspace <wId> --email <email> --role admin|builder|user
   member remove --workspace <wId> --email <email>
   token create --workspace <wId> --user <email> [--name <name>] [--expires-in 12h|30d]
+  audit verify <file>   (checks an audit export's hash chain offline; exit code 1 names the first bad line)
 A password is read from stdin (--password-stdin), never from an argument; without one, user create
 prints a one-time sign-in link where the person sets theirs.
 Each command prints one JSON line on stdout. Mistakes go to stderr with exit code 2.`;
@@ -41,6 +43,17 @@ async function main(argv: string[]): Promise<number> {
   if (noun === 'help' || noun === '--help' || noun === '-h') {
     process.stdout.write(`${USAGE}\n`);
     return 0;
+  }
+  const offline = OFFLINE_CLI_COMMANDS.get(`${noun} ${verb}`);
+  if (offline) {
+    try {
+      const { output, exitCode } = await offline(rest);
+      process.stdout.write(`${JSON.stringify(output)}\n`);
+      return exitCode;
+    } catch (error) {
+      if (error instanceof CliProblem) return fail(error.message);
+      throw error;
+    }
   }
   const command = CLI_COMMANDS.get(`${noun} ${verb}`);
   if (!command) return fail(USAGE);

@@ -44,6 +44,10 @@ export class ReadModels {
     return this.store.find<T>(await this.collection(key), query);
   }
 
+  async count(key: ReadModelKey, where: FindQuery['where']): Promise<number> {
+    return this.store.count(await this.collection(key), where);
+  }
+
   /**
    * Resolves once the read models include the event at `position` (503 on timeout), and makes the
    * reads that follow use the generation that was checked: right after a rebuild's switch, the
