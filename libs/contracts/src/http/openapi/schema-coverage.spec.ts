@@ -75,6 +75,8 @@ import type * as DailyUsage from '../agent-daily-usage.types';
 import * as agentDailyUsage from './agent-daily-usage.schema';
 import type * as Subscriptions from '../subscription.types';
 import * as subscription from './subscription.schema';
+import type * as Audit from '../audit.types';
+import * as audit from './audit.schema';
 
 /** Keys of the wire type the schema class does not declare, optional ones included. */
 type Undocumented<Schema, WireType> = Exclude<keyof WireType, keyof Schema>;
@@ -239,11 +241,13 @@ const COVERED: Type<unknown>[] = [
   documents<Subscriptions.SubscriptionEnvelope>()(subscription.SubscriptionEnvelopeSchema),
   documents<Subscriptions.CreatedSubscriptionEnvelope>()(subscription.CreatedSubscriptionEnvelopeSchema),
   documents<Subscriptions.ListSubscriptionsResponse>()(subscription.ListSubscriptionsResponseSchema),
+  documents<Audit.AuditEntry>()(audit.AuditEntrySchema),
+  documents<Audit.ListAuditEntriesResponse>()(audit.ListAuditEntriesResponseSchema),
 ];
 
 describe('response schema classes', () => {
   it('are each checked above against every field of their wire type', () => {
-    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, nodeSearch, mcp, file, people, member, mention, apiKey, project, pendingAgent, projectFiles, workspaceStatus, clientMcpServers, waitingActions, agentDailyUsage, subscription];
+    const modules = [agentConfiguration, agentMessage, compactionMessage, contentFragment, messageResponse, conversation, conversationResponses, health, lightAgent, user, userMessage, workspace, dataSource, folder, nodeSearch, mcp, file, people, member, mention, apiKey, project, pendingAgent, projectFiles, workspaceStatus, clientMcpServers, waitingActions, agentDailyUsage, subscription, audit];
     const classes = modules.flatMap((module) => Object.values(module).filter((value): value is Type<unknown> => typeof value === 'function'));
     expect(classes.length).toBeGreaterThan(40);
     expect(classes.filter((schema) => !COVERED.includes(schema)).map((schema) => schema.name)).toEqual([]);
