@@ -15,6 +15,7 @@ import { parseRateLimitSettings, type RateLimitSettings } from './rate-limit-set
 import { parseFileExtractionSettings, type FileExtractionSettings } from './file-extraction-settings';
 import { parseMcpSettings, type McpSettings } from './mcp-settings';
 import { parseRemoteMcpSettings, type RemoteMcpSettings } from './remote-mcp-settings';
+import { parseSubscriptionSettings, type SubscriptionSettings } from './subscription-settings';
 import { parseSearchSettings, type SearchSettings } from './search-settings';
 import { parsePeopleSettings, type PeopleSettings } from './people-settings';
 import { parseFileSettings, type FileSettings } from './file-settings';
@@ -76,6 +77,8 @@ export interface ApiConfig {
   readonly featureFlags: readonly string[];
   /** The trigger scheduler: on or off, how often it looks, and the test-only clock. */
   readonly triggers: TriggerSettings;
+  /** Event subscriptions: whether this process delivers, timeouts, size limit and retries. */
+  readonly subscriptions: SubscriptionSettings;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -132,6 +135,7 @@ export function loadApiConfig(env: Environment): ApiConfig {
     web: parseWebSettings(env, problems),
     featureFlags: parseFeatureFlags(env, problems),
     triggers: parseTriggerSettings(env, problems),
+    subscriptions: parseSubscriptionSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigurationError(problems);
   return config;
