@@ -237,6 +237,9 @@ export interface AgentModelCallRecorded {
     readonly workspaceId: string;
     readonly conversationId: string;
     readonly agentId: string;
+    /** The agent's name and picture when it ran, for the ledger's breakdown by agent. */
+    readonly agentName: string;
+    readonly agentPictureUrl: string;
     /** Author of the user message the run answers; null for messages without one. */
     readonly userId: string | null;
     readonly providerId: string;

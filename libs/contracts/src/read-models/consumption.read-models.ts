@@ -26,6 +26,8 @@ export interface MessageConsumptionDocument extends ConsumptionTotals {
   readonly conversationId: string;
   readonly messageId: string;
   readonly agentId: string;
+  readonly agentName: string;
+  readonly agentPictureUrl: string;
   readonly userId: string | null;
   /** `YYYY-MM-DD`. */
   readonly day: string;

@@ -1,6 +1,7 @@
 import { toAgentMessageStreamName, type AgentModelCallRecorded } from '@app/contracts/events/agent-run.events';
 import { messageCredits, type MessageConsumptionDocument } from '@app/contracts/read-models/consumption.read-models';
-import { CURRENT_SCHEMA_VERSION, type RecordedEvent } from '@app/storage';
+import { CURRENT_SCHEMA_VERSION } from '@app/contracts/events/upcast';
+import type { RecordedEvent } from '@app/storage';
 import { project } from '../../test/conversation-recorded.fixtures';
 import { consumptionLedgerProjection as projection } from './consumption-ledger.projection';
 
@@ -12,6 +13,8 @@ function call(messageId: string, position: number, step: number, data: Partial<A
     workspaceId: 'w1',
     conversationId: 'c1',
     agentId: 'helper',
+    agentName: 'Helper',
+    agentPictureUrl: 'https://example.com/helper.png',
     userId: 'alice',
     providerId: 'openai',
     modelId: 'gpt-4o',

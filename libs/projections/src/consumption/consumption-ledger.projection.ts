@@ -53,6 +53,8 @@ export const consumptionLedgerProjection: Projection<MessageConsumptionDocument>
       conversationId: call.conversationId,
       messageId: fromAgentMessageStreamName(event.streamName) ?? '',
       agentId: call.agentId,
+      agentName: call.agentName,
+      agentPictureUrl: call.agentPictureUrl,
       userId: call.userId,
       day: date.slice(0, 10),
       month: date.slice(0, 7),

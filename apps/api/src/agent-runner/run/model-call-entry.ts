@@ -24,6 +24,8 @@ export function modelCallEntry(
       workspaceId: message.workspaceId,
       conversationId: message.conversationId,
       agentId: message.configuration.sId,
+      agentName: message.configuration.name,
+      agentPictureUrl: message.configuration.pictureUrl,
       userId,
       providerId: model.providerId,
       modelId: model.modelId,
