@@ -32,6 +32,7 @@ import { userTokenProjection } from './user/user-token.projection';
 import { invitationProjection } from './workspace/invitation.projection';
 import { skillProjection, skillVersionProjection } from './skill/skill.projection';
 import { consumptionLedgerProjection } from './consumption/consumption-ledger.projection';
+import { consumptionBudgetProjection } from './consumption/consumption-budget.projection';
 import { auditEntryProjection } from './audit/audit-entry.projection';
 import { subscriptionDeliveryProjection } from './subscription/subscription-delivery.projection';
 import { subscriptionProjection } from './subscription/subscription.projection';
@@ -77,4 +78,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   subscriptionProjection,
   subscriptionDeliveryProjection,
   consumptionLedgerProjection,
+  consumptionBudgetProjection,
 ] as readonly Projection[];

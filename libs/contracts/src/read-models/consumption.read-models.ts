@@ -49,3 +49,20 @@ export function consumptionDocumentId(conversationId: string, messageId: string)
 export function messageCredits(doc: Pick<ConsumptionTotals, 'costMicroCredits'>): number {
   return Math.ceil(doc.costMicroCredits / 1_000_000);
 }
+
+/** A monthly budget (`consumption_budgets`, id from `consumptionBudgetId`); removed budgets have no document. */
+export interface ConsumptionBudgetDocument {
+  [key: string]: unknown;
+  readonly workspaceId: string;
+  readonly scope: 'workspace' | 'user';
+  readonly userId: string | null;
+  readonly monthlyCredits: number;
+  readonly setBy: string;
+  readonly setAt: number;
+  readonly lastPosition: number;
+}
+
+/** Id of the workspace's budget (`userId` null) or of a member's. */
+export function consumptionBudgetId(workspaceId: string, userId: string | null): string {
+  return userId === null ? `${workspaceId}:workspace` : `${workspaceId}:user:${userId}`;
+}
