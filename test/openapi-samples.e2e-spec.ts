@@ -487,6 +487,13 @@ describe('documented response schemas against real responses', () => {
     await sample('DELETE', `${subscriptions}/{sId}`, ids);
   });
 
+  it('audit: a page of the trail, filtered', async () => {
+    const ids: Record<string, string> = { wId: api.workspaceId };
+    const page = await sample('GET', '/api/w/{wId}/audit', ids, { query: 'limit=50' });
+    expect(page.entries.length).toBeGreaterThan(0);
+    await sample('GET', '/api/w/{wId}/audit', ids, { query: 'kind=api_key.created&limit=1' });
+  });
+
   it('has checked a real answer of every operation with a JSON success body, on one family or the other', () => {
     const documented = Object.entries<any>(document.paths).flatMap(([path, item]) =>
       METHODS.filter((method) => item[method]?.responses?.['200']?.content?.['application/json']).map((method) => familyless(`${method.toUpperCase()} ${path}`)),
