@@ -7,8 +7,8 @@ import { useFakeOpenAI } from './support/use-fake-openai';
 
 /**
  * A skill's tools reach the runs of the conversations that enabled it: an agent with no tools of
- * its own gets the tools of the skill's MCP server view once the skill is enabled, and calls one;
- * an archived skill gives nothing any more.
+ * its own gets the tools of the skill's MCP server view once the skill is enabled, and calls one,
+ * in the very run in which the agent enables it itself; an archived skill gives nothing any more.
  */
 
 jest.setTimeout(60_000);
@@ -49,6 +49,31 @@ describe('skills: tools of an enabled skill', () => {
     const skill = await call(api.t.baseUrl, 'GET', v1(`/skills/${skillId}`), { key: api.key });
     expect(skill.body.skillConfiguration.tools).toEqual([{ mcpServerViewId: viewId }]);
     expect(skill.body.skillConfiguration.requestedSpaceIds).toHaveLength(1);
+  });
+
+  it('gives the tools of a skill the agent enables mid-run to that same run', async () => {
+    const agent = await call(api.t.baseUrl, 'POST', `/api/w/${api.workspaceId}/assistant/agent_configurations`, {
+      key: api.key,
+      body: { assistant: assistant({ name: 'courier', toolStakes: { tools: { lookup_order: 'never_ask' } } }) },
+    });
+    const courierId = agent.body.agentConfiguration.sId as string;
+    expect((await call(api.t.baseUrl, 'POST', v1(`/assistant/agent_configurations/${courierId}/skills`), { key: api.key, body: { skillIds: [skillId] } })).status).toBe(200);
+    openAI.server.enqueue(
+      { steps: [{ type: 'tool-call', name: 'enable_skill', args: { skillName: 'orders' } }] },
+      { steps: [{ type: 'tool-call', name: 'lookup_order', args: { orderId: 'B-2' } }] },
+      textScenario(['B-2 shipped.']),
+    );
+    const before = runRequests(openAI.server).length;
+    const callsBefore = orders.calls.length;
+    const started = await api.createConversation('Where is B-2?', { agent: courierId });
+    expect((await api.settled(started.conversationId, started.agentMessageId)).status).toBe('succeeded');
+
+    const [first, afterEnable, last] = runRequests(openAI.server).slice(before);
+    expect(toolNames(first.body)).toContain('enable_skill');
+    expect(toolNames(first.body)).not.toContain('lookup_order');
+    expect(toolNames(afterEnable.body)).toContain('lookup_order');
+    expect(last).toBeDefined();
+    expect(orders.calls.slice(callsBefore).map((made) => made.name)).toEqual(['lookup_order']);
   });
 
   it('gives its tools to the runs of a conversation that enabled it, and none once archived', async () => {

@@ -11,4 +11,4 @@ export { StaticToolRegistry, type StaticTool, type StaticToolHandler } from './t
 export type * from './tools/tool-registry.port';
 export { ConversationCompactor, type StartedCompaction } from './compaction/conversation-compactor';
 export { RunToolListing, RunToolRoutes, uniqueToolName } from './tools/run-tool-routes';
-export { RunContributions, type RunContribution, type RunContributionContext, type RunContributor } from './run/run-contributions';
+export { RunContributions, type RunContribution, type RunContributionContext, type RunContributor, type DormantToolset } from './run/run-contributions';

@@ -11,6 +11,7 @@ import type { ReasoningEffort } from '@app/contracts/language-models/model.types
 import { RunFailingToolError, type ToolCallResult, type ToolDefinition } from '../tools/tool-registry.port';
 import { classifyModelError } from './agent-loop.errors';
 import type { AgentLoopEvent, AgentLoopInput, AgentLoopOutcome, AgentLoopResume, AgentLoopSink } from './agent-loop.types';
+import { OfferedTools } from './offered-tools';
 import { buildRegistryToolSet, type ToolExecution } from './registry-tool-set';
 import { RunControl, STOPPED, type StopReason } from './run-control';
 import { historyMessages, type RunHistoryEntry } from './run-history';
@@ -56,6 +57,7 @@ async function drive(input: AgentLoopInput, sink: AgentLoopSink, control: RunCon
   });
   if (listed === STOPPED) return;
   const definitions = new Map<string, ToolDefinition>(listed.map((definition) => [definition.name, definition]));
+  const offered = new OfferedTools(listed);
 
   const brokenCalls = new Set<string>();
   const registryFailed = (call: { callId: string; name: string }, error: unknown): void => {
@@ -72,6 +74,7 @@ async function drive(input: AgentLoopInput, sink: AgentLoopSink, control: RunCon
     toolResult: ToolCallResult,
     durationMs: number,
   ): Promise<void> => {
+    offered.unlock(toolResult);
     progress.addAction(call, toolResult, durationMs, definitions.get(call.name));
     return emit({ kind: 'tool-result', ...call, result: toolResult, durationMs });
   };
@@ -94,7 +97,11 @@ async function drive(input: AgentLoopInput, sink: AgentLoopSink, control: RunCon
     currentStep: () => sdkStep,
     started: () => control.toolStarted(),
     ended: () => control.toolEnded(),
-    succeeded: (callId, execution) => executions.set(callId, execution),
+    succeeded: (callId, execution) => {
+      // Unlocked as the call returns, before the SDK prepares the next step.
+      offered.unlock(execution.result);
+      executions.set(callId, execution);
+    },
     registryFailed,
   });
 
@@ -113,7 +120,8 @@ async function drive(input: AgentLoopInput, sink: AgentLoopSink, control: RunCon
     providerOptions: input.providerOptions,
     prepareStep: ({ stepNumber }) => {
       sdkStep = stepOffset + stepNumber;
-      return undefined;
+      const activeTools = offered.activeTools();
+      return activeTools === undefined ? undefined : { activeTools };
     },
     // Errors arrive as `error` parts (or a rejected read) and are classified below; the default
     // handler would print them to the console.

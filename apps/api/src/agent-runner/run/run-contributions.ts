@@ -12,10 +12,20 @@ export interface RunContributionContext {
   readonly userId: string | null;
 }
 
-/** What a contributor adds to a run: sections after the agent's instructions, and toolset entries. */
+/** Toolset entries a run may take up midway, once a tool call answers `unlocks` with `key`. */
+export interface DormantToolset {
+  readonly key: string;
+  readonly toolset: readonly string[];
+}
+
+/**
+ * What a contributor adds to a run: sections after the agent's instructions, toolset entries, and
+ * toolsets that join the run only when a call unlocks them (a skill the agent enables midway).
+ */
 export interface RunContribution {
   readonly systemSections: readonly string[];
   readonly toolset: readonly string[];
+  readonly dormant?: readonly DormantToolset[];
 }
 
 /** A feature that adds to every run (skills add their instructions, tools and knowledge). */
@@ -45,6 +55,11 @@ export class RunContributions {
   async of(context: RunContributionContext): Promise<RunContribution> {
     if (this.contributors.length === 0) return NOTHING;
     const parts = await Promise.all(this.contributors.map((contributor) => contributor.contribute(context)));
-    return { systemSections: parts.flatMap((part) => part.systemSections), toolset: parts.flatMap((part) => part.toolset) };
+    const dormant = parts.flatMap((part) => part.dormant ?? []);
+    return {
+      systemSections: parts.flatMap((part) => part.systemSections),
+      toolset: parts.flatMap((part) => part.toolset),
+      ...(dormant.length > 0 ? { dormant } : {}),
+    };
   }
 }

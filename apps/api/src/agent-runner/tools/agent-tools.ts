@@ -10,6 +10,7 @@ import { RunContributions } from '../run/run-contributions';
 import { ApprovalGate } from './approval/approval-gate';
 import { ToolApprovals } from './approval/tool-approvals';
 import { CompositeToolRegistry } from './composite-tool-registry';
+import { DormantTools } from './dormant-tools';
 import { RunTools } from './run-tools';
 import type { ToolCallRequest, ToolContext, ToolRegistry } from './tool-registry.port';
 import { ToolWaits } from './tool-waits';
@@ -64,11 +65,17 @@ export class AgentTools {
     return new CompositeToolRegistry([...this.sources]);
   }
 
-  /** The tools of one run; the agent's toolset is read here, once, with what features add to it (enabled skills). */
+  /**
+   * The tools of one run; the agent's toolset is read here, once, with what features add to it
+   * (enabled skills), and what they may add midway (the skills the agent may enable), listed but
+   * held back from the model until a call unlocks them.
+   */
   async forRun(run: RunToolsSetup): Promise<RunTools> {
     const own = run.agent.toolset ?? (await this.currentToolset(run.context.workspaceId, run.agent.sId));
     const added = await this.contributions.of(run.context);
-    const context: ToolContext = { ...run.context, toolset: [...new Set([...own, ...added.toolset])] };
+    const active = [...new Set([...own, ...added.toolset])];
+    const dormant = added.dormant ?? [];
+    const context: ToolContext = { ...run.context, toolset: DormantTools.toolsetOf(active, dormant) };
     const gate = new ApprovalGate(this.offered(), this.approvals, {
       skip: run.skipApproval,
       stakes: run.agent.toolStakes,
@@ -78,7 +85,8 @@ export class AgentTools {
       announce: (blocked, call) => run.recordWait(call, { kind: 'approval', actionId: blocked.actionId }, blocked),
       waitEnded: run.waitEnded,
     });
-    return new RunTools(context, gate, this.waits, run.claimed, (call, wait) => run.recordWait(call, wait));
+    const marker = new DormantTools(dormant, active, (ctx) => this.offered().listTools(ctx));
+    return new RunTools(context, gate, this.waits, run.claimed, (call, wait) => run.recordWait(call, wait), marker);
   }
 
   /** A message recorded before snapshots carried the toolset runs with the agent's current one. */

@@ -1,5 +1,6 @@
 import type { AgentToolCallWait } from '@app/contracts/events/agent-run.events';
 import type { ApprovalGate } from './approval/approval-gate';
+import type { DormantTools } from './dormant-tools';
 import type { ToolCallRequest, ToolCallResult, ToolContext, ToolDefinition, ToolRegistry } from './tool-registry.port';
 import type { ToolWaitRecorder, ToolWaits } from './tool-waits';
 
@@ -15,10 +16,12 @@ export class RunTools implements ToolRegistry {
     /** Settles once the run's claim is durable. */
     readonly claimed: Promise<void>,
     private readonly recordWait: ToolWaitRecorder,
+    private readonly dormant: DormantTools,
   ) {}
 
-  listTools(ctx: ToolContext): Promise<ToolDefinition[]> {
-    return this.gate.listTools(ctx);
+  /** Every tool the run may call, those its dormant toolsets bring marked `unlockedBy`. */
+  async listTools(ctx: ToolContext): Promise<ToolDefinition[]> {
+    return this.dormant.mark(await this.gate.listTools(ctx), ctx);
   }
 
   callTool(call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {

@@ -23,6 +23,11 @@ export interface ToolDefinition {
   readonly readOnly?: boolean;
   /** The call is a question for the user: it waits for their answer, which is its result. */
   readonly asksUser?: boolean;
+  /**
+   * Offered to the model only once a call of this run answers `unlocks` with this key: the tools
+   * of a skill the agent may enable are known from the start but hidden until it enables it.
+   */
+  readonly unlockedBy?: string;
 }
 
 /** Who a tool runs for: enough to scope every lookup and to route client-side tool requests. */
@@ -64,6 +69,8 @@ export interface ToolCallResult {
   readonly ok: boolean;
   readonly output: readonly ToolOutputBlock[];
   readonly error?: { readonly code: string; readonly message: string };
+  /** Keys whose `unlockedBy` tools the model is offered from the next step of this run on. */
+  readonly unlocks?: readonly string[];
 }
 
 /** A source of tools. */

@@ -25,6 +25,16 @@ import { toolFailure } from '../../mcp/client/mcp-tool-output';
 import { SkillAccess } from '../skill-access';
 import { availableSkillsSection, ENABLE_SKILL_TOOL, enabledSkillSection, enabledSkillsSection } from './skill-prompt';
 
+/** The toolset entries a skill brings: its MCP server views and its data source views. */
+function toolsetOf(skill: SkillDocument): string[] {
+  return [...skill.definition.mcpServerViewIds, ...skill.definition.dataSourceViewIds.map((id) => `${DATA_SOURCE_VIEW_TOOL_PREFIX}${id}`)];
+}
+
+/** What `enable_skill` unlocks in the run that calls it: the skill's tools. */
+function unlockKey(skill: SkillDocument): string {
+  return `skill:${skill.sId}`;
+}
+
 /** The skills of one run: those enabled in its conversation, and those its agent carries but has not enabled. */
 interface RunSkillSet {
   readonly enabled: SkillDocument[];
@@ -36,7 +46,9 @@ interface RunSkillSet {
  * agent) add their instructions to the system prompt and their MCP server views and data source
  * views to the toolset; the skills the agent carries and has not enabled are listed, and offered
  * through the `enable_skill` tool, which records `ConversationSkillEnabled` on the conversation and
- * answers the skill's instructions, so the very next model request has them. Only skills the member
+ * answers the skill's instructions and unlocks its tools (listed from the start, held back until
+ * then), so the very next model request has both. A run resumed after a restart reads the enabled
+ * skills from the conversation again, so their tools are offered from its start. Only skills the member
  * the run answers may read, and not archived, count.
  */
 @Injectable()
@@ -60,7 +72,9 @@ export class RunSkills implements RunContributor, ToolRegistry, OnModuleInit {
     const sections = [enabledSkillsSection(enabled.map((skill) => enabledSkillSection(skill, files))), availableSkillsSection(available)];
     return {
       systemSections: sections.filter((section): section is string => section !== null),
-      toolset: enabled.flatMap((skill) => [...skill.definition.mcpServerViewIds, ...skill.definition.dataSourceViewIds.map((id) => `${DATA_SOURCE_VIEW_TOOL_PREFIX}${id}`)]),
+      toolset: enabled.flatMap(toolsetOf),
+      // The tools of a skill the agent may enable are listed now and offered once `enable_skill` unlocks them.
+      dormant: available.map((skill) => ({ key: unlockKey(skill), toolset: toolsetOf(skill) })),
     };
   }
 
@@ -105,7 +119,11 @@ export class RunSkills implements RunContributor, ToolRegistry, OnModuleInit {
       'system',
     );
     const files = await this.filesOf([skill]);
-    return { ok: true, output: [{ type: 'text', text: `The skill "${skill.definition.name}" is enabled. Follow its instructions:\n${enabledSkillSection(skill, files)}` }] };
+    return {
+      ok: true,
+      output: [{ type: 'text', text: `The skill "${skill.definition.name}" is enabled. Follow its instructions:\n${enabledSkillSection(skill, files)}` }],
+      unlocks: [unlockKey(skill)],
+    };
   }
 
   private async skillsOf(context: RunContributionContext): Promise<RunSkillSet> {
