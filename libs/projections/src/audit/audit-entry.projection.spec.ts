@@ -93,6 +93,8 @@ describe('audit entry projection', () => {
     const running = recordedOn('conversation-cnv0000001', { type: 'AgentMessageStatusChanged', data: { ...base, status: 'created', at: 1 } }, 20);
     const done = recordedOn('conversation-cnv0000001', { type: 'AgentMessageStatusChanged', data: { ...base, status: 'succeeded', toolCalls: [searchCall], at: 5 } }, 21);
     expect(project(projection, [running]).size).toBe(0);
+    // A status change without tool output touches no document at all.
+    expect(projection.documentIds(running)).toEqual([]);
     expect(project(projection, [running, done]).get('documents_read:msg0000002')).toEqual({
       scope: `workspace:${W}`,
       position: 21,

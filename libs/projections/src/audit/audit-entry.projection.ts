@@ -1,7 +1,7 @@
 import type { AgentToolCall } from '@app/contracts/events/conversation/agent-message-event-values';
 import { isAgentConfigurationEvent } from '@app/contracts/events/agent-configuration.events';
 import { isAuditEvent } from '@app/contracts/events/audit.events';
-import { isConversationEvent } from '@app/contracts/events/conversation/conversation.events';
+import type { AgentMessageCancelledOutcomeRecorded, AgentMessageStatusChanged } from '@app/contracts/events/conversation/conversation-message.events';
 import { isToolApprovalEvent } from '@app/contracts/events/tool-approval.events';
 import { isUserEvent } from '@app/contracts/events/user.events';
 import { isWorkspaceEvent } from '@app/contracts/events/workspace.events';
@@ -52,12 +52,13 @@ export const auditEntryProjection: Projection<AuditEntryDocument> = {
   canHandle: [...SINGLE_EVENT_TYPES, ...APPROVAL_TYPES, ...RUN_OUTCOME_TYPES],
   documentIds(event) {
     if (isToolApprovalEvent(event)) return event.type === 'UserQuestionAnswered' ? [] : [`tool_approval:${event.data.actionId}`];
-    if ((RUN_OUTCOME_TYPES as readonly string[]).includes(event.type)) return [`documents_read:${(event.data as { messageId: string }).messageId}`];
+    // Most status changes carry no tool output: they touch no entry (and cost the projector no read).
+    if (isRunOutcome(event)) return documentsReadBy(event).length === 0 ? [] : [`documents_read:${event.data.messageId}`];
     return [String(event.position)];
   },
   evolve(doc, event) {
     if (isToolApprovalEvent(event)) return approvalEntry(doc, event);
-    if (isConversationEvent(event)) return documentsReadEntry(doc, event);
+    if (isRunOutcome(event)) return documentsReadEntry(doc, event);
     return singleEntry(event) ?? doc;
   },
 };
@@ -170,9 +171,8 @@ function approvalEntry(doc: AuditEntryDocument | null, event: RecordedEvent): Au
  * results name their document, data source and view). Built from the outcome the conversation
  * records when the run ends; a run that read nothing has no entry.
  */
-function documentsReadEntry(doc: AuditEntryDocument | null, event: RecordedEvent): AuditEntryDocument | null {
-  if (!isConversationEvent(event) || (event.type !== 'AgentMessageStatusChanged' && event.type !== 'AgentMessageCancelledOutcomeRecorded')) return doc;
-  const documents = (event.data.toolCalls ?? []).flatMap(documentsOf);
+function documentsReadEntry(doc: AuditEntryDocument | null, event: RunOutcome): AuditEntryDocument | null {
+  const documents = documentsReadBy(event);
   if (documents.length === 0) return doc;
   const { workspaceId, conversationId, messageId, configurationId, at } = event.data;
   return entry(event, workspaceAuditScope(workspaceId), 'agent_run.documents_read', configurationId ?? null, at, {
@@ -181,6 +181,18 @@ function documentsReadEntry(doc: AuditEntryDocument | null, event: RecordedEvent
     agentConfigurationId: configurationId ?? null,
     documents,
   });
+}
+
+/** An event of the conversation that records what an agent run produced, tool calls included. */
+type RunOutcome = RecordedEvent & (AgentMessageStatusChanged | AgentMessageCancelledOutcomeRecorded);
+
+function isRunOutcome(event: RecordedEvent): event is RunOutcome {
+  return (RUN_OUTCOME_TYPES as readonly string[]).includes(event.type);
+}
+
+/** The documents among the outputs of the tool calls a run outcome records. */
+function documentsReadBy(event: RunOutcome): AuditDocumentRead[] {
+  return (event.data.toolCalls ?? []).flatMap(documentsOf);
 }
 
 function documentsOf(call: AgentToolCall): AuditDocumentRead[] {
