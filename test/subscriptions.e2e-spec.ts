@@ -1,5 +1,9 @@
+import { until } from '@app/contracts/test/until';
 import { randomBytes } from 'node:crypto';
+import { CONTEXT } from './support/agent-run-helpers';
+import { memberId } from './support/members';
 import { call, startTestApp, type TestApp } from './support/test-app';
+import { startWebhookReceiver, verifyStandardWebhook, type ReceivedWebhook, type WebhookReceiver } from './support/webhook-receiver';
 
 const SECRETS_KEY = randomBytes(32).toString('hex');
 
@@ -75,5 +79,155 @@ describe('event subscriptions', () => {
     });
     expect((await call(t.baseUrl, 'GET', path(`/${created.body.subscription.sId}`), { key: admin })).status).toBe(404);
     expect((await call(t.baseUrl, 'DELETE', path(`/${created.body.subscription.sId}`), { key: admin })).status).toBe(404);
+  });
+});
+
+/**
+ * Deliveries to a receiver on loopback (allowed here by MCP_ALLOW_PRIVATE_NETWORKS): every kind
+ * the test produces arrives once, in log order, signed as Standard Webhooks says; a receiver that
+ * fails for a while loses nothing; a replay from an instant redelivers exactly the later events;
+ * a receiver that keeps failing gets its subscription paused with the reason.
+ */
+describe('event subscription deliveries', () => {
+  let t: TestApp;
+  let workspaceId: string;
+  let admin: string;
+  let receiver: WebhookReceiver;
+  let secret: string;
+  let sId: string;
+  let documents: string;
+
+  const kinds = ['conversation.created', 'message.posted', 'member.joined', 'member.removed', 'document.upserted', 'document.deleted'];
+  const bodies = (received: readonly ReceivedWebhook[]) => received.filter((message) => message.status === 200).map((message) => JSON.parse(message.body));
+  const positionOf = (id: string) => Number(/^msg_(\d+)_/.exec(id)![1]);
+  const upsert = (documentId: string) => call(t.baseUrl, 'POST', `${documents}/${documentId}`, { key: admin, body: { text: `About ${documentId}.` } });
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    t = await startTestApp({
+      SECRETS_KEY,
+      MCP_ALLOW_PRIVATE_NETWORKS: 'true',
+      AGENT_RUNNER_ENABLED: 'false',
+      SUBSCRIPTION_POLL_MS: '20',
+      SUBSCRIPTION_RETRY_BASE_MS: '20',
+      SUBSCRIPTION_RETRY_MAX_DELAY_MS: '100',
+      SUBSCRIPTION_RETRY_FOR_MS: '1500',
+    });
+    ({ workspaceId, apiKey: admin } = await t.createWorkspace('Acme'));
+    const spaceId = (await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: admin, body: { name: 'Docs', isRestricted: false } })).body.space.sId;
+    const dataSource = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces/${spaceId}/data_sources`, { key: admin, body: { name: 'handbook' } });
+    documents = `/api/v1/w/${workspaceId}/spaces/${spaceId}/data_sources/${dataSource.body.dataSource.sId}/documents`;
+    const created = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/subscriptions`, { key: admin, body: { url: receiver.url, events: kinds } });
+    expect(created.status).toBe(200);
+    ({ secret } = created.body);
+    sId = created.body.subscription.sId;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
+
+  it('delivers each produced kind once, in log order, signed as Standard Webhooks says', async () => {
+    await upsert('doc-1');
+    await call(t.baseUrl, 'POST', `/api/v1/w/${workspaceId}/assistant/conversations`, {
+      key: admin,
+      body: { title: 'Hello', message: { content: 'Hi there', mentions: [], context: CONTEXT } },
+    });
+    const memberKey = await t.createKey(workspaceId, 'user', 'grace@example.com');
+    const userId = await memberId(t.baseUrl, workspaceId, memberKey);
+    await call(t.baseUrl, 'DELETE', `/api/w/${workspaceId}/members/${userId}`, { key: admin });
+    await call(t.baseUrl, 'DELETE', `${documents}/doc-1`, { key: admin });
+
+    await until(async () => bodies(receiver.received).length >= 8, 10_000);
+    const delivered = bodies(receiver.received);
+    // Finding the member's id posts a message of theirs: a conversation and a message more.
+    expect(delivered.map((body) => body.type)).toEqual([
+      'document.upserted',
+      'conversation.created',
+      'message.posted',
+      'member.joined',
+      'conversation.created',
+      'message.posted',
+      'member.removed',
+      'document.deleted',
+    ]);
+    expect(delivered.every((body) => body.workspaceId === workspaceId && typeof body.timestamp === 'number')).toBe(true);
+    expect(delivered[0].data).toMatchObject({ documentId: 'doc-1' });
+    expect(delivered[2].data).toMatchObject({ content: 'Hi there' });
+    expect(delivered[3].data).toMatchObject({ userId, email: 'grace@example.com' });
+    const positions = delivered.map((body) => positionOf(body.id));
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(new Set(positions).size).toBe(positions.length);
+    for (const message of receiver.received) {
+      expect(verifyStandardWebhook(secret, message)).toBe(true);
+      expect(message.headers['webhook-id']).toBe(JSON.parse(message.body).id);
+      expect(verifyStandardWebhook(`whsec_${randomBytes(32).toString('base64')}`, message)).toBe(false);
+      expect(verifyStandardWebhook(secret, { ...message, body: message.body.replace('}', ' }') })).toBe(false);
+    }
+  });
+
+  it('keeps delivering in order after a receiver fails for a while, losing nothing, and lists the attempts', async () => {
+    receiver.status = 503;
+    const before = receiver.received.length;
+    for (const id of ['doc-2', 'doc-3', 'doc-4']) await upsert(id);
+    await until(async () => receiver.received.length >= before + 3, 10_000);
+    receiver.status = 200;
+    await until(async () => bodies(receiver.received).filter((body) => body.type === 'document.upserted').length >= 4, 10_000);
+    const upserted = bodies(receiver.received).filter((body) => body.type === 'document.upserted').map((body) => body.data.documentId);
+    expect(upserted).toEqual(['doc-1', 'doc-2', 'doc-3', 'doc-4']);
+    // Failures were retried on the first of them: the later ones were not sent out of order.
+    const failedIds = new Set(receiver.received.slice(before).filter((message) => message.status === 503).map((message) => message.headers['webhook-id']));
+    expect(failedIds.size).toBe(1);
+
+    const listDeliveries = () => call(t.baseUrl, 'GET', `/api/w/${workspaceId}/subscriptions/${sId}/deliveries`, { key: admin });
+    const delivered = (listed: { body: { deliveries: { outcome: string }[] } }) => listed.body.deliveries.filter((delivery) => delivery.outcome === 'delivered');
+    await until(async () => delivered(await listDeliveries()).length >= 11, 5_000);
+    const deliveries = await listDeliveries();
+    const failed = deliveries.body.deliveries.filter((delivery: { outcome: string }) => delivery.outcome === 'failed');
+    expect(failed.length).toBeGreaterThanOrEqual(1);
+    expect(failed[0]).toMatchObject({ statusCode: 503, type: 'document.upserted', error: expect.stringContaining('503'), durationMs: expect.any(Number) });
+    expect(delivered(deliveries)).toHaveLength(11);
+    expect((await call(t.baseUrl, 'GET', `/api/w/${workspaceId}/subscriptions/${sId}`, { key: admin })).body.subscription.status).toBe('active');
+  });
+
+  it('redelivers exactly the events after an instant on a replay, and from a delivery id', async () => {
+    const firstRound = bodies(receiver.received);
+    const instant = firstRound.find((body) => body.data.documentId === 'doc-3').timestamp;
+    const later = firstRound.filter((body) => body.timestamp >= instant).map((body) => body.id);
+    expect(later.length).toBeGreaterThanOrEqual(2);
+    const before = bodies(receiver.received).length;
+    const replayed = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/subscriptions/${sId}/replay`, { key: admin, body: { from: instant } });
+    expect(replayed.status).toBe(200);
+    await until(async () => bodies(receiver.received).length >= before + later.length, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bodies(receiver.received).slice(before).map((body) => body.id)).toEqual(later);
+
+    const fromDelivery = later[later.length - 1];
+    const again = bodies(receiver.received).length;
+    await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/subscriptions/${sId}/replay`, { key: admin, body: { from: fromDelivery } });
+    await until(async () => bodies(receiver.received).length >= again + 1, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bodies(receiver.received).slice(again).map((body) => body.id)).toEqual([fromDelivery]);
+    expect((await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/subscriptions/${sId}/replay`, { key: admin, body: { from: 'msg_1_other' } })).status).toBe(400);
+    expect((await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/subscriptions/${sId}/replay`, { key: admin, body: { from: -5 } })).status).toBe(400);
+  });
+
+  it('pauses a subscription whose receiver keeps failing, and says why', async () => {
+    const failing = await startWebhookReceiver();
+    failing.status = 500;
+    try {
+      const created = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/subscriptions`, { key: admin, body: { url: failing.url, events: ['document.upserted'] } });
+      const failingId = created.body.subscription.sId;
+      await upsert('doc-5');
+      let subscription: any;
+      await until(async () => {
+        subscription = (await call(t.baseUrl, 'GET', `/api/w/${workspaceId}/subscriptions/${failingId}`, { key: admin })).body.subscription;
+        return subscription.status === 'paused';
+      }, 10_000);
+      expect(subscription.pauseReason).toEqual({ by: 'delivery_failures', message: expect.stringContaining('HTTP 500') });
+      expect(failing.received.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await failing.close();
+    }
   });
 });

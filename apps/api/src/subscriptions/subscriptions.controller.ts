@@ -2,11 +2,19 @@ import type { SuccessResponse } from '@app/contracts/http/conversation-responses
 import { SuccessSchema } from '@app/contracts/http/openapi/conversation-responses.schema';
 import {
   CreatedSubscriptionEnvelopeSchema,
+  ListSubscriptionDeliveriesResponseSchema,
   ListSubscriptionsResponseSchema,
+  ReplaySubscriptionResponseSchema,
   SubscriptionEnvelopeSchema,
 } from '@app/contracts/http/openapi/subscription.schema';
-import { CreateSubscriptionDto } from '@app/contracts/http/subscription.dto';
-import type { CreatedSubscriptionEnvelope, ListSubscriptionsResponse, SubscriptionEnvelope } from '@app/contracts/http/subscription.types';
+import { CreateSubscriptionDto, ReplaySubscriptionDto } from '@app/contracts/http/subscription.dto';
+import type {
+  CreatedSubscriptionEnvelope,
+  ListSubscriptionDeliveriesResponse,
+  ListSubscriptionsResponse,
+  ReplaySubscriptionResponse,
+  SubscriptionEnvelope,
+} from '@app/contracts/http/subscription.types';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Auth, type AuthContext } from '../auth/auth-context';
@@ -14,7 +22,8 @@ import { AdminOnly } from '../common/http/route-access';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { CreateSubscriptionCommand } from './commands/create-subscription.command';
 import { DeleteSubscriptionCommand, SetSubscriptionPausedCommand } from './commands/change-subscription.command';
-import { GetSubscriptionQuery, ListSubscriptionsQuery } from './queries/subscription.queries';
+import { ReplaySubscriptionCommand } from './commands/replay-subscription.command';
+import { GetSubscriptionQuery, ListSubscriptionDeliveriesQuery, ListSubscriptionsQuery } from './queries/subscription.queries';
 
 /** Path of the private family's subscriptions. */
 export const subscriptionsPath = (suffix = '') => `api/w/:wId/subscriptions${suffix}`;
@@ -70,5 +79,20 @@ export class SubscriptionsController {
   @ApiSuccess('Delete an event subscription (admins)', SuccessSchema)
   remove(@Auth() auth: AuthContext, @Param('sId') sId: string): Promise<SuccessResponse> {
     return this.commandBus.execute(new DeleteSubscriptionCommand(auth, sId));
+  }
+
+  @AdminOnly()
+  @Post(subscriptionsPath('/:sId/replay'))
+  @HttpCode(200)
+  @ApiSuccess('Deliver again every matching event from an instant (epoch ms) or from a delivery id (admins)', ReplaySubscriptionResponseSchema)
+  replay(@Auth() auth: AuthContext, @Param('sId') sId: string, @Body() body: ReplaySubscriptionDto): Promise<ReplaySubscriptionResponse> {
+    return this.commandBus.execute(new ReplaySubscriptionCommand(auth, sId, body));
+  }
+
+  @AdminOnly()
+  @Get(subscriptionsPath('/:sId/deliveries'))
+  @ApiSuccess('List the recent delivery attempts of a subscription with status codes and timings (admins)', ListSubscriptionDeliveriesResponseSchema)
+  deliveries(@Auth() auth: AuthContext, @Param('sId') sId: string): Promise<ListSubscriptionDeliveriesResponse> {
+    return this.queryBus.execute(new ListSubscriptionDeliveriesQuery(auth, sId));
   }
 }

@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { DeleteSubscriptionHandler, SetSubscriptionPausedHandler } from './commands/change-subscription.command';
 import { CreateSubscriptionHandler } from './commands/create-subscription.command';
-import { GetSubscriptionHandler, ListSubscriptionsHandler } from './queries/subscription.queries';
+import { ReplaySubscriptionHandler } from './commands/replay-subscription.command';
+import { GetSubscriptionHandler, ListSubscriptionDeliveriesHandler, ListSubscriptionsHandler } from './queries/subscription.queries';
+import { SubscriptionDeliverer } from './subscription-deliverer';
+import { SubscriptionMatcher } from './subscription-matcher';
 import { SubscriptionReader } from './subscription-reader';
 import { SubscriptionSecrets } from './subscription-secrets';
 import { SubscriptionTargets } from './subscription-targets';
 import { SubscriptionsController } from './subscriptions.controller';
+import { WebhookSender } from './webhook-sender';
 
 /** Event subscriptions: admins subscribe URLs to public event kinds, delivered signed from the log. */
 @Module({
@@ -14,11 +18,16 @@ import { SubscriptionsController } from './subscriptions.controller';
     SubscriptionReader,
     SubscriptionSecrets,
     SubscriptionTargets,
+    SubscriptionMatcher,
+    WebhookSender,
+    SubscriptionDeliverer,
     CreateSubscriptionHandler,
     SetSubscriptionPausedHandler,
     DeleteSubscriptionHandler,
     ListSubscriptionsHandler,
     GetSubscriptionHandler,
+    ReplaySubscriptionHandler,
+    ListSubscriptionDeliveriesHandler,
   ],
 })
 export class SubscriptionsModule {}

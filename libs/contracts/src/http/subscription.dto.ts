@@ -50,3 +50,22 @@ export class CreateSubscriptionDto {
   })
   filters?: { spaceIds?: string[]; agentIds?: string[] };
 }
+
+/** An instant in epoch ms (0 or more), or a delivery id (`msg_…`). */
+function isReplayStart(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0;
+  return typeof value === 'string' && /^msg_\d{1,15}_[A-Za-z0-9_-]{1,64}$/.test(value);
+}
+
+/** `POST …/subscriptions/{sId}/replay`: deliver again from an instant or from a delivery. */
+@OnlyKeys(['from'])
+export class ReplaySubscriptionDto {
+  @ApiProperty({
+    oneOf: [{ type: 'integer', minimum: 0 }, { type: 'string' }],
+    example: 1_767_225_600_000,
+    description: 'An instant in epoch ms (every event recorded at or after it is delivered again) or a delivery id (that delivery and every later one).',
+  })
+  @IsDefined({ message: MESSAGES.required })
+  @ValidateBy({ name: 'isReplayStart', validator: { validate: isReplayStart, defaultMessage: () => 'must be an instant in epoch ms or a delivery id (msg_…)' } })
+  from!: number | string;
+}

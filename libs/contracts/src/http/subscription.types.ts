@@ -24,3 +24,25 @@ export interface CreatedSubscriptionEnvelope extends SubscriptionEnvelope {
 export interface ListSubscriptionsResponse {
   readonly subscriptions: Subscription[];
 }
+
+/** One delivery attempt as admins see it. */
+export interface SubscriptionDelivery {
+  readonly deliveryId: string;
+  readonly type: PublicEventKind;
+  readonly outcome: 'delivered' | 'failed';
+  readonly statusCode: number | null;
+  readonly error: string | null;
+  readonly attempt: number;
+  readonly durationMs: number;
+  readonly at: number;
+}
+
+export interface ListSubscriptionDeliveriesResponse {
+  readonly deliveries: SubscriptionDelivery[];
+}
+
+/** The answer to a replay: where in the log deliveries start again. */
+export interface ReplaySubscriptionResponse {
+  readonly subscription: Subscription;
+  readonly afterPosition: number;
+}

@@ -241,6 +241,9 @@ const COVERED: Type<unknown>[] = [
   documents<Subscriptions.SubscriptionEnvelope>()(subscription.SubscriptionEnvelopeSchema),
   documents<Subscriptions.CreatedSubscriptionEnvelope>()(subscription.CreatedSubscriptionEnvelopeSchema),
   documents<Subscriptions.ListSubscriptionsResponse>()(subscription.ListSubscriptionsResponseSchema),
+  documents<Subscriptions.SubscriptionDelivery>()(subscription.SubscriptionDeliverySchema),
+  documents<Subscriptions.ListSubscriptionDeliveriesResponse>()(subscription.ListSubscriptionDeliveriesResponseSchema),
+  documents<Subscriptions.ReplaySubscriptionResponse>()(subscription.ReplaySubscriptionResponseSchema),
   documents<Audit.AuditEntry>()(audit.AuditEntrySchema),
   documents<Audit.ListAuditEntriesResponse>()(audit.ListAuditEntriesResponseSchema),
 ];

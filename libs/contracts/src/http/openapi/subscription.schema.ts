@@ -1,6 +1,14 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { PUBLIC_EVENT_KINDS, type PublicEventKind, type SubscriptionPauseReason } from '../../events/subscription.events';
-import type { CreatedSubscriptionEnvelope, ListSubscriptionsResponse, Subscription, SubscriptionEnvelope } from '../subscription.types';
+import type {
+  CreatedSubscriptionEnvelope,
+  ListSubscriptionDeliveriesResponse,
+  ListSubscriptionsResponse,
+  ReplaySubscriptionResponse,
+  Subscription,
+  SubscriptionDelivery,
+  SubscriptionEnvelope,
+} from '../subscription.types';
 import { EPOCH_MS } from './schema-shapes';
 
 class SubscriptionFiltersSchema {
@@ -43,4 +51,27 @@ export class CreatedSubscriptionEnvelopeSchema implements CreatedSubscriptionEnv
 @ApiSchema({ name: 'ListSubscriptionsResponse' })
 export class ListSubscriptionsResponseSchema implements ListSubscriptionsResponse {
   @ApiProperty({ type: [SubscriptionSchema] }) subscriptions!: SubscriptionSchema[];
+}
+
+@ApiSchema({ name: 'SubscriptionDelivery' })
+export class SubscriptionDeliverySchema implements SubscriptionDelivery {
+  @ApiProperty({ example: 'msg_412_sub_3kq9Zb1Lm0Xa', description: 'The webhook-id: the same on every attempt and replay of this event.' }) deliveryId!: string;
+  @ApiProperty({ enum: PUBLIC_EVENT_KINDS, example: 'message.posted' }) type!: PublicEventKind;
+  @ApiProperty({ enum: ['delivered', 'failed'], example: 'delivered' }) outcome!: 'delivered' | 'failed';
+  @ApiProperty({ type: 'integer', nullable: true, example: 200, description: 'Null when no answer arrived.' }) statusCode!: number | null;
+  @ApiProperty({ type: String, nullable: true, example: null }) error!: string | null;
+  @ApiProperty({ example: 1 }) attempt!: number;
+  @ApiProperty({ example: 38 }) durationMs!: number;
+  @ApiProperty({ ...EPOCH_MS, example: 1_767_225_600_000 }) at!: number;
+}
+
+@ApiSchema({ name: 'ListSubscriptionDeliveriesResponse' })
+export class ListSubscriptionDeliveriesResponseSchema implements ListSubscriptionDeliveriesResponse {
+  @ApiProperty({ type: [SubscriptionDeliverySchema], description: 'Most recent first.' }) deliveries!: SubscriptionDeliverySchema[];
+}
+
+@ApiSchema({ name: 'ReplaySubscriptionResponse' })
+export class ReplaySubscriptionResponseSchema implements ReplaySubscriptionResponse {
+  @ApiProperty({ type: SubscriptionSchema }) subscription!: SubscriptionSchema;
+  @ApiProperty({ example: 411, description: 'Deliveries start again after this log position.' }) afterPosition!: number;
 }
