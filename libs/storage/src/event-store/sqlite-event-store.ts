@@ -71,8 +71,8 @@ export class SqliteEventStore implements EventStore {
   private closed = false;
 
   constructor(options: SqliteEventStoreOptions) {
-    this.db = new DatabaseSync(options.path);
-    this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Busy waits from the first statement (replicas starting together), not only after this pragma's turn.
+    this.db = new DatabaseSync(options.path, { timeout: BUSY_TIMEOUT_MS });
     this.db.exec('PRAGMA journal_mode = WAL');
     // The log is the only copy of the truth: keep every commit durable across power loss, not just
     // crashes. Either COMMIT fsyncs (FULL), or it only writes (NORMAL) and WalSyncer fsyncs before

@@ -45,12 +45,12 @@ export class SqliteSearchIndex implements SearchIndex {
   private rowCount: number | null = null;
 
   constructor(options: SqliteSearchIndexOptions) {
-    this.db = new DatabaseSync(options.path, { allowExtension: true });
+    // Busy waits from the first statement, as the read store's connection does (replicas starting together).
+    this.db = new DatabaseSync(options.path, { allowExtension: true, timeout: 5000 });
     // sqlite-vec ships as a native extension inside its npm package; it provides vec_distance_cosine.
     const sqliteVec = createRequire(__filename)('sqlite-vec') as { getLoadablePath(): string };
     this.db.loadExtension(sqliteVec.getLoadablePath());
     this.db.exec('PRAGMA journal_mode = WAL');
-    this.db.exec('PRAGMA busy_timeout = 5000');
     // The index is a read model rebuilt from the log: a power loss may lose recent units, never corrupt.
     this.db.exec('PRAGMA synchronous = NORMAL');
     createSearchSchema(this.db);
