@@ -14,24 +14,31 @@ export interface WebhookReceiver {
   readonly url: string;
   readonly received: ReceivedWebhook[];
   status: number;
+  /** The request at this index (0-based) is recorded and never answered: its sender waits until it dies. */
+  holdAt: number | null;
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
-  const receiver = { received, status: 200 } as { received: ReceivedWebhook[]; status: number; url: string; close(): Promise<void> };
+  const receiver = { received, status: 200, holdAt: null } as WebhookReceiver & { url: string; close(): Promise<void> };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const status = receiver.status;
+      const held = receiver.holdAt === received.length;
+      const status = held ? 0 : receiver.status;
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), status });
-      response.writeHead(status).end();
+      if (!held) response.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  receiver.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  receiver.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return receiver;
 }
 
