@@ -475,7 +475,7 @@ describe('documented response schemas against real responses', () => {
     await sample('POST', '/api/auth/links/use', ids, { key: null, body: { token: linkToken(reset.passwordLink), password: 'another sampled password' } });
   }, 30_000);
 
-  it('subscriptions: create, list, read, pause, resume and delete an event subscription', async () => {
+  it('subscriptions: create, list, read, pause, resume, replay, list deliveries of and delete an event subscription', async () => {
     const ids: Record<string, string> = { wId: api.workspaceId };
     const subscriptions = '/api/w/{wId}/subscriptions';
     const created = await sample('POST', subscriptions, ids, { body: { url: 'https://hooks.example.com/in', events: ['message.posted'], filters: { agentIds: [] } } });
@@ -484,6 +484,8 @@ describe('documented response schemas against real responses', () => {
     await sample('GET', `${subscriptions}/{sId}`, ids);
     await sample('POST', `${subscriptions}/{sId}/pause`, ids);
     await sample('POST', `${subscriptions}/{sId}/resume`, ids);
+    await sample('POST', `${subscriptions}/{sId}/replay`, ids, { body: { from: Date.now() - 60_000 } });
+    await sample('GET', `${subscriptions}/{sId}/deliveries`, ids);
     await sample('DELETE', `${subscriptions}/{sId}`, ids);
   });
 
