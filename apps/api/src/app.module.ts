@@ -44,6 +44,7 @@ import { SkillsModule } from './skills/skills.module';
 import { TriggersModule } from './triggers/triggers.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { AuditModule } from './audit/audit.module';
+import { ConsumptionModule } from './consumption/consumption.module';
 import { WebAppModule } from './web/web-app.module';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
@@ -80,6 +81,7 @@ export class AppModule implements NestModule {
         TriggersModule,
         SubscriptionsModule,
         AuditModule,
+        ConsumptionModule,
         PeopleModule,
         MentionsModule,
         WebAppModule,

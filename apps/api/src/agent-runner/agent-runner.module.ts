@@ -1,3 +1,4 @@
+import { ConsumptionBudgets } from '../consumption/consumption-budgets';
 import { Module } from '@nestjs/common';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { AGENT_RUNNER_OPTIONS } from './agent-runner.options';
@@ -36,6 +37,7 @@ import { ToolWaits } from './tools/tool-waits';
     UserQuestionTools,
     ConversationCompactor,
     RunContributions,
+    ConsumptionBudgets,
   ],
   exports: [AgentTools, AgentRunner, ConversationCompactor, ToolApprovals, ToolWaits, RunContributions],
 })

@@ -18,6 +18,7 @@ import type { RunHandle } from './run-handle';
 import { resolveRunModel } from './run-model';
 import { interruptedError, type RunResult } from './run-outcome';
 import { RunPreemptedError } from './run-stream-writer';
+import { ConsumptionBudgets, CreditsExhaustedError } from '../../consumption/consumption-budgets';
 
 /**
  * Answers one claimed agent message, as a pipeline: the prompt (PromptStep), the model loop with
@@ -31,6 +32,7 @@ export class AgentRun {
     private readonly prompts: PromptStep,
     private readonly loops: LoopStep,
     private readonly records: RecordStep,
+    private readonly budgets: ConsumptionBudgets,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(AGENT_RUNNER_OPTIONS) private readonly options: AgentRunnerSettings,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -48,16 +50,23 @@ export class AgentRun {
     try {
       languageModel = createLanguageModel(this.config.providers, model.providerId, model.modelId);
       prompt = await this.prompts.prompt(handle, model);
+      // A new run only: a run taken over after a wait finishes what its budget let it start.
+      if (resume === null) await this.refuseOverBudget(handle, prompt);
       result = resultOf(await this.loops.loop(handle, { languageModel, model, prompt, resume }, toolCalls), handle);
     } catch (error) {
       result = failureOf(error);
-      if (!(error instanceof ModelProviderNotConfiguredError) && !(error instanceof RunPreemptedError)) log.error({ err: error }, 'agent run failed unexpectedly');
+      if (!(error instanceof ModelProviderNotConfiguredError) && !(error instanceof RunPreemptedError) && !(error instanceof CreditsExhaustedError)) log.error({ err: error }, 'agent run failed unexpectedly');
       if (error instanceof RunPreemptedError) handle.stop('preempted');
     } finally {
       clearInterval(renewal);
     }
     const durationMs = Math.round(performance.now() - startedAtMs);
     await this.records.record(handle, { model, result, toolCalls, durationMs, languageModel, prompt }, log);
+  }
+
+  private async refuseOverBudget(handle: RunHandle, prompt: AgentPrompt): Promise<void> {
+    const spent = await this.budgets.exhausted(handle.tracked.created.data.workspaceId, prompt.parent.user?.sId ?? null, Date.now());
+    if (spent) throw new CreditsExhaustedError(spent);
   }
 
   private renewLease(handle: RunHandle, log: Logger): void {
@@ -86,6 +95,10 @@ function resultOf(outcome: AgentLoopOutcome, handle: RunHandle): RunResult {
 }
 
 function failureOf(error: unknown): RunResult {
+  if (error instanceof CreditsExhaustedError) {
+    const { scope, userId, monthlyCredits, spentCredits, month } = error.budget;
+    return { status: 'failed', error: { code: error.code, message: error.message, metadata: { scope, userId, monthlyCredits, spentCredits, month } }, progress: null };
+  }
   if (error instanceof ModelProviderNotConfiguredError) {
     return { status: 'failed', error: { code: error.code, message: error.message, metadata: { providerId: error.providerId } }, progress: null };
   }
