@@ -3,6 +3,7 @@ import { AgentRunnerModule } from '../agent-runner';
 import { AgentConfigurationsModule } from '../agents/configurations/agent-configurations.module';
 import { AgentDirectoryModule } from '../agents/directory/agent-directory.module';
 import { ConversationsModule } from '../conversations/conversations.module';
+import { AgentSkillRegistration } from './agent-skill-registration';
 import { ChangeSkillArchiveHandler } from './commands/archive-skill.command';
 import { ChangeConversationSkillHandler } from './commands/change-conversation-skill.command';
 import { CreateSkillHandler } from './commands/create-skill.command';
@@ -46,6 +47,7 @@ import { SkillsController } from './skills.controller';
     ListAgentSkillsHandler,
     ListConversationSkillsHandler,
     RunSkills,
+    AgentSkillRegistration,
   ],
 })
 export class SkillsModule {}

@@ -27,6 +27,12 @@ export interface AgentTagInput {
   readonly [key: string]: unknown;
 }
 
+/** A skill given as an object, as the real product's builder sends it; other keys are ignored. */
+export interface AgentSkillInput {
+  readonly sId: string;
+  readonly [key: string]: unknown;
+}
+
 const ACTION_ID_KEYS = ['mcpServerViewId', 'sId', 'internalMCPServerId', 'name'] as const;
 
 /** A tool id, or an object whose id keys, when present, are strings. */
@@ -39,6 +45,12 @@ export function isAgentAction(value: unknown): value is string | AgentActionInpu
 export function isAgentTag(value: unknown): value is string | AgentTagInput {
   if (typeof value === 'string') return true;
   return isPlainRecord(value) && typeof value.name === 'string' && (value.sId === undefined || typeof value.sId === 'string');
+}
+
+/** A skill sId, or an object with a string `sId`. */
+export function isAgentSkill(value: unknown): value is string | AgentSkillInput {
+  if (typeof value === 'string') return value.length > 0;
+  return isPlainRecord(value) && typeof value.sId === 'string' && value.sId.length > 0;
 }
 
 function isPlainRecord(value: unknown): value is Readonly<Record<string, unknown>> {
@@ -148,6 +160,17 @@ export class AgentAssistantDto {
   @ValidateBy({ name: 'isAgentTag', validator: { validate: isAgentTag, defaultMessage: () => 'must be tag names or objects with a string name' } }, { each: true })
   @IsArray({ message: MESSAGES.array })
   tags?: (string | AgentTagInput)[];
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { oneOf: [{ type: 'string' }, { type: 'object', properties: { sId: { type: 'string' } }, required: ['sId'], additionalProperties: true }] },
+    description: 'The skills the agent carries (sIds, or `{sId}` objects); each must be readable by the caller and not archived. Absent on a PATCH: the version keeps the skills the agent carries.',
+  })
+  @IsOmittable()
+  @BoundedJson(undefined, { each: true })
+  @ValidateBy({ name: 'isAgentSkill', validator: { validate: isAgentSkill, defaultMessage: () => 'must be skill sIds or objects with a string sId' } }, { each: true })
+  @IsArray({ message: MESSAGES.array })
+  skills?: (string | AgentSkillInput)[];
 
   @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()

@@ -5,6 +5,7 @@ import { AgentConfigurationWriteController } from './agent-configuration-write.c
 import { AgentConfigurationWriter } from './agent-configuration-writer';
 import { AgentConfigurationController } from './agent-configuration.controller';
 import { AgentReader } from './agent-reader';
+import { AgentSkillChecks } from './agent-skill-checks';
 import { ArchiveAgentConfigurationHandler } from './commands/archive-agent-configuration.command';
 import { CreateAgentConfigurationHandler } from './commands/create-agent-configuration.command';
 import { CreatePendingAgentConfigurationHandler } from './commands/create-pending-agent-configuration.command';
@@ -32,7 +33,7 @@ const QUERY_HANDLERS = [ListAgentConfigurationsHandler, SearchAgentConfiguration
 @Module({
   imports: [AgentDirectoryModule],
   controllers: [AgentConfigurationController, AgentConfigurationWriteController, GenericAgentController],
-  providers: [AgentConfigurationWriter, AgentReader, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
-  exports: [AgentConfigurationWriter],
+  providers: [AgentConfigurationWriter, AgentReader, AgentSkillChecks, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  exports: [AgentConfigurationWriter, AgentSkillChecks],
 })
 export class AgentConfigurationsModule {}

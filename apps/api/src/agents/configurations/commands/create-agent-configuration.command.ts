@@ -3,6 +3,7 @@ import type { CreateAgentConfigurationDto } from '@app/contracts/http/agent-conf
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthContext } from '../../../auth/auth-context';
 import { AgentConfigurationWriter } from '../agent-configuration-writer';
+import { AgentSkillChecks } from '../agent-skill-checks';
 
 /** Creates a workspace agent (builders and admins, private family). */
 export class CreateAgentConfigurationCommand extends Command<AgentConfigurationResponse> {
@@ -16,10 +17,15 @@ export class CreateAgentConfigurationCommand extends Command<AgentConfigurationR
 
 @CommandHandler(CreateAgentConfigurationCommand)
 export class CreateAgentConfigurationHandler implements ICommandHandler<CreateAgentConfigurationCommand> {
-  constructor(private readonly writer: AgentConfigurationWriter) {}
+  constructor(
+    private readonly writer: AgentConfigurationWriter,
+    private readonly skills: AgentSkillChecks,
+  ) {}
 
   async execute({ auth, body }: CreateAgentConfigurationCommand): Promise<AgentConfigurationResponse> {
-    const configuration = this.writer.inputOf(body.assistant);
+    const input = this.writer.inputOf(body.assistant);
+    const skillIds = await this.skills.skillIdsOf(auth, body.assistant);
+    const configuration = skillIds?.length ? { ...input, skillIds } : input;
     const [sId] = await this.writer.createAll(auth, [() => configuration]);
     if (!sId) throw new Error('createAll returned nothing');
     return this.writer.respond(auth, sId);

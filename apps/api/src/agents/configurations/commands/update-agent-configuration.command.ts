@@ -1,4 +1,4 @@
-import type { PatchAgentConfigurationDto } from '@app/contracts/http/agent-configuration.dto';
+import type { AgentAssistantDto, PatchAgentConfigurationDto } from '@app/contracts/http/agent-configuration.dto';
 import type { AgentConfigurationResponse } from '@app/contracts/http/agent-configuration.types';
 import type { AgentConfigurationInput } from '@app/domain/agent-configuration/agent-configuration.commands';
 import { agentArchived, agentNotFound } from '@app/domain/agent-configuration/agent-configuration.errors';
@@ -8,6 +8,7 @@ import type { AuthContext } from '../../../auth/auth-context';
 import { ReadModels } from '../../../event-sourcing/reading/read-models';
 import { AgentDirectory } from '../../directory/agent-directory.service';
 import { AgentConfigurationWriter, authorOf, viewerOf } from '../agent-configuration-writer';
+import { AgentSkillChecks } from '../agent-skill-checks';
 import { ApiError } from '../../../common/http/api-error';
 
 /** Saves a new version of an agent (its editors, admins) and/or marks it as the caller's favorite. */
@@ -28,20 +29,22 @@ export class UpdateAgentConfigurationHandler implements ICommandHandler<UpdateAg
     private readonly directory: AgentDirectory,
     private readonly favorites: AgentFavoritesAggregateWriter,
     private readonly readModels: ReadModels,
+    private readonly skills: AgentSkillChecks,
   ) {}
 
   async execute({ auth, sId, patch }: UpdateAgentConfigurationCommand): Promise<AgentConfigurationResponse> {
-    if (patch.assistant) await this.saveVersion(auth, sId, this.writer.inputOf(patch.assistant));
+    if (patch.assistant) await this.saveVersion(auth, sId, patch.assistant);
     if (patch.userFavorite !== undefined) await this.setFavorite(auth, sId, patch.userFavorite);
     return this.writer.respond(auth, sId);
   }
 
-  private async saveVersion(auth: AuthContext, sId: string, input: AgentConfigurationInput): Promise<void> {
+  private async saveVersion(auth: AuthContext, sId: string, assistant: AgentAssistantDto): Promise<void> {
+    const input = this.writer.inputOf(assistant);
     const doc = await this.writer.editable(auth, sId);
     if (doc.status === 'archived') throw agentArchived();
-    // The `assistant` body does not name skills: a new version keeps the ones the agent carries.
-    const skillIds = doc.configuration.skillIds;
-    const configuration = skillIds?.length ? { ...input, skillIds } : input;
+    // A body without `skills` saves a version that keeps the skills the agent carries; `[]` drops them.
+    const skillIds = (await this.skills.skillIdsOf(auth, assistant)) ?? doc.configuration.skillIds;
+    const configuration: AgentConfigurationInput = skillIds?.length ? { ...input, skillIds } : input;
     const modelCheck = await this.writer.check(auth, configuration, doc);
     await this.writer.run(auth, sId, {
       type: 'UpdateAgentConfiguration',
