@@ -2,6 +2,7 @@ import { until } from '@app/contracts/test/until';
 import { randomBytes } from 'node:crypto';
 import { CONTEXT } from './support/agent-run-helpers';
 import { memberId } from './support/members';
+import { collectSse } from './support/sse-client';
 import { call, startTestApp, type TestApp } from './support/test-app';
 import { startWebhookReceiver, verifyStandardWebhook, type ReceivedWebhook, type WebhookReceiver } from './support/webhook-receiver';
 
@@ -211,6 +212,22 @@ describe('event subscription deliveries', () => {
     expect((await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/subscriptions/${sId}/replay`, { key: admin, body: { from: 'msg_1_other' } })).status).toBe(400);
     expect((await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/subscriptions/${sId}/replay`, { key: admin, body: { from: -5 } })).status).toBe(400);
   });
+
+  it('streams the same messages as server-sent events, resumable with Last-Event-ID', async () => {
+    const url = `${t.baseUrl}/api/w/${workspaceId}/subscriptions/${sId}/events`;
+    const upserts = (frames: { data?: any }[]) => frames.filter((frame) => frame.data?.type === 'document.upserted');
+    const all = await collectSse(url, { key: admin, stop: (frames) => upserts(frames).length >= 4, timeoutMs: 10_000 });
+    const delivered = bodies(receiver.received);
+    const expected = [...new Map(delivered.map((body) => [body.id, body])).values()].sort((a, b) => positionOf(a.id) - positionOf(b.id));
+    expect(all.frames.map((frame) => frame.data)).toEqual(expected.slice(0, all.frames.length));
+    expect(all.frames.every((frame) => frame.eventId === String(positionOf(frame.data.id)))).toBe(true);
+
+    const resumeAfter = all.frames[1].eventId!;
+    // The first frame is doc-1's upsert: resuming after the second leaves the three later upserts.
+    const resumed = await collectSse(url, { key: admin, headers: { 'last-event-id': resumeAfter }, stop: (frames) => upserts(frames).length >= 3, timeoutMs: 10_000 });
+    expect(resumed.frames.map((frame) => frame.eventId)).toEqual(all.frames.slice(2).map((frame) => frame.eventId));
+    expect((await call(t.baseUrl, 'GET', `/api/w/${workspaceId}/subscriptions/${sId}/events?lastEventId=abc`, { key: admin })).status).toBe(400);
+  }, 30_000);
 
   it('pauses a subscription whose receiver keeps failing, and says why', async () => {
     const failing = await startWebhookReceiver();

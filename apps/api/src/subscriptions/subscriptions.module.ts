@@ -3,7 +3,9 @@ import { DeleteSubscriptionHandler, SetSubscriptionPausedHandler } from './comma
 import { CreateSubscriptionHandler } from './commands/create-subscription.command';
 import { ReplaySubscriptionHandler } from './commands/replay-subscription.command';
 import { GetSubscriptionHandler, ListSubscriptionDeliveriesHandler, ListSubscriptionsHandler } from './queries/subscription.queries';
+import { SubscriptionEventStreamHandler } from './queries/subscription-event-stream.query';
 import { SubscriptionDeliverer } from './subscription-deliverer';
+import { SubscriptionEventsController } from './subscription-events.controller';
 import { SubscriptionMatcher } from './subscription-matcher';
 import { SubscriptionReader } from './subscription-reader';
 import { SubscriptionSecrets } from './subscription-secrets';
@@ -13,7 +15,7 @@ import { WebhookSender } from './webhook-sender';
 
 /** Event subscriptions: admins subscribe URLs to public event kinds, delivered signed from the log. */
 @Module({
-  controllers: [SubscriptionsController],
+  controllers: [SubscriptionsController, SubscriptionEventsController],
   providers: [
     SubscriptionReader,
     SubscriptionSecrets,
@@ -28,6 +30,7 @@ import { WebhookSender } from './webhook-sender';
     GetSubscriptionHandler,
     ReplaySubscriptionHandler,
     ListSubscriptionDeliveriesHandler,
+    SubscriptionEventStreamHandler,
   ],
 })
 export class SubscriptionsModule {}
