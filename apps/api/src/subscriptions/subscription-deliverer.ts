@@ -1,3 +1,4 @@
+import type { DeliveryAttempt } from '@app/contracts/events/subscription.events';
 import type { SubscriptionDocument } from '@app/contracts/read-models/subscription.read-models';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/storage';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -116,7 +117,8 @@ export class SubscriptionDeliverer implements OnApplicationBootstrap, OnApplicat
     for (let attempt = 1; ; attempt++) {
       const result = await this.sender.send(subscription.url, key, id, body);
       const outcome = result.ok ? 'delivered' : 'failed';
-      const recorded = await this.record(subscription.sId, { deliveryId: id, position: event.position, kind: published.kind, outcome, ...result, attempt });
+      const { statusCode, error, durationMs } = result;
+      const recorded = await this.record(subscription.sId, { deliveryId: id, position: event.position, kind: published.kind, outcome, statusCode, error, attempt, durationMs });
       if (!recorded) return false;
       if (result.ok) return true;
       if (Date.now() - firstAttemptAt >= retryForMs) {
@@ -132,10 +134,7 @@ export class SubscriptionDeliverer implements OnApplicationBootstrap, OnApplicat
   }
 
   /** Records an attempt; false when the subscription is gone (deleted meanwhile). */
-  private async record(
-    subscriptionId: string,
-    attempt: { deliveryId: string; position: number; kind: PublicEvent['kind']; outcome: 'delivered' | 'failed'; statusCode: number | null; error: string | null; attempt: number; durationMs: number },
-  ): Promise<boolean> {
+  private async record(subscriptionId: string, attempt: DeliveryAttempt): Promise<boolean> {
     try {
       await this.subscriptions.run(subscriptionId, { type: 'RecordDelivery', ...attempt }, SYSTEM_ACTOR);
       return true;

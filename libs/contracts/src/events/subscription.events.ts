@@ -75,24 +75,24 @@ export type SubscriptionDeleted = {
   readonly data: { readonly workspaceId: string; readonly subscriptionId: string; readonly at: number };
 };
 
-/** One attempt to deliver the event at `position`; `delivered` acknowledges it (the checkpoint moves past it). */
+/** One attempt to deliver the event at `position` and how it ended. */
+export type DeliveryAttempt = {
+  /** The `webhook-id` of the message: the same on every attempt and replay of this event. */
+  readonly deliveryId: string;
+  readonly position: number;
+  readonly kind: PublicEventKind;
+  readonly outcome: 'delivered' | 'failed';
+  /** The receiver's HTTP status, or null when none arrived (refused address, timeout, network). */
+  readonly statusCode: number | null;
+  readonly error: string | null;
+  readonly attempt: number;
+  readonly durationMs: number;
+};
+
+/** A delivery attempt; `delivered` acknowledges the event (the checkpoint moves past it). */
 export type SubscriptionDeliveryRecorded = {
   readonly type: 'SubscriptionDeliveryRecorded';
-  readonly data: {
-    readonly workspaceId: string;
-    readonly subscriptionId: string;
-    /** The `webhook-id` of the message: the same on every attempt and replay of this event. */
-    readonly deliveryId: string;
-    readonly position: number;
-    readonly kind: PublicEventKind;
-    readonly outcome: 'delivered' | 'failed';
-    /** The receiver's HTTP status, or null when none arrived (refused address, timeout, network). */
-    readonly statusCode: number | null;
-    readonly error: string | null;
-    readonly attempt: number;
-    readonly durationMs: number;
-    readonly at: number;
-  };
+  readonly data: { readonly workspaceId: string; readonly subscriptionId: string; readonly at: number } & DeliveryAttempt;
 };
 
 /** Deliveries start again after `afterPosition` (a backfill): everything later is delivered again. */

@@ -1,4 +1,4 @@
-import type { PublicEventKind, SubscriptionFilters, SubscriptionPauseReason } from '../events/subscription.events';
+import type { DeliveryAttempt, PublicEventKind, SubscriptionFilters, SubscriptionPauseReason } from '../events/subscription.events';
 
 /**
  * Read model of an event subscription (`subscriptions` collection, id = subscription sId). The
@@ -24,19 +24,10 @@ export interface SubscriptionDocument {
 }
 
 /** Read model of one delivery attempt (`subscription_deliveries` collection, id = the position of the event recording it). */
-export interface SubscriptionDeliveryDocument {
+export type SubscriptionDeliveryDocument = {
   [key: string]: unknown;
   readonly id: string;
   readonly subscriptionId: string;
   readonly workspaceId: string;
-  readonly deliveryId: string;
-  /** Log position of the delivered event. */
-  readonly position: number;
-  readonly kind: PublicEventKind;
-  readonly outcome: 'delivered' | 'failed';
-  readonly statusCode: number | null;
-  readonly error: string | null;
-  readonly attempt: number;
-  readonly durationMs: number;
   readonly at: number;
-}
+} & DeliveryAttempt;

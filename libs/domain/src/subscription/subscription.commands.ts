@@ -1,4 +1,4 @@
-import type { PublicEventKind, SubscriptionFilters } from '@app/contracts/events/subscription.events';
+import type { DeliveryAttempt, PublicEventKind, SubscriptionFilters } from '@app/contracts/events/subscription.events';
 
 /** An admin subscribes a URL to some public event kinds (the secret already sealed). */
 export type CreateSubscription = {
@@ -26,18 +26,7 @@ export type ResumeSubscription = { readonly type: 'ResumeSubscription'; readonly
 export type DeleteSubscription = { readonly type: 'DeleteSubscription'; readonly now: number };
 
 /** Records one delivery attempt of the event at `position` and how it ended. */
-export type RecordDelivery = {
-  readonly type: 'RecordDelivery';
-  readonly deliveryId: string;
-  readonly position: number;
-  readonly kind: PublicEventKind;
-  readonly outcome: 'delivered' | 'failed';
-  readonly statusCode: number | null;
-  readonly error: string | null;
-  readonly attempt: number;
-  readonly durationMs: number;
-  readonly now: number;
-};
+export type RecordDelivery = { readonly type: 'RecordDelivery'; readonly now: number } & DeliveryAttempt;
 
 /** Delivers again every matching event after `afterPosition`. */
 export type ReplaySubscription = { readonly type: 'ReplaySubscription'; readonly afterPosition: number; readonly now: number };

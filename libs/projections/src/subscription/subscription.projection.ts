@@ -6,7 +6,8 @@ import type { Projection } from '../projection';
 /** Live event subscriptions with their status and, when paused, why. */
 export const subscriptionProjection: Projection<SubscriptionDocument> = {
   ...READ_MODELS.subscriptions,
-  indexes: [{ equal: ['workspaceId'], sort: [{ field: 'createdAt', direction: 'asc' }] }],
+  // By workspace for the admins' list; by status for the deliverer, which reads the active ones of every workspace.
+  indexes: [{ equal: ['workspaceId'], sort: [{ field: 'createdAt', direction: 'asc' }] }, 'status'],
   canHandle: ['SubscriptionCreated', 'SubscriptionPaused', 'SubscriptionResumed', 'SubscriptionDeleted'],
   documentIds: (event) => (isSubscriptionEvent(event) ? [event.data.subscriptionId] : []),
   evolve(doc, event) {

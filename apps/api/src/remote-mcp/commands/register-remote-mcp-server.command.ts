@@ -4,9 +4,8 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { RemoteMcpCatalogAggregateWriter } from '../../event-sourcing/writing/aggregate-writers';
 import type { AuthContext } from '../../auth/auth-context';
 import { requireAdmin } from '../../auth/roles';
-import { ApiError } from '../../common/http/api-error';
 import { newPrefixedId } from '../../common/ids';
-import { checkTargetUrl } from '../outbound/guarded-fetch';
+import { validTargetUrl } from '../outbound/target-url';
 import { RemoteMcpCatalog } from '../remote-mcp-catalog';
 import { RemoteMcpServerReader } from '../remote-mcp-server-reader';
 
@@ -30,7 +29,7 @@ export class RegisterRemoteMcpServerHandler implements ICommandHandler<RegisterR
 
   async execute({ auth, body }: RegisterRemoteMcpServerCommand): Promise<RemoteMcpServerEnvelope> {
     requireAdmin(auth);
-    const url = validUrl(body.url, this.catalog.settings.allowPrivateNetworks);
+    const url = validTargetUrl(body.url, this.catalog.settings.allowPrivateNetworks, 'remote MCP servers', 'put credentials in headers, not in the url.');
     const headers = body.headers ?? {};
     const sealed = this.catalog.seal(headers);
     const { info, tools } = await this.catalog.listTools({ url, headers });
@@ -42,21 +41,4 @@ export class RegisterRemoteMcpServerHandler implements ICommandHandler<RegisterR
     );
     return { server: await this.reader.rendered(auth, serverId, outcome.position) };
   }
-}
-
-/** An http(s) URL without credentials in it (they belong in headers, which are sealed) and not at a forbidden IP. */
-function validUrl(raw: string, allowPrivateNetworks: boolean): string {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new ApiError('invalid_request_error', 'Invalid request body: url must be an absolute http(s) URL.');
-  }
-  if (url.username || url.password) throw new ApiError('invalid_request_error', 'Invalid request body: put credentials in headers, not in the url.');
-  try {
-    checkTargetUrl(url, { allowPrivateNetworks });
-  } catch (error) {
-    throw new ApiError('invalid_request_error', `Invalid request body: ${(error as Error).message}`);
-  }
-  return url.href;
 }
