@@ -1,6 +1,8 @@
 import { until } from '@app/contracts/test/until';
 import { randomBytes } from 'node:crypto';
-import { CONTEXT } from './support/agent-run-helpers';
+import { AgentApi, CONTEXT, openAIEnv, textScenario } from './support/agent-run-helpers';
+import { uploadFile } from './support/file-upload-helpers';
+import { useFakeOpenAI } from './support/use-fake-openai';
 import { memberId } from './support/members';
 import { collectSse } from './support/sse-client';
 import { call, startTestApp, type TestApp } from './support/test-app';
@@ -247,4 +249,44 @@ describe('event subscription deliveries', () => {
       await failing.close();
     }
   });
+});
+
+/** Agent runs and files: outcomes of agent messages (filtered by agent) and processed files. */
+describe('event subscription deliveries of agent runs and files', () => {
+  const openAI = useFakeOpenAI();
+  let api: AgentApi;
+  let receiver: WebhookReceiver;
+  let secret: string;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+  });
+  afterAll(async () => {
+    await api?.t.close();
+    await receiver?.close();
+  });
+
+  it('delivers agent message outcomes of the agents it names, and files once processed', async () => {
+    api = await AgentApi.start(openAIEnv(openAI.server, { SECRETS_KEY, MCP_ALLOW_PRIVATE_NETWORKS: 'true', SUBSCRIPTION_POLL_MS: '20' }));
+    const subscriptions = `/api/w/${api.workspaceId}/subscriptions`;
+    const events = ['agent_message.succeeded', 'agent_message.failed', 'agent_message.cancelled', 'file.ready'];
+    const created = await call(api.t.baseUrl, 'POST', subscriptions, { key: api.key, body: { url: `${receiver.url}?all`, events } });
+    ({ secret } = created.body);
+    const other = await call(api.t.baseUrl, 'POST', subscriptions, { key: api.key, body: { url: `${receiver.url}?other`, events, filters: { agentIds: ['n0tThisOne'] } } });
+    expect(other.status).toBe(200);
+
+    openAI.server.setResolver(() => textScenario(['Hello', ' there.']));
+    const { agentMessageId, conversationId } = await api.createConversation('Hi');
+    const file = await uploadFile(api.t.baseUrl, api.key, api.workspaceId, { name: 'notes.txt', type: 'text/plain', bytes: 'Some notes.', conversationId });
+    expect(file.status).toBe(200);
+
+    await until(async () => receiver.received.length >= 2, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both subscriptions deliver to this receiver: the one limited to another agent sends nothing.
+    const all = receiver.received.map((message) => ({ body: JSON.parse(message.body), message }));
+    expect(all.map(({ body }) => body.type).sort()).toEqual(['agent_message.succeeded', 'file.ready']);
+    expect(all.find(({ body }) => body.type === 'agent_message.succeeded')!.body.data).toMatchObject({ conversationId, messageId: agentMessageId, agentId: 'dust' });
+    expect(all.find(({ body }) => body.type === 'file.ready')!.body.data).toEqual({ fileId: file.fileId });
+    expect(all.every(({ message }) => verifyStandardWebhook(secret, message))).toBe(true);
+  }, 60_000);
 });
