@@ -20,7 +20,7 @@ describe('DormantTools', () => {
   it('marks the tools only a dormant toolset brings with its key, and leaves the active ones offered', async () => {
     const marker = new DormantTools(dormant, ['msv_own', 'msv_shared'], list);
     const toolset = DormantTools.toolsetOf(['msv_own', 'msv_shared'], dormant);
-    const marked = await marker.mark(await list({ ...context, toolset }), { ...context, toolset });
+    const marked = DormantTools.mark(await list({ ...context, toolset }), await marker.keysByName({ ...context, toolset }));
     expect(marked.map((definition) => [definition.name, definition.unlockedBy])).toEqual([
       ['always', undefined],
       ['tool_of_msv_own', undefined],
@@ -33,7 +33,8 @@ describe('DormantTools', () => {
   it('lists nothing more when the run has no dormant toolset', async () => {
     const listing = jest.fn(list);
     const listed = [tool('always')];
-    expect(await new DormantTools([], [], listing).mark(listed, context)).toBe(listed);
+    const keys = await new DormantTools([], [], listing).keysByName(context);
+    expect(DormantTools.mark(listed, keys)).toBe(listed);
     expect(listing).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 import type { AgentToolCallWait } from '@app/contracts/events/agent-run.events';
 import type { ApprovalGate } from './approval/approval-gate';
-import type { DormantTools } from './dormant-tools';
+import { DormantTools } from './dormant-tools';
 import type { ToolCallRequest, ToolCallResult, ToolContext, ToolDefinition, ToolRegistry } from './tool-registry.port';
 import type { ToolWaitRecorder, ToolWaits } from './tool-waits';
 
@@ -21,7 +21,9 @@ export class RunTools implements ToolRegistry {
 
   /** Every tool the run may call, those its dormant toolsets bring marked `unlockedBy`. */
   async listTools(ctx: ToolContext): Promise<ToolDefinition[]> {
-    return this.dormant.mark(await this.gate.listTools(ctx), ctx);
+    // The run's own listing goes last: the routes its calls take are those of the last listing.
+    const keysByName = await this.dormant.keysByName(ctx);
+    return DormantTools.mark(await this.gate.listTools(ctx), keysByName);
   }
 
   callTool(call: ToolCallRequest, ctx: ToolContext, signal: AbortSignal): Promise<ToolCallResult> {
