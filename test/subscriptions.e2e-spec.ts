@@ -99,6 +99,8 @@ describe('event subscription deliveries', () => {
   let secret: string;
   let sId: string;
   let documents: string;
+  /** Receives a subscription limited to another space than the documents': it gets none of them. */
+  let otherSpace: WebhookReceiver;
 
   const kinds = ['conversation.created', 'message.posted', 'member.joined', 'member.removed', 'document.upserted', 'document.deleted'];
   const bodies = (received: readonly ReceivedWebhook[]) => received.filter((message) => message.status === 200).map((message) => JSON.parse(message.body));
@@ -124,10 +126,18 @@ describe('event subscription deliveries', () => {
     expect(created.status).toBe(200);
     ({ secret } = created.body);
     sId = created.body.subscription.sId;
+    otherSpace = await startWebhookReceiver();
+    const otherSpaceId = (await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: admin, body: { name: 'Elsewhere', isRestricted: false } })).body.space.sId;
+    const limited = await call(t.baseUrl, 'POST', `/api/w/${workspaceId}/subscriptions`, {
+      key: admin,
+      body: { url: otherSpace.url, events: kinds, filters: { spaceIds: [otherSpaceId] } },
+    });
+    expect(limited.status).toBe(200);
   });
   afterAll(async () => {
     await t?.close();
     await receiver?.close();
+    await otherSpace?.close();
   });
 
   it('delivers each produced kind once, in log order, signed as Standard Webhooks says', async () => {
@@ -167,6 +177,8 @@ describe('event subscription deliveries', () => {
       expect(verifyStandardWebhook(`whsec_${randomBytes(32).toString('base64')}`, message)).toBe(false);
       expect(verifyStandardWebhook(secret, { ...message, body: message.body.replace('}', ' }') })).toBe(false);
     }
+    // Limited to another space: no document and no conversation (of no space) reached it; members are of no space either.
+    expect(otherSpace.received).toEqual([]);
   });
 
   it('keeps delivering in order after a receiver fails for a while, losing nothing, and lists the attempts', async () => {

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /** One request a receiver got. */
 export interface ReceivedWebhook {
+  /** The request's path and query. */
+  readonly path: string;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly body: string;
   readonly status: number;
@@ -28,7 +30,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     request.on('end', () => {
       const held = receiver.holdAt === received.length;
       const status = held ? 0 : receiver.status;
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), status });
+      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), status });
       if (!held) response.writeHead(status).end();
     });
   });
