@@ -148,6 +148,10 @@ describeInBrowser('administration in a browser', () => {
       expect(providers).toContain('openai');
       expect(providers).toContain('anthropic');
       expect(await page.getByRole('region', { name: 'Search' }).innerText()).toContain('No: words only');
+      // The cost ledger's picture: tokens per day over 30 days (nothing has run here), with its words.
+      const usage = page.getByRole('region', { name: 'Token use and cost' });
+      await usage.getByText('No model calls over the last 30 days.').waitFor();
+      expect(await usage.getByRole('img', { name: 'Tokens per day' }).count()).toBe(1);
       expect(await scrollsSideways(page)).toBe(false);
       await expectAccessible(page);
       for (const [name, heading] of [

@@ -4,6 +4,7 @@ import { useApi } from '../api';
 import { useDocumentTitle } from '../ui/document-title';
 import { PageHeading } from '../ui/page-heading';
 import styles from './administration.module.css';
+import { ConsumptionSection } from './consumption-section';
 import { LoadedPending, useLoaded } from './use-loaded';
 
 /**
@@ -24,6 +25,7 @@ export function StatusPage({ wId }: { readonly wId: string }) {
       <button type="button" className="button button-secondary button-small" onClick={status.reload}>
         Check again
       </button>
+      <ConsumptionSection wId={wId} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ConsumptionGroupBy, WorkspaceConsumptionResponse } from '@app/contracts/http/consumption.types';
 import type { VerifiedDomainsResponse } from '@app/contracts/http/member.types';
 import type { WorkspaceStatusResponse } from '@app/contracts/http/workspace-status.types';
 import type { GetWorkspaceResponse } from '@app/contracts/http/workspace.types';
@@ -24,6 +25,12 @@ export class WorkspaceSettingsApi {
   /** Version, readiness, configured providers, search embeddings and sign-in: the facts of /readyz and /metrics. */
   status(wId: string, options?: RequestOptions): Promise<WorkspaceStatusResponse> {
     return this.client.get(apiPath`/api/w/${wId}/status`, options);
+  }
+
+  /** The cost ledger's roll-up (`from`, `to`: epoch ms). */
+  consumption(wId: string, query: { readonly groupBy: ConsumptionGroupBy; readonly from?: number }, options?: RequestOptions): Promise<WorkspaceConsumptionResponse> {
+    const from = query.from === undefined ? '' : `&from=${query.from}`;
+    return this.client.get(`${apiPath`/api/w/${wId}/consumption`}?groupBy=${query.groupBy}${from}`, options);
   }
 
   verifiedDomains(wId: string, options?: RequestOptions): Promise<VerifiedDomainsResponse> {
