@@ -1,6 +1,6 @@
 import { until } from '@app/contracts/test/until';
 import { randomBytes } from 'node:crypto';
-import { AgentApi, CONTEXT, openAIEnv, textScenario } from './support/agent-run-helpers';
+import { AgentApi, CONTEXT, isTitleRequest, openAIEnv, textScenario } from './support/agent-run-helpers';
 import { uploadFile } from './support/file-upload-helpers';
 import { useFakeOpenAI } from './support/use-fake-openai';
 import { memberId } from './support/members';
@@ -278,7 +278,7 @@ describe('event subscription deliveries of agent runs and files', () => {
     await receiver?.close();
   });
 
-  it('delivers agent message outcomes of the agents it names, and files once processed', async () => {
+  it('delivers agent message outcomes (succeeded, failed) of the agents it names, and files once processed', async () => {
     api = await AgentApi.start(openAIEnv(openAI.server, { SECRETS_KEY, MCP_ALLOW_PRIVATE_NETWORKS: 'true', SUBSCRIPTION_POLL_MS: '20' }));
     const subscriptions = `/api/w/${api.workspaceId}/subscriptions`;
     const events = ['agent_message.succeeded', 'agent_message.failed', 'agent_message.cancelled', 'file.ready'];
@@ -293,10 +293,15 @@ describe('event subscription deliveries of agent runs and files', () => {
     expect(file.status).toBe(200);
 
     await until(async () => receiver.received.length >= 2, 15_000);
+    // The model refuses the next run (a 400 is not retried): its message fails.
+    openAI.server.setResolver((request) => (isTitleRequest(request) ? textScenario(['A title']) : { steps: [{ type: 'http-error', status: 400 }] }));
+    const failed = await api.createConversation('Again');
+    await until(async () => receiver.received.length >= 3, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Both subscriptions deliver to this receiver: the one limited to another agent sends nothing.
     const all = receiver.received.map((message) => ({ body: JSON.parse(message.body), message }));
-    expect(all.map(({ body }) => body.type).sort()).toEqual(['agent_message.succeeded', 'file.ready']);
+    expect(all.map(({ body }) => body.type).sort()).toEqual(['agent_message.failed', 'agent_message.succeeded', 'file.ready']);
+    expect(all.find(({ body }) => body.type === 'agent_message.failed')!.body.data).toMatchObject({ messageId: failed.agentMessageId, error: expect.anything() });
     expect(all.find(({ body }) => body.type === 'agent_message.succeeded')!.body.data).toMatchObject({ conversationId, messageId: agentMessageId, agentId: 'dust' });
     expect(all.find(({ body }) => body.type === 'file.ready')!.body.data).toEqual({ fileId: file.fileId });
     expect(all.every(({ message }) => verifyStandardWebhook(secret, message))).toBe(true);
