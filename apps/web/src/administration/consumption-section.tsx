@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useApi } from '../api';
+import { BarChart } from '../ui/bar-chart';
 import { usageBars } from '../agents/usage-chart';
 import styles from './administration.module.css';
 import chart from './consumption.module.css';
@@ -30,7 +31,6 @@ export function ConsumptionSection({ wId }: { readonly wId: string }) {
 }
 
 function ConsumptionChart({ days }: { readonly days: readonly ConsumptionDay[] }) {
-  const titleId = useId();
   const summaryId = useId();
   // The agent usage chart's geometry, on tokens.
   const bars = usageBars(
@@ -42,15 +42,7 @@ function ConsumptionChart({ days }: { readonly days: readonly ConsumptionDay[] }
   return (
     <>
       <p id={summaryId}>{consumptionSummary(days)}</p>
-      <svg className={chart.chart} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-labelledby={titleId} aria-describedby={summaryId}>
-        <title id={titleId}>Tokens per day</title>
-        <line x1={0} y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} className={chart.chartAxis} />
-        {bars.map((bar) => (
-          <rect key={bar.date} x={bar.x} y={bar.y} width={bar.width} height={bar.height} className={chart.chartBar}>
-            <title>{`${bar.date}: ${bar.value} tokens`}</title>
-          </rect>
-        ))}
-      </svg>
+      <BarChart bars={bars} width={WIDTH} height={HEIGHT} title="Tokens per day" summaryId={summaryId} unit=" tokens" />
       <details className={chart.table}>
         <summary>Numbers per day</summary>
         <table>

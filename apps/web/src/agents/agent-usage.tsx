@@ -1,5 +1,6 @@
 import type { AgentDailyUsage } from '@app/contracts/http/agent-daily-usage.types';
 import { useEffect, useId, useState } from 'react';
+import { BarChart } from '../ui/bar-chart';
 import { errorMessage } from '../ui/error-message';
 import styles from './agents.module.css';
 import { ReadPending, type PendingRead } from './read-pending';
@@ -42,7 +43,6 @@ export function AgentUsage({ wId, agentId }: { readonly wId: string; readonly ag
 }
 
 function UsageChart({ days, measure, onMeasure }: { readonly days: readonly AgentDailyUsage[]; readonly measure: UsageMeasure; readonly onMeasure: (measure: UsageMeasure) => void }) {
-  const titleId = useId();
   const summaryId = useId();
   const label = USAGE_MEASURES.find((entry) => entry.measure === measure)?.label ?? '';
   return (
@@ -57,15 +57,7 @@ function UsageChart({ days, measure, onMeasure }: { readonly days: readonly Agen
         ))}
       </fieldset>
       <p id={summaryId}>{usageSummary(days, measure)}</p>
-      <svg className={styles.chart} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-labelledby={titleId} aria-describedby={summaryId}>
-        <title id={titleId}>{`${label} per day`}</title>
-        <line x1={0} y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} className={styles.chartAxis} />
-        {usageBars(days, measure, WIDTH, HEIGHT).map((bar) => (
-          <rect key={bar.date} x={bar.x} y={bar.y} width={bar.width} height={bar.height} className={styles.chartBar}>
-            <title>{`${bar.date}: ${bar.value}`}</title>
-          </rect>
-        ))}
-      </svg>
+      <BarChart bars={usageBars(days, measure, WIDTH, HEIGHT)} width={WIDTH} height={HEIGHT} title={`${label} per day`} summaryId={summaryId} />
       <details className={styles.usageTable}>
         <summary>Numbers per day</summary>
         <table>
