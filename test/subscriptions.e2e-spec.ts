@@ -1,6 +1,7 @@
 import { until } from '@app/contracts/test/until';
 import { randomBytes } from 'node:crypto';
 import { AgentApi, CONTEXT, isTitleRequest, openAIEnv, textScenario } from './support/agent-run-helpers';
+import { assistant } from './support/agent-assistant-body';
 import { uploadFile } from './support/file-upload-helpers';
 import { useFakeOpenAI } from './support/use-fake-openai';
 import { memberId } from './support/members';
@@ -278,10 +279,10 @@ describe('event subscription deliveries of agent runs and files', () => {
     await receiver?.close();
   });
 
-  it('delivers agent message outcomes (succeeded, failed) of the agents it names, and files once processed', async () => {
+  it('delivers agent message outcomes (succeeded, failed) of the agents it names, files once processed, and trigger firings', async () => {
     api = await AgentApi.start(openAIEnv(openAI.server, { SECRETS_KEY, MCP_ALLOW_PRIVATE_NETWORKS: 'true', SUBSCRIPTION_POLL_MS: '20' }));
     const subscriptions = `/api/w/${api.workspaceId}/subscriptions`;
-    const events = ['agent_message.succeeded', 'agent_message.failed', 'agent_message.cancelled', 'file.ready'];
+    const events = ['agent_message.succeeded', 'agent_message.failed', 'agent_message.cancelled', 'file.ready', 'trigger.fired'];
     const created = await call(api.t.baseUrl, 'POST', subscriptions, { key: api.key, body: { url: `${receiver.url}?all`, events } });
     ({ secret } = created.body);
     const other = await call(api.t.baseUrl, 'POST', subscriptions, { key: api.key, body: { url: `${receiver.url}?other`, events, filters: { agentIds: ['n0tThisOne'] } } });
@@ -297,13 +298,38 @@ describe('event subscription deliveries of agent runs and files', () => {
     openAI.server.setResolver((request) => (isTitleRequest(request) ? textScenario(['A title']) : { steps: [{ type: 'http-error', status: 400 }] }));
     const failed = await api.createConversation('Again');
     await until(async () => receiver.received.length >= 3, 15_000);
+
+    // A webhook trigger fires its agent (which runs, and fails like the previous run).
+    const editor = await api.t.createKey(api.workspaceId, 'builder', 'editor@example.com');
+    const agent = await call(api.t.baseUrl, 'POST', `/api/w/${api.workspaceId}/assistant/agent_configurations`, { key: editor, body: { assistant: assistant({ name: 'hooked' }) } });
+    const triggers = `/api/w/${api.workspaceId}/assistant/agent_configurations/${agent.body.agentConfiguration.sId}/triggers`;
+    const trigger = await call(api.t.baseUrl, 'POST', triggers, {
+      key: editor,
+      body: { triggers: [{ name: 'On delivery', kind: 'webhook', customPrompt: 'Look.', configuration: { includePayload: true } }] },
+    });
+    const hook = await fetch(trigger.body.triggers[0].webhook.url.replace(/^https?:\/\/[^/]+/, api.t.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"action":"opened"}',
+    });
+    expect(hook.status).toBe(200);
+    await until(async () => receiver.received.some((message) => JSON.parse(message.body).type === 'trigger.fired'), 15_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Both subscriptions deliver to this receiver: the one limited to another agent sends nothing.
     const all = receiver.received.map((message) => ({ body: JSON.parse(message.body), message }));
-    expect(all.map(({ body }) => body.type).sort()).toEqual(['agent_message.failed', 'agent_message.succeeded', 'file.ready']);
+    expect(all.map(({ body }) => body.type).sort()).toEqual([
+      'agent_message.failed',
+      'agent_message.failed',
+      'agent_message.succeeded',
+      'file.ready',
+      // The trigger's payload goes with its message as a file.
+      'file.ready',
+      'trigger.fired',
+    ]);
+    expect(all.find(({ body }) => body.type === 'trigger.fired')!.body.data).toMatchObject({ triggerId: trigger.body.triggers[0].sId, outcome: 'matched' });
     expect(all.find(({ body }) => body.type === 'agent_message.failed')!.body.data).toMatchObject({ messageId: failed.agentMessageId, error: expect.anything() });
     expect(all.find(({ body }) => body.type === 'agent_message.succeeded')!.body.data).toMatchObject({ conversationId, messageId: agentMessageId, agentId: 'dust' });
-    expect(all.find(({ body }) => body.type === 'file.ready')!.body.data).toEqual({ fileId: file.fileId });
+    expect(all.filter(({ body }) => body.type === 'file.ready').map(({ body }) => body.data.fileId)).toContain(file.fileId);
     expect(all.every(({ message }) => verifyStandardWebhook(secret, message))).toBe(true);
   }, 60_000);
 });
