@@ -2,7 +2,7 @@ import { until } from '@app/contracts/test/until';
 import { randomBytes } from 'node:crypto';
 import { AgentApi, CONTEXT, isTitleRequest, openAIEnv, textScenario } from './support/agent-run-helpers';
 import { assistant } from './support/agent-assistant-body';
-import { uploadFile } from './support/file-upload-helpers';
+import { postContent, uploadFile } from './support/file-upload-helpers';
 import { useFakeOpenAI } from './support/use-fake-openai';
 import { memberId } from './support/members';
 import { collectSse } from './support/sse-client';
@@ -103,7 +103,7 @@ describe('event subscription deliveries', () => {
   /** Receives a subscription limited to another space than the documents': it gets none of them. */
   let otherSpace: WebhookReceiver;
 
-  const kinds = ['conversation.created', 'message.posted', 'member.joined', 'member.removed', 'document.upserted', 'document.deleted'];
+  const kinds = ['conversation.created', 'message.posted', 'member.joined', 'member.removed', 'document.upserted', 'document.deleted', 'table.imported'];
   const bodies = (received: readonly ReceivedWebhook[]) => received.filter((message) => message.status === 200).map((message) => JSON.parse(message.body));
   const positionOf = (id: string) => Number(/^msg_(\d+)_/.exec(id)![1]);
   const upsert = (documentId: string) => call(t.baseUrl, 'POST', `${documents}/${documentId}`, { key: admin, body: { text: `About ${documentId}.` } });
@@ -151,8 +151,16 @@ describe('event subscription deliveries', () => {
     const userId = await memberId(t.baseUrl, workspaceId, memberKey);
     await call(t.baseUrl, 'DELETE', `/api/w/${workspaceId}/members/${userId}`, { key: admin });
     await call(t.baseUrl, 'DELETE', `${documents}/doc-1`, { key: admin });
+    const csv = Buffer.from('city,population\nBrest,139000\n');
+    const requested = await call(t.baseUrl, 'POST', `/api/v1/w/${workspaceId}/files`, {
+      key: admin,
+      body: { contentType: 'text/csv', fileName: 'cities.csv', fileSize: csv.length, useCase: 'upsert_table' },
+    });
+    await postContent(t.baseUrl, admin, `/api/v1/w/${workspaceId}/files/${requested.body.file.sId}`, csv, 'cities.csv', 'text/csv');
+    const tables = documents.replace(/\/documents$/, '/tables/csv');
+    expect((await call(t.baseUrl, 'POST', tables, { key: admin, body: { name: 'cities', description: 'd', fileId: requested.body.file.sId, truncate: true } })).status).toBe(200);
 
-    await until(async () => bodies(receiver.received).length >= 8, 10_000);
+    await until(async () => bodies(receiver.received).length >= 9, 10_000);
     const delivered = bodies(receiver.received);
     // Finding the member's id posts a message of theirs: a conversation and a message more.
     expect(delivered.map((body) => body.type)).toEqual([
@@ -164,7 +172,9 @@ describe('event subscription deliveries', () => {
       'message.posted',
       'member.removed',
       'document.deleted',
+      'table.imported',
     ]);
+    expect(delivered[8].data).toMatchObject({ tableId: expect.any(String), rowsImported: 1 });
     expect(delivered.every((body) => body.workspaceId === workspaceId && typeof body.timestamp === 'number')).toBe(true);
     expect(delivered[0].data).toMatchObject({ documentId: 'doc-1' });
     expect(delivered[2].data).toMatchObject({ content: 'Hi there' });
@@ -197,12 +207,12 @@ describe('event subscription deliveries', () => {
 
     const listDeliveries = () => call(t.baseUrl, 'GET', `/api/w/${workspaceId}/subscriptions/${sId}/deliveries`, { key: admin });
     const delivered = (listed: { body: { deliveries: { outcome: string }[] } }) => listed.body.deliveries.filter((delivery) => delivery.outcome === 'delivered');
-    await until(async () => delivered(await listDeliveries()).length >= 11, 5_000);
+    await until(async () => delivered(await listDeliveries()).length >= 12, 5_000);
     const deliveries = await listDeliveries();
     const failed = deliveries.body.deliveries.filter((delivery: { outcome: string }) => delivery.outcome === 'failed');
     expect(failed.length).toBeGreaterThanOrEqual(1);
     expect(failed[0]).toMatchObject({ statusCode: 503, type: 'document.upserted', error: expect.stringContaining('503'), durationMs: expect.any(Number) });
-    expect(delivered(deliveries)).toHaveLength(11);
+    expect(delivered(deliveries)).toHaveLength(12);
     expect((await call(t.baseUrl, 'GET', `/api/w/${workspaceId}/subscriptions/${sId}`, { key: admin })).body.subscription.status).toBe('active');
   });
 
