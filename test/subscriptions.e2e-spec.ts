@@ -289,7 +289,7 @@ describe('event subscription deliveries of agent runs and files', () => {
     await receiver?.close();
   });
 
-  it('delivers agent message outcomes (succeeded, failed) of the agents it names, files once processed, and trigger firings', async () => {
+  it('delivers agent message outcomes (succeeded, failed, cancelled) of the agents it names, files once processed, and trigger firings', async () => {
     api = await AgentApi.start(openAIEnv(openAI.server, { SECRETS_KEY, MCP_ALLOW_PRIVATE_NETWORKS: 'true', SUBSCRIPTION_POLL_MS: '20' }));
     const subscriptions = `/api/w/${api.workspaceId}/subscriptions`;
     const events = ['agent_message.succeeded', 'agent_message.failed', 'agent_message.cancelled', 'file.ready', 'trigger.fired'];
@@ -324,10 +324,17 @@ describe('event subscription deliveries of agent runs and files', () => {
     });
     expect(hook.status).toBe(200);
     await until(async () => receiver.received.some((message) => JSON.parse(message.body).type === 'trigger.fired'), 15_000);
+
+    // A run cancelled while the model is slow to answer.
+    openAI.server.setResolver((request) => (isTitleRequest(request) ? textScenario(['A title']) : textScenario(['Slowly'], 5_000)));
+    const slow = await api.createConversation('Take your time');
+    expect((await call(api.t.baseUrl, 'POST', api.path(`/${slow.conversationId}/cancel`), { key: api.key, body: { messageIds: [slow.agentMessageId] } })).status).toBe(200);
+    await until(async () => receiver.received.some((message) => JSON.parse(message.body).type === 'agent_message.cancelled'), 15_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Both subscriptions deliver to this receiver: the one limited to another agent sends nothing.
     const all = receiver.received.map((message) => ({ body: JSON.parse(message.body), message }));
     expect(all.map(({ body }) => body.type).sort()).toEqual([
+      'agent_message.cancelled',
       'agent_message.failed',
       'agent_message.failed',
       'agent_message.succeeded',
