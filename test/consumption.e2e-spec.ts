@@ -106,6 +106,8 @@ describe('consumption', () => {
   it('refuses a new run with credits_exhausted once the workspace budget is spent, until it is removed', async () => {
     const bad = await call(api.t.baseUrl, 'POST', `/api/w/${api.workspaceId}/consumption/budgets`, { key: api.key, body: { scope: 'workspace', monthlyCredits: -1 } });
     expect(bad.status).toBe(400);
+    const stranger = await call(api.t.baseUrl, 'POST', `/api/w/${api.workspaceId}/consumption/budgets`, { key: api.key, body: { scope: 'user', userId: 'nobody', monthlyCredits: 1 } });
+    expect(stranger).toMatchObject({ status: 404, body: { error: { type: 'user_not_found' } } });
     const set = await call(api.t.baseUrl, 'POST', `/api/w/${api.workspaceId}/consumption/budgets`, { key: api.key, body: { scope: 'workspace', monthlyCredits: 2000 } });
     expect(set.status).toBe(200);
     expect(set.body.budgets).toEqual([{ scope: 'workspace', userId: null, monthlyCredits: 2000, spentCredits: 2000, month: new Date().toISOString().slice(0, 7) }]);

@@ -213,7 +213,7 @@ describe('documented response schemas against real responses', () => {
     // The cost ledger of the runs above: the conversation's, the workspace's roll-ups, budgets.
     await sample('GET', `${v1}/{cId}/consumption`, ids);
     for (const groupBy of ['user', 'agent', 'conversation', 'fork', 'day']) await sample('GET', '/api/w/{wId}/consumption', ids, { query: `groupBy=${groupBy}` });
-    await sample('POST', '/api/w/{wId}/consumption/budgets', ids, { body: { scope: 'user', userId: 'sampledUser', monthlyCredits: 5_000_000 } });
+    await sample('POST', '/api/w/{wId}/consumption/budgets', ids, { body: { scope: 'workspace', monthlyCredits: 5_000_000_000 } });
     await sample('GET', '/api/w/{wId}/consumption/budgets', ids);
     await sample('GET', `${priv}/{cId}`, ids, { key: userKey });
 
