@@ -123,6 +123,42 @@ describe('consumption', () => {
     expect((await consumption(conversationId)).body.billedCredits).toBe(2300);
   });
 
+  it('rolls a member’s spending up by user and by fork family, and their own budget refuses their runs only', async () => {
+    const since = Date.now();
+    const memberKey = await api.t.createKey(api.workspaceId, 'user', 'ada@example.com');
+    const member = new AgentApi(api.t, api.workspaceId, memberKey);
+    openAI.server.enqueue(textScenario(['Parent']));
+    const parent = await member.createConversation('Start');
+    await member.settled(parent.conversationId, parent.agentMessageId);
+    const adaId: string = parent.body.message.user.sId;
+    const forked = await call(api.t.baseUrl, 'POST', `/api/w/${api.workspaceId}/assistant/conversations/${parent.conversationId}/fork`, {
+      key: memberKey,
+      body: { sourceMessageId: parent.agentMessageId },
+    });
+    expect(forked.status).toBe(200);
+    const childId: string = forked.body.conversation.sId;
+    openAI.server.enqueue(textScenario(['Child']));
+    const inChild = await eventually(
+      () => call(api.t.baseUrl, 'POST', member.path(`/${childId}/messages`), { key: memberKey, body: { content: 'Go on', mentions: [{ configurationId: 'dust' }], context: CONTEXT } }),
+      (response) => response.status === 200,
+    );
+    expect(await member.settled(childId, inChild.body.agentMessages[0].sId)).toMatchObject({ status: 'succeeded', costCredits: 300 });
+
+    const window = `&from=${since}`;
+    expect((await rollUp('fork', window)).body.groups).toEqual([expect.objectContaining({ key: parent.conversationId, messages: 2, costCredits: 600 })]);
+    expect((await rollUp('conversation', window)).body.groups.map((group: { key: string }) => group.key).sort()).toEqual([parent.conversationId, childId].sort());
+    expect((await rollUp('user', window)).body.groups).toEqual([expect.objectContaining({ key: adaId, costCredits: 600 })]);
+
+    const set = await call(api.t.baseUrl, 'POST', `/api/w/${api.workspaceId}/consumption/budgets`, { key: api.key, body: { scope: 'user', userId: adaId, monthlyCredits: 600 } });
+    expect(set.body.budgets).toEqual([expect.objectContaining({ scope: 'user', userId: adaId, monthlyCredits: 600, spentCredits: 600 })]);
+    const refused = await member.postMessage(childId, 'Once more');
+    expect(await member.settled(childId, refused.agentMessageId)).toMatchObject({ status: 'failed', error: { code: 'credits_exhausted', metadata: { scope: 'user', userId: adaId } } });
+    // A message without an author (the workspace key's) is not the member's: it still runs.
+    openAI.server.enqueue(textScenario(['Still here']));
+    const keys = await api.postMessage(conversationId, 'Anyone?');
+    expect(await api.settled(conversationId, keys.agentMessageId)).toMatchObject({ status: 'succeeded' });
+  });
+
   it('answers 400 for an unknown grouping and 404 for a conversation it cannot see', async () => {
     expect((await rollUp('planet')).status).toBe(400);
     expect((await get(`/api/w/${api.workspaceId}/consumption`)).status).toBe(400);
