@@ -1,10 +1,13 @@
 import { until } from '@app/contracts/test/until';
+import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { AgentApi, CONTEXT, isTitleRequest, openAIEnv, textScenario } from './support/agent-run-helpers';
 import { assistant } from './support/agent-assistant-body';
 import { postContent, uploadFile } from './support/file-upload-helpers';
 import { useFakeOpenAI } from './support/use-fake-openai';
 import { memberId } from './support/members';
+import { createAgentWithView, registerRemoteServer } from './support/remote-mcp-agents';
+import { startToolServer } from './support/remote-mcp-server';
 import { collectSse } from './support/sse-client';
 import { call, startTestApp, type TestApp } from './support/test-app';
 import { startWebhookReceiver, verifyStandardWebhook, type ReceivedWebhook, type WebhookReceiver } from './support/webhook-receiver';
@@ -289,10 +292,10 @@ describe('event subscription deliveries of agent runs and files', () => {
     await receiver?.close();
   });
 
-  it('delivers agent message outcomes (succeeded, failed, cancelled) of the agents it names, files once processed, and trigger firings', async () => {
+  it('delivers agent message outcomes (succeeded, failed, cancelled) of the agents it names, tool calls blocked and approved, files once processed, and trigger firings', async () => {
     api = await AgentApi.start(openAIEnv(openAI.server, { SECRETS_KEY, MCP_ALLOW_PRIVATE_NETWORKS: 'true', SUBSCRIPTION_POLL_MS: '20' }));
     const subscriptions = `/api/w/${api.workspaceId}/subscriptions`;
-    const events = ['agent_message.succeeded', 'agent_message.failed', 'agent_message.cancelled', 'file.ready', 'trigger.fired'];
+    const events = ['agent_message.succeeded', 'agent_message.failed', 'agent_message.cancelled', 'file.ready', 'trigger.fired', 'tool_call.blocked', 'tool_call.approved'];
     const created = await call(api.t.baseUrl, 'POST', subscriptions, { key: api.key, body: { url: `${receiver.url}?all`, events } });
     ({ secret } = created.body);
     const other = await call(api.t.baseUrl, 'POST', subscriptions, { key: api.key, body: { url: `${receiver.url}?other`, events, filters: { agentIds: ['n0tThisOne'] } } });
@@ -330,7 +333,34 @@ describe('event subscription deliveries of agent runs and files', () => {
     const slow = await api.createConversation('Take your time');
     expect((await call(api.t.baseUrl, 'POST', api.path(`/${slow.conversationId}/cancel`), { key: api.key, body: { messageIds: [slow.agentMessageId] } })).status).toBe(200);
     await until(async () => receiver.received.some((message) => JSON.parse(message.body).type === 'agent_message.cancelled'), 15_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    // A tool that asks first: its call is blocked, then approved by the member the run acts for.
+    const tools = await startToolServer('mail', [{ name: 'send_mail', description: 'Sends', inputSchema: { to: z.string() }, answer: () => 'Sent' }]);
+    try {
+      const { viewId } = await registerRemoteServer(api.t.baseUrl, api.workspaceId, api.key, tools.url);
+      const mailer = await createAgentWithView(api.t.baseUrl, api.workspaceId, api.key, viewId, { name: 'mailer' });
+      const memberKey = await api.t.createKey(api.workspaceId, 'user', 'ada@example.com');
+      let runs = 0;
+      openAI.server.setResolver((request) => {
+        if (isTitleRequest(request)) return textScenario(['A title']);
+        runs += 1;
+        return runs === 1 ? { steps: [{ type: 'tool-call', name: 'send_mail', args: { to: 'ada' } }] } : textScenario(['Sent.']);
+      });
+      const ada = new AgentApi(api.t, api.workspaceId, memberKey);
+      const mailing = await ada.createConversation('Send it', { agent: mailer });
+      let blocked: { actionId: string }[] = [];
+      await until(async () => {
+        blocked = (await call(api.t.baseUrl, 'GET', ada.path(`/${mailing.conversationId}/actions/blocked`), { key: memberKey })).body.blockedActions ?? [];
+        return blocked.length > 0;
+      }, 15_000);
+      const validate = `/api/w/${api.workspaceId}/assistant/conversations/${mailing.conversationId}/messages/${mailing.agentMessageId}/validate-action`;
+      expect((await call(api.t.baseUrl, 'POST', validate, { key: memberKey, body: { actionId: blocked[0].actionId, approved: 'approved' } })).status).toBe(200);
+      await until(async () => receiver.received.some((message) => JSON.parse(message.body).type === 'tool_call.approved'), 15_000);
+      await ada.settled(mailing.conversationId, mailing.agentMessageId);
+    } finally {
+      await tools.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
     // Both subscriptions deliver to this receiver: the one limited to another agent sends nothing.
     const all = receiver.received.map((message) => ({ body: JSON.parse(message.body), message }));
     expect(all.map(({ body }) => body.type).sort()).toEqual([
@@ -338,14 +368,18 @@ describe('event subscription deliveries of agent runs and files', () => {
       'agent_message.failed',
       'agent_message.failed',
       'agent_message.succeeded',
+      'agent_message.succeeded',
       'file.ready',
       // The trigger's payload goes with its message as a file.
       'file.ready',
+      'tool_call.approved',
+      'tool_call.blocked',
       'trigger.fired',
     ]);
+    expect(all.find(({ body }) => body.type === 'tool_call.blocked')!.body.data).toMatchObject({ toolName: expect.stringContaining('send_mail'), inputs: { to: 'ada' } });
     expect(all.find(({ body }) => body.type === 'trigger.fired')!.body.data).toMatchObject({ triggerId: trigger.body.triggers[0].sId, outcome: 'matched' });
     expect(all.find(({ body }) => body.type === 'agent_message.failed')!.body.data).toMatchObject({ messageId: failed.agentMessageId, error: expect.anything() });
-    expect(all.find(({ body }) => body.type === 'agent_message.succeeded')!.body.data).toMatchObject({ conversationId, messageId: agentMessageId, agentId: 'dust' });
+    expect(all.filter(({ body }) => body.type === 'agent_message.succeeded')[0].body.data).toMatchObject({ conversationId, messageId: agentMessageId, agentId: 'dust' });
     expect(all.filter(({ body }) => body.type === 'file.ready').map(({ body }) => body.data.fileId)).toContain(file.fileId);
     expect(all.every(({ message }) => verifyStandardWebhook(secret, message))).toBe(true);
   }, 60_000);
