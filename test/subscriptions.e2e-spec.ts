@@ -292,10 +292,19 @@ describe('event subscription deliveries of agent runs and files', () => {
     await receiver?.close();
   });
 
-  it('delivers agent message outcomes (succeeded, failed, cancelled) of the agents it names, tool calls blocked and approved, files once processed, and trigger firings', async () => {
+  it('delivers agent message outcomes (succeeded, failed, cancelled) of the agents it names, tool calls blocked and approved, files processed or failed, and trigger firings', async () => {
     api = await AgentApi.start(openAIEnv(openAI.server, { SECRETS_KEY, MCP_ALLOW_PRIVATE_NETWORKS: 'true', SUBSCRIPTION_POLL_MS: '20' }));
     const subscriptions = `/api/w/${api.workspaceId}/subscriptions`;
-    const events = ['agent_message.succeeded', 'agent_message.failed', 'agent_message.cancelled', 'file.ready', 'trigger.fired', 'tool_call.blocked', 'tool_call.approved'];
+    const events = [
+      'agent_message.succeeded',
+      'agent_message.failed',
+      'agent_message.cancelled',
+      'file.ready',
+      'file.failed',
+      'trigger.fired',
+      'tool_call.blocked',
+      'tool_call.approved',
+    ];
     const created = await call(api.t.baseUrl, 'POST', subscriptions, { key: api.key, body: { url: `${receiver.url}?all`, events } });
     ({ secret } = created.body);
     const other = await call(api.t.baseUrl, 'POST', subscriptions, { key: api.key, body: { url: `${receiver.url}?other`, events, filters: { agentIds: ['n0tThisOne'] } } });
@@ -305,12 +314,15 @@ describe('event subscription deliveries of agent runs and files', () => {
     const { agentMessageId, conversationId } = await api.createConversation('Hi');
     const file = await uploadFile(api.t.baseUrl, api.key, api.workspaceId, { name: 'notes.txt', type: 'text/plain', bytes: 'Some notes.', conversationId });
     expect(file.status).toBe(200);
+    // Not UTF-8: its text cannot be extracted.
+    const unreadable = await uploadFile(api.t.baseUrl, api.key, api.workspaceId, { name: 'latin1.txt', type: 'text/plain', bytes: Buffer.from([0x63, 0x61, 0x66, 0xe9]), conversationId });
+    expect(unreadable.body.file.status).toBe('failed');
 
-    await until(async () => receiver.received.length >= 2, 15_000);
+    await until(async () => receiver.received.length >= 3, 15_000);
     // The model refuses the next run (a 400 is not retried): its message fails.
     openAI.server.setResolver((request) => (isTitleRequest(request) ? textScenario(['A title']) : { steps: [{ type: 'http-error', status: 400 }] }));
     const failed = await api.createConversation('Again');
-    await until(async () => receiver.received.length >= 3, 15_000);
+    await until(async () => receiver.received.length >= 4, 15_000);
 
     // A webhook trigger fires its agent (which runs, and fails like the previous run).
     const editor = await api.t.createKey(api.workspaceId, 'builder', 'editor@example.com');
@@ -369,6 +381,7 @@ describe('event subscription deliveries of agent runs and files', () => {
       'agent_message.failed',
       'agent_message.succeeded',
       'agent_message.succeeded',
+      'file.failed',
       'file.ready',
       // The trigger's payload goes with its message as a file.
       'file.ready',
@@ -381,6 +394,7 @@ describe('event subscription deliveries of agent runs and files', () => {
     expect(all.find(({ body }) => body.type === 'agent_message.failed')!.body.data).toMatchObject({ messageId: failed.agentMessageId, error: expect.anything() });
     expect(all.filter(({ body }) => body.type === 'agent_message.succeeded')[0].body.data).toMatchObject({ conversationId, messageId: agentMessageId, agentId: 'dust' });
     expect(all.filter(({ body }) => body.type === 'file.ready').map(({ body }) => body.data.fileId)).toContain(file.fileId);
+    expect(all.find(({ body }) => body.type === 'file.failed')!.body.data).toEqual({ fileId: unreadable.fileId, reason: expect.stringContaining('UTF-8') });
     expect(all.every(({ message }) => verifyStandardWebhook(secret, message))).toBe(true);
   }, 60_000);
 });
