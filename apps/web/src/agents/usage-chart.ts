@@ -1,4 +1,5 @@
 import type { AgentDailyUsage } from '@app/contracts/http/agent-daily-usage.types';
+import type { ChartBar } from '../ui/bar-chart';
 
 // The geometry and the words of the agent usage chart. Pure, for the spec.
 
@@ -16,14 +17,7 @@ function counted(count: number, unit: string): string {
 }
 
 /** One day's bar, in the chart's own units (the SVG's viewBox). */
-export interface UsageBar {
-  readonly date: string;
-  readonly value: number;
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
+export type UsageBar = ChartBar;
 
 /**
  * One bar a day across `width`, as tall as its value against the highest day (at least 1, so
