@@ -4,6 +4,9 @@ import { call, startTestApp, type TestApp } from './support/test-app';
 // The conversation list's title search (`?search=`): every page of the caller's list is searched,
 // not only the first, in any case, and the paging counts the matches.
 
+// 505 conversations made one request at a time in beforeAll: past jest's 5 s on a busy machine.
+jest.setTimeout(30_000);
+
 describe('GET conversations ?search=', () => {
   let t: TestApp;
   let workspaceId: string;
