@@ -73,6 +73,8 @@ describe('event subscriptions', () => {
     const loopback = await post({ url: 'http://127.0.0.1:9/in', events: ['message.posted'] });
     expect(loopback).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error' } } });
     expect(loopback.body.error.message).toMatch(/not public/);
+    const notHttp = await post({ url: 'file:///etc/passwd', events: ['message.posted'] });
+    expect(notHttp).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error', message: 'Invalid request body: The URL must be http: or https:.' } } });
     const builder = await t.createKey(workspaceId, 'builder');
     expect((await post({ url: 'https://hooks.example.com/in', events: ['message.posted'] }, builder)).status).toBe(403);
     expect((await call(t.baseUrl, 'GET', path(), { key: builder })).status).toBe(403);

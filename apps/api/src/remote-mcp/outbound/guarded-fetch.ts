@@ -42,7 +42,7 @@ function ipLiteralOf(url: URL): string | null {
 
 /** Refuses a URL whose scheme is not http(s) or whose host is a forbidden IP literal; names are checked when resolved. */
 export function checkTargetUrl(url: URL, policy: Pick<OutboundPolicy, 'allowPrivateNetworks'>): void {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('A remote MCP server URL must be http: or https:.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('The URL must be http: or https:.');
   const literal = ipLiteralOf(url);
   if (literal !== null && !policy.allowPrivateNetworks && isForbiddenAddress(literal)) throw new ForbiddenAddressError(literal, literal);
 }
