@@ -11,9 +11,11 @@ import { InvitationsApi } from './invitations';
 import { McpServersApi } from './mcp-servers';
 import { MembersApi } from './members';
 import { ModelsApi } from './models';
+import { SkillsApi } from './skills';
 import { SpacesApi } from './spaces';
 import { TablesApi } from './tables';
 import { ToolApprovalsApi } from './tool-approvals';
+import { TriggersApi } from './triggers';
 import { WaitingActionsApi } from './waiting-actions';
 import { WorkspaceSettingsApi } from './workspace-settings';
 
@@ -31,9 +33,11 @@ export interface Api {
   readonly mcpServers: McpServersApi;
   readonly members: MembersApi;
   readonly models: ModelsApi;
+  readonly skills: SkillsApi;
   readonly spaces: SpacesApi;
   readonly tables: TablesApi;
   readonly toolApprovals: ToolApprovalsApi;
+  readonly triggers: TriggersApi;
   readonly waitingActions: WaitingActionsApi;
   readonly workspaceSettings: WorkspaceSettingsApi;
 }
@@ -54,9 +58,11 @@ export function createApi(options: ApiClientOptions = {}): Api {
     mcpServers: new McpServersApi(client),
     members: new MembersApi(client),
     models: new ModelsApi(client),
+    skills: new SkillsApi(client),
     spaces: new SpacesApi(client),
     tables: new TablesApi(client),
     toolApprovals: new ToolApprovalsApi(client),
+    triggers: new TriggersApi(client),
     waitingActions: new WaitingActionsApi(client),
     workspaceSettings: new WorkspaceSettingsApi(client),
   };
