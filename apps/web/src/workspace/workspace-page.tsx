@@ -11,6 +11,7 @@ import { useAgentScreens } from './agent-screens';
 import { useConversationScreens } from './conversation-screens';
 import { useKnowledgeScreens } from './knowledge-screens';
 import type { ChunkState } from './screen-chunk';
+import { useSkillScreens } from './skills-screens';
 import { useToolScreens } from './tools-screens';
 import styles from './workspace-page.module.css';
 
@@ -34,6 +35,9 @@ export function WorkspacePage({ wId }: { readonly wId: string }) {
           </Route>
           <Route path="/tools" nest>
             <ToolsArea workspace={workspace} />
+          </Route>
+          <Route path="/skills" nest>
+            <SkillsArea workspace={workspace} />
           </Route>
           <Route path="/knowledge" nest>
             <KnowledgeArea workspace={workspace} />
@@ -104,6 +108,9 @@ function WorkspaceSections({ admin }: { readonly admin: boolean }) {
       <Link href="/tools" aria-current={area === '/tools' ? 'page' : undefined}>
         Tools
       </Link>
+      <Link href="/skills" aria-current={area === '/skills' ? 'page' : undefined}>
+        Skills
+      </Link>
       {admin ? (
         <Link href="/admin" aria-current={area === '/admin' ? 'page' : undefined}>
           Administration
@@ -113,7 +120,7 @@ function WorkspaceSections({ admin }: { readonly admin: boolean }) {
   );
 }
 
-const AREAS = ['/agents', '/tools', '/knowledge', '/admin'] as const;
+const AREAS = ['/agents', '/tools', '/skills', '/knowledge', '/admin'] as const;
 
 /** `/w/:wId/agents/…`: the gallery and the editor, from their own chunk. */
 function AgentsArea({ workspace }: { readonly workspace: AccountWorkspace }) {
@@ -127,6 +134,13 @@ function ToolsArea({ workspace }: { readonly workspace: AccountWorkspace }) {
   const loaded = useToolScreens();
   if (loaded.status !== 'ready') return <ScreensPending state={loaded} what="tool" />;
   return <loaded.screens.ToolScreens wId={workspace.sId} role={workspace.role} />;
+}
+
+/** `/w/:wId/skills/…`: the skills, their versions, the editor and import, from their own chunk. */
+function SkillsArea({ workspace }: { readonly workspace: AccountWorkspace }) {
+  const loaded = useSkillScreens();
+  if (loaded.status !== 'ready') return <ScreensPending state={loaded} what="skill" />;
+  return <loaded.screens.SkillScreens wId={workspace.sId} role={workspace.role} />;
 }
 
 /** `/w/:wId/knowledge/…`: spaces, data sources, documents and tables, from their own chunk. */
@@ -144,7 +158,7 @@ function AdministrationArea({ workspace }: { readonly workspace: AccountWorkspac
 }
 
 /** Where a screen shows while its chunk is on its way, or when it could not come. */
-function ScreensPending({ state, what }: { readonly state: ChunkState<unknown>; readonly what: 'conversation' | 'agent' | 'tool' | 'knowledge' | 'administration' }) {
+function ScreensPending({ state, what }: { readonly state: ChunkState<unknown>; readonly what: 'conversation' | 'agent' | 'tool' | 'skill' | 'knowledge' | 'administration' }) {
   if (state.status === 'failed') {
     return (
       <p role="alert" className="page alert">
