@@ -12,6 +12,7 @@ import { AgentForm } from './agent-form';
 import { AgentHistory } from './agent-history';
 import { AgentLifecycle } from './agent-lifecycle';
 import styles from './agents.module.css';
+import { AgentTriggers } from './agent-triggers';
 import { AgentTryPane } from './agent-try-pane';
 import { AgentUsage } from './agent-usage';
 import { ReadPending } from './read-pending';
@@ -132,6 +133,7 @@ function AgentEditor({ wId, title, initial, models, disabledProviders }: AgentEd
       {agent !== null ? (
         <>
           <AgentUsage wId={wId} agentId={agent.sId} />
+          <AgentTriggers wId={wId} agentId={agent.sId} />
           <AgentLifecycle archived={agent.status === 'archived'} busy={busy} onArchive={() => archive(agent)} onRestore={() => restore(agent)} />
           <AgentHistory wId={wId} agent={agent} onRestored={restoredVersion} />
         </>
