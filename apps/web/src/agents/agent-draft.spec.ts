@@ -47,6 +47,7 @@ describe("the agent editor's draft", () => {
       pictureUrl: '',
       toolset: [],
       toolStakes: {},
+      skills: [],
     });
     expect(draftOf(null, []).model).toBe('');
   });
@@ -105,6 +106,17 @@ describe("the agent editor's draft", () => {
     expect(assistantOfVersion(older)).toMatchObject({ instructions: 'Be brief.', maxStepsPerRun: 4, toolset: HELPER.toolset });
     const staked = { ...older, toolStakes: { tools: { send_email: 'high' as const } } };
     expect(assistantOfVersion(staked)).toMatchObject({ pictureUrl: HELPER.pictureUrl, toolStakes: { tools: { send_email: 'high' } } });
+  });
+
+  it('sends the skills only when chosen anew, and an older version with its own skills', () => {
+    const carrying = { ...HELPER, skills: [{ sId: 'skl_a' }, { sId: 'skl_b' }] };
+    expect(draftOf(carrying, MODELS).skills).toEqual(['skl_a', 'skl_b']);
+    expect(assistantOf({ ...draftOf(carrying, MODELS), skills: ['skl_b', 'skl_a'] }, carrying)).not.toHaveProperty('skills');
+    expect(assistantOf({ ...draftOf(carrying, MODELS), skills: ['skl_a'] }, carrying).skills).toEqual(['skl_a']);
+    expect(assistantOf({ ...draftOf(carrying, MODELS), skills: [] }, carrying).skills).toEqual([]);
+    expect(assistantOf({ ...draftOf(null, MODELS), skills: ['skl_c'] }, null).skills).toEqual(['skl_c']);
+    expect(assistantOfVersion({ ...carrying, version: 1, skills: [] }).skills).toEqual([]);
+    expect(draftChanged({ ...draftOf(carrying, MODELS), skills: ['skl_a'] }, draftOf(carrying, MODELS))).toBe(true);
   });
 
   it('tells a changed draft from the one read', () => {

@@ -22,6 +22,8 @@ export interface AgentDraft {
   /** The toolset: data source views, tables, MCP server views, and entries the editor does not offer. */
   readonly toolset: readonly string[];
   readonly toolStakes: ToolStakeSettings;
+  /** The sIds of the skills it carries, those the editor does not offer (unreadable to this builder) included. */
+  readonly skills: readonly string[];
 }
 
 /** What a new agent starts with (the real service's defaults). */
@@ -47,6 +49,7 @@ export function draftOf(agent: AgentConfigurationFull | null, models: readonly W
       pictureUrl: '',
       toolset: [],
       toolStakes: {},
+      skills: [],
     };
   }
   return {
@@ -59,6 +62,7 @@ export function draftOf(agent: AgentConfigurationFull | null, models: readonly W
     pictureUrl: agent.pictureUrl,
     toolset: agent.toolset,
     toolStakes: agent.toolStakes ?? {},
+    skills: skillIdsOf(agent),
   };
 }
 
@@ -79,17 +83,28 @@ export function assistantOf(draft: AgentDraft, base: AgentConfigurationFull | nu
     ...(draft.pictureUrl === '' ? {} : { pictureUrl: draft.pictureUrl }),
     toolset: [...draft.toolset],
     ...(hasStakes(draft.toolStakes) ? { toolStakes: draft.toolStakes } : {}),
+    // Sent only when chosen anew: without them the version keeps the agent's skills, so a save that
+    // did not touch them cannot fail on one archived since.
+    ...(sameSkills(draft.skills, base === null ? [] : skillIdsOf(base)) ? {} : { skills: [...draft.skills] }),
   };
 }
 
 /** The `assistant` object that saves an older version again, as the newest. */
 export function assistantOfVersion(version: AgentConfigurationFull): AgentAssistantBody {
-  return assistantOf(draftOf(version, []), version);
+  return { ...assistantOf(draftOf(version, []), version), skills: skillIdsOf(version) };
 }
 
 /** Whether the person changed anything since the draft was read. */
 export function draftChanged(draft: AgentDraft, saved: AgentDraft): boolean {
   return (Object.keys(draft) as (keyof AgentDraft)[]).some((key) => JSON.stringify(draft[key]) !== JSON.stringify(saved[key]));
+}
+
+function skillIdsOf(agent: AgentConfigurationFull): string[] {
+  return agent.skills.map((skill) => skill.sId);
+}
+
+function sameSkills(left: readonly string[], right: readonly string[]): boolean {
+  return left.length === right.length && left.every((sId) => right.includes(sId));
 }
 
 function hasStakes(stakes: ToolStakeSettings): boolean {
@@ -104,7 +119,7 @@ function parseModelChoice(choice: string): { providerId: string; modelId: string
 
 function carriedOver(
   base: AgentConfigurationFull | null,
-): Omit<AgentAssistantBody, 'name' | 'description' | 'instructions' | 'model' | 'maxStepsPerRun' | 'pictureUrl' | 'toolset' | 'toolStakes'> {
+): Omit<AgentAssistantBody, 'name' | 'description' | 'instructions' | 'model' | 'maxStepsPerRun' | 'pictureUrl' | 'toolset' | 'toolStakes' | 'skills'> {
   if (base === null) return { status: 'active', scope: 'visible' };
   return {
     // An archived agent is restored, not saved; anything else but a draft is saved active.

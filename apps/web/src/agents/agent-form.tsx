@@ -58,6 +58,8 @@ export function AgentForm({ wId, draft, models, disabledProviders, resources, bu
         toolStakes={draft.toolStakes}
         onToolset={(toolset) => onChange({ ...draft, toolset })}
         onStakes={(toolStakes) => onChange({ ...draft, toolStakes })}
+        skills={draft.skills}
+        onSkills={(skills) => onChange({ ...draft, skills })}
       />
       <FormError message={error} />
       <div className={styles.formActions}>

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { ASK_USER_QUESTION_TOOL_ID, stakeOf, withStake, withTool, type StakeChoice } from './agent-tool-choices';
 import styles from './agents.module.css';
 import { ReadPending } from './read-pending';
-import type { AgentResources, ServerChoice } from './use-agent-resources';
+import type { AgentResources, ServerChoice, SkillChoice } from './use-agent-resources';
 
 interface ResourceFieldsProps {
   readonly resources: AgentResources;
@@ -11,19 +11,23 @@ interface ResourceFieldsProps {
   readonly toolStakes: ToolStakeSettings;
   readonly onToolset: (toolset: string[]) => void;
   readonly onStakes: (stakes: ToolStakeSettings) => void;
+  /** The sIds of the skills the agent carries. */
+  readonly skills: readonly string[];
+  readonly onSkills: (skills: string[]) => void;
 }
 
 /**
- * What the agent may use: the knowledge it searches, the tables it queries, the MCP servers it
- * calls with their stakes. A choice the person cannot see (another builder's restricted space)
- * stays in the toolset untouched.
+ * What the agent may use: the skills it carries, the knowledge it searches, the tables it queries,
+ * the MCP servers it calls with their stakes. A choice the person cannot see (another builder's
+ * restricted space, a skill they do not read) stays in the toolset or the skills untouched.
  */
-export function AgentResourceFields({ resources, toolset, toolStakes, onToolset, onStakes }: ResourceFieldsProps) {
+export function AgentResourceFields({ resources, toolset, toolStakes, onToolset, onStakes, skills, onSkills }: ResourceFieldsProps) {
   if (resources.status !== 'ready') return <ReadPending read={resources} prefix="Knowledge, tables and tools could not be read: " />;
   const chosen = new Set(toolset);
   const toggle = (toolId: string) => (event: { target: { checked: boolean } }) => onToolset(withTool(toolset, toolId, event.target.checked));
   return (
     <>
+      <SkillChoices choices={resources.skills} chosen={skills} onChange={onSkills} />
       <ChoiceList
         legend="Knowledge"
         hint="The data sources it searches to answer."
@@ -86,6 +90,25 @@ function ChoiceList({ legend, hint, none, choices, chosen, onToggle }: ChoiceLis
         <label key={choice.toolId} className={styles.choice}>
           <input type="checkbox" checked={chosen.has(choice.toolId)} onChange={onToggle(choice.toolId)} />
           {choice.name} <span className="muted">({choice.where})</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A checkbox per active skill, named by the skill; unchecking keeps the other skills in their order. */
+function SkillChoices({ choices, chosen, onChange }: { readonly choices: readonly SkillChoice[]; readonly chosen: readonly string[]; readonly onChange: (skills: string[]) => void }) {
+  const toggle = (sId: string) => (event: { target: { checked: boolean } }) =>
+    onChange(event.target.checked ? [...chosen.filter((each) => each !== sId), sId] : chosen.filter((each) => each !== sId));
+  return (
+    <fieldset className={styles.choices}>
+      <legend>Skills</legend>
+      <p className="field-hint">Bundles of instructions, tools and files it carries into every conversation.</p>
+      {choices.length === 0 ? <p className="muted">No skill yet.</p> : null}
+      {choices.map((skill) => (
+        <label key={skill.sId} className={styles.choice}>
+          <input type="checkbox" checked={chosen.includes(skill.sId)} onChange={toggle(skill.sId)} />
+          {skill.name} {skill.description === '' ? null : <span className="muted">({skill.description})</span>}
         </label>
       ))}
     </fieldset>

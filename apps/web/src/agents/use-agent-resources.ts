@@ -28,7 +28,15 @@ export interface ServerChoice {
   readonly tools: readonly { readonly name: string; readonly description: string }[];
 }
 
+/** An active skill the agent may carry. */
+export interface SkillChoice {
+  readonly sId: string;
+  readonly name: string;
+  readonly description: string;
+}
+
 export interface AgentResourceChoices {
+  readonly skills: readonly SkillChoice[];
   readonly knowledge: readonly KnowledgeChoice[];
   readonly tables: readonly TableChoice[];
   readonly servers: readonly ServerChoice[];
@@ -45,16 +53,21 @@ export function useAgentResourcesApi(): AgentResourcesApi {
 /**
  * What the editor may give an agent, among what the signed-in builder can read: the data source
  * views of every space, the tables of their data sources (each data source once), and the MCP
- * server views of every space.
+ * server views of every space, and the active skills.
  */
 export function useAgentResources(wId: string): AgentResources {
   const api = useAgentResourcesApi();
+  const { skills: skillsApi } = useApi();
   const [state, setState] = useState<AgentResources>({ status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
     const options = { signal: controller.signal };
     async function load(): Promise<AgentResourceChoices> {
-      const [{ spaces }, { data_source_views: views }] = await Promise.all([api.spaces(wId, options), api.dataSourceViews(wId, options)]);
+      const [{ spaces }, { data_source_views: views }, { skillConfigurations }] = await Promise.all([
+        api.spaces(wId, options),
+        api.dataSourceViews(wId, options),
+        skillsApi.list(wId, 'active', options),
+      ]);
       const spaceName = new Map(spaces.map((space) => [space.sId, space.name]));
       const sources = [...new Map(views.map((view) => [view.dataSource.sId, view])).values()];
       const [tableLists, serverLists] = await Promise.all([
@@ -63,6 +76,7 @@ export function useAgentResources(wId: string): AgentResources {
         Promise.all(spaces.filter((space) => space.kind !== 'conversations').map((space) => api.mcpServerViews(wId, space.sId, options))),
       ]);
       return {
+        skills: skillConfigurations.map((skill) => ({ sId: skill.sId, name: skill.name, description: skill.userFacingDescription || skill.agentFacingDescription })),
         knowledge: views.map((view) => ({ toolId: dataSourceViewToolId(view.sId), name: view.dataSource.name, spaceName: spaceName.get(view.spaceId) ?? view.spaceId })),
         tables: sources.flatMap((view, index) =>
           (tableLists[index]?.tables ?? []).map((table) => ({ toolId: tableToolId(view.dataSource.sId, table.table_id), name: table.title || table.name, dataSourceName: view.dataSource.name })),
@@ -85,6 +99,6 @@ export function useAgentResources(wId: string): AgentResources {
       },
     );
     return () => controller.abort();
-  }, [api, wId]);
+  }, [api, skillsApi, wId]);
   return state;
 }

@@ -11,7 +11,7 @@ import { apiPath, type ApiClient, type RequestOptions } from './api-client';
 /** The `assistant` object a create or a new version sends: the fields the web editor knows, and those it carries over unchanged. */
 export type AgentAssistantBody = Pick<
   AgentAssistantDto,
-  'name' | 'description' | 'instructions' | 'pictureUrl' | 'status' | 'scope' | 'model' | 'maxStepsPerRun' | 'toolset' | 'toolStakes' | 'tags' | 'templateId' | 'requestedSpaceIds'
+  'name' | 'description' | 'instructions' | 'pictureUrl' | 'status' | 'scope' | 'model' | 'maxStepsPerRun' | 'toolset' | 'toolStakes' | 'skills' | 'tags' | 'templateId' | 'requestedSpaceIds'
 >;
 
 /** Which agents the gallery lists: the active ones the person may use, or (admins only, as the api rules) the archived ones. */
