@@ -29,7 +29,9 @@ describe('event subscription deliveries across kill -9 of the api process', () =
     SUBSCRIPTION_POLL_MS: '20',
     SUBSCRIPTION_RETRY_BASE_MS: '20',
     SUBSCRIPTION_RETRY_MAX_DELAY_MS: '100',
-    SUBSCRIPTION_TIMEOUT_MS: '60000',
+    SUBSCRIPTION_TIMEOUT_MS: '3000',
+    // The restarted process takes over the killed one's lease once it runs out: timeout + lease.
+    SUBSCRIPTION_LEASE_MS: '500',
   };
 
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { parseBooleanVariable, parseIntegerVariable, type Environment } from '@a
 
 /** Deliveries of event subscriptions: whether this process delivers, and the limits of each request. */
 export interface SubscriptionSettings {
-  /** This process delivers (one process per deployment should: others serve the API only). */
+  /** This process takes part in delivering (replicas share the work through per-subscription leases). */
   readonly deliver: boolean;
   /** A receiver must answer within this. */
   readonly timeoutMs: number;
@@ -15,6 +15,11 @@ export interface SubscriptionSettings {
   readonly retryForMs: number;
   /** How often idle subscriptions look for new events in the log. */
   readonly pollMs: number;
+  /**
+   * A replica's claim on delivering a subscription lasts this long past the longest request it may
+   * be waiting on (`timeoutMs`); a replica that stops renewing it (killed) is taken over after that.
+   */
+  readonly leaseMs: number;
 }
 
 export function parseSubscriptionSettings(env: Environment, problems: string[]): SubscriptionSettings {
@@ -26,5 +31,6 @@ export function parseSubscriptionSettings(env: Environment, problems: string[]):
     retryMaxDelayMs: parseIntegerVariable(env, 'SUBSCRIPTION_RETRY_MAX_DELAY_MS', 600_000, { min: 10, max: 86_400_000 }, problems),
     retryForMs: parseIntegerVariable(env, 'SUBSCRIPTION_RETRY_FOR_MS', 86_400_000, { min: 100, max: 7 * 86_400_000 }, problems),
     pollMs: parseIntegerVariable(env, 'SUBSCRIPTION_POLL_MS', 250, { min: 10, max: 60_000 }, problems),
+    leaseMs: parseIntegerVariable(env, 'SUBSCRIPTION_LEASE_MS', 15_000, { min: 100, max: 600_000 }, problems),
   };
 }

@@ -2,7 +2,10 @@ import type { DeliveryAttempt } from '@app/contracts/events/subscription.events'
 import type { SubscriptionDocument } from '@app/contracts/read-models/subscription.read-models';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/storage';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { SubscriptionState } from '@app/domain/subscription/subscription.state';
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
+import { newSId } from '../common/ids';
 import { LOGGER } from '../common/logger';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { ReadModels } from '../event-sourcing/reading/read-models';
@@ -29,11 +32,21 @@ interface ScanCursor {
  * of the subscription, moves the checkpoint, so a process killed at any moment resends exactly the
  * deliveries whose acknowledgment was not recorded. A failing receiver holds its subscription's
  * queue (order is kept) and is retried with exponential backoff; past the retry window the
- * subscription is paused with the last failure as the reason.
+ * subscription is paused with the last failure as the reason. The failures are read back from the
+ * recorded attempts, so a restart resumes the backoff and the window where they were.
+ *
+ * Replicas on the same stores share the work: before sending, a replica holds the subscription's
+ * lease (a `SubscriptionDeliveryClaimed` appended at the revision it read, so of racing replicas one
+ * wins) and renews it while it delivers; the others skip the subscription until the lease runs out
+ * unrenewed (its holder died), then one takes it over from the checkpoint.
  */
 @Injectable()
 export class SubscriptionDeliverer implements OnApplicationBootstrap, OnApplicationShutdown {
+  /** Identifies this process in leases (host, pid, and a random suffix per start). */
+  readonly delivererId = `${hostname()}:${process.pid}:${newSId(6)}`;
   private readonly logger: Logger;
+  /** Per subscription, until when this process holds its lease. */
+  private readonly leases = new Map<string, number>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly cursors = new Map<string, ScanCursor>();
   private timer: NodeJS.Timeout | null = null;
@@ -88,11 +101,11 @@ export class SubscriptionDeliverer implements OnApplicationBootstrap, OnApplicat
     }
   }
 
-  /** Delivers what the log holds past the subscription's position, until caught up, paused or deleted. */
+  /** Delivers what the log holds past the subscription's position, until caught up, paused, deleted or leased by another replica. */
   private async deliverPending(subscription: SubscriptionDocument): Promise<void> {
     const key = this.secrets.signingKey(subscription.sealedSecret);
     if (!key) return;
-    for (;;) {
+    scanning: for (;;) {
       if (this.stopping) return;
       const state = await this.subscriptions.read(subscription.sId);
       if (state.status !== 'active') return;
@@ -102,19 +115,55 @@ export class SubscriptionDeliverer implements OnApplicationBootstrap, OnApplicat
       if (page.length === 0) return;
       for (const event of page) {
         const published = await this.matcher.match(subscription, event);
-        if (published && !(await this.deliverWithRetries(subscription, key, event, published, state.replays))) return;
+        if (published) {
+          const lease = await this.holdLease(subscription.sId);
+          if (lease === 'lost') return;
+          // Taken from another replica: what it acknowledged since this process last read is in the state read again.
+          if (lease === 'taken') {
+            this.cursors.delete(subscription.sId);
+            continue scanning;
+          }
+          if (!(await this.deliverWithRetries(subscription, key, event, published, state))) return;
+        }
         this.cursors.set(subscription.sId, { position: event.position, replays: state.replays });
       }
     }
   }
 
-  /** Sends one event until acknowledged (true), or until the subscription stops or is paused for failing (false). */
-  private async deliverWithRetries(subscription: SubscriptionDocument, key: Buffer, event: RecordedEvent, published: PublicEvent, replays: number): Promise<boolean> {
-    const { retryBaseMs, retryMaxDelayMs, retryForMs } = this.config.subscriptions;
+  /**
+   * Makes sure this process holds the subscription's lease for at least one more request: 'held'
+   * when it held it all along, 'taken' when it claimed it anew (another replica may have delivered
+   * meanwhile), 'lost' when another replica holds it.
+   */
+  private async holdLease(subscriptionId: string): Promise<'held' | 'taken' | 'lost'> {
+    const { leaseMs, timeoutMs } = this.config.subscriptions;
+    const held = this.leases.get(subscriptionId);
+    const now = Date.now();
+    if (held !== undefined && held - now > timeoutMs + leaseMs / 2) return 'held';
+    const outcome = await this.subscriptions.run(subscriptionId, { type: 'ClaimDelivery', delivererId: this.delivererId, leaseUntil: now + timeoutMs + leaseMs }, SYSTEM_ACTOR);
+    const lease = outcome.state.lease;
+    if (lease?.delivererId !== this.delivererId) {
+      this.leases.delete(subscriptionId);
+      return 'lost';
+    }
+    this.leases.set(subscriptionId, lease.until);
+    // Nobody can claim a lease before it runs out: held and unexpired, no other replica came between.
+    return held !== undefined && held > now ? 'held' : 'taken';
+  }
+
+  /**
+   * Sends one event until acknowledged (true), or until the subscription stops, is paused for
+   * failing or its lease is lost (false). Failures already recorded for this event (before a
+   * restart) count: the attempt number, the backoff and the retry window go on from them.
+   */
+  private async deliverWithRetries(subscription: SubscriptionDocument, key: Buffer, event: RecordedEvent, published: PublicEvent, state: SubscriptionState): Promise<boolean> {
+    const { retryForMs } = this.config.subscriptions;
     const id = deliveryIdOf(subscription.sId, event.position);
     const body = deliveryBody(id, subscription.workspaceId, event, published);
-    const firstAttemptAt = Date.now();
-    for (let attempt = 1; ; attempt++) {
+    const failing = state.failing?.position === event.position ? state.failing : null;
+    const firstAttemptAt = failing?.since ?? Date.now();
+    if (failing && !(await this.waitToRetry(subscription.sId, failing.lastAt + this.backoff(failing.attempts), state.replays))) return false;
+    for (let attempt = (failing?.attempts ?? 0) + 1; ; attempt++) {
       const result = await this.sender.send(subscription.url, key, id, body);
       const outcome = result.ok ? 'delivered' : 'failed';
       const { statusCode, error, durationMs } = result;
@@ -126,11 +175,23 @@ export class SubscriptionDeliverer implements OnApplicationBootstrap, OnApplicat
         await this.subscriptions.run(subscription.sId, { type: 'PauseSubscription', by: 'delivery_failures', message }, SYSTEM_ACTOR);
         return false;
       }
-      await this.sleep(Math.min(retryBaseMs * 2 ** (attempt - 1), retryMaxDelayMs));
-      // An admin may have paused, deleted or replayed the subscription meanwhile.
-      const state = await this.subscriptions.read(subscription.sId);
-      if (this.stopping || state.status !== 'active' || state.replays !== replays) return false;
+      if (!(await this.waitToRetry(subscription.sId, Date.now() + this.backoff(attempt), state.replays))) return false;
     }
+  }
+
+  /** The pause after the `attempt`-th failure. */
+  private backoff(attempt: number): number {
+    const { retryBaseMs, retryMaxDelayMs } = this.config.subscriptions;
+    return Math.min(retryBaseMs * 2 ** (attempt - 1), retryMaxDelayMs);
+  }
+
+  /** Waits until `at`; false when the next attempt is not this process's to make any more. */
+  private async waitToRetry(subscriptionId: string, at: number, replays: number): Promise<boolean> {
+    await this.sleep(at - Date.now());
+    // An admin may have paused, deleted or replayed the subscription meanwhile.
+    const state = await this.subscriptions.read(subscriptionId);
+    if (this.stopping || state.status !== 'active' || state.replays !== replays) return false;
+    return (await this.holdLease(subscriptionId)) === 'held';
   }
 
   /** Records an attempt; false when the subscription is gone (deleted meanwhile). */
@@ -145,6 +206,7 @@ export class SubscriptionDeliverer implements OnApplicationBootstrap, OnApplicat
   }
 
   private sleep(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, ms);
       this.stopped.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });

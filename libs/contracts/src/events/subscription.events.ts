@@ -4,6 +4,8 @@
  * the subscription is paused (by an admin, or by delivery after failing for too long), resumed and
  * deleted. Each delivery attempt is recorded with its outcome: a delivered one is the
  * acknowledgment that moves the subscription's checkpoint in the log, and a replay moves it back.
+ * One api replica at a time delivers a subscription: it claims a lease on the stream (appended at
+ * the revision it read, so of racing replicas one wins) and renews it while it delivers.
  */
 
 import { streamNameOf } from './stream-name';
@@ -101,8 +103,15 @@ export type SubscriptionReplayRequested = {
   readonly data: { readonly workspaceId: string; readonly subscriptionId: string; readonly afterPosition: number; readonly at: number };
 };
 
+/** A replica claims (or renews) the delivery of this subscription until `leaseUntil`. */
+export type SubscriptionDeliveryClaimed = {
+  readonly type: 'SubscriptionDeliveryClaimed';
+  readonly data: { readonly workspaceId: string; readonly subscriptionId: string; readonly delivererId: string; readonly leaseUntil: number; readonly at: number };
+};
+
 export type SubscriptionEvent =
   | SubscriptionCreated
+  | SubscriptionDeliveryClaimed
   | SubscriptionPaused
   | SubscriptionResumed
   | SubscriptionDeleted
@@ -116,6 +125,7 @@ export const SUBSCRIPTION_EVENT_TYPES = [
   'SubscriptionDeleted',
   'SubscriptionDeliveryRecorded',
   'SubscriptionReplayRequested',
+  'SubscriptionDeliveryClaimed',
 ] as const satisfies readonly SubscriptionEvent['type'][];
 
 /** Narrows a stored event to a subscription event by its type. */

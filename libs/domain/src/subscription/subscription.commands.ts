@@ -31,4 +31,7 @@ export type RecordDelivery = { readonly type: 'RecordDelivery'; readonly now: nu
 /** Delivers again every matching event after `afterPosition`. */
 export type ReplaySubscription = { readonly type: 'ReplaySubscription'; readonly afterPosition: number; readonly now: number };
 
-export type SubscriptionCommand = CreateSubscription | PauseSubscription | ResumeSubscription | DeleteSubscription | RecordDelivery | ReplaySubscription;
+/** A replica claims delivering the subscription, or renews its claim; a claim another holds unexpired is left alone. */
+export type ClaimDelivery = { readonly type: 'ClaimDelivery'; readonly delivererId: string; readonly leaseUntil: number; readonly now: number };
+
+export type SubscriptionCommand = ClaimDelivery | CreateSubscription | PauseSubscription | ResumeSubscription | DeleteSubscription | RecordDelivery | ReplaySubscription;

@@ -1,5 +1,5 @@
 import { assertNever } from '@app/contracts/assert-never';
-import { toSubscriptionStreamName, type SubscriptionEvent } from '@app/contracts/events/subscription.events';
+import { toSubscriptionStreamName, type DeliveryAttempt, type SubscriptionEvent } from '@app/contracts/events/subscription.events';
 import type { Aggregate, Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import type { SubscriptionCommand } from './subscription.commands';
@@ -37,6 +37,12 @@ function decideFor(subscriptionId: string) {
           },
         ];
       }
+      case 'ClaimDelivery': {
+        const { lease } = state;
+        if (state.status !== 'active' || (lease && lease.delivererId !== command.delivererId && lease.until > command.now)) return [];
+        const { delivererId, leaseUntil, now } = command;
+        return [{ type: 'SubscriptionDeliveryClaimed', data: { workspaceId, subscriptionId, delivererId, leaseUntil, at: now } }];
+      }
       case 'ReplaySubscription':
         if (command.afterPosition < 0) throw new DomainError('invalid_request_error', 'A replay starts at a position of the log (0 or more).');
         return [{ type: 'SubscriptionReplayRequested', data: { workspaceId, subscriptionId, afterPosition: command.afterPosition, at: command.now } }];
@@ -49,23 +55,39 @@ function decideFor(subscriptionId: string) {
 function evolve(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
   switch (event.type) {
     case 'SubscriptionCreated':
-      return { workspaceId: event.data.workspaceId, status: 'active', checkpoint: event.data.startAfterPosition, replays: 0 };
+      return { ...initialState(), workspaceId: event.data.workspaceId, status: 'active', checkpoint: event.data.startAfterPosition };
     case 'SubscriptionPaused':
       return { ...state, status: 'paused' };
     case 'SubscriptionResumed':
-      return { ...state, status: 'active' };
+      // A resumed subscription gets a fresh retry window.
+      return { ...state, status: 'active', failing: null };
     case 'SubscriptionDeleted':
       return { ...state, status: 'deleted' };
     case 'SubscriptionDeliveryRecorded':
-      return event.data.outcome === 'delivered' && event.data.position > state.checkpoint ? { ...state, checkpoint: event.data.position } : state;
+      return afterDelivery(state, event.data);
     case 'SubscriptionReplayRequested':
-      return { ...state, checkpoint: event.data.afterPosition, replays: state.replays + 1 };
+      return { ...state, checkpoint: event.data.afterPosition, replays: state.replays + 1, failing: null };
+    case 'SubscriptionDeliveryClaimed':
+      return { ...state, lease: { delivererId: event.data.delivererId, until: event.data.leaseUntil } };
     default:
       return assertNever(event);
   }
 }
 
-const initialState = (): SubscriptionState => ({ workspaceId: null, status: 'none', checkpoint: 0, replays: 0 });
+/** An acknowledgment moves the checkpoint and ends the failures; a failure past the checkpoint adds to its event's failures. */
+function afterDelivery(state: SubscriptionState, attempt: DeliveryAttempt & { readonly at: number }): SubscriptionState {
+  if (attempt.outcome === 'delivered') {
+    if (attempt.position <= state.checkpoint) return state;
+    const failing = state.failing && state.failing.position > attempt.position ? state.failing : null;
+    return { ...state, checkpoint: attempt.position, failing };
+  }
+  if (attempt.position <= state.checkpoint) return state;
+  const same = state.failing?.position === attempt.position ? state.failing : null;
+  const since = same ? same.since : attempt.at - attempt.durationMs;
+  return { ...state, failing: { position: attempt.position, since, attempts: attempt.attempt, lastAt: attempt.at } };
+}
+
+const initialState = (): SubscriptionState => ({ workspaceId: null, status: 'none', checkpoint: 0, replays: 0, lease: null, failing: null });
 
 /** The decider of one subscription. */
 export function subscriptionDecider(subscriptionId: string): Decider<SubscriptionCommand, SubscriptionEvent, SubscriptionState> {
