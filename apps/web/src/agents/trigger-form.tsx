@@ -2,6 +2,7 @@ import type { TriggerView } from '@app/contracts/http/trigger.types';
 import { useId, useState, type FormEvent } from 'react';
 import { useApi } from '../api';
 import { errorMessage } from '../ui/error-message';
+import { FormError } from '../ui/form-error';
 import styles from './agents.module.css';
 import { emptyTriggerDraft, triggerInputOf, WEEKDAYS, type TriggerDraft } from './trigger-draft';
 
@@ -63,11 +64,7 @@ export function TriggerForm({ wId, agentId, onCreated }: { readonly wId: string;
         <textarea rows={2} value={draft.customPrompt} onChange={(event) => set({ customPrompt: event.target.value })} />
       </label>
       {draft.kind === 'schedule' ? <ScheduleFields id={id} draft={draft} set={set} /> : <WebhookFields id={id} draft={draft} set={set} />}
-      {error ? (
-        <p role="alert" className="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div className={styles.formActions}>
         <button type="submit" disabled={busy}>
           Create trigger

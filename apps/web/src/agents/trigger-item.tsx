@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useApi } from '../api';
 import { errorMessage } from '../ui/error-message';
+import { FormError } from '../ui/form-error';
 import styles from './agents.module.css';
 import { triggerUpdateOf, triggerWhen } from './trigger-draft';
 
@@ -91,11 +92,7 @@ export function TriggerItem({ wId, agentId, trigger, onChanged, onDeleted }: Tri
           </button>
         )}
       </div>
-      {error ? (
-        <p role="alert" className="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {requests ? <Deliveries wId={wId} agentId={agentId} trigger={trigger} requests={requests} /> : null}
     </li>
   );
@@ -143,11 +140,7 @@ function Deliveries({ wId, agentId, trigger, requests }: { readonly wId: string;
       <button type="button" onClick={() => void tryFilter()}>
         Dry run
       </button>
-      {error ? (
-        <p role="alert" className="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {dryRun ? (
         <p role="status">
           {dryRun.matched} of {dryRun.results.length} deliveries would match.
