@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../ui/document-title';
 import { errorMessage } from '../ui/error-message';
 import { FormError } from '../ui/form-error';
 import { PageHeading } from '../ui/page-heading';
+import own from './skills.module.css';
 
 const CONFLICTS: readonly { readonly value: ImportConflict; readonly label: string }[] = [
   { value: 'error', label: 'Stop the import' },
@@ -50,7 +51,7 @@ export function ImportSkillsPage({ wId }: { readonly wId: string }) {
       <fieldset className="field">
         <legend>When a skill of the same name exists</legend>
         {CONFLICTS.map((choice) => (
-          <label key={choice.value} style={{ display: 'block' }}>
+          <label key={choice.value} className={own.choice}>
             <input type="radio" name="onConflict" value={choice.value} checked={onConflict === choice.value} onChange={() => setOnConflict(choice.value)} /> {choice.label}
           </label>
         ))}

@@ -9,6 +9,7 @@ import { errorMessage } from '../ui/error-message';
 import { FormError } from '../ui/form-error';
 import { PageHeading } from '../ui/page-heading';
 import { SkillVersions } from './skill-versions';
+import own from './skills.module.css';
 
 /** `/w/:wId/skills/s/:sId`: a skill, its attached files (each a link to read it) and its versions; archive and restore for those who may change it. */
 export function SkillPage({ wId, sId }: { readonly wId: string; readonly sId: string }) {
@@ -54,7 +55,7 @@ export function SkillPage({ wId, sId }: { readonly wId: string; readonly sId: st
       <FormError message={error} />
       <section aria-labelledby="skill-instructions" className={styles.section}>
         <h2 id="skill-instructions">Instructions</h2>
-        <pre className={styles.code} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <pre className={`${styles.code} ${own.instructions}`}>
           {current.instructions}
         </pre>
       </section>
