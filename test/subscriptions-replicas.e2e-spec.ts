@@ -1,11 +1,10 @@
-import { toSubscriptionStreamName } from '@app/contracts/events/subscription.events';
 import { until } from '@app/contracts/test/until';
-import { SqliteEventStore } from '@app/storage';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, runCli, startServer, stopServer } from './support/server-process';
+import { subscriptionStream } from './support/subscription-stream';
 import { call } from './support/test-app';
 import { startWebhookReceiver, verifyStandardWebhook, type WebhookReceiver } from './support/webhook-receiver';
 
@@ -36,14 +35,9 @@ describe('event subscription deliveries across api replicas', () => {
 
   /** The process whose lease the subscription's stream holds last (read beside the two processes). */
   async function leaseHolder(subscriptionId: string) {
-    const store = new SqliteEventStore({ path: join(dataDir, 'events.sqlite') });
-    try {
-      const claims = (await store.readStream(toSubscriptionStreamName(subscriptionId))).filter((event) => event.type === 'SubscriptionDeliveryClaimed');
-      const delivererId = (claims.at(-1)?.data as { delivererId: string }).delivererId;
-      return { server: servers.find((server) => delivererId.includes(`:${server.child.pid}:`))!, claims: claims.length };
-    } finally {
-      await store.close();
-    }
+    const claims = (await subscriptionStream(dataDir, subscriptionId)).filter((event) => event.type === 'SubscriptionDeliveryClaimed');
+    const delivererId = (claims.at(-1)?.data as { delivererId: string }).delivererId;
+    return servers.find((server) => delivererId.includes(`:${server.child.pid}:`))!;
   }
 
   const documentIdsReceived = () => receiver.received.map((message) => JSON.parse(message.body).data.documentId as string);
@@ -54,7 +48,7 @@ describe('event subscription deliveries across api replicas', () => {
     receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
-    await Promise.all(servers.filter((server) => server.child.exitCode === null && server.child.signalCode === null).map((server) => stopServer(server.child, 'SIGTERM')));
+    await Promise.all(servers.map((server) => stopServer(server.child, 'SIGTERM')));
     await receiver?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -89,7 +83,7 @@ describe('event subscription deliveries across api replicas', () => {
     for (let index = FIRST_BATCH; index < FIRST_BATCH + SECOND_BATCH; index++) await upsert(index);
     await until(async () => receiver.received.length > held, 20_000);
     const holder = await leaseHolder(subscription.sId);
-    await stopServer(holder.server.child, 'SIGKILL');
+    await stopServer(holder.child, 'SIGKILL');
     receiver.holdAt = null;
 
     const total = FIRST_BATCH + SECOND_BATCH;
@@ -99,7 +93,6 @@ describe('event subscription deliveries across api replicas', () => {
     // Only the delivery whose acknowledgment never came is sent twice: by the holder, then by the survivor.
     expect(documentIdsReceived()).toEqual([...all.slice(0, held + 1), ...all.slice(held)]);
     expect(receiver.received.every((message) => verifyStandardWebhook(secret, message))).toBe(true);
-    const taker = await leaseHolder(subscription.sId);
-    expect(taker.server).not.toBe(holder.server);
+    expect(await leaseHolder(subscription.sId)).not.toBe(holder);
   });
 });
