@@ -79,4 +79,33 @@ describe('subscription decider', () => {
     expect(fold([created, ...delivered, ...replayed])).toMatchObject({ checkpoint: 10, replays: 1 });
     spec.given([created]).when({ type: 'ReplaySubscription', afterPosition: -1, now }).thenThrows('invalid_request_error');
   });
+
+  it('grants the delivery lease to one replica until it runs out, and renews it for its holder', () => {
+    const claim = (delivererId: string, at: number): SubscriptionCommand => ({ type: 'ClaimDelivery', delivererId, leaseUntil: at + 1_000, now: at });
+    const claimedByA: SubscriptionEvent = { type: 'SubscriptionDeliveryClaimed', data: { workspaceId, subscriptionId, delivererId: 'a', leaseUntil: now + 1_000, at: now } };
+    spec.given([created]).when(claim('a', now)).then([claimedByA]);
+    spec.given([created, claimedByA]).when(claim('b', now + 999)).thenNothing();
+    spec.given([created, claimedByA]).when(claim('a', now + 500)).then([
+      { type: 'SubscriptionDeliveryClaimed', data: { workspaceId, subscriptionId, delivererId: 'a', leaseUntil: now + 1_500, at: now + 500 } },
+    ]);
+    // Its holder stopped renewing it: another replica takes it over.
+    spec.given([created, claimedByA]).when(claim('b', now + 1_000)).then([
+      { type: 'SubscriptionDeliveryClaimed', data: { workspaceId, subscriptionId, delivererId: 'b', leaseUntil: now + 2_000, at: now + 1_000 } },
+    ]);
+    spec.given([created, pausedByAdmin]).when(claim('a', now + 2)).thenNothing();
+  });
+
+  it('keeps the failures of the event being retried: from the first one, until it is acknowledged, replayed or resumed', () => {
+    const attempt = (n: number, outcome: 'failed' | 'delivered', at: number, position = 50): SubscriptionEvent => ({
+      type: 'SubscriptionDeliveryRecorded',
+      data: { workspaceId, subscriptionId, deliveryId: `msg_${position}`, position, kind: 'message.posted', outcome, statusCode: 500, error: null, attempt: n, durationMs: 10, at },
+    });
+    const decider = subscriptionDecider(subscriptionId);
+    const fold = (events: readonly SubscriptionEvent[]) => events.reduce(decider.evolve, decider.initialState());
+    expect(fold([created, attempt(1, 'failed', now), attempt(2, 'failed', now + 100)]).failing).toEqual({ position: 50, since: now - 10, attempts: 2, lastAt: now + 100 });
+    expect(fold([created, attempt(1, 'failed', now), attempt(2, 'delivered', now + 100)]).failing).toBeNull();
+    expect(fold([created, attempt(1, 'failed', now), attempt(1, 'failed', now + 100, 60)]).failing).toMatchObject({ position: 60, since: now + 90, attempts: 1 });
+    const resumed: SubscriptionEvent = { type: 'SubscriptionResumed', data: { workspaceId, subscriptionId, at: now + 200 } };
+    expect(fold([created, attempt(1, 'failed', now), pausedByAdmin, resumed]).failing).toBeNull();
+  });
 });
