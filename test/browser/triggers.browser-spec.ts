@@ -117,6 +117,37 @@ describeInBrowser('triggers in a browser', () => {
     { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, colorScheme: 'dark' },
   );
 
+  browser.test('a builder creates a cron trigger and deletes it with the keyboard alone', async ({ page }) => {
+    await openEditor(page);
+    await page.getByLabel('Trigger name').focus();
+    await page.keyboard.type('nightly');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Look at the night.');
+    // The Runs radios are one stop; then Cron and Time zone, then Create trigger.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('0 2 * * *');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('UTC');
+    await page.keyboard.press('Enter');
+    const nightly = trigger(page, 'nightly');
+    await nightly.waitFor();
+    expect(await nightly.innerText()).toContain('Cron 0 2 * * * (UTC) · Enabled');
+
+    await nightly.getByRole('button', { name: 'Delete nightly' }).focus();
+    await page.keyboard.press('Enter');
+    // The question takes the focus on its safe answer; Keep gives it back to Delete.
+    expect(await page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe('Keep nightly');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe('Delete nightly');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await nightly.waitFor({ state: 'detached' });
+  });
+
   async function agentId(): Promise<string> {
     const listed = await call(app.baseUrl, 'GET', `/api/w/${app.workspace.workspaceId}/assistant/agent_configurations`, { key: app.workspace.apiKey });
     return (listed.body.agentConfigurations as { sId: string; name: string }[]).find((agent) => agent.name === AGENT)!.sId;

@@ -1,5 +1,5 @@
 import type { RedriveResponse, TriggerView, WebhookRequestView } from '@app/contracts/http/trigger.types';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useApi } from '../api';
 import { errorMessage } from '../ui/error-message';
@@ -27,6 +27,15 @@ export function TriggerItem({ wId, agentId, trigger, onChanged, onDeleted }: Tri
   const id = useId();
   const [prompt, setPrompt] = useState(trigger.customPrompt ?? '');
   const [asking, setAsking] = useState(false);
+  // Asking in place swaps the buttons under the focus: it moves to Keep, then back to Delete, so a keyboard stays where it was.
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const askedOnce = useRef(false);
+  useEffect(() => {
+    if (asking) keepButton.current?.focus();
+    else if (askedOnce.current) deleteButton.current?.focus();
+    askedOnce.current ||= asking;
+  }, [asking]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [requests, setRequests] = useState<readonly WebhookRequestView[] | null>(null);
@@ -82,12 +91,12 @@ export function TriggerItem({ wId, agentId, trigger, onChanged, onDeleted }: Tri
             <button type="button" disabled={busy} onClick={() => void act(async () => (await triggers.delete(wId, agentId, trigger.sId), onDeleted(trigger.sId)))}>
               Yes, delete {trigger.name}
             </button>{' '}
-            <button type="button" onClick={() => setAsking(false)}>
+            <button type="button" ref={keepButton} onClick={() => setAsking(false)}>
               Keep {trigger.name}
             </button>
           </span>
         ) : (
-          <button type="button" onClick={() => setAsking(true)}>
+          <button type="button" ref={deleteButton} onClick={() => setAsking(true)}>
             Delete {trigger.name}
           </button>
         )}
