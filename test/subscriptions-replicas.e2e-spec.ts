@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, runCli, startServer, stopServer } from './support/server-process';
+import { subscribedDocuments } from './support/subscribed-documents';
 import { subscriptionStream } from './support/subscription-stream';
 import { call } from './support/test-app';
 import { startWebhookReceiver, verifyStandardWebhook, type WebhookReceiver } from './support/webhook-receiver';
@@ -58,12 +59,7 @@ describe('event subscription deliveries across api replicas', () => {
     const ports = [await freePort(), await freePort()];
     servers = await Promise.all(ports.map((port) => startServer(dataDir, port, env)));
     const bases = ports.map((port) => `http://127.0.0.1:${port}`);
-    const spaceId = (await call(bases[0], 'POST', `/api/w/${workspaceId}/spaces`, { key: admin, body: { name: 'Docs', isRestricted: false } })).body.space.sId;
-    const dataSource = await call(bases[1], 'POST', `/api/w/${workspaceId}/spaces/${spaceId}/data_sources`, { key: admin, body: { name: 'handbook' } });
-    const documents = `/api/v1/w/${workspaceId}/spaces/${spaceId}/data_sources/${dataSource.body.dataSource.sId}/documents`;
-    const created = await call(bases[0], 'POST', `/api/w/${workspaceId}/subscriptions`, { key: admin, body: { url: receiver.url, events: ['document.upserted'] } });
-    expect(created.status).toBe(200);
-    const { secret, subscription } = created.body;
+    const { documents, subscriptionId, secret } = await subscribedDocuments(bases[0], workspaceId, admin, receiver.url);
     const upsert = async (index: number) => {
       const response = await call(bases[index % 2], 'POST', `${documents}/doc-${index}`, { key: admin, body: { text: `Document ${index}.` } });
       expect(response.status).toBe(200);
@@ -82,7 +78,7 @@ describe('event subscription deliveries across api replicas', () => {
     receiver.holdAt = held;
     for (let index = FIRST_BATCH; index < FIRST_BATCH + SECOND_BATCH; index++) await upsert(index);
     await until(async () => receiver.received.length > held, 20_000);
-    const holder = await leaseHolder(subscription.sId);
+    const holder = await leaseHolder(subscriptionId);
     await stopServer(holder.child, 'SIGKILL');
     receiver.holdAt = null;
 
@@ -93,6 +89,6 @@ describe('event subscription deliveries across api replicas', () => {
     // Only the delivery whose acknowledgment never came is sent twice: by the holder, then by the survivor.
     expect(documentIdsReceived()).toEqual([...all.slice(0, held + 1), ...all.slice(held)]);
     expect(receiver.received.every((message) => verifyStandardWebhook(secret, message))).toBe(true);
-    expect(await leaseHolder(subscription.sId)).not.toBe(holder);
+    expect(await leaseHolder(subscriptionId)).not.toBe(holder);
   });
 });

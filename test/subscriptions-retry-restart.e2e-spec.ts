@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, runCli, startServer, stopServer } from './support/server-process';
+import { subscribedDocuments } from './support/subscribed-documents';
 import { subscriptionStream } from './support/subscription-stream';
 import { call } from './support/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
@@ -51,11 +52,7 @@ describe('event subscription retries across a restart of the api process', () =>
     const { workspaceId, apiKey: admin } = await runCli(dataDir, ['workspace', 'create', '--name', 'Retries']);
     server = await startServer(dataDir, port, env);
     const baseUrl = `http://127.0.0.1:${port}`;
-    const spaceId = (await call(baseUrl, 'POST', `/api/w/${workspaceId}/spaces`, { key: admin, body: { name: 'Docs', isRestricted: false } })).body.space.sId;
-    const dataSource = await call(baseUrl, 'POST', `/api/w/${workspaceId}/spaces/${spaceId}/data_sources`, { key: admin, body: { name: 'handbook' } });
-    const created = await call(baseUrl, 'POST', `/api/w/${workspaceId}/subscriptions`, { key: admin, body: { url: receiver.url, events: ['document.upserted'] } });
-    const subscriptionId: string = created.body.subscription.sId;
-    const documents = `/api/v1/w/${workspaceId}/spaces/${spaceId}/data_sources/${dataSource.body.dataSource.sId}/documents`;
+    const { documents, subscriptionId } = await subscribedDocuments(baseUrl, workspaceId, admin, receiver.url);
     expect((await call(baseUrl, 'POST', `${documents}/doc-0`, { key: admin, body: { text: 'Document 0.' } })).status).toBe(200);
 
     const attempts = async () => (await subscriptionStream(dataDir, subscriptionId)).filter((event) => event.type === 'SubscriptionDeliveryRecorded') as unknown as SubscriptionDeliveryRecorded[];
