@@ -8,7 +8,7 @@ const METRICS_PATH = '/metrics';
 /** Where the document and the Swagger UI page are served. */
 const API_DOCS = { document: '/openapi.json', page: '/docs' } as const;
 /** The features operations are tagged by, as the document declares them. */
-const TAG_NAMES = ['health', 'workspaces', 'conversations', 'agents', 'data_sources', 'mcp', 'skills', 'files', 'members', 'people'];
+const TAG_NAMES = ['health', 'workspaces', 'conversations', 'agents', 'data_sources', 'mcp', 'skills', 'files', 'members', 'people', 'subscriptions', 'audit', 'consumption'];
 /** Routes that sign someone in, or tell a sign-in page how: they take no credentials. */
 const SIGN_IN_ROUTES = ['POST /api/auth/sign-in', 'POST /api/auth/links/use', 'GET /api/auth/providers', 'GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback'];
 /** Routes that answer a browser with a redirect (302) and no success body. */
@@ -175,6 +175,7 @@ describe('OpenAPI document and docs page', () => {
   it('describes the success answer of every operation: a JSON body schema, an event stream, raw text, or no body', () => {
     const streams: string[] = [];
     const texts: string[] = [];
+    const jsonLines: string[] = [];
     const empty: string[] = [];
     const binaries: string[] = [];
     for (const { route, operation } of operations(document)) {
@@ -207,6 +208,10 @@ describe('OpenAPI document and docs page', () => {
       } else if (content['text/plain']) {
         texts.push(route);
         expect({ route, schema: content['text/plain'].schema }).toEqual({ route, schema: { type: 'string' } });
+      } else if (content['application/jsonl']) {
+        // JSON Lines (the audit export): one JSON document a line, described in words.
+        jsonLines.push(route);
+        expect({ route, schema: content['application/jsonl'].schema }).toEqual({ route, schema: { type: 'string' } });
       } else {
         const schema = content['application/json']?.schema;
         expect({ route, schema: schema?.$ref ?? schema?.type }).toEqual({ route, schema: expect.any(String) });
@@ -225,13 +230,14 @@ describe('OpenAPI document and docs page', () => {
     );
     expect(binaries.sort()).toEqual(['GET /api/v1/w/{wId}/files/{fileId}', 'GET /api/w/{wId}/files/{fileId}', 'GET /api/w/{wId}/files/{fileId}/signed'].sort());
     expect(texts).toEqual(['GET /api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/raw_content_fragment']);
+    expect(jsonLines).toEqual(['GET /api/w/{wId}/audit/export']);
     expect(streams.sort()).toEqual(
       ['/api/v1/w/{wId}', '/api/w/{wId}'].flatMap((prefix) => [
         `GET ${prefix}/assistant/conversations/{cId}/events`,
         `GET ${prefix}/assistant/conversations/{cId}/messages/{mId}/events`,
         `GET ${prefix}/mcp/requests`,
         `GET ${prefix}/search`,
-      ]).sort(),
+      ]).concat(['GET /api/w/{wId}/subscriptions/{sId}/events']).sort(),
     );
     expect(document.paths['/api/w/{wId}/assistant/conversations/{cId}/messages/{mId}/events'].get.description).toContain('data: done');
     // /readyz answers 503 with the readiness body, not the error envelope.

@@ -19,6 +19,9 @@ export const TAGS = [
   { name: 'files', description: 'File uploads, their processed text, signed downloads and deletion.' },
   { name: 'members', description: 'Members of a workspace and their roles, invitations, and the verified domains whose addresses join on single sign-on.' },
   { name: 'people', description: 'Accounts: signing in and out, sessions, personal access tokens, accepting an invitation, and the caller (`/api/v1/me`).' },
+  { name: 'subscriptions', description: 'Event subscriptions: signed webhooks (Standard Webhooks) and an SSE stream of the public event kinds, with deliveries and replay.' },
+  { name: 'audit', description: 'The audit trail: who did what, from the log, and its hash-chained JSON Lines export.' },
+  { name: 'consumption', description: 'The cost ledger: roll-ups of token use and cost, and monthly budgets.' },
 ] as const;
 
 const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
