@@ -10,8 +10,12 @@ const root = join(__dirname, '..', '..', '..');
 const context = { username: 'bench', timezone: 'UTC', origin: 'api' };
 
 export interface ApiProcess {
+  /** `http://127.0.0.1:<port>` */
+  readonly base: string;
   /** `…/api/v1/w/<workspace>/assistant/conversations` */
   readonly conversations: string;
+  /** `/api/v1/w/<workspace>/assistant/conversations` */
+  readonly conversationsPath: string;
   readonly headers: Record<string, string>;
   createConversation(): Promise<string>;
   /** Posts a message without agent; resolves to the HTTP status. */
@@ -34,9 +38,12 @@ export async function startApiProcess(): Promise<ApiProcess> {
   const server = spawn(process.execPath, [...serviceNodeFlags(), 'dist/apps/api/src/main.js'], { cwd: root, env, stdio: 'ignore' });
   await waitUntilUp(`${base}/healthz`);
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
-  const conversations = `${base}/api/v1/w/${workspaceId}/assistant/conversations`;
+  const conversationsPath = `/api/v1/w/${workspaceId}/assistant/conversations`;
+  const conversations = `${base}${conversationsPath}`;
   return {
+    base,
     conversations,
+    conversationsPath,
     headers,
     async createConversation() {
       const res = await fetch(conversations, { method: 'POST', headers, body: '{}' });
