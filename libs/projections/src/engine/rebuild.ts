@@ -105,7 +105,7 @@ async function rebuildHoldingLease(
   if (writer !== null) {
     const writeBehind = new WriteBehindStore(readStore, writer);
     try {
-      progress = await loadGeneration(eventStore, writeBehind, projections, generation, options, keepGoing, () => writeBehind.failure !== null);
+      progress = await loadGeneration(eventStore, writeBehind, projections, generation, options, keepGoing, () => writeBehind.failure !== null, BULK_LOAD_INDEXES);
     } finally {
       await writeBehind.close();
     }
@@ -114,9 +114,9 @@ async function rebuildHoldingLease(
       progress = null;
     }
   }
-  progress ??= await loadGeneration(eventStore, readStore, projections, generation, options, keepGoing, () => false);
+  progress ??= await loadGeneration(eventStore, readStore, projections, generation, options, keepGoing, () => false, false);
 
-  // Secondary indexes come after the bulk of the replay (see ProjectionApplier.ensureCollections).
+  // Secondary indexes the load left out come now (see ProjectionApplier.ensureCollections).
   const resilient = new ResilientApplier(readStore, new ProjectionApplier(readStore, projections), generation);
   await resilient.ensureCollections();
   await keepGoing();
@@ -139,7 +139,19 @@ interface ReplayProgress {
   failed: number;
 }
 
-/** Loads the generation from nothing, without its secondary indexes, up to the head of the log. */
+/**
+ * Whether a load through the bulk writer keeps the secondary indexes as it goes. The writer's
+ * thread updates them while the main thread folds the next page; built after the load instead,
+ * they were the main thread's to build, with nothing else to do meanwhile (2.7 s of a rebuild of
+ * 1,000,000 events, which the main thread bounds: main-thread CPU 18.2 s with them built after,
+ * 15.8 s kept by the writer, the whole process's CPU 30.0 s against 28.6 s).
+ */
+const BULK_LOAD_INDEXES = true;
+
+/**
+ * Loads the generation from nothing up to the head of the log; without its secondary indexes
+ * unless `indexes` (see BULK_LOAD_INDEXES).
+ */
 async function loadGeneration(
   eventStore: EventStore,
   store: ReadStore,
@@ -148,11 +160,12 @@ async function loadGeneration(
   options: RebuildOptions,
   keepGoing: () => Promise<void>,
   stopped: () => boolean,
+  indexes: boolean,
 ): Promise<ReplayProgress> {
   const applier = new ProjectionApplier(store, projections);
   await applier.dropGeneration(generation);
   const resilient = new ResilientApplier(store, applier, generation);
-  await resilient.ensureCollections({ indexes: false });
+  await resilient.ensureCollections({ indexes });
   const progress = { position: 0, events: 0, failed: 0 };
   await replayToHead(eventStore, resilient, progress, options, keepGoing, stopped);
   return progress;
