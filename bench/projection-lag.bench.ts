@@ -1,9 +1,10 @@
 /**
  * Projection lag: how long after an append returns the read models include it, under a sustained
- * 1,000 events/s of user messages spread over 50 conversations. In process, on the embedded stores:
+ * 1,000 and then 2,000 events/s of user messages spread over 50 conversations, each rate on fresh
+ * stores. In process, on the embedded stores:
  * the live projector reports each committed batch to ProjectionProgress, which is what a request
  * waiting for its own write listens to.
- * Run: `npm run build:bench && node dist/bench/projection-lag.bench.js`.
+ * Run: `npm run build:bench && node dist/bench/projection-lag.bench.js [events/s ...]`.
  */
 import { performance } from 'node:perf_hooks';
 import { DeciderExecutor } from '../apps/api/src/event-sourcing/writing/decider-executor';
@@ -15,12 +16,17 @@ import { embeddedStores } from './support/embedded-stores';
 import { runBench } from './support/run-bench';
 import { recordFigure } from './support/results';
 
-const EVENTS_PER_SECOND = 1000;
+const RATES = [1000, 2000];
 const CONVERSATIONS = 50;
 const WARMUP_MS = 1000;
 const DURATION_MS = 10_000;
 
 async function main(): Promise<void> {
+  const only = process.argv.slice(2).map(Number);
+  for (const rate of only.length > 0 ? only : RATES) await measureLag(rate);
+}
+
+async function measureLag(eventsPerSecond: number): Promise<void> {
   const stores = embeddedStores('wcs-lag-');
   const { eventStore, readStore } = stores;
   const progress = new ProjectionProgress();
@@ -49,7 +55,7 @@ async function main(): Promise<void> {
     let issued = 0;
     const inFlight = new Set<Promise<void>>();
     while (performance.now() < endAt) {
-      const due = Math.floor(((performance.now() - startedAt) / 1000) * EVENTS_PER_SECOND);
+      const due = Math.floor(((performance.now() - startedAt) / 1000) * eventsPerSecond);
       for (; issued < due; issued += 1) {
         const measured = performance.now() - startedAt >= WARMUP_MS;
         const conversationId = conversations[issued % CONVERSATIONS]!;
@@ -71,9 +77,9 @@ async function main(): Promise<void> {
     while (waiting.length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
 
     const lag = percentiles(lags);
-    console.log(JSON.stringify({ bench: `projection lag, ${EVENTS_PER_SECOND} events/s over ${CONVERSATIONS} conversations`, events: lags.length, achievedEventsPerSecond: achieved, lagMs: lag }));
+    console.log(JSON.stringify({ bench: `projection lag, ${eventsPerSecond} events/s over ${CONVERSATIONS} conversations`, events: lags.length, achievedEventsPerSecond: achieved, lagMs: lag }));
     recordFigure({
-      name: `projection lag (append returned to read model visible), sustained ${EVENTS_PER_SECOND} events/s: p99`,
+      name: `projection lag (append returned to read model visible), sustained ${eventsPerSecond} events/s: p99`,
       value: lag.p99,
       unit: 'ms',
       target: { below: 5 },
