@@ -1,4 +1,4 @@
-import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
@@ -49,7 +49,7 @@ import { WebAppModule } from './web/web-app.module';
 
 /** The api application: HTTP and SSE, commands and queries, and (embedded) the projector. */
 @Module({})
-export class AppModule implements NestModule {
+export class AppModule {
   /** `extraModules` (tests) may replace a default provider: a module exporting FILE_COPIER replaces the files feature's. */
   static register(config: ApiConfig, logger: Logger, extraModules: readonly DynamicModule[] = []): DynamicModule {
     const replaced = (token: symbol) => extraModules.some((module) => module.exports?.includes(token));
@@ -98,11 +98,12 @@ export class AppModule implements NestModule {
         ReadinessCheck,
         GetWorkspaceStatusHandler,
         ProjectorMetrics,
+        // Mounted by createApp ahead of every route (mountRequestMiddlewares), in this order.
+        RequestLogMiddleware,
+        HttpMetricsMiddleware,
+        JsonBodyMiddleware,
       ],
     };
   }
 
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestLogMiddleware, HttpMetricsMiddleware, JsonBodyMiddleware).forRoutes('*path');
-  }
 }

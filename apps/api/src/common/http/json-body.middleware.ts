@@ -48,6 +48,8 @@ export class JsonBodyMiddleware implements NestMiddleware {
   }
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
+    // No body to read (a GET, a DELETE): the parser would let it pass too, after a promise and a path test.
+    if (!hasBody(request)) return next();
     const path = request.originalUrl.split('?')[0];
     // A trigger's hook reads its body itself: the signature covers the bytes as sent.
     if (TRIGGER_HOOK_PATH.test(path)) return next();
@@ -63,6 +65,11 @@ export class JsonBodyMiddleware implements NestMiddleware {
     });
     next();
   }
+}
+
+/** Whether the request announces a body, as the parser itself judges it (body-parser's `hasBody`). */
+function hasBody(request: Request): boolean {
+  return request.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number.parseInt(request.headers['content-length'] ?? '', 10));
 }
 
 /** `POST /api/v1/w/{wId}/triggers/hooks/{tId}/{secret}`: a webhook delivery. */
