@@ -6,6 +6,12 @@ import type { Logger } from 'pino';
 import { runInReadScope } from '@app/storage';
 import { AppModule } from './app.module';
 import { answerParserErrorsInEnvelope } from './common/http/client-errors';
+import { ErrorEnvelopeFilter } from './common/http/error-envelope.filter';
+import { JsonBodyMiddleware } from './common/http/json-body.middleware';
+import { mountRequestMiddlewares } from './common/http/request-middlewares';
+import { RequestLogMiddleware } from './common/http/request-log.middleware';
+import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
+import { WebAppMiddleware } from './web/web-app.middleware';
 import { sendJsonTextAsIs } from './common/http/json-text';
 import { setupApiDocs } from './common/openapi/api-docs';
 import type { ApiConfig } from './config/api-config';
@@ -29,6 +35,8 @@ export async function createApp(config: ApiConfig, logger: Logger, extraModules:
   sendJsonTextAsIs(app);
   // Each request's reads share one check of the read store's cache against other connections' commits.
   app.use((_request: unknown, _response: unknown, next: () => void) => runInReadScope(next));
+  const middlewares = [RequestLogMiddleware, HttpMetricsMiddleware, JsonBodyMiddleware, WebAppMiddleware].map((type) => app.get(type));
+  mountRequestMiddlewares(app, middlewares, new ErrorEnvelopeFilter(logger));
   setupApiDocs(app, config);
   const server = app.getHttpServer();
   answerParserErrorsInEnvelope(server);
