@@ -25,6 +25,42 @@ describe('TokenCoalescer', () => {
     expect(written.map((b) => b.text)).toEqual(['a', 'bc']);
   });
 
+  it('starts the interval when a write is recorded, so deltas behind a slow write gather into one batch', async () => {
+    const finishes: (() => void)[] = [];
+    const slow = new TokenCoalescer(
+      (batch) =>
+        new Promise<void>((resolve) => {
+          written.push(batch);
+          finishes.push(resolve);
+        }),
+      { intervalMs: 50, maxChars: 100 },
+      () => now,
+    );
+    const first = slow.push('a', 'tokens', 0);
+    await jest.advanceTimersByTimeAsync(0);
+    now += 120;
+    finishes.shift()?.();
+    await first;
+    // The write took longer than the interval: the next delta still waits for the interval after it.
+    await slow.push('b', 'tokens', 0);
+    now += 10;
+    await slow.push('c', 'tokens', 0);
+    expect(written.map((b) => b.text)).toEqual(['a']);
+    now += 40;
+    await jest.advanceTimersByTimeAsync(50);
+    expect(written.map((b) => b.text)).toEqual(['a', 'bc']);
+    // Deltas that come while a write is under way wait for it, then the interval.
+    now += 30;
+    await slow.push('d', 'tokens', 0);
+    await jest.advanceTimersByTimeAsync(60);
+    expect(written.map((b) => b.text)).toEqual(['a', 'bc']);
+    finishes.shift()?.();
+    await jest.advanceTimersByTimeAsync(60);
+    expect(written.map((b) => b.text)).toEqual(['a', 'bc', 'd']);
+    finishes.shift()?.();
+    await slow.flush();
+  });
+
   it('writes as soon as the pending text reaches maxChars', async () => {
     const tokens = make();
     await tokens.push('x', 'tokens', 0);
