@@ -1,45 +1,58 @@
 /**
- * Agent streaming figures, with the real api in a child process (support/agent-streaming-server.ts)
- * and the fake OpenAI server (Responses API) plus the SSE clients in this one:
+ * Agent streaming figures, with the real api in a child process (support/agent-streaming-server.ts),
+ * the fake OpenAI server (Responses API) in this one, and the fan-out's SSE listeners in processes of
+ * their own (support/sse-listener-process.ts):
  * 1. Time to first token our server adds over the model: from POST conversation to the model request
  *    (pre-model: request handling, read-your-writes wait, claim, prompt), and from the model writing
  *    its first token to the SSE client reading it (token path: coalescer, append, subscription, SSE).
  *    The same runs through a minimal proxy (support/minimal-model-proxy.ts) give the ceiling: what
- *    any server between the client and the model adds on this machine.
- * 2. One agent message watched by 1,000 SSE listeners: delivery latency of token frames (server append
- *    time `created` to client receipt, ms clock shared by both processes) and server memory per
- *    connection (`process.memoryUsage()` deltas in the server process after a forced GC).
+ *    any server between the client and the model adds on this machine. The figures are ours over the
+ *    proxy's, p50 and p99, in the same run.
+ * 2. One agent message watched by 10,000 SSE listeners: delivery latency of every token at every
+ *    listener (from the fake model writing it to the listener receiving the frame that completes it,
+ *    coalescing included; clocks are `performance.timeOrigin + performance.now()` of processes on one
+ *    machine), whether every listener got the whole text, and the api's memory per connection
+ *    (`process.memoryUsage()` deltas in its process after a forced GC).
  * The POSTs and the SSE listeners go through node's http client, not `fetch`, whose own delays
  * (sending on a later turn of the loop, web stream reads) would be counted as the server's.
  * Build and run: `npm run build:bench && npx node dist/bench/agent-streaming.bench.js` (Node 24).
- * `--fan-out-only` skips the time to first token; `--server-cpu-prof=<dir>` writes a CPU profile of
- * the api process there (both for looking into one figure, not for RESULTS.md).
+ * `--fan-out-only` skips the time to first token, `--ttft-only` the fan-out; `--server-cpu-prof=<dir>`
+ * writes a CPU profile of the api process there (both for looking into one figure, not for RESULTS.md).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { FakeOpenAIServer } from '../test/support/fake-openai-server';
+import { ScenarioResponse } from '../test/support/fake-openai/scenario-response';
 import { percentiles } from './support/load';
-import { recordFigure } from './support/results';
+import { ratio, recordFigure } from './support/results';
 import { serviceNodeFlags } from './support/service-node-flags';
 import type { Memory, ServerInfo } from './support/agent-streaming-server';
-import { collectGarbage } from './support/collect-garbage';
 import { postJson } from './support/post-json';
 import { listenSse } from './support/sse-listener';
+import type { ListenerReport, ListenOrder } from './support/sse-listener-process';
 
 const TTFT_RUNS = 50;
 const WARMUP_RUNS = 5;
-const LISTENERS = 1000;
+/** `--listeners=<n>` changes it, for looking into the figure (not for RESULTS.md). */
+const LISTENERS = Number(process.argv.find((arg) => arg.startsWith('--listeners='))?.slice('--listeners='.length) ?? 10_000);
+/** Two cores here: four processes share the listeners' reads, so no one of them lags behind the others. */
+const LISTENER_PROCESSES = 4;
+/** The fan-out's stall (any length no other scenario uses): it lasts until every listener is connected. */
+const FAN_OUT_GATE_MS = 987_654;
 const context = { username: 'bench', timezone: 'UTC', origin: 'api' };
 
 /** When the fake model wrote its first answer token (patched write: exact, no timer guesswork). */
 let firstTokenWrittenAt: number | null = null;
+/** While the fan-out streams: when the fake model wrote each answer token, in ms since the epoch. */
+let tokenEmissions: number[] | null = null;
 function watchTokenWrites(): void {
   const original = ServerResponse.prototype.write;
   ServerResponse.prototype.write = function write(this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-    if (firstTokenWrittenAt === null && typeof chunk === 'string' && chunk.includes('response.output_text.delta')) {
-      firstTokenWrittenAt = performance.now();
+    if (typeof chunk === 'string' && chunk.includes('response.output_text.delta')) {
+      firstTokenWrittenAt ??= performance.now();
+      tokenEmissions?.push(nowMs());
     }
     return (original as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
   } as typeof original;
@@ -156,64 +169,133 @@ async function timeToFirstToken(target: QuestionTarget, fake: FakeOpenAIServer) 
   return { runs: TTFT_RUNS, addedMs: percentiles(total), preModelMs: percentiles(preModel), tokenPathMs: percentiles(tokenPath) };
 }
 
+/** Absolute time in ms with sub-ms precision, comparable with the listener processes' clocks. */
+function nowMs(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/**
+ * Holds the fake model's answer until every listener is connected: while `fanOutGate` is set, the
+ * fake's stall of FAN_OUT_GATE_MS lasts until the gate opens instead (or until the request ends).
+ */
+let fanOutGate: Promise<void> | null = null;
+function gateFanOutStall(): void {
+  const sleep = ScenarioResponse.prototype.sleep;
+  ScenarioResponse.prototype.sleep = function gatedSleep(this: ScenarioResponse, ms: number | undefined) {
+    if (ms === FAN_OUT_GATE_MS && fanOutGate !== null) return fanOutGate;
+    return sleep.call(this, ms);
+  };
+}
+
+/** Forks the listener processes and has each open its share of the streams; resolves once all are open. */
+async function openListeners(url: string, headers: Record<string, string>): Promise<{ processes: ChildProcess[]; reports: Promise<ListenerReport[]> }> {
+  const processes = Array.from({ length: LISTENER_PROCESSES }, () => fork(join(__dirname, 'support', 'sse-listener-process.js'), [], { execArgv: serviceNodeFlags(), stdio: 'inherit' }));
+  const reports: Promise<ListenerReport>[] = [];
+  const opened = processes.map((child, index) => {
+    const share = Math.floor(LISTENERS / LISTENER_PROCESSES) + (index < LISTENERS % LISTENER_PROCESSES ? 1 : 0);
+    const order: ListenOrder = { url, headers, listeners: share, openingAtOnce: 64 };
+    reports.push(
+      new Promise((resolve, reject) =>
+        child.on('message', (message: { report?: ListenerReport; error?: string }) => {
+          if (message.report) resolve(message.report);
+          if (message.error) reject(new Error(message.error));
+        }),
+      ),
+    );
+    const open = new Promise<void>((resolve, reject) =>
+      child.on('message', (message: { opened?: number; error?: string }) => {
+        if (message.opened !== undefined) resolve();
+        if (message.error) reject(new Error(message.error));
+      }),
+    );
+    child.send({ listen: order });
+    return open;
+  });
+  await Promise.all(opened);
+  return { processes, reports: Promise.all(reports) };
+}
+
+/**
+ * Delivery latency of every token at every listener: from the fake model writing the token to the
+ * listener receiving the frame that completes it (coalescing included). Frames come in the same
+ * order at every listener, so a frame's place in the text says which tokens it carries.
+ */
+function deliveryLatencies(report: ListenerReport, tokens: readonly string[], emittedAt: readonly number[]): Float64Array {
+  const tokenEnds: number[] = [];
+  let length = 0;
+  for (const token of tokens) tokenEnds.push((length += token.length));
+  const latencies: number[] = [];
+  let offset = 0;
+  let token = 0;
+  report.frames.forEach((frame, index) => {
+    offset += ((JSON.parse(frame) as { data: { text?: string } }).data.text ?? '').length;
+    const first = token;
+    while (token < tokens.length && (tokenEnds[token] ?? Infinity) <= offset) token += 1;
+    for (const receivedAt of report.receivedAt[index] ?? []) {
+      if (Number.isNaN(receivedAt)) continue;
+      for (let t = first; t < token; t += 1) latencies.push(receivedAt - (emittedAt[t] ?? Number.NaN));
+    }
+  });
+  return Float64Array.from(latencies);
+}
+
 async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildProcess) {
   const tokens = Array.from({ length: 200 }, (_, i) => `w${i} `);
-  fake.setResolver(() => ({ steps: [{ type: 'stall', ms: 8_000 }, { type: 'text', tokens, delayMs: 10 }] }));
+  let openGate: () => void = () => undefined;
+  fanOutGate = new Promise<void>((resolve) => (openGate = resolve));
+  fake.setResolver(() => ({ steps: [{ type: 'stall', ms: FAN_OUT_GATE_MS }, { type: 'text', tokens, delayMs: 10 }] }));
   const before = await ask<Memory>(child, 'memory', 'memory');
   const ids = await createConversation(server, 'fan out');
-  let opened = 0;
-  let allOpen: () => void = () => undefined;
-  const everyoneConnected = new Promise<void>((resolve) => (allOpen = resolve));
-  const latencies: number[] = [];
-  // How much of the expected text each listener has read in order, or -1 once a frame did not match.
-  // Checked frame by frame rather than kept: 1,000 growing strings would be the client's garbage.
-  const expected = tokens.join('');
-  const received = new Array<number>(LISTENERS).fill(0);
-  const done = Promise.all(
-    Array.from({ length: LISTENERS }, (_, listener) =>
-      listen(
-        eventsUrl(server, ids),
-        { authorization: `Bearer ${server.apiKey}` },
-        () => {
-          opened += 1;
-          if (opened === LISTENERS) allOpen();
-        },
-        (data) => {
-          if (data.type !== 'generation_tokens') return;
-          latencies.push(Date.now() - data.created);
-          const text = data.text ?? '';
-          const at = received[listener] ?? -1;
-          received[listener] = at >= 0 && expected.startsWith(text, at) ? at + text.length : -1;
-        },
-      ),
-    ),
-  );
-  await everyoneConnected;
-  // The client's own 1,000 new connections are promoted out of its young generation now, while the
-  // model stalls: left to happen during the stream, those two scavenges (12-18 ms each) were counted
-  // as delivery latency.
-  collectGarbage();
-  const connected = await ask<Memory>(child, 'memory', 'memory');
-  // CPU time of each side while the tokens flow: what delivery costs, whatever else the machine runs.
-  const serverCpuBefore = await ask<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
-  const clientCpuBefore = process.cpuUsage();
-  await done;
-  const clientCpu = process.cpuUsage(clientCpuBefore);
-  const serverCpuAfter = await ask<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
-  const complete = received.filter((length) => length === expected.length).length;
-  const perConnection = (key: keyof Memory) => Math.round((connected[key] - before[key]) / LISTENERS);
-  return {
-    listeners: LISTENERS,
-    listenersWithFullText: complete,
-    tokenFrames: latencies.length,
-    framesPerListener: Math.round(latencies.length / LISTENERS),
-    deliveryLatencyMs: percentiles(latencies),
-    cpuMsPerFrame: {
-      server: cpuMsPerFrame(serverCpuAfter.user + serverCpuAfter.system - serverCpuBefore.user - serverCpuBefore.system, latencies.length / LISTENERS),
-      clientsAndModel: cpuMsPerFrame(clientCpu.user + clientCpu.system, latencies.length / LISTENERS),
-    },
-    serverMemoryPerConnectionBytes: { rss: perConnection('rss'), heapUsed: perConnection('heapUsed'), external: perConnection('external') },
-  };
+  const headers = { authorization: `Bearer ${server.apiKey}` };
+  const openingStartedAt = performance.now();
+  const { processes, reports } = await openListeners(eventsUrl(server, ids), headers);
+  const openingMs = Math.round(performance.now() - openingStartedAt);
+  try {
+    const connected = await ask<Memory>(child, 'memory', 'memory');
+    // CPU time of the api while the tokens flow: what delivery costs, whatever else the machine runs.
+    const serverCpuBefore = await ask<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
+    tokenEmissions = [];
+    openGate();
+    const received = await reports;
+    const serverCpuAfter = await ask<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
+    const emittedAt = tokenEmissions;
+    tokenEmissions = null;
+    if (emittedAt.length !== tokens.length) throw new Error(`the fake model wrote ${emittedAt.length} tokens, not ${tokens.length}`);
+    const latencies = received.map((report) => deliveryLatencies(report, tokens, emittedAt));
+    const frames = received.reduce((sum, report) => sum + report.receivedAt.reduce((count, times) => count + times.filter((at) => !Number.isNaN(at)).length, 0), 0);
+    const framesPerListener = Math.round(frames / LISTENERS);
+    const perConnection = (key: keyof Memory) => Math.round((connected[key] - before[key]) / LISTENERS);
+    return {
+      listeners: LISTENERS,
+      listenerProcesses: LISTENER_PROCESSES,
+      openingMs,
+      listenersWithFullText: received.reduce((sum, report) => sum + report.complete, 0),
+      tokenFrames: frames,
+      framesPerListener,
+      deliveryLatencyMs: percentilesOf(latencies),
+      cpuMsPerFrame: {
+        server: cpuMsPerFrame(serverCpuAfter.user + serverCpuAfter.system - serverCpuBefore.user - serverCpuBefore.system, framesPerListener),
+        listeners: cpuMsPerFrame(received.reduce((sum, report) => sum + report.cpuMicros, 0), framesPerListener),
+      },
+      serverMemoryPerConnectionBytes: { rss: perConnection('rss'), heapUsed: perConnection('heapUsed'), external: perConnection('external') },
+    };
+  } finally {
+    fanOutGate = null;
+    for (const listenerProcess of processes) listenerProcess.kill();
+  }
+}
+
+/** p50, p99 and max of several lists of milliseconds taken together. */
+function percentilesOf(lists: readonly Float64Array[]): { p50: number; p99: number; max: number } {
+  const all = new Float64Array(lists.reduce((sum, list) => sum + list.length, 0));
+  let at = 0;
+  for (const list of lists) {
+    all.set(list, at);
+    at += list.length;
+  }
+  all.sort();
+  const pick = (q: number): number => Math.round((all[Math.min(all.length - 1, Math.floor(q * all.length))] ?? 0) * 10) / 10;
+  return { p50: pick(0.5), p99: pick(0.99), max: Math.round((all[all.length - 1] ?? 0) * 10) / 10 };
 }
 
 /** Runs `measure` against the minimal proxy (support/minimal-model-proxy.ts) in a process of its own. */
@@ -235,38 +317,66 @@ function cpuMsPerFrame(totalMicros: number, frames: number): number {
 async function main(args: string[]): Promise<void> {
   const fake = await FakeOpenAIServer.start();
   watchTokenWrites();
+  gateFanOutStall();
   const profileDir = args.find((arg) => arg.startsWith('--server-cpu-prof='))?.slice('--server-cpu-prof='.length);
   const execArgv = ['--expose-gc', ...serviceNodeFlags(), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
   const child = fork(join(__dirname, 'support', 'agent-streaming-server.js'), [fake.baseUrl], { execArgv, stdio: 'inherit' });
   try {
     const server = await new Promise<ServerInfo>((resolve) => child.on('message', (m: { ready?: ServerInfo }) => m.ready && resolve(m.ready)));
-    if (!args.includes('--fan-out-only')) {
-      const ttft = await timeToFirstToken(ourServer(server, child), fake);
-      console.log(JSON.stringify({ bench: 'agent time to first token added by the server (fake model, Responses API)', ...ttft }));
-      const floor = await withMinimalProxy(fake, (port) => timeToFirstToken(minimalProxy(port), fake));
-      console.log(JSON.stringify({ bench: 'time to first token added by a minimal proxy (raw node:http)', ...floor }));
-      const split = (of: typeof ttft) => `pre-model p50 ${of.preModelMs.p50} ms / p99 ${of.preModelMs.p99} ms, token path p50 ${of.tokenPathMs.p50} ms / p99 ${of.tokenPathMs.p99} ms, ${of.runs} runs`;
-      const ceiling = `a minimal proxy adds p50 ${floor.addedMs.p50} ms / p99 ${floor.addedMs.p99} ms in this run`;
-      recordFigure({ name: 'time to first token added by our server over the model server: p50', value: ttft.addedMs.p50, unit: 'ms', target: { below: 5 }, detail: `${split(ttft)}; ${ceiling}` });
-      recordFigure({ name: 'time to first token added by our server over the model server: p99', value: ttft.addedMs.p99, unit: 'ms', target: { below: 15 } });
-      recordFigure({
-        name: 'time to first token added by a minimal proxy (raw node:http: no validation, log, durability or AI SDK): p50',
-        value: floor.addedMs.p50,
-        unit: 'ms',
-        detail: `p99 ${floor.addedMs.p99} ms; ${split(floor)}; what any server between client and model adds on this machine`,
-      });
-    }
-    const fan = await fanOut(server, fake, child);
-    console.log(JSON.stringify({ bench: `agent message SSE fan-out, ${LISTENERS} listeners`, ...fan }));
-    const complete = `${fan.listenersWithFullText}/${LISTENERS} listeners got the full text, ${fan.tokenFrames} token frames`;
-    recordFigure({ name: `${LISTENERS} SSE listeners on one agent message: delivery p99`, value: fan.deliveryLatencyMs.p99, unit: 'ms', target: { below: 50 }, detail: `p50 ${fan.deliveryLatencyMs.p50} ms, max ${fan.deliveryLatencyMs.max} ms; ${complete}` });
-    const memory = fan.serverMemoryPerConnectionBytes;
-    recordFigure({ name: `${LISTENERS} SSE listeners on one agent message: server RSS per connection`, value: Math.round(memory.rss / 102.4) / 10, unit: 'KB', target: { below: 100 }, detail: `heap ${Math.round(memory.heapUsed / 1024)} KB, external ${Math.round(memory.external / 1024)} KB per connection` });
+    if (!args.includes('--fan-out-only')) await recordTimeToFirstToken(server, child, fake);
+    if (!args.includes('--ttft-only')) await recordFanOut(server, child, fake);
   } finally {
     child.send({ cmd: 'stop' });
     await new Promise((resolve) => child.once('exit', resolve));
     await fake.close();
   }
+}
+
+async function recordTimeToFirstToken(server: ServerInfo, child: ChildProcess, fake: FakeOpenAIServer): Promise<void> {
+  const ttft = await timeToFirstToken(ourServer(server, child), fake);
+  console.log(JSON.stringify({ bench: 'agent time to first token added by the server (fake model, Responses API)', ...ttft }));
+  const floor = await withMinimalProxy(fake, (port) => timeToFirstToken(minimalProxy(port), fake));
+  console.log(JSON.stringify({ bench: 'time to first token added by a minimal proxy (raw node:http)', ...floor }));
+  const split = (of: typeof ttft) => `pre-model p50 ${of.preModelMs.p50} ms / p99 ${of.preModelMs.p99} ms, token path p50 ${of.tokenPathMs.p50} ms / p99 ${of.tokenPathMs.p99} ms`;
+  for (const [quantile, target] of [['p50', 1.5], ['p99', 2]] as const) {
+    recordFigure({
+      name: `time to first token added by our server over the model server, ${quantile}: ours / a minimal node:http proxy's`,
+      value: ratio(ttft.addedMs[quantile], floor.addedMs[quantile]),
+      unit: '×',
+      // At most the target: `below` is strict, and a ratio is rounded to two decimals.
+      target: { below: target + 0.005 },
+      detail:
+        `ours ${ttft.addedMs[quantile]} ms (${split(ttft)}), the proxy ${floor.addedMs[quantile]} ms (${split(floor)}), ${ttft.runs} runs each; ` +
+        'the proxy is raw node:http without validation, log, durability or AI SDK: what any server between client and model adds on this machine',
+    });
+  }
+}
+
+async function recordFanOut(server: ServerInfo, child: ChildProcess, fake: FakeOpenAIServer): Promise<void> {
+  const fan = await fanOut(server, fake, child);
+  console.log(JSON.stringify({ bench: `agent message SSE fan-out, ${LISTENERS} listeners`, ...fan }));
+  const listeners = LISTENERS.toLocaleString('en-US');
+  const complete = `${fan.listenersWithFullText.toLocaleString('en-US')}/${listeners} listeners got the whole text, ${fan.framesPerListener} token frames each`;
+  recordFigure({
+    name: `${listeners} SSE listeners on one agent message: delivery p99 (model writes a token → a listener reads it)`,
+    value: fan.deliveryLatencyMs.p99,
+    unit: 'ms',
+    target: { below: 100 },
+    detail: `p50 ${fan.deliveryLatencyMs.p50} ms, max ${fan.deliveryLatencyMs.max} ms; ${complete}; listeners in ${fan.listenerProcesses} processes of their own`,
+  });
+  recordFigure({
+    name: `${listeners} SSE listeners on one agent message: listeners that got the whole text`,
+    value: fan.listenersWithFullText,
+    target: { atLeast: LISTENERS },
+  });
+  const memory = fan.serverMemoryPerConnectionBytes;
+  recordFigure({
+    name: `${listeners} SSE listeners on one agent message: server RSS per connection`,
+    value: Math.round(memory.rss / 102.4) / 10,
+    unit: 'KB',
+    target: { below: 20 },
+    detail: `heap ${Math.round(memory.heapUsed / 102.4) / 10} KB, external ${Math.round(memory.external / 102.4) / 10} KB per connection`,
+  });
 }
 
 void main(process.argv.slice(2));
