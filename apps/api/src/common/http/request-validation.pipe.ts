@@ -6,6 +6,7 @@ import { validate, type ValidatorOptions } from 'class-validator';
 import { plainToDto } from './dto-transformer';
 import { MAX_JSON_NESTING_DEPTH } from '@app/contracts/http/validation/json-text-bounds';
 import { invalidRequest, validationExceptionFactory, type RequestPart } from './validation-exception.factory';
+import { memoizeValidationMetadata } from './validation-metadata-memo';
 
 /**
  * Options of every part's `ValidationPipe`. `whitelist` stays off: several bodies let unknown keys
@@ -46,6 +47,7 @@ export class RequestValidationPipe implements PipeTransform<unknown, Promise<unk
   private readonly emptyQueryAccepted = new Map<DtoClass, boolean>();
 
   constructor(private readonly options: ValidatorOptions = VALIDATOR_OPTIONS) {
+    memoizeValidationMetadata();
     const pipe = (part: RequestPart) => new ValidationPipe({ ...VALIDATION_PIPE_OPTIONS, exceptionFactory: validationExceptionFactory(part) });
     this.pipes = { body: pipe('body'), query: pipe('query'), path: pipe('path') };
   }
