@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Environment } from '../environment/environment-variables';
-import { OpenSearchSearchIndex } from './opensearch-search-index';
+import { openSearchAdapter } from '../config/external-store-adapters';
 import type { SearchIndex } from './search-index.port';
 import { SqliteSearchIndex } from './sqlite-search-index';
 
@@ -22,7 +22,7 @@ export function parseSearchIndexConfig(env: Environment, dataDir: string, proble
 
 /** Opens the search index the configuration names; `titleWeight` weighs a title match against a text match. */
 export function openSearchIndex(config: SearchIndexConfig, options: { titleWeight?: number } = {}): SearchIndex {
-  if (config.kind === 'opensearch') return new OpenSearchSearchIndex({ url: config.url, indexPrefix: config.indexPrefix, ...options });
+  if (config.kind === 'opensearch') return new (openSearchAdapter().OpenSearchSearchIndex)({ url: config.url, indexPrefix: config.indexPrefix, ...options });
   mkdirSync(config.dataDir, { recursive: true });
   return new SqliteSearchIndex({ path: config.path, ...options });
 }
