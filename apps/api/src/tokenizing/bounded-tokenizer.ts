@@ -1,6 +1,10 @@
-import { countTokens as countWithEncoder, decode, encode } from 'gpt-tokenizer';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+import { loadOnFirstUse } from '../common/load-on-first-use';
 import { TimeSlice } from './time-slice';
+
+// The encoder's tables take 150 ms or more to load: the first text counted pays for them, not the boot.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const encoder = loadOnFirstUse<typeof import('gpt-tokenizer')>(() => require('gpt-tokenizer'));
 
 /** The encoding text is counted in everywhere (gpt-tokenizer's default). */
 export const TOKENIZER_ENCODING = 'o200k_base';
@@ -82,7 +86,7 @@ function isHighSurrogate(code: number): boolean {
  */
 export function countTokens(text: string): number {
   let count = 0;
-  for (const part of encoderParts(text)) count += countWithEncoder(part, AS_TEXT);
+  for (const part of encoderParts(text)) count += encoder().countTokens(part, AS_TEXT);
   return count;
 }
 
@@ -90,7 +94,7 @@ export function countTokens(text: string): number {
 export async function countTokensYielding(text: string, slice: TimeSlice = new TimeSlice()): Promise<number> {
   let count = 0;
   for (const part of encoderParts(text)) {
-    count += countWithEncoder(part, AS_TEXT);
+    count += encoder().countTokens(part, AS_TEXT);
     await slice.pauseIfDue();
   }
   return count;
@@ -102,12 +106,12 @@ export async function countTokensYielding(text: string, slice: TimeSlice = new T
  */
 export async function* encodeYielding(text: string, slice: TimeSlice = new TimeSlice()): AsyncGenerator<number[]> {
   for (const part of encoderParts(text)) {
-    yield encode(part, AS_TEXT);
+    yield encoder().encode(part, AS_TEXT);
     await slice.pauseIfDue();
   }
 }
 
 /** The text one token stands for (a token that splits a character shows as U+FFFD). */
 export function tokenText(token: number): string {
-  return decode([token]);
+  return encoder().decode([token]);
 }

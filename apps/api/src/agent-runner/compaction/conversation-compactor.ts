@@ -4,7 +4,7 @@ import type { CompleteCompaction, StartCompaction } from '@app/domain/conversati
 import { EVENT_STORE, type EventStore } from '@app/storage';
 import type { ConversationDocument } from '@app/contracts/read-models/conversation.read-models';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { generateText } from 'ai';
+import { aiSdk } from '../../common/ai-sdk';
 import type { Logger } from 'pino';
 import { readConversationEvents } from '../../event-sourcing/reading/conversation-events';
 import type { CommandInput } from '../../event-sourcing/writing/aggregate-writer';
@@ -129,7 +129,7 @@ export class ConversationCompactor implements OnApplicationBootstrap, OnApplicat
       const coversUpToRank = created?.type === 'CompactionMessageCreated' ? created.data.coversUpToRank : 0;
       const model = request.model ?? latestAgentModel(events) ?? this.defaultModel();
       if (!model) throw new Error('No model provider is configured to write the summary (set OPENAI_API_KEY or another provider key).');
-      const { text } = await generateText({
+      const { text } = await aiSdk().generateText({
         model: createLanguageModel(this.config.providers, model.providerId, model.modelId),
         system: COMPACTION_INSTRUCTIONS,
         prompt: compactionTranscript(events, coversUpToRank),

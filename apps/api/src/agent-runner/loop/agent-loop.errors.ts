@@ -1,4 +1,4 @@
-import { APICallError, RetryError, StreamProviderError } from 'ai';
+import { aiSdk } from '../../common/ai-sdk';
 import { retryDelayFromGoogleError, retryDelayFromHeaders } from '../models/provider-retry-delay';
 import type { AgentLoopError } from './agent-loop.types';
 
@@ -8,6 +8,7 @@ import type { AgentLoopError } from './agent-loop.types';
  * (`model_stream_error`). Messages carry the provider's message, never the request.
  */
 export function classifyModelError(error: unknown): AgentLoopError {
+  const { APICallError, RetryError, StreamProviderError } = aiSdk();
   if (RetryError.isInstance(error)) {
     const classified = classifyModelError(error.lastError);
     return { ...classified, metadata: { ...classified.metadata, attempts: error.errors.length } };

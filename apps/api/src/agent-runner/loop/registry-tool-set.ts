@@ -1,4 +1,5 @@
-import { jsonSchema, tool, type ToolSet } from 'ai';
+import type { ToolSet } from 'ai';
+import { aiSdk } from '../../common/ai-sdk';
 import type { ToolCallRequest, ToolCallResult, ToolContext, ToolDefinition, ToolOutputBlock, ToolRegistry } from '../tools/tool-registry.port';
 
 /** What the loop learns from executing one call, keyed by call id. */
@@ -33,6 +34,7 @@ export function buildRegistryToolSet(
   // Tool names come from registries that clients may feed (client-side MCP servers): collected in a
   // Map, then made own properties, so a tool named `__proto__` or `toString` is just a tool.
   const tools = new Map<string, ToolSet[string]>();
+  const { jsonSchema, tool } = aiSdk();
   for (const definition of definitions) {
     if (tools.has(definition.name)) continue;
     tools.set(definition.name, tool({

@@ -1,10 +1,6 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createMistral } from '@ai-sdk/mistral';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { JSONValue, LanguageModel } from 'ai';
 import type { ReasoningEffort } from '@app/contracts/language-models/model.types';
+import { aiSdkProviders } from '../../common/ai-sdk';
 import { BUILT_IN_PROVIDER_IDS, type BuiltInProviderId } from '../../config/built-in-models';
 import { withGoogleRetryInfo } from './google-retry-info.fetch';
 import { modelFetch } from './model-fetch';
@@ -33,7 +29,7 @@ export function createLanguageModel(settings: ProviderSettings, providerId: stri
       case 'openai': {
         const openai = settings.openai;
         if (openai === null) throw notConfigured(settings, providerId);
-        const provider = createOpenAI({ apiKey: openai.apiKey.reveal(), baseURL: openai.baseUrl ?? undefined, fetch: modelFetch });
+        const provider = aiSdkProviders.openai().createOpenAI({ apiKey: openai.apiKey.reveal(), baseURL: openai.baseUrl ?? undefined, fetch: modelFetch });
         return openai.apiMode === 'chat' ? provider.chat(modelId) : provider.responses(modelId);
       }
       case 'anthropic': {
@@ -41,24 +37,24 @@ export function createLanguageModel(settings: ProviderSettings, providerId: stri
         if (anthropic === null) throw notConfigured(settings, providerId);
         // Always a baseURL: without one the SDK would read ANTHROPIC_BASE_URL from process.env itself.
         const baseURL = anthropic.baseUrl ?? 'https://api.anthropic.com/v1';
-        return createAnthropic({ apiKey: anthropic.apiKey.reveal(), baseURL, fetch: modelFetch })(modelId);
+        return aiSdkProviders.anthropic().createAnthropic({ apiKey: anthropic.apiKey.reveal(), baseURL, fetch: modelFetch })(modelId);
       }
       case 'google_ai_studio': {
         const google = settings.google_ai_studio;
         if (google === null) throw notConfigured(settings, providerId);
         const fetch = withGoogleRetryInfo(modelFetch);
-        return createGoogleGenerativeAI({ apiKey: google.apiKey.reveal(), baseURL: google.baseUrl ?? undefined, fetch })(modelId);
+        return aiSdkProviders.google().createGoogleGenerativeAI({ apiKey: google.apiKey.reveal(), baseURL: google.baseUrl ?? undefined, fetch })(modelId);
       }
       case 'mistral': {
         const mistral = settings.mistral;
         if (mistral === null) throw notConfigured(settings, providerId);
-        return createMistral({ apiKey: mistral.apiKey.reveal(), baseURL: mistral.baseUrl ?? undefined, fetch: modelFetch })(modelId);
+        return aiSdkProviders.mistral().createMistral({ apiKey: mistral.apiKey.reveal(), baseURL: mistral.baseUrl ?? undefined, fetch: modelFetch })(modelId);
       }
     }
   }
   const custom = settings.custom.find((provider) => provider.id === providerId);
   if (custom === undefined) throw notConfigured(settings, providerId);
-  return createOpenAICompatible({
+  return aiSdkProviders.openAiCompatible().createOpenAICompatible({
     name: custom.id,
     baseURL: custom.baseUrl,
     apiKey: custom.apiKey?.reveal(),

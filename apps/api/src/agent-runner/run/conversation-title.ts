@@ -1,4 +1,5 @@
-import { generateText, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
+import { aiSdk } from '../../common/ai-sdk';
 
 /** Marker of title requests (tests tell them apart from agent runs by it). */
 export const TITLE_INSTRUCTIONS =
@@ -38,7 +39,7 @@ export async function generateConversationTitle(
   const fallback = fallbackTitle(userMessage);
   if (model === null) return fallback;
   try {
-    const result = await generateText({
+    const result = await aiSdk().generateText({
       model,
       instructions: TITLE_INSTRUCTIONS,
       prompt: `User message:\n${userMessage.slice(0, 4_000)}\n\nAnswer:\n${answer.slice(0, 4_000)}`,

@@ -1,12 +1,6 @@
 import type { JsonRpcMessage } from '@app/contracts/events/mcp-server.events';
-import {
-  CallToolResultSchema,
-  InitializeResultSchema,
-  LATEST_PROTOCOL_VERSION,
-  ListToolsResultSchema,
-  type CallToolResult,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { mcpSdk } from '../../common/mcp-sdk';
 import type { McpServerRef } from '../mcp-servers';
 import type { McpChannel, McpOrigin } from './mcp-channel';
 
@@ -41,6 +35,7 @@ export class McpClientSession {
   ) {}
 
   async initialize(signal: AbortSignal): Promise<void> {
+    const { InitializeResultSchema, LATEST_PROTOCOL_VERSION } = mcpSdk.types();
     await this.call(
       'initialize',
       { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'workspace-conversation-service', version: '1.0.0' } },
@@ -54,7 +49,7 @@ export class McpClientSession {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
-      const result = await this.call('tools/list', cursor === undefined ? {} : { cursor }, ListToolsResultSchema, signal);
+      const result = await this.call('tools/list', cursor === undefined ? {} : { cursor }, mcpSdk.types().ListToolsResultSchema, signal);
       tools.push(...result.tools);
       cursor = result.nextCursor;
       if (cursor === undefined) break;
@@ -65,7 +60,7 @@ export class McpClientSession {
   /** Calls a tool; `beforeSend` runs with the request's id before the request is recorded (nothing is sent when it throws). */
   callTool(name: string, args: unknown, signal: AbortSignal, beforeSend?: (requestId: string) => Promise<void>): Promise<CallToolResult> {
     const input = typeof args === 'object' && args !== null ? args : {};
-    return this.call('tools/call', { name, arguments: input }, CallToolResultSchema, signal, beforeSend) as Promise<CallToolResult>;
+    return this.call('tools/call', { name, arguments: input }, mcpSdk.types().CallToolResultSchema, signal, beforeSend) as Promise<CallToolResult>;
   }
 
   private async call<T>(method: string, params: object, schema: ZodLike<T>, signal: AbortSignal, beforeSend?: (requestId: string) => Promise<void>): Promise<T> {
@@ -81,7 +76,7 @@ export class McpClientSession {
 
 /** The result of a `tools/call` from the server's response (throws McpProtocolError on an error or an invalid result). */
 export function callToolResultOf(response: JsonRpcMessage): CallToolResult {
-  return resultOf('tools/call', response, CallToolResultSchema) as CallToolResult;
+  return resultOf('tools/call', response, mcpSdk.types().CallToolResultSchema) as CallToolResult;
 }
 
 function resultOf<T>(method: string, response: JsonRpcMessage, schema: ZodLike<T>): T {

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { Logger } from 'pino';
 import { ApiError } from '../../common/http/api-error';
 import { LOGGER } from '../../common/logger';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import type { OidcSettings } from '../../config/people-settings';
 import type { OidcFlow } from './oidc-flow';
+import { openidClient } from './openid-client';
 
 /** Where the provider sends the browser back, under PUBLIC_URL (what is registered at the provider). */
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
@@ -30,7 +31,7 @@ const UNAVAILABLE_CODES = new Set(['OAUTH_RESPONSE_IS_NOT_CONFORM', 'OAUTH_RESPO
  */
 @Injectable()
 export class OidcClient {
-  private configuration: Promise<oidc.Configuration> | null = null;
+  private configuration: Promise<Oidc.Configuration> | null = null;
   private readonly log: Logger;
 
   constructor(
@@ -54,7 +55,7 @@ export class OidcClient {
   /** The provider's authorization URL for a flow: code flow, PKCE S256, state and nonce. */
   async authorizationUrl(challenge: OidcChallenge): Promise<URL> {
     const configuration = await this.discovered();
-    return oidc.buildAuthorizationUrl(configuration, {
+    return openidClient().buildAuthorizationUrl(configuration, {
       redirect_uri: this.redirectUri,
       scope: 'openid email profile',
       state: challenge.state,
@@ -70,7 +71,7 @@ export class OidcClient {
     const currentUrl = new URL(this.redirectUri);
     currentUrl.search = callbackQuery.toString();
     try {
-      const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+      const tokens = await openidClient().authorizationCodeGrant(configuration, currentUrl, {
         pkceCodeVerifier: flow.codeVerifier,
         expectedState: flow.state,
         expectedNonce: flow.nonce,
@@ -79,14 +80,14 @@ export class OidcClient {
       if (!idClaims) throw new ApiError('sign_in_failed', 'Single sign-on failed: the provider sent no ID token.');
       if (typeof idClaims.email === 'string') return idClaims;
       // Many providers keep the profile and email claims for the userinfo endpoint when an access token is issued.
-      const userInfo = await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
+      const userInfo = await openidClient().fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
       return { ...userInfo, sub: idClaims.sub };
     } catch (error) {
       throw this.refusalOf(error);
     }
   }
 
-  private discovered(): Promise<oidc.Configuration> {
+  private discovered(): Promise<Oidc.Configuration> {
     this.configuration ??= this.discover().catch((error: unknown) => {
       this.configuration = null;
       if (error instanceof ApiError) throw error;
@@ -97,10 +98,11 @@ export class OidcClient {
     return this.configuration;
   }
 
-  private discover(): Promise<oidc.Configuration> {
+  private discover(): Promise<Oidc.Configuration> {
     const { issuerUrl, clientId, clientSecret } = this.settings;
     const issuer = new URL(issuerUrl);
     const secret = clientSecret?.reveal();
+    const oidc = openidClient();
     const clientAuth = secret ? oidc.ClientSecretBasic(secret) : oidc.None();
     // An http issuer is an operator's explicit choice (a provider on the same host or network).
     const execute = issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
@@ -110,16 +112,17 @@ export class OidcClient {
   /** The answer for a failure of the flow at the provider; what is not the provider's is rethrown as is. */
   private refusalOf(error: unknown): unknown {
     if (error instanceof ApiError) return error;
-    if (error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError) {
+    const { AuthorizationResponseError, ClientError, ResponseBodyError } = openidClient();
+    if (error instanceof AuthorizationResponseError || error instanceof ResponseBodyError) {
       this.log.warn({ error: error.error, description: error.error_description }, 'the sign-on provider refused the sign-in');
       return new ApiError('sign_in_failed', `Single sign-on failed: the provider answered ${oauthCode(error.error)}.`);
     }
     // fetch fails with a TypeError when the provider cannot be reached (by name: it may come from another realm).
-    if (isNamed(error, 'TypeError') || (error instanceof oidc.ClientError && UNAVAILABLE_CODES.has(error.code ?? ''))) {
+    if (isNamed(error, 'TypeError') || (error instanceof ClientError && UNAVAILABLE_CODES.has(error.code ?? ''))) {
       this.log.warn({ err: error }, 'the sign-on provider did not answer');
       return new ApiError('service_unavailable', 'The sign-on provider did not answer: try again in a moment.');
     }
-    if (error instanceof oidc.ClientError) {
+    if (error instanceof ClientError) {
       this.log.warn({ code: error.code, reason: error.message }, "the sign-on provider's answer failed its checks");
       return new ApiError('sign_in_failed', "Single sign-on failed: the provider's answer did not pass the checks.");
     }

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import * as oidc from 'openid-client';
 import type { Logger } from 'pino';
 import { ApiError } from '../../common/http/api-error';
 import { LOGGER } from '../../common/logger';
 import { API_CONFIG, type ApiConfig } from '../../config/api-config';
 import { AuthSecret } from './auth-secret';
 import { OIDC_FLOW_TTL_MS, OidcFlowSeal, isReturnPath, type OidcFlow } from './oidc-flow';
+import { openidClient } from './openid-client';
 
 /** A flow just begun: what the browser keeps, and the PKCE challenge the provider gets. */
 export interface BegunFlow {
@@ -34,13 +34,13 @@ export class OidcFlows {
     const seal = this.sealer();
     if (!isReturnPath(returnTo)) throw new ApiError('invalid_request_error', 'Invalid query: returnTo must be a path of this site, starting with a single "/".');
     const flow: OidcFlow = {
-      state: oidc.randomState(),
-      nonce: oidc.randomNonce(),
-      codeVerifier: oidc.randomPKCECodeVerifier(),
+      state: openidClient().randomState(),
+      nonce: openidClient().randomNonce(),
+      codeVerifier: openidClient().randomPKCECodeVerifier(),
       returnTo,
       expiresAt: Date.now() + OIDC_FLOW_TTL_MS,
     };
-    return { flow, sealed: seal.seal(flow), codeChallenge: await oidc.calculatePKCECodeChallenge(flow.codeVerifier) };
+    return { flow, sealed: seal.seal(flow), codeChallenge: await openidClient().calculatePKCECodeChallenge(flow.codeVerifier) };
   }
 
   /** The flow a callback's cookie carries, checked against the state the provider sent back; 400 otherwise. */

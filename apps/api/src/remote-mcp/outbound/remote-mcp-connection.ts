@@ -1,7 +1,7 @@
 import type { RemoteMcpServerInfo, RemoteMcpTool } from '@app/contracts/events/remote-mcp-server.events';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { mcpSdk } from '../../common/mcp-sdk';
 import type { RemoteMcpSettings } from '../../config/remote-mcp-settings';
 import { GuardedFetch } from './guarded-fetch';
 
@@ -50,8 +50,9 @@ async function withSession<T>(target: RemoteMcpTarget, limits: Limits, signal: A
   } catch {
     throw new RemoteMcpError('mcp_server_unreachable', 'The MCP server URL is not valid.');
   }
+  const { StreamableHTTPClientTransport } = mcpSdk.streamableHttp();
   const transport = new StreamableHTTPClientTransport(url, { fetch: guard.fetch, requestInit: { headers: { ...target.headers } } });
-  const client = new Client(CLIENT_INFO);
+  const client = new (mcpSdk.client().Client)(CLIENT_INFO);
   let step = 'connect';
   try {
     await client.connect(transport, { timeout: limits.connectTimeoutMs, signal });
@@ -69,6 +70,7 @@ function failureOf(error: unknown, guard: GuardedFetch, limits: Limits, step: st
   if (guard.refusal) return new RemoteMcpError('mcp_server_forbidden_address', guard.refusal.message);
   if (guard.tooLarge) return new RemoteMcpError('mcp_result_too_large', `The MCP server's answer exceeds the limit of ${limits.maxResultBytes} bytes.`);
   if (signal?.aborted) return new RemoteMcpError('mcp_request_cancelled', 'The run stopped before the MCP server answered.');
+  const { ErrorCode, McpError } = mcpSdk.types();
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
     return new RemoteMcpError('mcp_server_timeout', step === 'connect' ? 'The MCP server did not complete the handshake in time.' : 'The MCP server did not answer in time.');
   }

@@ -1,4 +1,5 @@
-import { APICallError, embedMany, type EmbeddingModel } from 'ai';
+import type { EmbeddingModel } from 'ai';
+import { aiSdk } from '../../common/ai-sdk';
 
 /** Batching and retry of embedding calls. */
 export interface EmbedderOptions {
@@ -40,7 +41,7 @@ export class Embedder implements TextEmbedder {
   private async embedBatch(values: string[]): Promise<number[][]> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const { embeddings } = await embedMany({
+        const { embeddings } = await aiSdk().embedMany({
           model: this.model,
           values,
           // Retries are ours, so their count and delays follow the configuration.
@@ -58,5 +59,5 @@ export class Embedder implements TextEmbedder {
 }
 
 function isFinal(error: unknown): boolean {
-  return APICallError.isInstance(error) && !error.isRetryable;
+  return aiSdk().APICallError.isInstance(error) && !error.isRetryable;
 }

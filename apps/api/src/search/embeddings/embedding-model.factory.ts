@@ -1,8 +1,5 @@
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createMistral } from '@ai-sdk/mistral';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingModel } from 'ai';
+import { aiSdkProviders } from '../../common/ai-sdk';
 import type { ProviderSettings } from '../../config/provider-settings';
 import type { EmbeddingEndpointSettings } from '../../config/search-settings';
 
@@ -37,7 +34,7 @@ export function chooseEmbeddingModel(
   defaultEmbeddingProvider: string | null,
 ): EmbeddingModelChoice | NoEmbeddingModel {
   if (endpoint !== null) {
-    const provider = createOpenAICompatible({ name: 'embedding-endpoint', baseURL: endpoint.baseUrl, apiKey: endpoint.apiKey?.reveal() });
+    const provider = aiSdkProviders.openAiCompatible().createOpenAICompatible({ name: 'embedding-endpoint', baseURL: endpoint.baseUrl, apiKey: endpoint.apiKey?.reveal() });
     return {
       model: provider.embeddingModel(endpoint.model),
       modelKey: `endpoint:${endpoint.model}:${endpoint.dimensions ?? 'native'}`,
@@ -56,16 +53,16 @@ export function chooseEmbeddingModel(
     case 'openai':
       if (providers.openai === null) break;
       return {
-        model: createOpenAI({ apiKey: providers.openai.apiKey.reveal(), baseURL: providers.openai.baseUrl ?? undefined }).embedding(modelId),
+        model: aiSdkProviders.openai().createOpenAI({ apiKey: providers.openai.apiKey.reveal(), baseURL: providers.openai.baseUrl ?? undefined }).embedding(modelId),
         modelKey,
         dimensions: null,
       };
     case 'mistral':
       if (providers.mistral === null) break;
-      return { model: createMistral({ apiKey: providers.mistral.apiKey.reveal() }).embedding(modelId), modelKey, dimensions: null };
+      return { model: aiSdkProviders.mistral().createMistral({ apiKey: providers.mistral.apiKey.reveal() }).embedding(modelId), modelKey, dimensions: null };
     case 'google_ai_studio':
       if (providers.google_ai_studio === null) break;
-      return { model: createGoogleGenerativeAI({ apiKey: providers.google_ai_studio.apiKey.reveal() }).embedding(modelId), modelKey, dimensions: null };
+      return { model: aiSdkProviders.google().createGoogleGenerativeAI({ apiKey: providers.google_ai_studio.apiKey.reveal() }).embedding(modelId), modelKey, dimensions: null };
   }
   return { model: null, reason: `embedding provider ${defaultEmbeddingProvider} is not configured (no API key)` };
 }

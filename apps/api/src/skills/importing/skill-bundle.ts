@@ -1,5 +1,10 @@
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
+import { loadOnFirstUse } from '../../common/load-on-first-use';
 import { parseSkillMd, SkillMdError, type ParsedSkillMd } from './skill-md';
+
+// Only an imported bundle needs the zip reader: the boot does not load it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const jszip = loadOnFirstUse<typeof import('jszip')>(() => require('jszip'));
 
 /** A file found beside a `SKILL.md`, by its path relative to the skill's folder. */
 export interface BundledFile {
@@ -64,7 +69,7 @@ async function readZip(bytes: Buffer): Promise<SkillBundle[]> {
   try {
     // No `checkCRC32`: it inflates every entry whole while loading, before any cap applies (a
     // 500 KB bomb of 512 MiB took 2.6 s that way, 90 ms without); entries are inflated capped below.
-    zip = await JSZip.loadAsync(bytes);
+    zip = await jszip().loadAsync(bytes);
   } catch {
     throw new SkillBundleError('The upload is not a readable zip archive.');
   }
