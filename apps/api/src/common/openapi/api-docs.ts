@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { ApiConfig } from '../../config/api-config';
-import { buildOpenApiDocument } from './openapi-document';
+import { API_TITLE, buildOpenApiDocument } from './openapi-document';
 
 /** Where the document and the Swagger UI page are served (no API key needed). */
 export const API_DOCS = { document: '/openapi.json', page: '/docs' } as const;
@@ -11,13 +11,16 @@ export const API_DOCS = { document: '/openapi.json', page: '/docs' } as const;
  * swagger-ui-dist package, so the page works offline. Must run before the app initialises: the
  * routes are plain Express routes registered ahead of Nest's, so the API key guard, which only
  * runs for controller routes, never sees them, and they sit before the unknown-route handler.
+ *
+ * The document is built on its first request, not at boot: scanning every controller and DTO
+ * takes a few hundred milliseconds that no other request needs (and the routes are all
+ * registered by then).
  */
 export function setupApiDocs(app: INestApplication, config: ApiConfig): void {
-  const document = buildOpenApiDocument(app, config);
-  SwaggerModule.setup(API_DOCS.page, app, document, {
+  SwaggerModule.setup(API_DOCS.page, app, () => buildOpenApiDocument(app, config), {
     jsonDocumentUrl: API_DOCS.document,
     raw: ['json'],
-    customSiteTitle: `${document.info.title} API`,
+    customSiteTitle: `${API_TITLE} API`,
     // Swagger UI would otherwise send the document to validator.swagger.io for a badge.
     swaggerOptions: { validatorUrl: null },
   });

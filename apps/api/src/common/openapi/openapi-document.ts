@@ -23,11 +23,14 @@ const DESCRIPTION = [
   'another method answers 405 `method_not_supported_error` with an `Allow` header.',
 ].join('\n');
 
-/** Builds the OpenAPI 3.1 document from the application's controllers, once, at startup. */
+/** The document's title (the Swagger UI page's too). */
+export const API_TITLE = 'Workspace conversation service';
+
+/** Builds the OpenAPI 3.1 document from the application's controllers. */
 export function buildOpenApiDocument(app: INestApplication, config: ApiConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
-    .setTitle('Workspace conversation service')
+    .setTitle(API_TITLE)
     .setDescription(DESCRIPTION)
     .setVersion(serviceVersion())
     .addBearerAuth(
