@@ -22,6 +22,7 @@ import { ProjectorReadinessProbe } from './health/projector-readiness';
 import { GetWorkspaceStatusHandler } from './health/queries/get-workspace-status.query';
 import { ReadinessCheck } from './health/readiness-check';
 import { WorkspaceStatusController } from './health/workspace-status.controller';
+import { CompileCacheWriter } from './infrastructure/compile-cache-writer';
 import { EmbeddedProjector } from './infrastructure/embedded-projector';
 import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { MetricsModule } from './metrics/metrics.module';
@@ -98,6 +99,7 @@ export class AppModule {
         ReadinessCheck,
         GetWorkspaceStatusHandler,
         ProjectorMetrics,
+        CompileCacheWriter,
         // Mounted by createApp ahead of every route (mountRequestMiddlewares), in this order.
         RequestLogMiddleware,
         HttpMetricsMiddleware,

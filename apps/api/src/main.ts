@@ -1,3 +1,5 @@
+// First: the compile cache applies to modules loaded after it is enabled.
+import './compile-cache';
 import { ConfigurationError } from '@app/storage';
 import { createApp } from './create-app';
 import { loadApiConfig } from './config/api-config';
