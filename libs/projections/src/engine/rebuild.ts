@@ -1,4 +1,4 @@
-import { GenerationRegistry, type EventStore, type ReadStore } from '@app/storage';
+import { GenerationRegistry, type EventStore, type ReadStore, type RecordedEvent } from '@app/storage';
 import type { Projection } from '../projection';
 import { dropGenerationsBefore, GENERATION_SWITCH_GRACE_MS } from './old-generations';
 import { ProjectionApplier } from './projection-applier';
@@ -179,15 +179,26 @@ async function replayToHead(
   keepGoing: () => Promise<void>,
   stopped: () => boolean,
 ): Promise<void> {
-  while (!stopped()) {
+  for await (const page of pagesOf(eventStore, progress.position, options.pageSize ?? 1000)) {
+    if (stopped()) return;
     await keepGoing();
-    const page = await eventStore.readAll({ after: progress.position, maxCount: options.pageSize ?? 1000 });
-    if (page.length === 0) return;
     progress.failed += (await resilient.apply(page)).length;
     progress.position = page[page.length - 1]?.position ?? progress.position;
     progress.events += page.length;
     const head = Math.max(progress.position, await eventStore.headPosition());
     options.onProgress?.({ position: progress.position, head, events: progress.events, failed: progress.failed });
+  }
+}
+
+/** The log after `after` to its head in pages, read ahead where the store can (see EventStore.readAllPages). */
+async function* pagesOf(eventStore: EventStore, after: number, pageSize: number): AsyncGenerator<RecordedEvent[]> {
+  if (eventStore.readAllPages) {
+    yield* eventStore.readAllPages({ after, pageSize });
+    return;
+  }
+  for (let page = await eventStore.readAll({ after, maxCount: pageSize }); page.length > 0; ) {
+    yield page;
+    page = await eventStore.readAll({ after: page[page.length - 1]!.position, maxCount: pageSize });
   }
 }
 

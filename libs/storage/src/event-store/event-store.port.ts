@@ -103,6 +103,12 @@ export interface EventStore {
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Reads the global log forwards (application events only). */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * The global log after `after` up to its head, page by page, each read ahead while the caller
+   * works on the one before where the adapter can: for a long replay (a rebuild). Optional: a
+   * replay reads with readAll where it is missing.
+   */
+  readAllPages?(options: { readonly after: number; readonly pageSize: number }): AsyncIterable<RecordedEvent[]>;
   /** Subscribes to the global log, delivering events with position > `after`. */
   subscribeToAll(options?: { readonly after?: number }): EventSubscription;
   /** Subscribes to one stream, delivering events with revision > `afterRevision` (all when omitted). */

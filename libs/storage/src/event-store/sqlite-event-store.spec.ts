@@ -38,7 +38,7 @@ async function nextEvent(iterator: AsyncIterator<RecordedEvent>, timeoutMs: numb
 function compileWriterScript(): string {
   // Laid out as in src/, so the adapter's relative imports resolve.
   const sources = [
-    ...['sqlite-event-store', 'sqlite-event-schema', 'sqlite-event-subscription', 'sqlite-group-commit', 'recent-event-rows', 'event-store.port', 'storable-event'].map((name) => `event-store/${name}`),
+    ...['sqlite-event-store', 'sqlite-event-schema', 'sqlite-event-subscription', 'sqlite-group-commit', 'sqlite-log-pages', 'recent-event-rows', 'event-store.port', 'storable-event'].map((name) => `event-store/${name}`),
     'sqlite/wal-checkpointer',
     'sqlite/wal-start-over',
     'sqlite/wal-syncer',
@@ -201,6 +201,28 @@ describe.each([
       if (event.revision === 1199) break;
     }
     expect(revisions).toEqual(Array.from({ length: 1100 }, (_, index) => index + 100));
+  });
+
+  it.each([['a file', true], ['memory', false]])('reads the log in pages from %s as readAll reads it', async (_where, onFile) => {
+    const store = open(onFile ? tempFile() : ':memory:');
+    for (let stream = 0; stream < 5; stream += 1) {
+      await store.append(`conversation-${stream}`, Array.from({ length: 49 }, () => newEvent()), 'no_stream');
+    }
+    const pages: RecordedEvent[][] = [];
+    for await (const page of store.readAllPages({ after: 7, pageSize: 50 })) pages.push(page);
+    expect(pages.map((page) => page.length)).toEqual([50, 50, 50, 50, 38]);
+    expect(pages.flat()).toEqual(await store.readAll({ after: 7 }));
+  });
+
+  it('stops reading pages when the reader stops asking', async () => {
+    const store = open(tempFile());
+    await store.append('conversation-a', Array.from({ length: 30 }, () => newEvent()), 'no_stream');
+    const firsts: number[] = [];
+    for await (const page of store.readAllPages({ after: 0, pageSize: 10 })) {
+      firsts.push(page[0]!.position);
+      if (firsts.length === 2) break;
+    }
+    expect(firsts).toEqual([1, 11]);
   });
 
   it('ends every subscription when the store closes', async () => {

@@ -17,7 +17,8 @@ import { intColumn, nullableIntColumn, prepareStatements, readEventRows, readEve
 import { RecentEventRows } from './recent-event-rows';
 import { ChangeSignal, SqliteSubscription, SUBSCRIPTION_PAGE_SIZE, type SubscriptionSource } from './sqlite-event-subscription';
 import { SqliteGroupCommit } from './sqlite-group-commit';
-import { WalCheckpointer } from '../sqlite/wal-checkpointer';
+import { SqliteLogPages } from './sqlite-log-pages';
+import { isInMemory, WalCheckpointer } from '../sqlite/wal-checkpointer';
 import { WalSyncer } from '../sqlite/wal-syncer';
 
 /** What one append wrote: its result, and the events as recorded when commit listeners want them. */
@@ -52,6 +53,7 @@ const RECENT_ROWS_LIMITS = { rows: 2_048, chars: 8 * 1024 * 1024 };
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: DatabaseSync;
+  private readonly path: string;
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly changes: ChangeSignal;
   private readonly groupCommit: SqliteGroupCommit;
@@ -71,6 +73,7 @@ export class SqliteEventStore implements EventStore {
   private closed = false;
 
   constructor(options: SqliteEventStoreOptions) {
+    this.path = options.path;
     // Busy waits from the first statement (replicas starting together), not only after this pragma's turn.
     this.db = new DatabaseSync(options.path, { timeout: BUSY_TIMEOUT_MS });
     this.db.exec('PRAGMA journal_mode = WAL');
@@ -111,6 +114,30 @@ export class SqliteEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     return this.readAfter(options.after ?? 0, options.maxCount ?? -1);
+  }
+
+  /**
+   * Pages of the durable log from `after` to its head, each page read on a connection and thread of
+   * their own while the caller works on the one before (see SqliteLogPages). In memory, where no
+   * second connection can open the database, the pages are read here.
+   */
+  async *readAllPages(options: { readonly after: number; readonly pageSize: number }): AsyncGenerator<RecordedEvent[]> {
+    if (isInMemory(this.path)) {
+      for (let page = this.readAfter(options.after, options.pageSize); page.length > 0; page = this.readAfter(page[page.length - 1]!.position, options.pageSize)) yield page;
+      return;
+    }
+    const reader = new SqliteLogPages(this.path);
+    let next = reader.read(options.after, this.durableHead, options.pageSize);
+    try {
+      for (let rows = await next; rows.length > 0; rows = await next) {
+        // The next page is read while the caller works on this one.
+        next = reader.read(Number(rows[rows.length - 1]![0]), this.durableHead, options.pageSize);
+        yield rows.map(toRecordedEvent);
+      }
+    } finally {
+      await next.catch(() => undefined);
+      await reader.close();
+    }
   }
 
   subscribeToAll(options: { readonly after?: number } = {}): EventSubscription {
