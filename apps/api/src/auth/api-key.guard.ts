@@ -31,6 +31,7 @@ import { Callers, type Caller } from './callers';
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   private readonly log: Logger;
+  private readonly routeAccess = new WeakMap<object, RouteAccess>();
 
   constructor(
     private readonly reflector: Reflector,
@@ -44,10 +45,9 @@ export class ApiKeyGuard implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, targets)) return true;
+    const { isPublic, personRoute, rateLimit, adminOnly } = this.accessOf(context);
+    if (isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const personRoute = this.reflector.getAllAndOverride<true | typeof PERSON_ACCOUNT | typeof PERSON_OR_ANONYMOUS | undefined>(PERSON_ROUTE, targets);
     if (personRoute === PERSON_OR_ANONYMOUS && !(await this.callers.presentsAny(request))) return true;
     const address = clientAddressKey(request.ip);
     const caller = await this.countingFailures(address, () => this.callers.of(request, { sessions: SESSION_PATHS.test(request.path) }));
@@ -66,10 +66,27 @@ export class ApiKeyGuard implements CanActivate {
     const workspace = await this.readModels.get<WorkspaceDocument>('workspaces', workspaceId);
     if (!workspace) throw new ApiError('workspace_not_found', 'The workspace was not found.');
     request.auth = await this.countingFailures(address, () => this.authIn(workspace, caller, request));
-    await this.limits.admitWorkspace(workspace.sId, this.reflector.get<RouteBudgetName | undefined>(ROUTE_RATE_LIMIT, context.getHandler()));
+    await this.limits.admitWorkspace(workspace.sId, rateLimit);
     if (caller.kind === 'key') this.usage.touch(caller.key.keyId);
-    if (this.reflector.get<boolean>(ADMIN_ONLY_ROUTE, context.getHandler())) requireAdmin(request.auth);
+    if (adminOnly) requireAdmin(request.auth);
     return true;
+  }
+
+  /** What the route's decorators say about access, read once per route: the metadata never changes once the app is built. */
+  private accessOf(context: ExecutionContext): RouteAccess {
+    const handler = context.getHandler();
+    let access = this.routeAccess.get(handler);
+    if (!access) {
+      const targets = [handler, context.getClass()];
+      access = {
+        isPublic: this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_ROUTE, targets) === true,
+        personRoute: this.reflector.getAllAndOverride<PersonRouteKind | undefined>(PERSON_ROUTE, targets),
+        rateLimit: this.reflector.get<RouteBudgetName | undefined>(ROUTE_RATE_LIMIT, handler),
+        adminOnly: this.reflector.get<boolean | undefined>(ADMIN_ONLY_ROUTE, handler) === true,
+      };
+      this.routeAccess.set(handler, access);
+    }
+    return access;
   }
 
   /** What the caller may do in `workspace`; refused when it does not belong there. */
@@ -117,6 +134,16 @@ export class ApiKeyGuard implements CanActivate {
     await this.limits.checkAddress(address);
     await this.limits.recordAuthFailure(address);
   }
+}
+
+type PersonRouteKind = true | typeof PERSON_ACCOUNT | typeof PERSON_OR_ANONYMOUS;
+
+/** A route's access decorators: @Public, @PersonRoute, its rate limit budget, @AdminOnly. */
+interface RouteAccess {
+  readonly isPublic: boolean;
+  readonly personRoute: PersonRouteKind | undefined;
+  readonly rateLimit: RouteBudgetName | undefined;
+  readonly adminOnly: boolean;
 }
 
 /** A person's tokens and sessions share one budget; a key has its own. */
