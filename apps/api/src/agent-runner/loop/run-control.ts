@@ -18,6 +18,8 @@ export class RunControl {
   private resolveStopped: (value: typeof STOPPED) => void = () => undefined;
   private totalTimer: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** When the model last sent something (Date.now()). */
+  private lastActiveAt = 0;
   private activeTools = 0;
   private readonly onCallerAbort = (): void => this.stop({ kind: 'cancelled' });
 
@@ -63,20 +65,35 @@ export class RunControl {
     return Promise.race([promise, this.stoppedPromise]);
   }
 
-  /** Starts, or restarts, the idle window: called when the model request starts and on every chunk. */
+  /**
+   * Starts, or restarts, the idle window: called when the model request starts and on every chunk.
+   * A chunk only notes the time; the one timer, when it fires, waits on for what is left of the
+   * window since the last chunk. Clearing and setting a timer on every chunk cost about 0.3 ms per
+   * run in timer-list work (CPU profile of the time-to-first-token bench), on the way to the first token.
+   */
   touch(): void {
     if (this.idleTimeoutMs === undefined || this.reason !== undefined) return;
-    clearTimeout(this.idleTimer);
-    const idleTimeoutMs = this.idleTimeoutMs;
-    this.idleTimer = setTimeout(() => {
+    this.lastActiveAt = Date.now();
+    this.idleTimer ??= this.idleWatch(this.idleTimeoutMs, this.idleTimeoutMs);
+  }
+
+  private idleWatch(idleTimeoutMs: number, waitMs: number): NodeJS.Timeout {
+    return setTimeout(() => {
+      this.idleTimer = undefined;
+      if (this.reason !== undefined) return;
       // Time spent in tools is not the model being silent.
       if (this.activeTools > 0) return this.touch();
+      const quietMs = Date.now() - this.lastActiveAt;
+      if (quietMs < idleTimeoutMs) {
+        this.idleTimer = this.idleWatch(idleTimeoutMs, idleTimeoutMs - quietMs);
+        return;
+      }
       this.fail({
         code: 'model_timeout',
         message: `The model sent nothing for ${idleTimeoutMs} ms.`,
         metadata: { idleTimeoutMs },
       });
-    }, idleTimeoutMs);
+    }, waitMs);
   }
 
   toolStarted(): void {
