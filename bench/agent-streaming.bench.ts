@@ -187,32 +187,31 @@ function gateFanOutStall(): void {
   };
 }
 
-/** Forks the listener processes and has each open its share of the streams; resolves once all are open. */
-async function openListeners(url: string, headers: Record<string, string>): Promise<{ processes: ChildProcess[]; reports: Promise<ListenerReport[]> }> {
-  const processes = Array.from({ length: LISTENER_PROCESSES }, () => fork(join(__dirname, 'support', 'sse-listener-process.js'), [], { execArgv: serviceNodeFlags(), stdio: 'inherit' }));
-  const reports: Promise<ListenerReport>[] = [];
-  const opened = processes.map((child, index) => {
-    const share = Math.floor(LISTENERS / LISTENER_PROCESSES) + (index < LISTENERS % LISTENER_PROCESSES ? 1 : 0);
-    const order: ListenOrder = { url, headers, listeners: share, openingAtOnce: 64 };
-    reports.push(
-      new Promise((resolve, reject) =>
-        child.on('message', (message: { report?: ListenerReport; error?: string }) => {
-          if (message.report) resolve(message.report);
-          if (message.error) reject(new Error(message.error));
-        }),
-      ),
-    );
-    const open = new Promise<void>((resolve, reject) =>
-      child.on('message', (message: { opened?: number; error?: string }) => {
-        if (message.opened !== undefined) resolve();
+/** One listener process, told to open `listeners` streams: open once they all are, its report once they end. */
+interface ListenerProcess {
+  readonly process: ChildProcess;
+  readonly opened: Promise<void>;
+  readonly report: Promise<ListenerReport>;
+}
+
+function startListenerProcess(order: ListenOrder): ListenerProcess {
+  const child = fork(join(__dirname, 'support', 'sse-listener-process.js'), [], { execArgv: serviceNodeFlags(), stdio: 'inherit' });
+  const answer = <T>(key: 'opened' | 'report') =>
+    new Promise<T>((resolve, reject) =>
+      child.on('message', (message: Record<string, unknown> & { error?: string }) => {
+        if (key in message) resolve(message[key] as T);
         if (message.error) reject(new Error(message.error));
       }),
     );
-    child.send({ listen: order });
-    return open;
-  });
-  await Promise.all(opened);
-  return { processes, reports: Promise.all(reports) };
+  const opened = answer<number>('opened').then(() => undefined);
+  const report = answer<ListenerReport>('report');
+  child.send({ listen: order });
+  return { process: child, opened, report };
+}
+
+/** Listeners of process `index` among LISTENER_PROCESSES. */
+function shareOf(index: number): number {
+  return Math.floor(LISTENERS / LISTENER_PROCESSES) + (index < LISTENERS % LISTENER_PROCESSES ? 1 : 0);
 }
 
 /**
@@ -246,17 +245,30 @@ async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildPr
   fake.setResolver(() => ({ steps: [{ type: 'stall', ms: FAN_OUT_GATE_MS }, { type: 'text', tokens, delayMs: 10 }] }));
   const before = await ask<Memory>(child, 'memory', 'memory');
   const ids = await createConversation(server, 'fan out');
-  const headers = { authorization: `Bearer ${server.apiKey}` };
+  const order = (index: number): ListenOrder => ({ url: eventsUrl(server, ids), headers: { authorization: `Bearer ${server.apiKey}` }, listeners: shareOf(index), openingAtOnce: 64 });
+  // Two waves of processes, with the api's memory read after each: the second wave's connections
+  // alone give the memory a connection adds, without what the first ones brought into use once
+  // (young-generation pages, pools).
+  const firstWave = Math.floor(LISTENER_PROCESSES / 2);
   const openingStartedAt = performance.now();
-  const { processes, reports } = await openListeners(eventsUrl(server, ids), headers);
-  const openingMs = Math.round(performance.now() - openingStartedAt);
+  const processes: ListenerProcess[] = [];
+  const openWave = async (from: number, to: number): Promise<number> => {
+    const wave = Array.from({ length: to - from }, (_, i) => startListenerProcess(order(from + i)));
+    processes.push(...wave);
+    await Promise.all(wave.map((listener) => listener.opened));
+    return Array.from({ length: to - from }, (_, i) => shareOf(from + i)).reduce((sum, share) => sum + share, 0);
+  };
   try {
+    await openWave(0, firstWave);
+    const half = await ask<Memory>(child, 'memory', 'memory');
+    const secondWaveListeners = await openWave(firstWave, LISTENER_PROCESSES);
+    const openingMs = Math.round(performance.now() - openingStartedAt);
     const connected = await ask<Memory>(child, 'memory', 'memory');
     // CPU time of the api while the tokens flow: what delivery costs, whatever else the machine runs.
     const serverCpuBefore = await ask<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
     tokenEmissions = [];
     openGate();
-    const received = await reports;
+    const received = await Promise.all(processes.map((listener) => listener.report));
     const serverCpuAfter = await ask<NodeJS.CpuUsage>(child, 'cpu', 'cpu');
     const emittedAt = tokenEmissions;
     tokenEmissions = null;
@@ -264,7 +276,8 @@ async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildPr
     const latencies = received.map((report) => deliveryLatencies(report, tokens, emittedAt));
     const frames = received.reduce((sum, report) => sum + report.receivedAt.reduce((count, times) => count + times.filter((at) => !Number.isNaN(at)).length, 0), 0);
     const framesPerListener = Math.round(frames / LISTENERS);
-    const perConnection = (key: keyof Memory) => Math.round((connected[key] - before[key]) / LISTENERS);
+    const perConnection = (key: keyof Memory) => Math.round((connected[key] - half[key]) / secondWaveListeners);
+    const averagePerConnection = (key: keyof Memory) => Math.round((connected[key] - before[key]) / LISTENERS);
     return {
       listeners: LISTENERS,
       listenerProcesses: LISTENER_PROCESSES,
@@ -278,10 +291,11 @@ async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildPr
         listeners: cpuMsPerFrame(received.reduce((sum, report) => sum + report.cpuMicros, 0), framesPerListener),
       },
       serverMemoryPerConnectionBytes: { rss: perConnection('rss'), heapUsed: perConnection('heapUsed'), external: perConnection('external') },
+      serverMemoryAveragePerConnectionBytes: { rss: averagePerConnection('rss'), heapUsed: averagePerConnection('heapUsed') },
     };
   } finally {
     fanOutGate = null;
-    for (const listenerProcess of processes) listenerProcess.kill();
+    for (const listener of processes) listener.process.kill();
   }
 }
 
@@ -375,7 +389,9 @@ async function recordFanOut(server: ServerInfo, child: ChildProcess, fake: FakeO
     value: Math.round(memory.rss / 102.4) / 10,
     unit: 'KB',
     target: { below: 20 },
-    detail: `heap ${Math.round(memory.heapUsed / 102.4) / 10} KB, external ${Math.round(memory.external / 102.4) / 10} KB per connection`,
+    detail:
+      `what each of the last ${LISTENERS / 2} connections added: heap ${Math.round(memory.heapUsed / 102.4) / 10} KB, external ${Math.round(memory.external / 102.4) / 10} KB; ` +
+      `averaged over all ${listeners} from before the first: RSS ${Math.round(fan.serverMemoryAveragePerConnectionBytes.rss / 102.4) / 10} KB, heap ${Math.round(fan.serverMemoryAveragePerConnectionBytes.heapUsed / 102.4) / 10} KB`,
   });
 }
 
