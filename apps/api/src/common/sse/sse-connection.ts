@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DONE_FRAME, KEEPALIVE_FRAME, type EncodedSseFrame } from './sse-frame';
+import { SseKeepalive, type KeepaliveTarget } from './sse-keepalive';
 
 export interface SseConnectionOptions {
-  /** Comment line (`: ping`) interval; the official client's polyfill gives up after 45 s of silence. */
+  /** Longest silence before a comment line (`: ping`); the official client's polyfill gives up after 45 s of silence. */
   readonly keepaliveMs?: number;
   /** Close after this long without an event (the real conversation stream: 3 minutes). */
   readonly idleTimeoutMs?: number;
@@ -19,9 +20,10 @@ export interface SseConnectionOptions {
  * a single clean end (disconnect, timeout or terminal frame). Frames arrive already encoded, so a
  * frame many listeners share costs one socket write each and nothing else.
  */
-export class SseConnection {
+export class SseConnection implements KeepaliveTarget {
   private closed = false;
-  private readonly keepalive: NodeJS.Timeout;
+  private readonly keepalive: SseKeepalive;
+  lastWriteTick = 0;
   private readonly maxTimer: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private drainWaiter: (() => void) | undefined;
@@ -41,7 +43,8 @@ export class SseConnection {
     response.flushHeaders();
     response.socket?.setNoDelay(true);
     options.openStreams?.inc();
-    this.keepalive = setInterval(() => this.write(KEEPALIVE_FRAME), options.keepaliveMs ?? 15_000);
+    this.keepalive = SseKeepalive.every(options.keepaliveMs ?? 15_000);
+    this.keepalive.add(this);
     this.maxTimer = options.maxDurationMs === undefined ? undefined : setTimeout(() => this.close(this.doneOnClose), options.maxDurationMs);
     this.eventSeen();
     request.on('close', () => this.close(false));
@@ -61,6 +64,11 @@ export class SseConnection {
     const ready = this.write(frame);
     if (frame.terminal) this.close(true);
     return ready && !this.closed;
+  }
+
+  /** The keepalive comment, when the connection wrote nothing for a while (see SseKeepalive). */
+  ping(): void {
+    this.write(KEEPALIVE_FRAME);
   }
 
   /** Restarts the idle time limit (an event came, framed or not). */
@@ -89,7 +97,7 @@ export class SseConnection {
     if (this.closed) return;
     this.closed = true;
     this.options.openStreams?.dec();
-    clearInterval(this.keepalive);
+    this.keepalive.delete(this);
     clearTimeout(this.idleTimer);
     clearTimeout(this.maxTimer);
     if (writeDone && !this.response.writableEnded) this.write(DONE_FRAME);
@@ -109,6 +117,7 @@ export class SseConnection {
    * response still ends the body (`0\r\n\r\n`) as usual.
    */
   private write(frame: EncodedSseFrame): boolean {
+    this.lastWriteTick = this.keepalive.tick;
     const socket = this.response.socket;
     if (socket !== null && this.response.headersSent && this.response.chunkedEncoding && !this.response.writableEnded) return socket.write(frame.chunk);
     return this.response.write(frame.bytes);
