@@ -137,14 +137,15 @@ async function timeToFirstToken(target: QuestionTarget, fake: FakeOpenAIServer) 
   for (let run = 0; run < WARMUP_RUNS + TTFT_RUNS; run += 1) {
     let requestAt = 0;
     firstTokenWrittenAt = null;
-    // The stall lets the SSE client connect first, so the token path is measured from a live stream.
+    // The stall lets the SSE client connect first, so the token path is measured from a live stream
+    // (150 ms was too short on a loaded machine: the bench stopped with 'SSE opened after the first token').
     // The first token leaves with the item that opens the answer; the next ones follow 10 ms apart,
     // as a model generates them (tens of ms per token). Sent in one burst, the whole answer is there
     // at once, and the first token's frame waits while the AI SDK parses the rest of it (token path
     // p50 5.1 and 6.6 ms that way against 3.5 and 4.6 ms with the tokens apart, 2 alternating pairs).
     fake.setResolver(() => {
       requestAt = performance.now();
-      return { steps: [{ type: 'stall', ms: 150 }, { type: 'text', tokens: ['Hello', ' world', '!'], gapMs: 10 }] };
+      return { steps: [{ type: 'stall', ms: 400 }, { type: 'text', tokens: ['Hello', ' world', '!'], gapMs: 10 }] };
     });
     const postedAt = performance.now();
     const url = await target.ask(`question ${run}`);
