@@ -9,6 +9,8 @@ interface Slot {
   readonly projection: Projection;
   readonly collection: string;
   readonly id: string;
+  /** As read before the batch (see WriteUnit's `previous`). */
+  loaded: ReadDocument | null;
   doc: ReadDocument | null;
 }
 
@@ -22,7 +24,7 @@ class BatchSlots {
     if (!byId) this.byCollection.set(collection, (byId = new Map()));
     let slot = byId.get(id);
     if (!slot) {
-      slot = { projection, collection, id, doc: null };
+      slot = { projection, collection, id, loaded: null, doc: null };
       byId.set(id, slot);
       this.inOrder.push(slot);
     }
@@ -130,9 +132,9 @@ export class ProjectionApplier {
 
     // Every document touched is written back, as the fold left it.
     const unit: { puts: WriteUnit['puts'][number][]; deletes: WriteUnit['deletes'][number][] } = { puts: [], deletes: [] };
-    for (const { collection, id, projection, doc } of slots.inOrder) {
+    for (const { collection, id, projection, loaded, doc } of slots.inOrder) {
       if (doc === null) unit.deletes.push({ collection, id });
-      else unit.puts.push({ collection, id, doc, expiresAt: projection.expiresAt?.(doc) });
+      else unit.puts.push({ collection, id, doc, expiresAt: projection.expiresAt?.(doc), previous: loaded });
     }
     return unit;
   }
@@ -161,7 +163,7 @@ export class ProjectionApplier {
   private async prefetch(slots: BatchSlots): Promise<void> {
     for (const [collection, byId] of slots.byCollection) {
       const found = await this.store.getMany(collection, [...byId.keys()], { forUpdate: true });
-      for (const [id, slot] of byId) slot.doc = found.get(id) ?? null;
+      for (const [id, slot] of byId) slot.doc = slot.loaded = found.get(id) ?? null;
     }
   }
 }

@@ -59,9 +59,13 @@ export function checkExpectedDocument(expected: ExpectedDocument): void {
   if (!TOP_LEVEL_FIELD.test(expected.field)) throw new Error(`Invalid read-store field "${expected.field}": expected a top-level field`);
 }
 
-/** Writes applied all together, with the projector checkpoint when one is given. */
+/**
+ * Writes applied all together, with the projector checkpoint when one is given. A put may give the
+ * document it replaces as it was read for this write (`previous`, null: none): a hint an adapter
+ * may use to leave alone what did not change (never trusted over what it stores).
+ */
 export interface WriteUnit {
-  readonly puts: ReadonlyArray<{ collection: string; id: string; doc: ReadDocument; expiresAt?: number }>;
+  readonly puts: ReadonlyArray<{ collection: string; id: string; doc: ReadDocument; expiresAt?: number; previous?: ReadDocument | null }>;
   readonly deletes: ReadonlyArray<{ collection: string; id: string }>;
   readonly checkpoint?: { readonly name: string; readonly position: number };
 }

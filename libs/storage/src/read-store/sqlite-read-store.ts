@@ -162,7 +162,7 @@ export class SqliteReadStore implements ReadStore {
       // Names are checked one write at a time, inside the transaction: any failure rolls back all.
       for (const put of unit.puts) {
         const table = tableOf(put.collection);
-        this.upsert(table, put.id, put.doc, put.expiresAt);
+        this.upsert(table, put.id, put.doc, put.expiresAt, put.previous);
         touched.add(table);
       }
       for (const del of unit.deletes) this.remove(tableOf(del.collection), del.id);
@@ -203,11 +203,11 @@ export class SqliteReadStore implements ReadStore {
     });
   }
 
-  private upsert(table: string, id: string, doc: ReadDocument, expiresAt: number | undefined): void {
+  private upsert(table: string, id: string, doc: ReadDocument, expiresAt: number | undefined, previous?: ReadDocument | null): void {
     this.cache.wrote(table, id);
     const text = JSON.stringify(doc);
     try {
-      this.layouts.upsert(table, id, doc, text, expiresAt);
+      this.layouts.upsert(table, id, doc, text, expiresAt, previous);
     } catch (error) {
       // Like MongoDB, a write to a collection nobody ensured creates it (without field indexes).
       if (!isMissingTable(error)) throw error;
