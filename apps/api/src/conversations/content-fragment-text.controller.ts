@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { Response as ExpressResponse } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiRawText } from '../common/openapi/api-operation.decorators';
 import { GetContentFragmentTextQuery, type ContentFragmentText } from './queries/get-content-fragment-text.query';
@@ -20,7 +20,7 @@ export class ContentFragmentTextController {
     'Read the raw text of a content fragment',
     "The text as it was posted (the processed text of its file for fragments stored as files), served as UTF-8 under the fragment's `contentType` (`text/plain` when that is not a media type).",
   )
-  async text(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Param('mId') messageId: string, @Res() response: Response): Promise<void> {
+  async text(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Param('mId') messageId: string, @Res() response: ExpressResponse): Promise<void> {
     const fragment: ContentFragmentText = await this.queryBus.execute(new GetContentFragmentTextQuery(auth, conversationId, messageId));
     response.status(200);
     response.setHeader('Content-Type', `${mediaTypeOf(fragment.contentType)}; charset=utf-8`);

@@ -4,7 +4,7 @@ import { renderConversationStreamEvent } from '@app/contracts/render/conversatio
 import type { RecordedEvent } from '@app/storage';
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiEventStream } from '../common/openapi/api-operation.decorators';
 import { rawLastEventId, serveSse, type SseFrame } from '../common/sse/sse-stream';
@@ -34,7 +34,7 @@ export class ConversationEventsController {
     payloadTypes: ['user_message_new', 'agent_message_new', 'agent_message_done', 'agent_generation_cancelled', 'conversation_title'],
     ends: 'The server closes the stream after 3 minutes without an event.',
   })
-  async events(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async events(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Req() request: ExpressRequest, @Res() response: ExpressResponse): Promise<void> {
     const subscription = await this.queryBus.execute(new ConversationEventStreamQuery(auth, conversationId, rawLastEventId(request)));
     await serveSse(request, response, subscription, (recorded) => this.toFrames(recorded), {
       idleTimeoutMs: IDLE_TIMEOUT_MS,

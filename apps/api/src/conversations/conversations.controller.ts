@@ -20,7 +20,7 @@ import {
 } from '@app/contracts/http/openapi/conversation-responses.schema';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { Response as ExpressResponse } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { Family, type PathFamily } from '../common/http/path-family';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
@@ -91,7 +91,7 @@ export class ConversationsController {
 
   @Delete(`${PRIVATE}/:cId`)
   @ApiSuccess('Delete a conversation', null)
-  async remove(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Res() response: Response): Promise<void> {
+  async remove(@Auth() auth: AuthContext, @Param('cId') conversationId: string, @Res() response: ExpressResponse): Promise<void> {
     await this.commandBus.execute(new DeleteConversationCommand(auth, conversationId));
     response.status(200).end();
   }

@@ -8,7 +8,7 @@ import {
 } from '@app/contracts/http/openapi/data-source.schema';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { Response as ExpressResponse } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { CreateDataSourceCommand } from './commands/create-data-source.command';
@@ -48,7 +48,7 @@ export class DataSourcesController {
 
   @Delete(spacePaths('/data_sources/:dsId'))
   @ApiSuccess('Delete a data source and its views (admins and builders)', null)
-  async remove(@Auth() auth: AuthContext, @Param('spaceId') spaceId: string, @Param('dsId') dsId: string, @Res() response: Response): Promise<void> {
+  async remove(@Auth() auth: AuthContext, @Param('spaceId') spaceId: string, @Param('dsId') dsId: string, @Res() response: ExpressResponse): Promise<void> {
     await this.commandBus.execute(new DeleteDataSourceCommand(auth, spaceId, dsId));
     response.status(200).end();
   }

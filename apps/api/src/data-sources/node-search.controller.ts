@@ -3,7 +3,7 @@ import type { SearchDataSourceViewsResponse, SearchNodesResponse, UnifiedSearchE
 import { SearchDataSourceViewsResponseSchema, SearchNodesResponseSchema } from '@app/contracts/http/openapi/node-search.schema';
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Response as ExpressResponse } from 'express';
 import { QueryBus } from '@nestjs/cqrs';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
@@ -37,7 +37,7 @@ export class NodeSearchController {
   })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'The event stream.', schema: { type: 'string' } })
-  async searchUnified(@Auth() auth: AuthContext, @Query() query: SearchUnifiedQueryDto, @Res() response: Response): Promise<void> {
+  async searchUnified(@Auth() auth: AuthContext, @Query() query: SearchUnifiedQueryDto, @Res() response: ExpressResponse): Promise<void> {
     const events: UnifiedSearchEvent[] = await this.queryBus.execute(new SearchUnifiedQuery(auth, query));
     response.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
     response.end(events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''));

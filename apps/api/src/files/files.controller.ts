@@ -4,7 +4,7 @@ import { FileEnvelopeSchema } from '@app/contracts/http/openapi/file.schema';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { PublicRoute } from '../common/http/route-access';
 import { ApiError } from '../common/http/api-error';
@@ -41,7 +41,7 @@ export class FilesController {
   @HttpCode(200)
   @RateLimit('file_uploads')
   @ApiSuccess('Request the upload of a file; answers the URL to post its content to', FileEnvelopeSchema)
-  requestUpload(@Auth() auth: AuthContext, @Body() body: FileUploadRequestDto, @Req() request: Request): Promise<FileEnvelope> {
+  requestUpload(@Auth() auth: AuthContext, @Body() body: FileUploadRequestDto, @Req() request: ExpressRequest): Promise<FileEnvelope> {
     return this.commandBus.execute(new RequestFileUploadCommand(auth, body, requestBaseUrl(this.config, request)));
   }
 
@@ -50,7 +50,7 @@ export class FilesController {
   @ApiSuccess('Upload the content of a requested file (multipart/form-data, one part named `file`) and process it', FileEnvelopeSchema)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The bytes, typed as declared.' } } } })
-  upload(@Auth() auth: AuthContext, @Param('fileId') fileId: string, @Req() request: Request): Promise<FileEnvelope> {
+  upload(@Auth() auth: AuthContext, @Param('fileId') fileId: string, @Req() request: ExpressRequest): Promise<FileEnvelope> {
     return this.commandBus.execute(new UploadFileContentCommand(auth, fileId, request, requestBaseUrl(this.config, request)));
   }
 
@@ -63,8 +63,8 @@ export class FilesController {
     @Auth() auth: AuthContext,
     @Param('fileId') fileId: string,
     @Query() query: FileQueryDto,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: ExpressRequest,
+    @Res() response: ExpressResponse,
   ): Promise<void> {
     const doc = await this.access.load(auth, fileId);
     const version = fileVersionOf(query.version);
@@ -85,7 +85,7 @@ export class FilesController {
     @Param('wId') workspaceId: string,
     @Param('fileId') fileId: string,
     @Query() query: SignedDownloadQueryDto,
-    @Res() response: Response,
+    @Res() response: ExpressResponse,
   ): Promise<void> {
     const version = fileVersionOf(query.version);
     const grant = { workspaceId, fileId, version, expiresAt: Number(query.expires) };
@@ -100,7 +100,7 @@ export class FilesController {
 
   @Delete(BOTH('/:fileId'))
   @ApiNoContent('Delete a file')
-  async remove(@Auth() auth: AuthContext, @Param('fileId') fileId: string, @Res() response: Response): Promise<void> {
+  async remove(@Auth() auth: AuthContext, @Param('fileId') fileId: string, @Res() response: ExpressResponse): Promise<void> {
     await this.commandBus.execute(new DeleteFileCommand(auth, fileId));
     response.status(204).end();
   }

@@ -2,7 +2,7 @@ import type { HealthResponse, ReadinessResponse } from '@app/contracts/http/heal
 import { HealthSchema, ReadinessSchema } from '@app/contracts/http/openapi/health.schema';
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiServiceUnavailableResponse } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Response as ExpressResponse } from 'express';
 import { PublicRoute } from '../common/http/route-access';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { ReadinessCheck } from './readiness-check';
@@ -23,7 +23,7 @@ export class HealthController {
   @ApiSuccess('Readiness: both stores answer and the projector keeps up; failed events are reported, not fatal', ReadinessSchema)
   // Not the error envelope: a load balancer reads the same body either way.
   @ApiServiceUnavailableResponse({ type: ReadinessSchema, description: 'A store does not answer, or the projector is failing, stuck or too far behind.' })
-  async ready(@Res({ passthrough: true }) response: Response): Promise<ReadinessResponse> {
+  async ready(@Res({ passthrough: true }) response: ExpressResponse): Promise<ReadinessResponse> {
     const readiness = await this.readiness.check();
     response.status(readiness.status === 'ready' ? 200 : 503);
     return readiness;

@@ -7,7 +7,7 @@ import { ListClientMcpServersResponseSchema } from '@app/contracts/http/openapi/
 import { HeartbeatMcpServerResponseSchema, RegisterMcpServerResponseSchema } from '@app/contracts/http/openapi/mcp.schema';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiEventStream, ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { rawLastEventId, serveSse } from '../common/sse/sse-stream';
@@ -75,7 +75,7 @@ export class McpController {
     payloadTypes: ['JSON-RPC 2.0 request or notification (`initialize`, `notifications/initialized`, `tools/list`, `tools/call`)'],
     ends: 'The server closes the stream after 5 minutes without a request; requests already answered are never replayed.',
   })
-  async requests(@Auth() auth: AuthContext, @Query('serverId') serverId: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async requests(@Auth() auth: AuthContext, @Query('serverId') serverId: unknown, @Req() request: ExpressRequest, @Res() response: ExpressResponse): Promise<void> {
     const stream: McpRequestStream = await this.queryBus.execute(
       new McpRequestStreamQuery(auth, typeof serverId === 'string' ? serverId : undefined, rawLastEventId(request)),
     );

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../common/http/api-error';
 import { PublicRoute } from '../common/http/route-access';
@@ -28,14 +28,14 @@ export class MetricsController {
   }
 
   @Get('metrics')
-  async scrape(@Req() request: Request, @Res() response: Response): Promise<void> {
+  async scrape(@Req() request: ExpressRequest, @Res() response: ExpressResponse): Promise<void> {
     this.authorize(request);
     const { contentType, text } = await this.metrics.scrape();
     response.status(200).setHeader('Content-Type', contentType);
     response.end(text);
   }
 
-  private authorize(request: Request): void {
+  private authorize(request: ExpressRequest): void {
     if (!this.tokenDigest) return;
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     // Digests have one length, so the comparison takes the same time whatever was sent.

@@ -3,7 +3,7 @@ import type { ListSessionsResponse, SessionResponse } from '@app/contracts/http/
 import { ListSessionsResponseSchema, SessionSchema } from '@app/contracts/http/openapi/people.schema';
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { Person, type PersonContext } from '../auth/auth-context';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import { PersonAccountRoute, PersonRoute, PublicRoute } from '../common/http/route-access';
@@ -15,7 +15,7 @@ import { UseSignInLinkCommand } from './commands/use-sign-in-link.command';
 import { GetSessionQuery, ListSessionsQuery } from './queries/account.queries';
 
 /** The User-Agent a session is listed with (bounded: it is the client's to write). */
-export function userAgentOf(request: Request): string | null {
+export function userAgentOf(request: ExpressRequest): string | null {
   const agent = request.headers['user-agent'];
   return typeof agent === 'string' && agent.length > 0 ? agent.slice(0, 256) : null;
 }
@@ -35,7 +35,7 @@ export class AuthController {
   @HttpCode(200)
   @PublicRoute()
   @ApiSuccess('Sign in with email and password: sets the session cookie', SessionSchema)
-  async signIn(@Body() body: SignInDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
+  async signIn(@Body() body: SignInDto, @Req() request: ExpressRequest, @Res({ passthrough: true }) response: ExpressResponse): Promise<SessionResponse> {
     const signed = await this.commandBus.execute(new SignInWithPasswordCommand(body.email, body.password, clientAddressKey(request.ip), userAgentOf(request)));
     return withCookie(signed, request, response);
   }
@@ -44,7 +44,7 @@ export class AuthController {
   @HttpCode(200)
   @PublicRoute()
   @ApiSuccess('Use a sign-in or password-reset link (its token, and a new password): sets the session cookie', SessionSchema)
-  async useLink(@Body() body: UseSignInLinkDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
+  async useLink(@Body() body: UseSignInLinkDto, @Req() request: ExpressRequest, @Res({ passthrough: true }) response: ExpressResponse): Promise<SessionResponse> {
     const signed = await this.commandBus.execute(new UseSignInLinkCommand(body.token, body.password ?? null, userAgentOf(request)));
     return withCookie(signed, request, response);
   }
@@ -60,7 +60,7 @@ export class AuthController {
   @HttpCode(204)
   @PersonRoute()
   @ApiNoContent('End this session and clear its cookie')
-  async signOut(@Person() person: PersonContext, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+  async signOut(@Person() person: PersonContext, @Req() request: ExpressRequest, @Res({ passthrough: true }) response: ExpressResponse): Promise<void> {
     await this.commandBus.execute(new SignOutCommand(person, { kind: 'current' }));
     clearSessionCookie(request, response);
   }
@@ -69,7 +69,7 @@ export class AuthController {
   @HttpCode(204)
   @PersonAccountRoute()
   @ApiNoContent('End every session of the caller')
-  async signOutEverywhere(@Person() person: PersonContext, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+  async signOutEverywhere(@Person() person: PersonContext, @Req() request: ExpressRequest, @Res({ passthrough: true }) response: ExpressResponse): Promise<void> {
     await this.commandBus.execute(new SignOutCommand(person, { kind: 'everywhere' }));
     clearSessionCookie(request, response);
   }
@@ -90,7 +90,7 @@ export class AuthController {
   }
 }
 
-function withCookie(signed: SignedIn, request: Request, response: Response): SessionResponse {
+function withCookie(signed: SignedIn, request: ExpressRequest, response: ExpressResponse): SessionResponse {
   setSessionCookie(request, response, signed.secret, signed.response.expiresAt);
   return signed.response;
 }

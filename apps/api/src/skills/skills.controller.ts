@@ -18,7 +18,7 @@ import type {
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request as ExpressRequest } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
 import { ChangeSkillArchiveCommand } from './commands/archive-skill.command';
@@ -62,7 +62,7 @@ export class SkillsController {
   @ApiSuccess('Import skills from a SKILL.md or a zip of skill folders (multipart, one part named `file`); files beside a SKILL.md become its attachments', ImportSkillsResponseSchema)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'A SKILL.md, or a zip of folders each holding one.' } } } })
-  import(@Auth() auth: AuthContext, @Query() query: ImportSkillsQueryDto, @Req() request: Request): Promise<ImportSkillsResponse> {
+  import(@Auth() auth: AuthContext, @Query() query: ImportSkillsQueryDto, @Req() request: ExpressRequest): Promise<ImportSkillsResponse> {
     return this.commandBus.execute(new ImportSkillsCommand(auth, request, query.onConflict ?? 'error'));
   }
 

@@ -3,7 +3,7 @@ import type { SubscriptionDocument } from '@app/contracts/read-models/subscripti
 import type { RecordedEvent } from '@app/storage';
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { AdminOnly } from '../common/http/route-access';
 import { ApiEventStream } from '../common/openapi/api-operation.decorators';
@@ -35,7 +35,7 @@ export class SubscriptionEventsController {
     payloadTypes: [...PUBLIC_EVENT_KINDS],
     ends: 'The server closes the stream after 3 minutes without an event. Event ids are log positions; `data` is the body a webhook delivery carries.',
   })
-  async events(@Auth() auth: AuthContext, @Param('sId') sId: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async events(@Auth() auth: AuthContext, @Param('sId') sId: string, @Req() request: ExpressRequest, @Res() response: ExpressResponse): Promise<void> {
     const { subscription, events } = await this.queryBus.execute(new SubscriptionEventStreamQuery(auth, sId, rawLastEventId(request)));
     await serveSse(request, response, events, (recorded) => this.toFrames(subscription, recorded), { idleTimeoutMs: IDLE_TIMEOUT_MS });
   }

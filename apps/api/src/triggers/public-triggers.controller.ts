@@ -2,7 +2,7 @@ import { TriggerEnvelopeSchema, WebhookDeliveryResponseSchema } from '@app/contr
 import type { TriggerEnvelope, WebhookDeliveryResponse } from '@app/contracts/http/trigger.types';
 import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Request } from 'express';
+import type { Request as ExpressRequest } from 'express';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { PublicRoute } from '../common/http/route-access';
 import { ApiSuccess } from '../common/openapi/api-operation.decorators';
@@ -32,7 +32,7 @@ export class PublicTriggersController {
   @HttpCode(200)
   @PublicRoute()
   @ApiSuccess('Deliver a webhook to a trigger: stored with its outcome, and a run started when it matches', WebhookDeliveryResponseSchema)
-  async hook(@Param('wId') workspaceId: string, @Param('tId') triggerId: string, @Param('secret') secret: string, @Req() request: Request): Promise<WebhookDeliveryResponse> {
+  async hook(@Param('wId') workspaceId: string, @Param('tId') triggerId: string, @Param('secret') secret: string, @Req() request: ExpressRequest): Promise<WebhookDeliveryResponse> {
     const { raw, payload } = await readWebhookBody(request);
     return this.commandBus.execute(new ReceiveWebhookCommand(workspaceId, triggerId, secret, request.headers, raw, payload));
   }

@@ -2,7 +2,7 @@ import { upcast } from '@app/contracts/events/upcast';
 import type { RecordedEvent } from '@app/storage';
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { Auth, type AuthContext } from '../../auth/auth-context';
 import { ApiEventStream } from '../../common/openapi/api-operation.decorators';
 import { encodeSseFrame, type EncodedSseFrame } from '../../common/sse/sse-frame';
@@ -41,8 +41,8 @@ export class AgentMessageEventsController {
     @Auth() auth: AuthContext,
     @Param('cId') conversationId: string,
     @Param('mId') messageId: string,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: ExpressRequest,
+    @Res() response: ExpressResponse,
   ): Promise<void> {
     const stream = await this.queryBus.execute(new AgentMessageEventStreamQuery(auth, conversationId, messageId, rawLastEventId(request)));
     if (stream.ended) {

@@ -3,7 +3,7 @@ import type { AcceptInvitationResponse, CreateInvitationResponse, ListInvitation
 import { AcceptInvitationResponseSchema, CreateInvitationResponseSchema, ListInvitationsResponseSchema } from '@app/contracts/http/openapi/member.schema';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { Auth, PersonOrNull, type AuthContext, type PersonContext } from '../../auth/auth-context';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { AdminOnly, PersonRouteOrAnonymous } from '../../common/http/route-access';
@@ -54,8 +54,8 @@ export class InvitationsController {
   async accept(
     @PersonOrNull() person: PersonContext | null,
     @Body() body: AcceptInvitationDto,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: ExpressRequest,
+    @Res({ passthrough: true }) response: ExpressResponse,
   ): Promise<AcceptInvitationResponse> {
     const accepted = await this.commandBus.execute(new AcceptInvitationCommand(body.token, invitationAcceptorOf(body, person), userAgentOf(request)));
     if (accepted.sessionSecret !== null && accepted.response.session) setSessionCookie(request, response, accepted.sessionSecret, accepted.response.session.expiresAt);

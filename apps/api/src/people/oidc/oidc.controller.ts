@@ -3,7 +3,7 @@ import { SignInProvidersSchema } from '@app/contracts/http/openapi/people.schema
 import type { SignInProvidersResponse } from '@app/contracts/http/single-sign-on.types';
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { PublicRoute } from '../../common/http/route-access';
 import { ApiRedirect, ApiSuccess } from '../../common/openapi/api-operation.decorators';
@@ -36,7 +36,7 @@ export class OidcController {
   @Get('oidc/start')
   @PublicRoute()
   @ApiRedirect('Begin single sign-on: redirects to the OpenID Connect provider', 'To the provider, with the flow kept in an HTTP-only cookie for 10 minutes.')
-  async start(@Query() query: OidcStartQueryDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async start(@Query() query: OidcStartQueryDto, @Req() request: ExpressRequest, @Res() response: ExpressResponse): Promise<void> {
     const started = await this.commandBus.execute(new StartOidcSignInCommand(query.returnTo ?? '/'));
     setOidcFlowCookie(request, response, started.sealedFlow);
     response.setHeader('Cache-Control', 'no-store').redirect(302, started.authorizationUrl);
@@ -45,7 +45,7 @@ export class OidcController {
   @Get('oidc/callback')
   @PublicRoute()
   @ApiRedirect("The provider's answer: signs the person in and redirects", 'To `returnTo`, signed in: the session cookie is set.')
-  async callback(@Req() request: Request, @Res() response: Response): Promise<void> {
+  async callback(@Req() request: ExpressRequest, @Res() response: ExpressResponse): Promise<void> {
     // A flow is used once, whatever comes of it.
     clearOidcFlowCookie(request, response);
     const query = new URL(request.originalUrl, 'http://callback.invalid').searchParams;
