@@ -16,6 +16,8 @@ export class RequestLogMiddleware implements NestMiddleware {
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     request.requestId = requestId;
     response.setHeader('X-Request-Id', requestId);
+    // Below the info level nothing would be written: no listener, no timing.
+    if (!this.logger.isLevelEnabled('info')) return next();
     const startedAt = process.hrtime.bigint();
     response.on('finish', () => {
       this.logger.info(
