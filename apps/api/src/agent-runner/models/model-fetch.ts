@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { webResponseOf } from '../../common/http/web-response';
 
@@ -26,11 +26,24 @@ export const modelFetch: typeof fetch = (input, init) => {
   if (body !== null) headers['content-length'] = String(body.byteLength);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<Response>((resolve, reject) => {
-    const request = send(url, { method: init?.method ?? 'GET', headers, signal }, (response) => resolve(webResponseOf(response)));
+    const request = send(url, { method: init?.method ?? 'GET', headers }, (response) => resolve(webResponseOf(response)));
     request.on('error', (error) => reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })));
+    if (signal) abortWith(signal, request);
     request.end(body ?? undefined);
   });
 };
+
+/**
+ * Destroys the request (and its response, whose body stream then errors) when the signal aborts,
+ * until the exchange is over. Rather than http's own `signal` option, whose wiring (an async
+ * resource bound per request, stream end watchers) took about 0.3 ms per model request in the
+ * time-to-first-token bench's CPU profile, on the way to the model.
+ */
+function abortWith(signal: AbortSignal, request: ClientRequest): void {
+  const abort = (): void => void request.destroy(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+  signal.addEventListener('abort', abort, { once: true });
+  request.once('close', () => signal.removeEventListener('abort', abort));
+}
 
 function safeUrl(text: string): URL | null {
   return URL.canParse(text) ? new URL(text) : null;
