@@ -35,6 +35,9 @@ describe('memoizeValidationMetadata', () => {
     expect(storage.getTargetValidationMetadatas(Child, '', true, false)).toBe(first);
     expect(storage.getTargetValidationMetadatas(Child, '', false, false)).not.toBe(first);
     expect(storage.getTargetValidationMetadatas(Child, '', true, false, ['admin'])).not.toBe(first);
+    const grouped = storage.groupByPropertyName(first);
+    expect(Object.keys(grouped).sort()).toEqual(['count', 'name']);
+    expect(storage.groupByPropertyName(first)).toBe(grouped);
   });
 
   it('forgets its answers when a rule is added later', () => {

@@ -3,6 +3,7 @@ import { getMetadataStorage } from 'class-validator';
 type Storage = ReturnType<typeof getMetadataStorage>;
 type Lookup = Storage['getTargetValidationMetadatas'];
 type Metadatas = ReturnType<Lookup>;
+type Grouped = ReturnType<Storage['groupByPropertyName']>;
 
 const memoized = new WeakSet<Storage>();
 
@@ -11,7 +12,8 @@ const memoized = new WeakSet<Storage>();
  * Its `getTargetValidationMetadatas` walks every class that has rules (hundreds here), asking of
  * each whether the validated class inherits from it, for every object validated, nested ones
  * included: about a tenth of what posting a message cost the server. The rules are fixed once the
- * DTO modules are loaded; a rule added later (a class loaded late) empties the memo.
+ * DTO modules are loaded; a rule added later (a class loaded late) empties the memo. The rules of
+ * a class grouped by property, which it also rebuilt each time, are kept beside them.
  * The answers are shared: class-validator only reads them.
  */
 export function memoizeValidationMetadata(storage: Storage = getMetadataStorage()): void {
@@ -19,6 +21,8 @@ export function memoizeValidationMetadata(storage: Storage = getMetadataStorage(
   memoized.add(storage);
   const lookup: Lookup = storage.getTargetValidationMetadatas.bind(storage);
   const add = storage.addValidationMetadata.bind(storage);
+  const group = storage.groupByPropertyName.bind(storage);
+  const groups = new WeakMap<Metadatas, Grouped>();
   let answers = new Map<unknown, Map<string, Metadatas>>();
   storage.addValidationMetadata = (metadata) => {
     answers = new Map();
@@ -37,5 +41,13 @@ export function memoizeValidationMetadata(storage: Storage = getMetadataStorage(
       byOptions.set(key, found);
     }
     return found;
+  };
+  storage.groupByPropertyName = (metadatas) => {
+    let grouped = groups.get(metadatas);
+    if (!grouped) {
+      grouped = group(metadatas);
+      groups.set(metadatas, grouped);
+    }
+    return grouped;
   };
 }
