@@ -10,9 +10,8 @@
  * listener), and the receipt time is kept in a typed array. The bench turns the distinct frames
  * into text and latencies once, at the end.
  */
-import { Agent, get } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { SseBlocks } from '../../test/support/sse-blocks';
+import { listenSse } from './sse-listener';
 
 export interface ListenOrder {
   readonly url: string;
@@ -56,14 +55,13 @@ class Listeners {
 
   /** Opens every stream; resolves once all are open, with a promise of their ends (wrapped: a promise would be flattened). */
   async open(): Promise<{ ended: Promise<void> }> {
-    const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
     const ends: Promise<void>[] = [];
     let next = 0;
     const openOne = async (): Promise<void> => {
       while (next < this.order.listeners) {
         const listener = next;
         next += 1;
-        await new Promise<void>((opened, failed) => ends.push(this.listen(listener, agent, opened, failed)));
+        await new Promise<void>((opened, failed) => ends.push(this.listen(listener, opened, failed)));
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.order.openingAtOnce, this.order.listeners) }, openOne));
@@ -78,30 +76,11 @@ class Listeners {
     return { frames: this.frames, receivedAt: this.receivedAt.map((times) => Array.from(times)), complete, cpuMicros };
   }
 
-  private listen(listener: number, agent: Agent, opened: () => void, failed: (error: Error) => void): Promise<void> {
-    return new Promise<void>((ended, broken) => {
-      const request = get(this.order.url, { headers: this.order.headers, agent }, (response) => {
-        if (response.statusCode !== 200) {
-          response.resume();
-          failed(new Error(`SSE request answered ${response.statusCode}`));
-          return;
-        }
-        opened();
-        response.setEncoding('utf8');
-        const blocks = new SseBlocks((block) => this.onBlock(listener, block));
-        response.on('data', (chunk: string) => {
-          if (blocks.push(chunk) !== 'stop') return;
-          request.destroy();
-          ended();
-        });
-        response.on('end', () => ended());
-        response.on('error', broken);
-      });
-      request.on('error', (error) => {
-        failed(error);
-        broken(error);
-      });
-    });
+  private listen(listener: number, opened: () => void, failed: (error: Error) => void): Promise<void> {
+    const ended = listenSse(this.order.url, this.order.headers, opened, (block) => this.onBlock(listener, block));
+    // A stream that fails before it opens must not leave the opening wait hanging.
+    ended.catch(failed);
+    return ended;
   }
 
   private onBlock(listener: number, block: string): 'stop' | void {
