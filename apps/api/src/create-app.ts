@@ -9,6 +9,7 @@ import { answerParserErrorsInEnvelope } from './common/http/client-errors';
 import { ErrorEnvelopeFilter } from './common/http/error-envelope.filter';
 import { JsonBodyMiddleware } from './common/http/json-body.middleware';
 import { mountRequestMiddlewares } from './common/http/request-middlewares';
+import { routeThroughIndex } from './common/http/route-index';
 import { RequestLogMiddleware } from './common/http/request-log.middleware';
 import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { WebAppMiddleware } from './web/web-app.middleware';
@@ -38,6 +39,7 @@ export async function createApp(config: ApiConfig, logger: Logger, extraModules:
   const middlewares = [RequestLogMiddleware, HttpMetricsMiddleware, JsonBodyMiddleware, WebAppMiddleware].map((type) => app.get(type));
   mountRequestMiddlewares(app, middlewares, new ErrorEnvelopeFilter(logger));
   setupApiDocs(app, config);
+  routeThroughIndex(app);
   const server = app.getHttpServer();
   answerParserErrorsInEnvelope(server);
   // Streams never finish on their own: end them so shutdown does not wait for clients to leave.
