@@ -23,6 +23,7 @@ const LOADED_ON_FIRST_USE = [
   '@modelcontextprotocol/sdk/',
   'jszip/',
   'openid-client/',
+  'cron-parser/',
 ];
 
 /**

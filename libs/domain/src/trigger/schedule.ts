@@ -1,6 +1,13 @@
 import type { ScheduleConfig } from '@app/contracts/events/trigger.events';
-import { CronExpressionParser } from 'cron-parser';
+import type { CronExpressionParser } from 'cron-parser';
 import { DomainError } from '../shared/domain-error';
+
+/** cron-parser (and luxon, which it brings) loads with the first schedule read, not at every boot. */
+function cronExpressions(): typeof CronExpressionParser {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const cronParser: typeof import('cron-parser') = require('cron-parser');
+  return cronParser.CronExpressionParser;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -31,7 +38,7 @@ function onInterval(config: ScheduleConfig, day: number): boolean {
  * in the last year.
  */
 export function latestDueAt(config: ScheduleConfig, now: number): number | null {
-  const expression = CronExpressionParser.parse(cronOf(config), { currentDate: new Date(now + 1), tz: config.timezone });
+  const expression = cronExpressions().parse(cronOf(config), { currentDate: new Date(now + 1), tz: config.timezone });
   for (let step = 0; step < 400; step += 1) {
     const candidate = expression.prev();
     if (candidate.getTime() < now - 366 * DAY_MS) return null;
@@ -42,7 +49,7 @@ export function latestDueAt(config: ScheduleConfig, now: number): number | null 
 
 /** The next instant of the schedule strictly after `after`, for display (`nextRunAt`). */
 export function nextDueAt(config: ScheduleConfig, after: number): number | null {
-  const expression = CronExpressionParser.parse(cronOf(config), { currentDate: new Date(after), tz: config.timezone });
+  const expression = cronExpressions().parse(cronOf(config), { currentDate: new Date(after), tz: config.timezone });
   for (let step = 0; step < 400; step += 1) {
     const candidate = expression.next();
     if (onInterval(config, dayNumber(candidate))) return candidate.getTime();
@@ -61,7 +68,7 @@ export function assertValidSchedule(config: ScheduleConfig): void {
     throw new DomainError('invalid_request_error', 'The cron expression must have five fields: minute hour day-of-month month day-of-week.');
   }
   try {
-    CronExpressionParser.parse(cronOf(config), { tz: config.timezone });
+    cronExpressions().parse(cronOf(config), { tz: config.timezone });
   } catch (error) {
     throw new DomainError('invalid_request_error', `Invalid cron expression: ${error instanceof Error ? error.message : String(error)}.`);
   }
