@@ -66,16 +66,15 @@ export class RouteIndex {
   layersFor(url: string): RouterLayer[] {
     const path = pathOf(url);
     if (path === null) return this.stack;
-    const found = new Set<number>();
-    this.collect(this.root, segmentsOf(path), 0, found);
-    if (found.size === 0) return this.view('', this.always);
-    const indexes = [...this.always, ...found].sort((a, b) => a - b);
-    return this.view(indexes.join(','), indexes);
-  }
-
-  private view(key: string, indexes: number[]): RouterLayer[] {
+    // Lower case once for the whole path: for ASCII letters it is what the router's matching
+    // ignores; another character it maps to ASCII (the Kelvin sign) can only add a layer to try.
+    const found: number[] = [];
+    this.collect(this.root, segmentsOf(path.toLowerCase()), 0, found);
+    if (found.length > 1) found.sort((a, b) => a - b);
+    const key = found.join(',');
     let layers = this.views.get(key);
     if (!layers) {
+      const indexes = [...new Set([...this.always, ...found])].sort((a, b) => a - b);
       layers = indexes.map((index) => this.stack[index]!);
       this.views.set(key, layers);
     }
@@ -99,13 +98,13 @@ export class RouteIndex {
     at.layers.push(index);
   }
 
-  private collect(at: TrieNode, segments: readonly string[], depth: number, found: Set<number>): void {
+  private collect(at: TrieNode, segments: readonly string[], depth: number, found: number[]): void {
     if (depth === segments.length) {
-      for (const index of at.layers) found.add(index);
+      for (const index of at.layers) if (!found.includes(index)) found.push(index);
       return;
     }
     const segment = segments[depth]!;
-    const literal = at.literals.get(asciiLowerCase(segment));
+    const literal = at.literals.get(segment);
     if (literal) this.collect(literal, segments, depth + 1, found);
     // A parameter matches one or more characters up to the next slash.
     if (at.param && segment !== '') this.collect(at.param, segments, depth + 1, found);
@@ -171,12 +170,4 @@ function pathOf(url: string): string | null {
 function segmentsOf(path: string): string[] {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   return trimmed.split('/').slice(1);
-}
-
-/**
- * Lower case of ASCII letters only: the router's expressions ignore case the way a JavaScript
- * expression without the `u` flag does, under which no other character equals an ASCII letter.
- */
-function asciiLowerCase(segment: string): string {
-  return /[A-Z]/.test(segment) ? segment.replace(/[A-Z]/g, (letter) => letter.toLowerCase()) : segment;
 }
