@@ -42,7 +42,13 @@ async function alternate(load: LoadGenerator, targets: Record<Contender, Target>
   return rounds;
 }
 
-function report(what: string, expressCeiling: string, rawCeiling: string, target: number, rounds: Rounds): void {
+/** Targets of a path: against bare Express (this round's), and against raw node:http (kept from the rounds before). */
+interface Targets {
+  readonly express: number;
+  readonly raw: number;
+}
+
+function report(what: string, expressCeiling: string, rawCeiling: string, targets: Targets, rounds: Rounds): void {
   const mean = (results: LoadResult[]) => Math.round(results.reduce((sum, result) => sum + result.perSecond, 0) / results.length);
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const [ours, express, raw] = [mean(rounds.ours), mean(rounds.express), mean(rounds.raw)];
@@ -53,10 +59,10 @@ function report(what: string, expressCeiling: string, rawCeiling: string, target
   recordFigure({
     name: `${what} req/s vs ${expressCeiling}`,
     value: ratio(ours, express),
-    target: { atLeast: target },
+    target: { atLeast: targets.express },
     detail: `${figures}; per round ${Math.min(...perRound)}–${Math.max(...perRound)}`,
   });
-  recordFigure({ name: `${what} req/s vs ${rawCeiling}`, value: ratio(ours, raw), detail: `Express reaches ${ratio(express, raw)} of raw` });
+  recordFigure({ name: `${what} req/s vs ${rawCeiling}`, value: ratio(ours, raw), target: { atLeast: targets.raw }, detail: `Express reaches ${ratio(express, raw)} of raw` });
 }
 
 async function main(): Promise<void> {
@@ -81,7 +87,7 @@ async function main(): Promise<void> {
       'POST message (no agent)',
       'Express 5 + express.json() + one node:sqlite insert (synchronous=FULL)',
       'raw node:http + JSON.parse + the same insert',
-      0.5,
+      { express: 0.5, raw: 0.3 },
       posts,
     );
 
@@ -99,7 +105,7 @@ async function main(): Promise<void> {
       express: { method: 'GET', base: expressBytes.base, paths: ['/conversation'] },
       raw: { method: 'GET', base: rawBytes.base, paths: ['/conversation'] },
     });
-    report('GET conversation (20 messages)', 'bare Express 5 serving the same bytes', 'raw node:http serving the same bytes', 0.7, gets);
+    report('GET conversation (20 messages)', 'bare Express 5 serving the same bytes', 'raw node:http serving the same bytes', { express: 0.7, raw: 0.4 }, gets);
   } finally {
     for (const stop of stops) await stop();
     rmSync(directory, { recursive: true, force: true });
