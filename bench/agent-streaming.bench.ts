@@ -7,7 +7,9 @@
  *    its first token to the SSE client reading it (token path: coalescer, append, subscription, SSE).
  *    The same runs through a minimal proxy (support/minimal-model-proxy.ts) give the ceiling: what
  *    any server between the client and the model adds on this machine. The figures are ours over the
- *    proxy's, p50 and p99, in the same run.
+ *    proxy's, p50 and p99, in the same run; the same proxy on bare Express 5
+ *    (support/express-model-proxy.ts) and the disk's flush time, which ours pays before a token
+ *    reaches a listener and the proxies do not, are given beside them.
  * 2. One agent message watched by 10,000 SSE listeners: delivery latency of every token at every
  *    listener (from the fake model writing it to the listener receiving the frame that completes it,
  *    coalescing included; clocks are `performance.timeOrigin + performance.now()` of processes on one
@@ -26,6 +28,7 @@ import { performance } from 'node:perf_hooks';
 import { FakeOpenAIServer } from '../test/support/fake-openai-server';
 import { ScenarioResponse } from '../test/support/fake-openai/scenario-response';
 import { percentiles } from './support/load';
+import { diskFlushMs } from './support/disk-flush';
 import { ratio, recordFigure } from './support/results';
 import { serviceNodeFlags } from './support/service-node-flags';
 import type { Memory, ServerInfo } from './support/agent-streaming-server';
@@ -315,9 +318,9 @@ function percentilesOf(lists: readonly Float64Array[]): { p50: number; p99: numb
   return { p50: pick(0.5), p99: pick(0.99), max: Math.round((all[all.length - 1] ?? 0) * 10) / 10 };
 }
 
-/** Runs `measure` against the minimal proxy (support/minimal-model-proxy.ts) in a process of its own. */
-async function withMinimalProxy<T>(fake: FakeOpenAIServer, measure: (port: number) => Promise<T>): Promise<T> {
-  const proxy = fork(join(__dirname, 'support', 'minimal-model-proxy.js'), [fake.baseUrl], { execArgv: serviceNodeFlags(), stdio: 'inherit' });
+/** Runs `measure` against a proxy of bench/support (minimal-model-proxy.js, express-model-proxy.js) in a process of its own. */
+async function withProxy<T>(script: string, fake: FakeOpenAIServer, measure: (port: number) => Promise<T>): Promise<T> {
+  const proxy = fork(join(__dirname, 'support', script), [fake.baseUrl], { execArgv: serviceNodeFlags(), stdio: 'inherit' });
   try {
     const port = await new Promise<number>((resolve) => proxy.once('message', (message: { port: number }) => resolve(message.port)));
     return await measure(port);
@@ -352,8 +355,11 @@ async function main(args: string[]): Promise<void> {
 async function recordTimeToFirstToken(server: ServerInfo, child: ChildProcess, fake: FakeOpenAIServer): Promise<void> {
   const ttft = await timeToFirstToken(ourServer(server, child), fake);
   console.log(JSON.stringify({ bench: 'agent time to first token added by the server (fake model, Responses API)', ...ttft }));
-  const floor = await withMinimalProxy(fake, (port) => timeToFirstToken(minimalProxy(port), fake));
+  const floor = await withProxy('minimal-model-proxy.js', fake, (port) => timeToFirstToken(minimalProxy(port), fake));
   console.log(JSON.stringify({ bench: 'time to first token added by a minimal proxy (raw node:http)', ...floor }));
+  const onExpress = await withProxy('express-model-proxy.js', fake, (port) => timeToFirstToken(minimalProxy(port), fake));
+  console.log(JSON.stringify({ bench: 'time to first token added by the same proxy on bare Express 5', ...onExpress }));
+  const flush = diskFlushMs();
   const split = (of: typeof ttft) => `pre-model p50 ${of.preModelMs.p50} ms / p99 ${of.preModelMs.p99} ms, token path p50 ${of.tokenPathMs.p50} ms / p99 ${of.tokenPathMs.p99} ms`;
   for (const [quantile, target] of [['p50', 1.5], ['p99', 2]] as const) {
     recordFigure({
@@ -364,7 +370,9 @@ async function recordTimeToFirstToken(server: ServerInfo, child: ChildProcess, f
       target: { below: target + 0.005 },
       detail:
         `ours ${ttft.addedMs[quantile]} ms (${split(ttft)}), the proxy ${floor.addedMs[quantile]} ms (${split(floor)}), ${ttft.runs} runs each; ` +
-        'the proxy is raw node:http without validation, log, durability or AI SDK: what any server between client and model adds on this machine',
+        'the proxy is raw node:http without validation, log, durability or AI SDK: what any server between client and model adds on this machine; ' +
+        `the same proxy on bare Express 5: ${onExpress.addedMs[quantile]} ms (ours ${ratio(ttft.addedMs[quantile], onExpress.addedMs[quantile])}×); ` +
+        `a 4 KB fdatasync on this disk, which ours waits for before the first token reaches a listener: p50 ${flush.p50} ms, p99 ${flush.p99} ms`,
     });
   }
 }
