@@ -49,8 +49,7 @@ export class ApiKeyGuard implements CanActivate {
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     if (personRoute === PERSON_OR_ANONYMOUS && !(await this.callers.presentsAny(request))) return true;
-    const address = clientAddressKey(request.ip);
-    const caller = await this.countingFailures(address, () => this.callers.of(request, { sessions: SESSION_PATHS.test(request.path) }));
+    const caller = await this.countingFailures(request, () => this.callers.of(request, { sessions: SESSION_PATHS.test(request.path) }));
     await this.limits.admitKey(budgetKeyOf(caller));
 
     if (personRoute) {
@@ -65,7 +64,7 @@ export class ApiKeyGuard implements CanActivate {
     if (typeof workspaceId !== 'string') throw new ApiError('workspace_not_found', 'The workspace was not found.');
     const workspace = await this.readModels.get<WorkspaceDocument>('workspaces', workspaceId);
     if (!workspace) throw new ApiError('workspace_not_found', 'The workspace was not found.');
-    request.auth = await this.countingFailures(address, () => this.authIn(workspace, caller, request));
+    request.auth = await this.countingFailures(request, () => this.authIn(workspace, caller, request));
     await this.limits.admitWorkspace(workspace.sId, rateLimit);
     if (caller.kind === 'key') this.usage.touch(caller.key.keyId);
     if (adminOnly) requireAdmin(request.auth);
@@ -120,11 +119,12 @@ export class ApiKeyGuard implements CanActivate {
     return member;
   }
 
-  private async countingFailures<T>(address: string, authenticate: () => Promise<T>): Promise<T> {
+  /** Runs `authenticate`; a refusal counts against the client's address (read only then: behind proxies it means parsing X-Forwarded-For). */
+  private async countingFailures<T>(request: AuthenticatedRequest, authenticate: () => Promise<T>): Promise<T> {
     try {
       return await authenticate();
     } catch (error) {
-      if (error instanceof ApiError) await this.failedAuthentication(address);
+      if (error instanceof ApiError) await this.failedAuthentication(clientAddressKey(request.ip));
       throw error;
     }
   }
