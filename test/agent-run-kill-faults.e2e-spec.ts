@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,7 +60,6 @@ describe('kill -9 at random moments during client-side tool calls and approvals'
   const cli = (args: string[]) => runCli(dataDir, args);
 
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build:if-stale', '--silent'], { cwd: root, stdio: 'ignore' });
     dataDir = mkdtempSync(join(tmpdir(), 'wcs-faults-'));
     ({ workspaceId, apiKey: adminKey } = await cli(['workspace', 'create', '--name', 'Faults']));
     ({ apiKey: userKey } = await cli(['key', 'create', '--workspace', workspaceId, '--role', 'user', '--user', 'ada@example.com']));

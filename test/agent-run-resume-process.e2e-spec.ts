@@ -1,5 +1,4 @@
 import { until } from '@app/contracts/test/until';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +12,6 @@ import { call, type TestApp } from './support/test-app';
 // The api as a process killed with SIGKILL while an agent run waits, and started again on the same
 // data dir and port: the run is taken over once its lease lapses and finishes. The tool server is a
 // real MCP SDK server behind the official transport, which reconnects to the restarted api.
-
-const root = join(__dirname, '..');
 
 jest.setTimeout(120_000);
 
@@ -72,7 +69,6 @@ describe('agent runs waiting across kill -9 of the api process', () => {
     // time, made in Node's realm: told apart by name, not by instanceof).
     const log = console.error;
     jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => ((args[0] as Error | undefined)?.name === 'TypeError' ? undefined : log(...args)));
-    execFileSync('npm', ['run', 'build:if-stale', '--silent'], { cwd: root, stdio: 'ignore' });
     dataDir = mkdtempSync(join(tmpdir(), 'wcs-resume-'));
     ({ workspaceId, apiKey: adminKey } = await cli(['workspace', 'create', '--name', 'Resume']));
     ({ apiKey: userKey } = await cli(['key', 'create', '--workspace', workspaceId, '--role', 'user', '--user', 'ada@example.com']));

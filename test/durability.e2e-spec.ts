@@ -1,14 +1,11 @@
 import { until } from '@app/contracts/test/until';
 import { toConversationStreamName } from '@app/domain/conversation/conversation.stream';
 import { SqliteEventStore } from '@app/storage';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, runCli, startServer, stopServer } from './support/server-process';
 import { call } from './support/test-app';
-
-const root = join(__dirname, '..');
 
 const CONVERSATIONS = 4;
 const IN_FLIGHT = 24;
@@ -87,7 +84,6 @@ describe('durability: kill -9 during a burst of concurrent posts', () => {
   let dataDir: string;
 
   beforeAll(() => {
-    execFileSync('npm', ['run', 'build:if-stale', '--silent'], { cwd: root, stdio: 'ignore' });
     dataDir = mkdtempSync(join(tmpdir(), 'wcs-durability-'));
   }, 60_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

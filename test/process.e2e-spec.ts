@@ -40,8 +40,6 @@ describe('the service as processes: first start, CLI, kill -9 and restart', () =
   let port: number;
 
   beforeAll(async () => {
-    // In place, only when a source changed: a server started from this checkout may be running.
-    execFileSync('npm', ['run', 'build:if-stale', '--silent'], { cwd: root, stdio: 'ignore' });
     dataDir = mkdtempSync(join(tmpdir(), 'wcs-process-'));
     port = await freePort();
   }, 60_000);

@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postContent } from './support/file-upload-helpers';
 import { freePort, runCli, startServer, stopServer } from './support/server-process';
 import { call } from './support/test-app';
-
-const root = join(__dirname, '..');
 
 const ROUNDS = 5;
 /** Rows per file: enough that an import takes a good part of a second, so the kill often lands inside one. */
@@ -39,7 +36,6 @@ describe('CSV imports cut by kill -9', () => {
   let dataDir: string;
 
   beforeAll(() => {
-    execFileSync('npm', ['run', 'build:if-stale', '--silent'], { cwd: root, stdio: 'ignore' });
     dataDir = mkdtempSync(join(tmpdir(), 'wcs-table-import-crash-'));
   }, 60_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

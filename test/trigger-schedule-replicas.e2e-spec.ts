@@ -1,11 +1,9 @@
 import { toTriggerStreamName } from '@app/contracts/events/trigger.events';
 import { SqliteEventStore } from '@app/storage';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assistant } from './support/agent-configuration-helpers';
-import { REPOSITORY_ROOT } from './support/repository-root';
 import { freePort, runCli, startServer, stopServer } from './support/server-process';
 import { call } from './support/test-app';
 
@@ -46,7 +44,6 @@ describe('schedule triggers across api replicas', () => {
   }
 
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build:if-stale', '--silent'], { cwd: REPOSITORY_ROOT, stdio: 'ignore' });
     dataDir = mkdtempSync(join(tmpdir(), 'wcs-trigger-replicas-'));
     clockFile = join(dataDir, 'clock');
     // Long before the trigger exists: nothing is due yet.
