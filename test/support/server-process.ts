@@ -42,9 +42,26 @@ export async function startServer(
       child.kill('SIGKILL');
       throw new Error(`server did not start: ${out}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await nextOutput(child, 100);
   }
   return { child, stdout: () => out };
+}
+
+/** Resolves when the child prints something or exits, or after `ms` at the latest: the boot is seen the moment it says so. */
+function nextOutput(child: ChildProcess, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      child.stdout!.off('data', done);
+      child.stderr!.off('data', done);
+      child.off('exit', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    child.stdout!.once('data', done);
+    child.stderr!.once('data', done);
+    child.once('exit', done);
+  });
 }
 
 /** Stops a server process with `signal` and resolves once it has exited. */
