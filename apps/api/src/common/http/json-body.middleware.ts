@@ -69,7 +69,7 @@ export class JsonBodyMiddleware implements NestMiddleware {
 
 /** Whether the request announces a body, as the parser itself judges it (body-parser's `hasBody`). */
 function hasBody(request: Request): boolean {
-  return request.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number.parseInt(request.headers['content-length'] ?? '', 10));
+  return request.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(request.headers['content-length']));
 }
 
 /** `POST /api/v1/w/{wId}/triggers/hooks/{tId}/{secret}`: a webhook delivery. */
