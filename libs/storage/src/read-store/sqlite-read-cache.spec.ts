@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInReadScope } from './read-scope';
 import { SqliteReadCache } from './sqlite-read-cache';
 import { SqliteReadStore } from './sqlite-read-store';
+import { tableOf } from './sqlite-read-tables';
 
 const dir = mkdtempSync(join(tmpdir(), 'read-cache-'));
 let files = 0;
@@ -99,6 +101,22 @@ describe('SqliteReadStore cache', () => {
       expect(await reader.getCheckpoint('p')).toBe(7);
       expect(await reader.get(collection.name, 'a')).toStrictEqual({ kind: 'x', n: 2 });
     });
+  });
+
+  it("sees another process's commit after many reads that found nothing new, and after the WAL started over", async () => {
+    const path = freshPath();
+    const reader = await store(path);
+    await reader.put(collection.name, 'a', { kind: 'x', n: 1 });
+    for (let i = 0; i < 50; i += 1) {
+      await runInReadScope(async () => expect(await reader.get(collection.name, 'a')).toStrictEqual({ kind: 'x', n: 1 }));
+    }
+    const script = `const { DatabaseSync } = require('node:sqlite');
+      const [path, table] = process.argv.slice(1);
+      const db = new DatabaseSync(path);
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      db.prepare('UPDATE "' + table + '" SET doc = json_set(doc, ?, 2) WHERE id = ?').run('$.n', 'a');`;
+    execFileSync(process.execPath, ['-e', script, path, tableOf(collection.name)]);
+    await runInReadScope(async () => expect(await reader.get(collection.name, 'a')).toStrictEqual({ kind: 'x', n: 2 }));
   });
 
   it('checks again within a long request once its last check is older than a few milliseconds', async () => {

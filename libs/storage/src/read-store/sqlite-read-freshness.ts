@@ -1,6 +1,7 @@
 import { currentReadScope } from './read-scope';
 import type { SqliteReadCache } from './sqlite-read-cache';
 import type { SqliteReadConnection } from './sqlite-read-connection';
+import { WalIndexHeader } from './wal-index-header';
 
 // How long one request's check for other connections' commits covers its later reads. Longer than
 // a request takes, short enough that a long-lived one (a stream) still sees others' commits soon.
@@ -9,6 +10,8 @@ const SCOPE_CHECK_MS = 20;
 /** Keeps a connection's read cache no older than the commits other connections made before a read. */
 export class SqliteReadFreshness {
   private dataVersion: unknown = null;
+  // Opened at the first check, once the connection has surely made the `-shm` file.
+  private header: WalIndexHeader | null | undefined;
 
   constructor(
     private readonly connection: SqliteReadConnection,
@@ -26,16 +29,25 @@ export class SqliteReadFreshness {
     if (!this.cache.enabled) return now;
     const scope = currentReadScope();
     if (scope && scope.checkedStore === this && now - scope.checkedAt <= SCOPE_CHECK_MS) return now;
-    const version = this.connection.statement('PRAGMA data_version').get()?.data_version;
-    if (version !== this.dataVersion) {
-      this.cache.clear();
-      this.dataVersion = version;
+    if (this.header === undefined) this.header = WalIndexHeader.of(this.connection.path);
+    // The header is read before data_version: when it is still the same at the next check, no
+    // commit came after the data_version that was read then.
+    if (!this.header?.unchanged()) {
+      const version = this.connection.statement('PRAGMA data_version').get()?.data_version;
+      if (version !== this.dataVersion) {
+        this.cache.clear();
+        this.dataVersion = version;
+      }
     }
     if (scope) {
       scope.checkedStore = this;
       scope.checkedAt = now;
     }
     return now;
+  }
+
+  close(): void {
+    this.header?.close();
   }
 
   /**

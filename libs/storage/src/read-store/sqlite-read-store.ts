@@ -192,6 +192,7 @@ export class SqliteReadStore implements ReadStore {
 
   async close(): Promise<void> {
     this.layouts.clear();
+    this.freshness.close();
     await this.connection.close();
   }
 
