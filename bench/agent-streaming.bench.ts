@@ -14,7 +14,9 @@
  *    listener (from the fake model writing it to the listener receiving the frame that completes it,
  *    coalescing included; clocks are `performance.timeOrigin + performance.now()` of processes on one
  *    machine), whether every listener got the whole text, and the api's memory per connection
- *    (`process.memoryUsage()` deltas in its process after a forced GC).
+ *    (`process.memoryUsage()` deltas in its process after a forced GC). The ceiling, in the same run:
+ *    raw node:http (support/raw-sse-fan-out-server.ts) writing the frames ours sent, each when the
+ *    model had completed it, to as many listeners: what fanning those frames out costs on this machine.
  * The POSTs and the SSE listeners go through node's http client, not `fetch`, whose own delays
  * (sending on a later turn of the loop, web stream reads) would be counted as the server's.
  * Build and run: `npm run build:bench && npx node dist/bench/agent-streaming.bench.js` (Node 24).
@@ -35,6 +37,7 @@ import type { Memory, ServerInfo } from './support/agent-streaming-server';
 import { postJson } from './support/post-json';
 import { listenSse } from './support/sse-listener';
 import type { ListenerReport, ListenOrder } from './support/sse-listener-process';
+import type { FanOutPlay } from './support/raw-sse-fan-out-server';
 
 const TTFT_RUNS = 50;
 const WARMUP_RUNS = 5;
@@ -218,32 +221,89 @@ function shareOf(index: number): number {
   return Math.floor(LISTENERS / LISTENER_PROCESSES) + (index < LISTENERS % LISTENER_PROCESSES ? 1 : 0);
 }
 
+/** For each frame, how many tokens the text up to and including it completes (frames come in the same order at every listener). */
+function tokensCompletedBy(frames: readonly string[], tokens: readonly string[]): number[] {
+  const completed: number[] = [];
+  let length = 0;
+  let token = 0;
+  let tokenEnd = tokens[0]?.length ?? Infinity;
+  for (const frame of frames) {
+    length += ((JSON.parse(frame) as { data: { text?: string } }).data.text ?? '').length;
+    while (token < tokens.length && tokenEnd <= length) {
+      token += 1;
+      tokenEnd += tokens[token]?.length ?? 0;
+    }
+    completed.push(token);
+  }
+  return completed;
+}
+
 /**
- * Delivery latency of every token at every listener: from the fake model writing the token to the
- * listener receiving the frame that completes it (coalescing included). Frames come in the same
- * order at every listener, so a frame's place in the text says which tokens it carries.
+ * Delivery latency of every token at every listener: from the token's emission to the listener
+ * receiving the frame that completes it (coalescing included). A frame's place in the text says
+ * which tokens it carries.
  */
 function deliveryLatencies(report: ListenerReport, tokens: readonly string[], emittedAt: readonly number[]): Float64Array {
-  const tokenEnds: number[] = [];
-  let length = 0;
-  for (const token of tokens) tokenEnds.push((length += token.length));
+  const completed = tokensCompletedBy(report.frames, tokens);
   const latencies: number[] = [];
-  let offset = 0;
-  let token = 0;
-  report.frames.forEach((frame, index) => {
-    offset += ((JSON.parse(frame) as { data: { text?: string } }).data.text ?? '').length;
-    const first = token;
-    while (token < tokens.length && (tokenEnds[token] ?? Infinity) <= offset) token += 1;
+  report.frames.forEach((_frame, index) => {
+    const first = index === 0 ? 0 : (completed[index - 1] ?? 0);
     for (const receivedAt of report.receivedAt[index] ?? []) {
       if (Number.isNaN(receivedAt)) continue;
-      for (let t = first; t < token; t += 1) latencies.push(receivedAt - (emittedAt[t] ?? Number.NaN));
+      for (let t = first; t < (completed[index] ?? 0); t += 1) latencies.push(receivedAt - (emittedAt[t] ?? Number.NaN));
     }
   });
   return Float64Array.from(latencies);
 }
 
+/** Opens LISTENER_PROCESSES processes of listeners on `url` (all at once) and resolves once every stream is open. */
+async function openListeners(url: string, headers: Record<string, string>): Promise<ListenerProcess[]> {
+  const processes = Array.from({ length: LISTENER_PROCESSES }, (_, index) => startListenerProcess({ url, headers, listeners: shareOf(index), openingAtOnce: 64 }));
+  await Promise.all(processes.map((listener) => listener.opened));
+  return processes;
+}
+
+/**
+ * The fan-out's ceiling: the frames our server sent, played by raw node:http
+ * (support/raw-sse-fan-out-server.ts) to as many listeners in as many processes, each frame produced
+ * when the fake model had written its last token in our run (the same grouping of tokens into
+ * frames, none of our server's work between model and socket). Latency per token as for ours, from
+ * the token's time on that replayed schedule.
+ */
+async function rawFanOut(frames: readonly string[], tokens: readonly string[], emittedAt: readonly number[]) {
+  const server = fork(join(__dirname, 'support', 'raw-sse-fan-out-server.js'), [], { execArgv: serviceNodeFlags(), stdio: 'inherit' });
+  let processes: ListenerProcess[] = [];
+  try {
+    const port = await new Promise<number>((resolve) => server.once('message', (message: { port: number }) => resolve(message.port)));
+    processes = await openListeners(`http://127.0.0.1:${port}/events`, {});
+    const completed = tokensCompletedBy(frames, tokens);
+    const firstEmission = emittedAt[0] ?? 0;
+    const play: FanOutPlay = {
+      frames: frames.map((frame) => `data: ${frame}\n\n`),
+      atMs: completed.map((count) => (emittedAt[count - 1] ?? firstEmission) - firstEmission),
+    };
+    const startedAt = await new Promise<number>((resolve) => {
+      server.once('message', (message: { startedAt: number }) => resolve(message.startedAt));
+      server.send({ play });
+    });
+    const received = await Promise.all(processes.map((listener) => listener.report));
+    const replayedAt = emittedAt.map((at) => startedAt + at - firstEmission);
+    return {
+      listenersWithFullText: received.reduce((sum, report) => sum + report.complete, 0),
+      deliveryLatencyMs: percentilesOf(received.map((report) => deliveryLatencies(report, tokens, replayedAt))),
+      listenerCpuMsPerFrame: cpuMsPerFrame(received.reduce((sum, report) => sum + report.cpuMicros, 0), frames.length),
+    };
+  } finally {
+    for (const listener of processes) listener.process.kill();
+    server.kill();
+  }
+}
+
+/** The fan-out's answer: 200 tokens, 10 ms apart. */
+const FAN_OUT_TOKENS = Array.from({ length: 200 }, (_, i) => `w${i} `);
+
 async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildProcess) {
-  const tokens = Array.from({ length: 200 }, (_, i) => `w${i} `);
+  const tokens = FAN_OUT_TOKENS;
   let openGate: () => void = () => undefined;
   fanOutGate = new Promise<void>((resolve) => (openGate = resolve));
   fake.setResolver(() => ({ steps: [{ type: 'stall', ms: FAN_OUT_GATE_MS }, { type: 'text', tokens, delayMs: 10 }] }));
@@ -282,7 +342,7 @@ async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildPr
     const framesPerListener = Math.round(frames / LISTENERS);
     const perConnection = (key: keyof Memory) => Math.round((connected[key] - half[key]) / secondWaveListeners);
     const averagePerConnection = (key: keyof Memory) => Math.round((connected[key] - before[key]) / LISTENERS);
-    return {
+    const figures = {
       listeners: LISTENERS,
       listenerProcesses: LISTENER_PROCESSES,
       openingMs,
@@ -299,6 +359,8 @@ async function fanOut(server: ServerInfo, fake: FakeOpenAIServer, child: ChildPr
       serverMemoryPerConnectionBytes: { rss: perConnection('rss'), heapUsed: perConnection('heapUsed'), external: perConnection('external') },
       serverMemoryAveragePerConnectionBytes: { rss: averagePerConnection('rss'), heapUsed: averagePerConnection('heapUsed') },
     };
+    // What the ceiling replays: the distinct token frames (the same at every listener) and the tokens' times.
+    return { figures, frames: received[0]?.frames ?? [], emittedAt };
   } finally {
     fanOutGate = null;
     for (const listener of processes) listener.process.kill();
@@ -378,8 +440,11 @@ async function recordTimeToFirstToken(server: ServerInfo, child: ChildProcess, f
 }
 
 async function recordFanOut(server: ServerInfo, child: ChildProcess, fake: FakeOpenAIServer): Promise<void> {
-  const fan = await fanOut(server, fake, child);
+  const ours = await fanOut(server, fake, child);
+  const fan = ours.figures;
   console.log(JSON.stringify({ bench: `agent message SSE fan-out, ${LISTENERS} listeners`, ...fan }));
+  const raw = await rawFanOut(ours.frames, FAN_OUT_TOKENS, ours.emittedAt);
+  console.log(JSON.stringify({ bench: `the same frames fanned out by raw node:http, ${LISTENERS} listeners`, ...raw }));
   const listeners = LISTENERS.toLocaleString('en-US');
   const complete = `${fan.listenersWithFullText.toLocaleString('en-US')}/${listeners} listeners got the whole text, ${fan.framesPerListener} token frames each`;
   recordFigure({
@@ -389,6 +454,8 @@ async function recordFanOut(server: ServerInfo, child: ChildProcess, fake: FakeO
     target: { below: 100 },
     detail:
       `p50 ${fan.deliveryLatencyMs.p50} ms, max ${fan.deliveryLatencyMs.max} ms; ${complete}; listeners in ${fan.listenerProcesses} processes of their own; ` +
+      `ceiling in the same run, raw node:http writing the same frames at the times the model completed them: p50 ${raw.deliveryLatencyMs.p50} ms, p99 ${raw.deliveryLatencyMs.p99} ms ` +
+      `(ours ${ratio(fan.deliveryLatencyMs.p50, raw.deliveryLatencyMs.p50)}× / ${ratio(fan.deliveryLatencyMs.p99, raw.deliveryLatencyMs.p99)}×, ${raw.listenersWithFullText.toLocaleString('en-US')} complete); ` +
       `CPU per token frame sent to all: api ${fan.cpuMsPerFrame.server} ms (${fan.cpuMsPerFrame.serverSystem} ms of it in the kernel), listeners ${fan.cpuMsPerFrame.listeners} ms`,
   });
   recordFigure({
