@@ -17,7 +17,7 @@ export class HttpMetricsMiddleware implements NestMiddleware {
   use(request: Request, response: Response, next: NextFunction): void {
     const startedAt = process.hrtime.bigint();
     // 'close' also fires when the client leaves before the answer ends, which 'finish' misses.
-    response.once('close', () => {
+    response.on('close', () => {
       const labels = { method: request.method, route: routeTemplateOf(request), status: String(response.statusCode) };
       this.metrics.httpRequests.inc(labels);
       if (isEventStream(response)) return;

@@ -17,10 +17,17 @@ export function OnlyKeys(keys: readonly string[]): ClassDecorator {
   };
 }
 
+// The pipe asks on every request; reflect-metadata walks the class's prototype chain each time.
+// Decorators have run by the time a class is validated, so the answer never changes.
+const allowedKeysByClass = new WeakMap<object, readonly string[] | undefined>();
+
 /** The keys a strict class accepts, or `undefined` for a class that lets other keys through. */
 export function allowedKeysOf(target: object): readonly string[] | undefined {
+  if (allowedKeysByClass.has(target)) return allowedKeysByClass.get(target);
   const keys: unknown = Reflect.getMetadata(ONLY_KEYS, target);
-  return Array.isArray(keys) && keys.every((key) => typeof key === 'string') ? keys : undefined;
+  const allowed = Array.isArray(keys) && keys.every((key) => typeof key === 'string') ? (keys as readonly string[]) : undefined;
+  allowedKeysByClass.set(target, allowed);
+  return allowed;
 }
 
 // Key names come from the client: a few, shortened, are enough to say what is wrong.
