@@ -3,6 +3,8 @@ import { TokenCoalescer, type TokenBatch } from './token-coalescer';
 describe('TokenCoalescer', () => {
   let now = 0;
   let written: TokenBatch[];
+  /** A batch that came due is written on the check phase that follows (a fake immediate runs on the next fake millisecond). */
+  const checkPhase = () => jest.advanceTimersByTimeAsync(1);
   const make = () => new TokenCoalescer(async (batch) => void written.push(batch), { intervalMs: 50, maxChars: 10 }, () => now);
 
   beforeEach(() => {
@@ -22,6 +24,7 @@ describe('TokenCoalescer', () => {
     expect(written).toHaveLength(1);
     now += 40;
     await jest.advanceTimersByTimeAsync(40);
+    await checkPhase();
     expect(written.map((b) => b.text)).toEqual(['a', 'bc']);
   });
 
@@ -48,6 +51,7 @@ describe('TokenCoalescer', () => {
     expect(written.map((b) => b.text)).toEqual(['a']);
     now += 40;
     await jest.advanceTimersByTimeAsync(50);
+    await checkPhase();
     expect(written.map((b) => b.text)).toEqual(['a', 'bc']);
     // Deltas that come while a write is under way wait for it, then the interval.
     now += 30;
@@ -59,6 +63,34 @@ describe('TokenCoalescer', () => {
     expect(written.map((b) => b.text)).toEqual(['a', 'bc', 'd']);
     finishes.shift()?.();
     await slow.flush();
+  });
+
+  it('writes a batch that comes due with the deltas received in the same turn of the loop', async () => {
+    const tokens = make();
+    await tokens.push('a', 'tokens', 0);
+    // The loop was held (a long fan-out) well past the interval: the deltas the model sent meanwhile
+    // are read one after the other, and the first of them must not leave alone.
+    now += 300;
+    await tokens.push('b', 'tokens', 0);
+    await tokens.push('c', 'tokens', 0);
+    await tokens.push('d', 'tokens', 0);
+    expect(written.map((b) => b.text)).toEqual(['a']);
+    await checkPhase();
+    expect(written.map((b) => b.text)).toEqual(['a', 'bcd']);
+  });
+
+  it('lets the deltas received before the check phase join a batch whose interval ran out', async () => {
+    const tokens = make();
+    await tokens.push('a', 'tokens', 0);
+    now += 10;
+    await tokens.push('b', 'tokens', 0);
+    // The timer fires late, behind a long fan-out, and the backlog the model sent meanwhile is read
+    // after it in the same turn of the loop (a timer due at the same time stands for that I/O).
+    now += 300;
+    setTimeout(() => void tokens.push('c', 'tokens', 0), 40);
+    await jest.advanceTimersByTimeAsync(40);
+    await checkPhase();
+    expect(written.map((b) => b.text)).toEqual(['a', 'bc']);
   });
 
   it('writes as soon as the pending text reaches maxChars', async () => {

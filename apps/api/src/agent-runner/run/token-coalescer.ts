@@ -16,9 +16,9 @@ export interface TokenCoalescerOptions {
 
 /**
  * Groups model deltas into few appends: one event per `intervalMs` or `maxChars`, whichever comes
- * first. The first delta after a quiet period is written at once (leading edge), so coalescing
- * adds nothing to the time to first token. A change of channel or step closes the batch, so a
- * batch never mixes answer and reasoning. Writes are serialized in arrival order.
+ * first. The run's first delta is written at once (leading edge), so coalescing adds nothing to the
+ * time to first token. A change of channel or step closes the batch, so a batch never mixes answer
+ * and reasoning. Writes are serialized in arrival order.
  *
  * The interval runs from the end of the last write, not its start: when writes are slow (a busy
  * disk, or a message with thousands of listeners, whose every event costs a socket write each),
@@ -26,11 +26,21 @@ export interface TokenCoalescerOptions {
  * write is done. Measured from the start, a write slower than the interval made every next delta
  * overdue, so each was written on its own: 159 events for 200 deltas with 10,000 listeners, against
  * about 45 with 100, and the more events, the slower each write.
+ *
+ * A batch that comes due later (its interval over, or the first delta after a quiet period) is
+ * written on the loop's check phase (`setImmediate`), after the I/O already received: when a
+ * fan-out to thousands of sockets held the loop, the deltas the model sent meanwhile wait in its
+ * socket, and the due batch takes them along. Written from the timer or from the first of them, it
+ * left with none or one of them, and the others waited a whole further fan-out.
  */
 export class TokenCoalescer {
   private pending: { text: string; classification: AgentTokenClassification; step: number } | null = null;
   private timer: NodeJS.Timeout | undefined;
+  /** A due batch's write, on the check phase (see the class comment). */
+  private due: NodeJS.Immediate | undefined;
   private lastWriteAt = Number.NEGATIVE_INFINITY;
+  /** No write started yet: the run's first delta goes out at once. */
+  private first = true;
   /** Writes started and not yet recorded. */
   private inFlight = 0;
   private chain: Promise<void> = Promise.resolve();
@@ -52,25 +62,37 @@ export class TokenCoalescer {
     }
     if (this.pending) this.pending.text += text;
     else this.pending = { text, classification, step };
+    if (this.pending.text.length >= this.options.maxChars || this.first) {
+      await this.flush();
+      return;
+    }
+    if (this.due) return;
     // While a write is under way, its end is still to come: the interval starts from there at the earliest.
     const sinceLastWrite = this.inFlight > 0 ? 0 : this.now() - this.lastWriteAt;
-    if (this.pending.text.length >= this.options.maxChars || sinceLastWrite >= this.options.intervalMs) {
-      await this.flush();
+    if (sinceLastWrite >= this.options.intervalMs) {
+      this.flushWhenDue();
       return;
     }
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
-      this.flush().catch(() => undefined);
+      this.flushWhenDue();
     }, this.options.intervalMs - sinceLastWrite);
+  }
+
+  private flushWhenDue(): void {
+    this.due ??= setImmediate(() => {
+      this.due = undefined;
+      this.flush().catch(() => undefined);
+    });
   }
 
   /** Writes whatever is pending; resolves when every write so far has been recorded. */
   flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelTimers();
     const batch = this.pending;
     this.pending = null;
     if (batch) {
+      this.first = false;
       this.inFlight += 1;
       this.chain = this.chain.then(async () => {
         try {
@@ -89,9 +111,15 @@ export class TokenCoalescer {
 
   /** Drops what is pending and stops the timer (the run is over without recording more). */
   discard(): void {
+    this.cancelTimers();
+    this.pending = null;
+  }
+
+  private cancelTimers(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.pending = null;
+    clearImmediate(this.due);
+    this.due = undefined;
   }
 
   private rethrow(): void {
