@@ -3,7 +3,7 @@ import type { ReasoningEffort } from '@app/contracts/language-models/model.types
 import { aiSdkProviders } from '../../common/ai-sdk';
 import { BUILT_IN_PROVIDER_IDS, type BuiltInProviderId } from '../../config/built-in-models';
 import { withGoogleRetryInfo } from './google-retry-info.fetch';
-import { modelFetch } from './model-fetch';
+import { modelFetch, modelFetchIgnoring } from './model-fetch';
 import { PROVIDER_KEY_VARIABLES, type ProviderSettings } from '../../config/provider-settings';
 
 /** Provider options as the AI SDK takes them (`providerOptions` of `streamText`). */
@@ -22,6 +22,22 @@ export class ModelProviderNotConfiguredError extends Error {
   }
 }
 
+/**
+ * Events of OpenAI's Responses API that the AI SDK's provider does not model: it validates each
+ * against every member of its chunk schema, then discards it. They come before the first token
+ * (`response.content_part.added`) and after each text or summary, so they are left out of the
+ * stream before the SDK sees it (see SseEventFilter). Only types the SDK discards belong here:
+ * models/language-model.factory.spec.ts checks that the SDK yields the same parts without them.
+ */
+export const OPENAI_RESPONSES_IGNORED_EVENTS: ReadonlySet<string> = new Set([
+  'response.content_part.added',
+  'response.content_part.done',
+  'response.output_text.done',
+  'response.reasoning_summary_text.done',
+]);
+
+const openAiResponsesFetch = modelFetchIgnoring(OPENAI_RESPONSES_IGNORED_EVENTS);
+
 /** Builds the AI SDK model for a provider/model pair from the configured credentials. */
 export function createLanguageModel(settings: ProviderSettings, providerId: string, modelId: string): LanguageModel {
   if (isBuiltIn(providerId)) {
@@ -29,7 +45,8 @@ export function createLanguageModel(settings: ProviderSettings, providerId: stri
       case 'openai': {
         const openai = settings.openai;
         if (openai === null) throw notConfigured(settings, providerId);
-        const provider = aiSdkProviders.openai().createOpenAI({ apiKey: openai.apiKey.reveal(), baseURL: openai.baseUrl ?? undefined, fetch: modelFetch });
+        const fetch = openai.apiMode === 'chat' ? modelFetch : openAiResponsesFetch;
+        const provider = aiSdkProviders.openai().createOpenAI({ apiKey: openai.apiKey.reveal(), baseURL: openai.baseUrl ?? undefined, fetch });
         return openai.apiMode === 'chat' ? provider.chat(modelId) : provider.responses(modelId);
       }
       case 'anthropic': {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { modelFetch } from './model-fetch';
+import { modelFetch, modelFetchIgnoring } from './model-fetch';
 
 describe('modelFetch', () => {
   let server: Server;
@@ -116,5 +116,40 @@ describe('modelFetch', () => {
     const response = await modelFetch(`${baseUrl}/upload`, { method: 'POST', body: form });
     await expect(response.text()).resolves.toBe('ok');
     expect(seenType).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  describe('modelFetchIgnoring', () => {
+    const ignoring = modelFetchIgnoring(new Set(['skipped']));
+
+    it('leaves the events of the ignored types out of an event stream', async () => {
+      handle = (_request, _body, response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+        response.end('event: kept\ndata: 1\n\nevent: skipped\ndata: 2\n\nevent: kept\ndata: 3\n\n');
+      };
+      const response = await ignoring(`${baseUrl}/stream`, { method: 'POST', body: '{}' });
+      await expect(response.text()).resolves.toBe('event: kept\ndata: 1\n\nevent: kept\ndata: 3\n\n');
+    });
+
+    it('leaves any other answer as it is', async () => {
+      handle = (_request, _body, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('event: skipped\ndata: 2\n\n');
+      };
+      const response = await ignoring(`${baseUrl}/json`, { method: 'POST', body: '{}' });
+      await expect(response.text()).resolves.toBe('event: skipped\ndata: 2\n\n');
+    });
+
+    it('errors the body stream when aborted while the answer streams', async () => {
+      handle = (_request, _body, response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.write('event: kept\ndata: one\n\n');
+      };
+      const controller = new AbortController();
+      const response = await ignoring(`${baseUrl}/stream`, { method: 'POST', body: '{}', signal: controller.signal });
+      const reader = response.body!.getReader();
+      expect(Buffer.from((await reader.read()).value!).toString()).toBe('event: kept\ndata: one\n\n');
+      controller.abort(new Error('cancelled'));
+      await expect(reader.read()).rejects.toBeDefined();
+    });
   });
 });

@@ -1,6 +1,8 @@
-import { request as httpRequest, type ClientRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { pipeline } from 'node:stream';
 import { webResponseOf } from '../../common/http/web-response';
+import { SseEventFilter } from './sse-event-filter';
 
 /**
  * The `fetch` the model providers are given: node's http(s) client (keep-alive global agents) for
@@ -16,7 +18,17 @@ import { webResponseOf } from '../../common/http/web-response';
  * and errors the body stream, redirects are returned as they are (model APIs do not redirect), and
  * no compression is asked for (streamed answers are not compressed).
  */
-export const modelFetch: typeof fetch = (input, init) => {
+export const modelFetch: typeof fetch = (input, init) => send(input, init, null);
+
+/**
+ * modelFetch, with the server-sent events of the types in `ignored` left out of event-stream
+ * answers (see SseEventFilter): for a provider whose SDK reads them only to discard them.
+ */
+export function modelFetchIgnoring(ignored: ReadonlySet<string>): typeof fetch {
+  return (input, init) => send(input, init, ignored);
+}
+
+function send(input: Parameters<typeof fetch>[0], init: RequestInit | undefined, ignored: ReadonlySet<string> | null): Promise<Response> {
   const url = typeof input === 'string' ? safeUrl(input) : input instanceof URL ? input : null;
   const body = bodyBytes(init?.body);
   if (url === null || body === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) return fetch(input, init);
@@ -24,14 +36,21 @@ export const modelFetch: typeof fetch = (input, init) => {
   if (signal?.aborted) return Promise.reject(signal.reason);
   const headers = Object.fromEntries(new Headers(init?.headers).entries());
   if (body !== null) headers['content-length'] = String(body.byteLength);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<Response>((resolve, reject) => {
-    const request = send(url, { method: init?.method ?? 'GET', headers }, (response) => resolve(webResponseOf(response)));
-    request.on('error', (error) => reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })));
-    if (signal) abortWith(signal, request);
-    request.end(body ?? undefined);
+    const sent = request(url, { method: init?.method ?? 'GET', headers }, (response) => resolve(responseOf(response, ignored)));
+    sent.on('error', (error) => reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })));
+    if (signal) abortWith(signal, sent);
+    sent.end(body ?? undefined);
   });
-};
+}
+
+/** The web Response for what came back; an event stream through the filter when some events are ignored. */
+function responseOf(response: IncomingMessage, ignored: ReadonlySet<string> | null): Response {
+  if (ignored === null || ignored.size === 0 || !response.headers['content-type']?.startsWith('text/event-stream')) return webResponseOf(response);
+  // pipeline: an error or abort of either side destroys the other (the body stream then errors).
+  return webResponseOf(response, pipeline(response, new SseEventFilter(ignored), () => undefined));
+}
 
 /**
  * Destroys the request (and its response, whose body stream then errors) when the signal aborts,
