@@ -127,7 +127,7 @@ export class LiveProjector {
       await subscription.close();
       return;
     }
-    for await (const batch of batches(subscription, this.options.maxBatchSize ?? 500)) {
+    for await (const batch of batchesOf(subscription, this.options.maxBatchSize ?? 500)) {
       if (!this.running || generation !== this.activeGeneration) break;
       await this.applyBatch(resilient, batch, generation, subscription);
     }
@@ -211,6 +211,21 @@ export class LiveProjector {
     } catch {
       // The next tick tries again; the main loop reports store failures.
     }
+  }
+}
+
+/**
+ * The subscription's events in batches: its pages where it hands them over whole (a page is applied
+ * in the turn that made it durable, before the writers' next group commit; batching event by event
+ * waited a turn of the loop for more, and that commit ran first), else what is available at once.
+ */
+async function* batchesOf(subscription: EventSubscription, maxSize: number): AsyncGenerator<readonly RecordedEvent[]> {
+  if (!subscription.pages) {
+    yield* batches(subscription, maxSize);
+    return;
+  }
+  for await (const page of subscription.pages()) {
+    for (let start = 0; start < page.length; start += maxSize) yield start === 0 && page.length <= maxSize ? page : page.slice(start, start + maxSize);
   }
 }
 

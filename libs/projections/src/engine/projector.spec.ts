@@ -93,6 +93,21 @@ describe('projector', () => {
     expect(await checkpoint()).toBe(events[1]!.position);
   });
 
+  it('applies what a group commit made durable before the writers\' next group commits', async () => {
+    const progress = new ProjectionProgress();
+    const projector = new LiveProjector(eventStore, readStore, [counter], silent, progress);
+    await projector.start();
+    const order: string[] = [];
+    progress.onAdvance((position) => order.push(`applied ${position}`));
+    eventStore.watchCommits!((events) => order.push(`committed ${events.map((event) => event.position).join(',')}`));
+    // Each writer appends again as soon as its first append returns, as a request queued behind it would.
+    const keys = ['a', 'b', 'c'];
+    await Promise.all(keys.map((key) => eventStore.append(`s-${key}`, [tick(key)], 'any').then(() => eventStore.append(`s-${key}`, [tick(key)], 'any'))));
+    await until(async () => progress.current() >= 6);
+    await projector.stop();
+    expect(order.filter((entry) => entry !== 'applied 0').slice(0, 3)).toEqual(['committed 1,2,3', 'applied 3', 'committed 4,5,6']);
+  });
+
   it('stops at once when stopped right after it started, with no event to come', async () => {
     const projector = new LiveProjector(eventStore, readStore, [counter], silent, new ProjectionProgress());
     await projector.start();

@@ -63,6 +63,13 @@ export class WrongExpectedRevisionError extends Error {
  */
 export interface EventSubscription extends AsyncIterable<RecordedEvent> {
   close(): Promise<void>;
+  /**
+   * The same events in order, each page as soon as it is durable, instead of one at a time: a
+   * consumer that works on batches (the projector) takes a page in the turn that made it durable,
+   * without an iteration step per event. Either this or the events are iterated, once. Optional:
+   * a store without it is read event by event.
+   */
+  pages?(): AsyncIterable<readonly RecordedEvent[]>;
 }
 
 export interface ReadStreamOptions {

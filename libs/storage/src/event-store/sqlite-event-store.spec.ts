@@ -169,6 +169,24 @@ describe.each([
     expect((await pending).id).toBe(written.id);
   });
 
+  it('hands a group commit\'s events over as one page once durable, and lets a subscription be iterated one way only', async () => {
+    const store = new SqliteEventStore({ path: tempFile(), backgroundCheckpoints: true });
+    try {
+      const subscription = store.subscribeToAll();
+      const pages = subscription.pages!()[Symbol.asyncIterator]();
+      const first = pages.next();
+      const written = [newEvent(), newEvent(), newEvent()];
+      await Promise.all(written.map((event, index) => store.append(`conversation-${index}`, [event], 'any')));
+      const page = await first;
+      expect(page.done).toBe(false);
+      expect((page.value as RecordedEvent[]).map((event) => event.id)).toEqual(written.map((event) => event.id));
+      await expect(subscription[Symbol.asyncIterator]().next()).rejects.toThrow('only once');
+      await subscription.close();
+    } finally {
+      await store.close();
+    }
+  });
+
   it('keeps events across close and reopen, and continues revisions and positions', async () => {
     const path = tempFile();
     const first = new SqliteEventStore({ path });

@@ -96,6 +96,16 @@ export class SqliteSubscription implements EventSubscription {
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<RecordedEvent> {
+    for await (const page of this.pages()) {
+      for (const event of page) {
+        if (this.closed) return;
+        yield event;
+      }
+    }
+  }
+
+  /** See EventSubscription.pages: the cursor moves past a page when it is handed over. */
+  async *pages(): AsyncGenerator<readonly RecordedEvent[]> {
     if (this.iterating) throw new Error('A subscription can be iterated only once');
     this.iterating = true;
     try {
@@ -109,11 +119,8 @@ export class SqliteSubscription implements EventSubscription {
           this.cancelWait = undefined;
           continue;
         }
-        for (const event of page) {
-          if (this.closed) return;
-          this.cursor = this.source.cursorOf(event);
-          yield event;
-        }
+        this.cursor = this.source.cursorOf(page[page.length - 1]!);
+        yield page;
         // Reads are synchronous: between full pages of a long catch-up, let timers and I/O of the process run.
         if (page.length === SUBSCRIPTION_PAGE_SIZE) await new Promise<void>((resolve) => setImmediate(resolve));
       }
