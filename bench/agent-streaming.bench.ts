@@ -282,16 +282,21 @@ async function rawFanOut(frames: readonly string[], tokens: readonly string[], e
       frames: frames.map((frame) => `data: ${frame}\n\n`),
       atMs: completed.map((count) => (emittedAt[count - 1] ?? firstEmission) - firstEmission),
     };
-    const startedAt = await new Promise<number>((resolve) => {
-      server.once('message', (message: { startedAt: number }) => resolve(message.startedAt));
-      server.send({ play });
-    });
+    const answer = <T>(key: 'startedAt' | 'cpuMicros') =>
+      new Promise<T>((resolve) => server.on('message', (message: Record<string, T>) => key in message && resolve(message[key] as T)));
+    const startedAt = answer<number>('startedAt');
+    const serverCpuMicros = answer<number>('cpuMicros');
+    server.send({ play });
     const received = await Promise.all(processes.map((listener) => listener.report));
-    const replayedAt = emittedAt.map((at) => startedAt + at - firstEmission);
+    const start = await startedAt;
+    const replayedAt = emittedAt.map((at) => start + at - firstEmission);
     return {
       listenersWithFullText: received.reduce((sum, report) => sum + report.complete, 0),
       deliveryLatencyMs: percentilesOf(received.map((report) => deliveryLatencies(report, tokens, replayedAt))),
-      listenerCpuMsPerFrame: cpuMsPerFrame(received.reduce((sum, report) => sum + report.cpuMicros, 0), frames.length),
+      cpuMsPerFrame: {
+        server: cpuMsPerFrame(await serverCpuMicros, frames.length),
+        listeners: cpuMsPerFrame(received.reduce((sum, report) => sum + report.cpuMicros, 0), frames.length),
+      },
     };
   } finally {
     for (const listener of processes) listener.process.kill();
@@ -455,7 +460,8 @@ async function recordFanOut(server: ServerInfo, child: ChildProcess, fake: FakeO
     detail:
       `p50 ${fan.deliveryLatencyMs.p50} ms, max ${fan.deliveryLatencyMs.max} ms; ${complete}; listeners in ${fan.listenerProcesses} processes of their own; ` +
       `ceiling in the same run, raw node:http writing the same frames at the times the model completed them: p50 ${raw.deliveryLatencyMs.p50} ms, p99 ${raw.deliveryLatencyMs.p99} ms ` +
-      `(ours ${ratio(fan.deliveryLatencyMs.p50, raw.deliveryLatencyMs.p50)}× / ${ratio(fan.deliveryLatencyMs.p99, raw.deliveryLatencyMs.p99)}×, ${raw.listenersWithFullText.toLocaleString('en-US')} complete); ` +
+      `(ours ${ratio(fan.deliveryLatencyMs.p50, raw.deliveryLatencyMs.p50)}× / ${ratio(fan.deliveryLatencyMs.p99, raw.deliveryLatencyMs.p99)}×, ${raw.listenersWithFullText.toLocaleString('en-US')} complete, ` +
+      `CPU per frame sent to all: raw server ${raw.cpuMsPerFrame.server} ms, listeners ${raw.cpuMsPerFrame.listeners} ms); ` +
       `CPU per token frame sent to all: api ${fan.cpuMsPerFrame.server} ms (${fan.cpuMsPerFrame.serverSystem} ms of it in the kernel), listeners ${fan.cpuMsPerFrame.listeners} ms`,
   });
   recordFigure({

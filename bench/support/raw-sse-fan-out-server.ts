@@ -5,7 +5,8 @@
  * stream: headers at once, then the frames. Told `{ play: FanOutPlay }`, it writes frame k to every
  * stream `atMs[k]` after a start time a little ahead (each frame's bytes made once, one socket write
  * per stream), then `data: done` and the end; it answers `{ startedAt }` (ms since the epoch) so the
- * bench can time each listener's receipt against the same schedule.
+ * bench can time each listener's receipt against the same schedule, and once the last frame is
+ * written, `{ cpuMicros }`: the CPU it spent writing the frames (user and kernel).
  */
 import { createServer, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -41,19 +42,24 @@ function asChunk(text: string): Buffer {
 
 function play(order: FanOutPlay): number {
   const startedAt = performance.timeOrigin + performance.now() + LEAD_MS;
+  let cpuMicros = 0;
   const frames = order.frames.map(asChunk);
   let next = 0;
   const writeDue = (): void => {
     // Frames that came due while the previous ones were being written go out one after the other.
     while (next < frames.length && performance.timeOrigin + performance.now() >= startedAt + (order.atMs[next] ?? 0)) {
       const frame = frames[next] as Buffer;
+      const cpuBefore = process.cpuUsage();
       for (const stream of streams) stream.socket?.write(frame);
+      const cpu = process.cpuUsage(cpuBefore);
+      cpuMicros += cpu.user + cpu.system;
       next += 1;
     }
     if (next < frames.length) {
       setTimeout(writeDue, Math.max(0, startedAt + (order.atMs[next] ?? 0) - performance.timeOrigin - performance.now()));
       return;
     }
+    process.send?.({ cpuMicros });
     for (const stream of streams) stream.end(DONE);
     streams.length = 0;
   };
