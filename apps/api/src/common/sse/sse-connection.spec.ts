@@ -6,10 +6,11 @@ import { encodeSseFrame, encodeSseText } from './sse-frame';
 
 /** A server whose every request becomes an SseConnection handed to the test. */
 async function sseServer(options: SseConnectionOptions = {}) {
-  const opened: { connection: SseConnection; closes: number }[] = [];
-  const waiting: ((entry: { connection: SseConnection; closes: number }) => void)[] = [];
+  type Entry = { connection: SseConnection; closes: number; socket: Socket };
+  const opened: Entry[] = [];
+  const waiting: ((entry: Entry) => void)[] = [];
   const server: Server = createServer((request, response) => {
-    const entry = { connection: undefined as unknown as SseConnection, closes: 0 };
+    const entry = { connection: undefined as unknown as SseConnection, closes: 0, socket: response.socket as Socket };
     entry.connection = new SseConnection(request, response, options, () => (entry.closes += 1));
     const waiter = waiting.shift();
     if (waiter) waiter(entry);
@@ -21,7 +22,7 @@ async function sseServer(options: SseConnectionOptions = {}) {
   return {
     port,
     /** The next connection the server opens. */
-    next: () => new Promise<{ connection: SseConnection; closes: number }>((resolve) => (opened.length > 0 ? resolve(opened.shift()!) : waiting.push(resolve))),
+    next: () => new Promise<Entry>((resolve) => (opened.length > 0 ? resolve(opened.shift()!) : waiting.push(resolve))),
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
@@ -62,6 +63,32 @@ describe('SseConnection', () => {
   afterEach(async () => {
     for (const socket of clients.splice(0)) socket.destroy();
     await server.close();
+  });
+
+  it('writes a terminal frame, data: done and the last chunk to the socket at once', async () => {
+    server = await sseServer();
+    const client = rawRequest(server.port, '1.1');
+    const { connection, socket } = await server.next();
+    connection.send(encodeSseFrame({ eventId: '0', data: { type: 'generation_tokens', text: 'a' } }));
+    const write = jest.spyOn(socket, '_write');
+    const writev = jest.spyOn(socket, '_writev');
+    connection.send(encodeSseFrame({ eventId: '1', data: { type: 'agent_message_success' }, terminal: true }));
+    await client.ended();
+    expect(write).not.toHaveBeenCalled();
+    expect(writev).toHaveBeenCalledTimes(1);
+    expect(bodyOf(client.received())).toMatch(/"agent_message_success"\}\}\n\n\r\nc\r\ndata: done\n\n\r\n0\r\n\r\n$/);
+  });
+
+  it('writes data: done and the last chunk at once when it closes on a timeout', async () => {
+    server = await sseServer({ maxDurationMs: 20, doneOnClose: true });
+    const client = rawRequest(server.port, '1.1');
+    const { socket } = await server.next();
+    const write = jest.spyOn(socket, '_write');
+    const writev = jest.spyOn(socket, '_writev');
+    await client.ended();
+    expect(write).not.toHaveBeenCalled();
+    expect(writev).toHaveBeenCalledTimes(1);
+    expect(bodyOf(client.received())).toBe('c\r\ndata: done\n\n\r\n0\r\n\r\n');
   });
 
   it('sends each frame as one HTTP/1.1 chunk, then done and the last chunk after a terminal frame', async () => {
