@@ -38,9 +38,17 @@ export const conversationProjection: Projection<ConversationDocument> = {
     if (!doc || doc.lastPosition >= event.position) return doc;
     const next = evolveDocument(doc, event);
     const updated = isConversationActivity(event) ? Math.max(doc.updated, event.data.at) : doc.updated;
-    return { ...next, updated, lastPosition: event.position, lastRevision: event.revision };
+    if (next === doc) return { ...doc, updated, lastPosition: event.position, lastRevision: event.revision };
+    // A copy evolveDocument just made, seen by nobody else yet: completed in place rather than copied again.
+    const fresh = next as Mutable<ConversationDocument>;
+    fresh.updated = updated;
+    fresh.lastPosition = event.position;
+    fresh.lastRevision = event.revision;
+    return fresh;
   },
 };
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 function createdDocument(event: ConversationCreated, position: number, revision: number): ConversationDocument {
   const d = event.data;
@@ -90,18 +98,18 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent): Co
       return { ...doc, readState: { ...doc.readState, [event.data.userId]: event.data.read ? event.data.at : null } };
     case 'UserMessagePosted':
     case 'UserMessageEdited': {
-      const withRank = withVersionAt(doc, event.data.rank);
       const user = event.data.user;
       const joining = [...(user ? [user.sId] : []), ...membersLetInBy(event.data.mentionDisplays)];
       const participants = [...doc.participants, ...new Set(joining.filter((id) => !doc.participants.includes(id)))];
-      if (!user) return { ...withRank, participants };
-      return { ...withRank, participants, readState: { ...doc.readState, [user.sId]: event.data.at } };
+      const readState = user ? { ...doc.readState, [user.sId]: event.data.at } : doc.readState;
+      return { ...doc, ...versionAt(doc, event.data.rank), participants, readState };
     }
     case 'AgentMessageCreated': {
       const { messageId, rank, previousMessageId } = event.data;
-      const withRank = withVersionAt(doc, rank, previousMessageId ?? null);
-      if (withRank.runningAgentMessages.some((m) => m.sId === messageId)) return withRank;
-      return { ...withRank, runningAgentMessages: [...withRank.runningAgentMessages, { sId: messageId, rank }] };
+      const version = versionAt(doc, rank, previousMessageId ?? null);
+      const running = version.runningAgentMessages;
+      const runningAgentMessages = running.some((m) => m.sId === messageId) ? running : [...running, { sId: messageId, rank }];
+      return { ...doc, ...version, runningAgentMessages };
     }
     case 'AgentMessageStatusChanged':
       return withStatusChange(doc, event);
@@ -112,7 +120,7 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent): Co
       return { ...doc, participants: [...doc.participants, userId] };
     }
     case 'ContentFragmentAdded':
-      return withVersionAt(doc, event.data.rank);
+      return { ...doc, ...versionAt(doc, event.data.rank) };
     case 'AgentMessageCancelledOutcomeRecorded':
     case 'MessageDeleted':
     case 'MentionDismissed':
@@ -144,20 +152,24 @@ function evolveDocument(doc: ConversationDocument, event: ConversationEvent): Co
 }
 
 /**
- * A new message version at `rank`: it moves the end of the conversation, and replaces whatever
+ * The fields a new message version at `rank` changes (spread over the document with the others
+ * the event changes, in one copy): it moves the end of the conversation, and replaces whatever
  * agent message was the latest version there, failed or still running (`previousMessageId` names
  * it when the log says so; logs of older schemas may not).
  */
-function withVersionAt(doc: ConversationDocument, rank: number, previousMessageId: string | null = null): ConversationDocument {
+function versionAt(
+  doc: ConversationDocument,
+  rank: number,
+  previousMessageId: string | null = null,
+): Pick<ConversationDocument, 'nextRank' | 'runningAgentMessages' | 'failedAgentMessages' | 'hasError'> {
   const replaced = (m: AgentMessageAtRank) => m.rank === rank || m.sId === previousMessageId;
-  return withFailed(
-    {
-      ...doc,
-      nextRank: Math.max(doc.nextRank, rank + 1),
-      runningAgentMessages: doc.runningAgentMessages.filter((m) => !replaced(m)),
-    },
-    doc.failedAgentMessages.filter((m) => !replaced(m)),
-  );
+  const failedAgentMessages = doc.failedAgentMessages.filter((m) => !replaced(m));
+  return {
+    nextRank: Math.max(doc.nextRank, rank + 1),
+    runningAgentMessages: doc.runningAgentMessages.filter((m) => !replaced(m)),
+    failedAgentMessages,
+    hasError: failedAgentMessages.length > 0,
+  };
 }
 
 /**
