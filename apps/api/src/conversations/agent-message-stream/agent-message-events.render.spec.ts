@@ -5,7 +5,7 @@ import { agentMessageCreated } from '@app/contracts/test/conversation.fixtures';
 import { loadV1ConversationLog, recordedAgentMessages } from '@app/contracts/test/recorded-log';
 import { renderAgentMessageFromEvent } from '@app/contracts/render/conversation-message.render';
 import type { RecordedEvent } from '@app/storage';
-import { renderAgentMessageStreamEvent } from './agent-message-events.render';
+import { renderAgentMessageStreamEvent, UNRENDERED_RUN_EVENT_TYPES } from './agent-message-events.render';
 
 const created = agentMessageCreated('m1', 1, 'u1');
 const context = { configurationId: 'agent00001', messageId: 'm1' };
@@ -159,6 +159,12 @@ describe('agent message SSE payloads', () => {
         return payload === null ? [] : [{ eventId: String(event.revision), data: payload }];
       });
       expect(frames).toEqual(log.wire.agentMessageStreams[agentMessage.sId]);
+    }
+  });
+
+  it('renders nothing for the events the hub makes no pass for', () => {
+    for (const type of UNRENDERED_RUN_EVENT_TYPES) {
+      expect(renderAgentMessageStreamEvent(recorded({ type, data: { at: 1 } } as AgentRunEvent), context)).toBeNull();
     }
   });
 });

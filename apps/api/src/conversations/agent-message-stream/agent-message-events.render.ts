@@ -1,4 +1,4 @@
-import { isAgentRunEvent } from '@app/contracts/events/agent-run.events';
+import { isAgentRunEvent, type AgentRunEvent } from '@app/contracts/events/agent-run.events';
 import type { AgentMessageStreamPayload, ToolApproveExecutionFields } from '@app/contracts/http/agent-message-stream.types';
 import { renderToolCall } from '@app/contracts/render/agent-run.render';
 import { renderAgentMessageAtRunEnd } from '@app/contracts/render/conversation-message.render';
@@ -12,6 +12,22 @@ export const TERMINAL_PAYLOAD_TYPES: ReadonlySet<AgentMessageStreamPayload['type
   'agent_error',
   'agent_generation_cancelled',
 ]);
+
+/**
+ * Run-stream events that show nothing on a message's stream (bookkeeping: claim, lease, waits, model
+ * call records): RunStreamHub makes no pass over the listeners for them (with 10,000 listeners, a
+ * pass that writes nothing still held the loop 25-40 ms); each listener walks past them with the next
+ * event that shows.
+ */
+export const UNRENDERED_RUN_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'AgentRunStarted',
+  'AgentRunLeaseExtended',
+  'AgentRunResumed',
+  'AgentRunReleased',
+  'AgentToolCallWaiting',
+  'AgentToolCallWaitEnded',
+  'AgentModelCallRecorded',
+] satisfies AgentRunEvent['type'][]);
 
 /** Which message the stream is about. */
 export interface AgentMessageStreamContext {

@@ -142,6 +142,17 @@ describe('RunStreamHub', () => {
     expect(seenByAllAtFirstMicrotask).toBe(true);
   });
 
+  it('makes no pass over the listeners for an event that shows nothing, and hands it over with the next', async () => {
+    const sink = new RecordingSink();
+    follow(hub, null, sink);
+    await append(store, { type: 'AgentRunLeaseExtended', data: { runnerId: 'r1', leaseUntil: 2, at: 1 } });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(sink.revisions).toEqual([]);
+    await append(store, tokens('a'));
+    await until(() => sink.revisions.length === 2);
+    expect(sink.revisions).toEqual([0, 1]);
+  });
+
   it('skips a listener that is behind until it resumes, then gives it what it missed in order', async () => {
     const slow = new RecordingSink();
     const fast = new RecordingSink();

@@ -1,6 +1,7 @@
 import { isAgentRunTerminal } from '@app/contracts/events/agent-run.events';
 import { EVENT_STORE, type EventStore, type EventSubscription, type RecordedEvent } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
+import { UNRENDERED_RUN_EVENT_TYPES } from './agent-message-events.render';
 
 /** Where a listener's events go, synchronously and in order. */
 export interface RunStreamSink {
@@ -26,6 +27,8 @@ export interface RunStreamListener {
  * anyone listens, and each listener walks it from its own revision.
  * A new event reaches every listener in one synchronous loop (no promise or iterator step per
  * listener); a listener that is behind is skipped and catches up from the held events on `resume`.
+ * An event that shows nothing on the stream (UNRENDERED_RUN_EVENT_TYPES) is only held: listeners
+ * get it with the next one.
  */
 @Injectable()
 export class RunStreamHub {
@@ -134,7 +137,7 @@ class RunStreamChannel {
     try {
       for await (const event of this.source) {
         this.events.push(event);
-        this.deliverToAll();
+        if (!UNRENDERED_RUN_EVENT_TYPES.has(event.type)) this.deliverToAll();
         // Nothing follows a terminal event: stop reading, keep serving what is held.
         if (isAgentRunTerminal(event)) break;
       }
