@@ -106,9 +106,16 @@ describe('WalStartOver', () => {
     expect(flushes).toEqual([{ synchronous: 1 }]);
     const held = syncing.headerSync;
     expect(held).not.toBeNull();
+    // Until the header is durable, no other connection may write a frame after it.
+    const other = new DatabaseSync(path, { timeout: 0 });
+    expect(() => other.exec('BEGIN IMMEDIATE')).toThrow(/locked|busy/i);
     endFlush();
     await held;
     expect(syncing.headerSync).toBeNull();
+    expect(writer.isTransaction).toBe(false);
+    other.exec('BEGIN IMMEDIATE');
+    other.exec('ROLLBACK');
+    other.close();
     syncing.stop();
   });
 });

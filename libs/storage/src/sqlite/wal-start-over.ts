@@ -21,8 +21,9 @@ export const START_OVER_QUIET_MS = 5;
  * `syncLog`, which flushes the log off the event loop (WalSyncer), the start-over commit runs with
  * `synchronous = OFF` instead, so that SQLite skips that fsync, and `syncLog` makes the header
  * durable on the thread pool; until it has, `headerSync` holds the flush, and the connection's next
- * commit must wait for it (SqliteGroupCommit's `beforeWriting`): the header is still durable before
- * any frame is written after it. The start-over's own frame changes nothing, so it needs no flush.
+ * commit must wait for it (SqliteGroupCommit's `beforeWriting`), while an empty transaction keeps
+ * the write lock from other connections: the header is still durable before any frame is written
+ * after it. The start-over's own frame changes nothing, so it needs no flush.
  * (At 2,000 events/s those fsyncs took the event loop 0.1-3 ms each, several times a second.)
  */
 export class WalStartOver {
@@ -75,26 +76,37 @@ export class WalStartOver {
     // The header is flushed below, off the event loop (see the class).
     if (this.syncLog) this.db.exec('PRAGMA synchronous = OFF');
     let committed = false;
+    let holdingLock = false;
     try {
       this.db.exec('BEGIN IMMEDIATE');
       this.db.exec(`PRAGMA application_id = ${Number(this.db.prepare('PRAGMA application_id').get()?.application_id)}`);
       this.db.exec('COMMIT');
       committed = true;
+      if (this.syncLog) {
+        this.db.exec(`PRAGMA synchronous = ${synchronous}`);
+        // The write lock, held by an empty transaction until the header is durable: no other
+        // connection (another process's writer) writes a frame after it before then.
+        this.db.exec('BEGIN IMMEDIATE');
+        holdingLock = true;
+      }
     } catch {
-      // Busy: that writer's own commit starts the log over instead.
+      // Busy: that writer's own commit starts the log over instead (or, after the start-over, its
+      // own flush covers the header before it acknowledges anything).
     } finally {
-      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      if (this.db.isTransaction && !holdingLock) this.db.exec('ROLLBACK');
       this.db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
-      if (this.syncLog) this.db.exec(`PRAGMA synchronous = ${synchronous}`);
+      if (this.syncLog && !committed) this.db.exec(`PRAGMA synchronous = ${synchronous}`);
     }
-    if (committed && this.syncLog) this.flushHeader(this.syncLog);
+    if (committed && this.syncLog) this.flushHeader(this.syncLog, holdingLock);
   }
 
-  private flushHeader(syncLog: () => Promise<void>): void {
+  private flushHeader(syncLog: () => Promise<void>, holdingLock: boolean): void {
     const flush: Promise<void> = syncLog()
       // A failed flush is the next commit's to find: its own flush (makeDurable) fails the same way.
       .catch(() => undefined)
       .finally(() => {
+        // The empty transaction writes nothing: committing it only lets go of the lock.
+        if (holdingLock && this.db.isOpen && this.db.isTransaction) this.db.exec('COMMIT');
         if (this.pendingSync === flush) this.pendingSync = null;
       });
     this.pendingSync = flush;
