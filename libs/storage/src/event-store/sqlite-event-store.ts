@@ -12,7 +12,7 @@ import {
   type RecordedEvent,
   WrongExpectedRevisionError,
 } from './event-store.port';
-import { assertStorableEvents } from './storable-event';
+import { serializeStorableEvents, type SerializedEvent } from './storable-event';
 import { intColumn, nullableIntColumn, prepareStatements, readEventRows, readEvents, SCHEMA, toRecordedEvent } from './sqlite-event-schema';
 import { RecentEventRows } from './recent-event-rows';
 import { ChangeSignal, SqliteSubscription, SUBSCRIPTION_PAGE_SIZE, type SubscriptionSource } from './sqlite-event-subscription';
@@ -119,9 +119,9 @@ export class SqliteEventStore implements EventStore {
 
   async append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
     assertValidExpected(expected);
-    assertStorableEvents(streamName, events);
+    const texts = serializeStorableEvents(streamName, events);
     if (this.closed) throw new Error('SqliteEventStore is closed');
-    const written = await this.groupCommit.run(() => this.appendInTransaction(streamName, events, expected), options.urgent === true);
+    const written = await this.groupCommit.run(() => this.appendInTransaction(streamName, events, texts, expected), options.urgent === true);
     return written.result;
   }
 
@@ -212,18 +212,20 @@ export class SqliteEventStore implements EventStore {
   private appendInTransaction(
     streamName: string,
     events: readonly NewEvent[],
+    texts: readonly SerializedEvent[],
     expected: ExpectedRevision,
   ): Written {
     const current = nullableIntColumn(this.statements.streamRevision.get(streamName) ?? {}, 'revision') ?? -1;
-    const fresh: NewEvent[] = [];
+    /** Indexes in `events` of the events to insert. */
+    const fresh: number[] = [];
     const batchIds = new Set<string>();
     let lastExisting: AppendResult | undefined;
-    for (const event of events) {
+    for (const [index, event] of events.entries()) {
       if (batchIds.has(event.id)) continue;
       batchIds.add(event.id);
       const row = this.statements.findEvent.get(streamName, event.id);
       if (row === undefined) {
-        fresh.push(event);
+        fresh.push(index);
         continue;
       }
       const existing = { nextRevision: intColumn(row, 'stream_revision'), position: intColumn(row, 'position') };
@@ -240,10 +242,10 @@ export class SqliteEventStore implements EventStore {
     // Built only for listeners, from the stored text: what they get is what a reader of the log gets.
     const recorded: RecordedEvent[] = [];
     const heard = this.commitListeners.size > 0;
-    for (const event of fresh) {
+    for (const index of fresh) {
+      const event = events[index]!;
+      const { data, metadata } = texts[index]!;
       revision += 1;
-      const data = JSON.stringify(event.data);
-      const metadata = JSON.stringify(event.metadata);
       const run = this.statements.insert.run(event.id, streamName, revision, event.type, data, metadata, recordedAt);
       position = Number(run.lastInsertRowid);
       if (heard) recorded.push(toRecordedEvent([position, event.id, streamName, revision, event.type, data, metadata, recordedAt]));

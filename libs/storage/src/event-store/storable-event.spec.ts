@@ -1,4 +1,4 @@
-import { assertStorableEvents, MAX_EVENT_BYTES, MAX_EVENT_DEPTH, UnstorableEventError } from './storable-event';
+import { assertStorableEvents, MAX_EVENT_BYTES, MAX_EVENT_DEPTH, serializeStorableEvents, UnstorableEventError } from './storable-event';
 import type { JsonObject, NewEvent } from './event-store.port';
 
 function event(data: unknown, metadata: unknown = { schemaVersion: 2 }): NewEvent {
@@ -85,5 +85,19 @@ describe('assertStorableEvents with class instances', () => {
     ['a buffer', { b: Buffer.from('x') }],
   ])('refuses %s, which JSON would not carry as it is', (_label, data) => {
     expect(reasonOf(event(data))).toMatch(/plain object/);
+  });
+});
+
+describe('serializeStorableEvents', () => {
+  it('returns each event\'s data and metadata as the JSON text it checked, and refuses what assertStorableEvents refuses', () => {
+    const events: NewEvent[] = [
+      { id: 'a', type: 'T', data: { n: 1, absent: undefined, nested: { s: 'é' } } as unknown as JsonObject, metadata: { schemaVersion: 2 } },
+      { id: 'b', type: 'T', data: {}, metadata: { schemaVersion: 1 } },
+    ];
+    expect(serializeStorableEvents('s', events)).toEqual([
+      { data: '{"n":1,"nested":{"s":"é"}}', metadata: '{"schemaVersion":2}' },
+      { data: '{}', metadata: '{"schemaVersion":1}' },
+    ]);
+    expect(() => serializeStorableEvents('s', [{ id: 'c', type: 'T', data: { n: Number.NaN }, metadata: { schemaVersion: 1 } }])).toThrow(UnstorableEventError);
   });
 });

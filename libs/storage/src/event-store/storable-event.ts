@@ -28,7 +28,21 @@ export class UnstorableEventError extends Error {
  * version. Both adapters call it before writing, so a poisoned event never enters the log.
  */
 export function assertStorableEvents(streamName: string, events: readonly NewEvent[]): void {
-  for (const event of events) {
+  serializeStorableEvents(streamName, events);
+}
+
+/** An event's data and metadata as JSON text. */
+export interface SerializedEvent {
+  readonly data: string;
+  readonly metadata: string;
+}
+
+/**
+ * Checks the events as assertStorableEvents does and returns their JSON text, in order: the size
+ * check serializes them anyway, and a store that keeps the text need not serialize them again.
+ */
+export function serializeStorableEvents(streamName: string, events: readonly NewEvent[]): SerializedEvent[] {
+  return events.map((event) => {
     const refuse = (reason: string): never => {
       throw new UnstorableEventError(streamName, event.type, reason);
     };
@@ -40,9 +54,12 @@ export function assertStorableEvents(streamName: string, events: readonly NewEve
     }
     const problem = jsonProblem(event.data) ?? jsonProblem(event.metadata);
     if (problem !== null) refuse(problem);
-    const bytes = Buffer.byteLength(JSON.stringify(event.data)) + Buffer.byteLength(JSON.stringify(event.metadata));
+    const data = JSON.stringify(event.data);
+    const metadata = JSON.stringify(event.metadata);
+    const bytes = Buffer.byteLength(data) + Buffer.byteLength(metadata);
     if (bytes > MAX_EVENT_BYTES) refuse(`it serializes to ${bytes} bytes, more than ${MAX_EVENT_BYTES}`);
-  }
+    return { data, metadata };
+  });
 }
 
 /** Names the first thing in the value that JSON cannot carry faithfully, or returns null. */
