@@ -92,13 +92,16 @@ describe('modelFetch', () => {
     await expect(pending).rejects.toThrow('stopped while waiting');
   });
 
-  it('errors the body stream when aborted while the answer streams', async () => {
+  it.each([
+    ['modelFetch', modelFetch],
+    ['modelFetchIgnoring', modelFetchIgnoring(new Set(['skipped']))],
+  ])('errors the body stream when aborted while the answer streams (%s)', async (_name, send) => {
     handle = (_request, _body, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write('data: one\n\n');
     };
     const controller = new AbortController();
-    const response = await modelFetch(`${baseUrl}/stream`, { method: 'POST', body: '{}', signal: controller.signal });
+    const response = await send(`${baseUrl}/stream`, { method: 'POST', body: '{}', signal: controller.signal });
     const reader = response.body!.getReader();
     await reader.read();
     controller.abort(new Error('cancelled'));
@@ -120,36 +123,17 @@ describe('modelFetch', () => {
 
   describe('modelFetchIgnoring', () => {
     const ignoring = modelFetchIgnoring(new Set(['skipped']));
-
-    it('leaves the events of the ignored types out of an event stream', async () => {
+    const events = 'event: kept\ndata: 1\n\nevent: skipped\ndata: 2\n\nevent: kept\ndata: 3\n\n';
+    it.each([
+      ['leaves the events of the ignored types out of an event stream', 'text/event-stream; charset=utf-8', 'event: kept\ndata: 1\n\nevent: kept\ndata: 3\n\n'],
+      ['leaves any other answer as it is', 'application/json', events],
+    ])('%s', async (_title, contentType, expected) => {
       handle = (_request, _body, response) => {
-        response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
-        response.end('event: kept\ndata: 1\n\nevent: skipped\ndata: 2\n\nevent: kept\ndata: 3\n\n');
+        response.writeHead(200, { 'content-type': contentType });
+        response.end(events);
       };
       const response = await ignoring(`${baseUrl}/stream`, { method: 'POST', body: '{}' });
-      await expect(response.text()).resolves.toBe('event: kept\ndata: 1\n\nevent: kept\ndata: 3\n\n');
-    });
-
-    it('leaves any other answer as it is', async () => {
-      handle = (_request, _body, response) => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end('event: skipped\ndata: 2\n\n');
-      };
-      const response = await ignoring(`${baseUrl}/json`, { method: 'POST', body: '{}' });
-      await expect(response.text()).resolves.toBe('event: skipped\ndata: 2\n\n');
-    });
-
-    it('errors the body stream when aborted while the answer streams', async () => {
-      handle = (_request, _body, response) => {
-        response.writeHead(200, { 'content-type': 'text/event-stream' });
-        response.write('event: kept\ndata: one\n\n');
-      };
-      const controller = new AbortController();
-      const response = await ignoring(`${baseUrl}/stream`, { method: 'POST', body: '{}', signal: controller.signal });
-      const reader = response.body!.getReader();
-      expect(Buffer.from((await reader.read()).value!).toString()).toBe('event: kept\ndata: one\n\n');
-      controller.abort(new Error('cancelled'));
-      await expect(reader.read()).rejects.toBeDefined();
+      await expect(response.text()).resolves.toBe(expected);
     });
   });
 });
