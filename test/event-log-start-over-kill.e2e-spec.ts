@@ -5,29 +5,29 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { SqliteEventStore } from '@app/storage';
 
-// The event log's write-ahead log starts over during the writer's pauses, and the new log's header
-// is flushed off the event loop (WalStartOver with a WalSyncer) while the next group commit waits.
-// A process appending in bursts, with pauses long enough for start-overs, is killed with SIGKILL
-// several times on the same file: every append it acknowledged is in the log afterwards.
+// The event log's write-ahead log starts over during the writer's pauses (WalStartOver: a commit
+// that changes nothing, in which SQLite writes and syncs the new log's header). A process appending
+// in bursts, with pauses long enough for start-overs, is killed with SIGKILL several times on the
+// same file: every append it acknowledged is in the log afterwards.
 
 jest.setTimeout(120_000);
 
 const ROUNDS = 3;
-/** Start-overs (header flushes off the event loop) each process must have made before it is killed. */
+/** Start-overs each process must have made before it is killed. */
 const START_OVERS = 3;
 const ACKS = 200;
 
 const DIST_STORE = join(__dirname, '..', 'dist', 'libs', 'storage', 'src', 'event-store', 'sqlite-event-store.js');
 const DIST_START_OVER = join(__dirname, '..', 'dist', 'libs', 'storage', 'src', 'sqlite', 'wal-start-over.js');
 
-/** Appends 6 events at a time, then pauses 0-60 ms; prints `a <id>` once an append resolved and `s` at each header flush. */
+/** Appends 6 events at a time, then pauses 0-60 ms; prints `a <id>` once an append resolved and `s` at each start-over. */
 const WRITER = `
 const { SqliteEventStore } = require(${JSON.stringify(DIST_STORE)});
 const { WalStartOver } = require(${JSON.stringify(DIST_START_OVER)});
-const flushHeader = WalStartOver.prototype.flushHeader;
-WalStartOver.prototype.flushHeader = function (...args) {
+const startOver = WalStartOver.prototype.startOver;
+WalStartOver.prototype.startOver = function (...args) {
   process.stdout.write('s\\n');
-  return flushHeader.apply(this, args);
+  return startOver.apply(this, args);
 };
 const store = new SqliteEventStore({ path: process.argv[2], backgroundCheckpoints: true });
 const prefix = process.argv[3];

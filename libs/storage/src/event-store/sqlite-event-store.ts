@@ -88,13 +88,9 @@ export class SqliteEventStore implements EventStore {
     // crashes. Either COMMIT fsyncs (FULL), or it only writes (NORMAL) and WalSyncer fsyncs before
     // anyone hears of the commit. NORMAL still syncs around a checkpoint this connection would run.
     // The log starts over during a pause, not in the first append after it (the first token of an
-    // answer after the model's silence), and the new log's header is flushed off the event loop
-    // before the next group commit writes (see WalStartOver).
-    const walSyncer = options.backgroundCheckpoints && !isInMemory(options.path) ? new WalSyncer(`${options.path}-wal`) : null;
-    this.walSyncer = walSyncer;
-    this.checkpointer = walSyncer
-      ? WalCheckpointer.start(this.db, options.path, { startOverWhenCopied: true, syncStartOver: () => walSyncer.sync() })
-      : null;
+    // answer after the model's silence).
+    this.checkpointer = options.backgroundCheckpoints ? WalCheckpointer.start(this.db, options.path, { startOverWhenCopied: true }) : null;
+    this.walSyncer = this.checkpointer ? new WalSyncer(`${options.path}-wal`) : null;
     this.db.exec(this.walSyncer ? 'PRAGMA synchronous = NORMAL' : 'PRAGMA synchronous = FULL');
     this.db.exec(SCHEMA);
     this.statements = prepareStatements(this.db);
@@ -108,13 +104,7 @@ export class SqliteEventStore implements EventStore {
     // Commits of other processes are heard of by polling; with the WAL synced here, only once a flush covers them.
     this.changes = new ChangeSignal(() => intColumn(dataVersion.get() ?? {}, 'data_version'), options.pollIntervalMs ?? 100, makeDurable);
     // Same-process subscribers learn about a commit now; other processes see it through their poll.
-    this.groupCommit = new SqliteGroupCommit(
-      this.db,
-      () => this.changes.notify(),
-      makeDurable,
-      (values) => this.written(values as readonly Written[]),
-      () => this.checkpointer?.headerSync ?? null,
-    );
+    this.groupCommit = new SqliteGroupCommit(this.db, () => this.changes.notify(), makeDurable, (values) => this.written(values as readonly Written[]));
   }
 
   async append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
@@ -199,8 +189,6 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    // A header flush under way would hold the last group past the WAL syncer's closing.
-    await this.checkpointer?.stopStartingOver();
     this.groupCommit.flush();
     await this.walSyncer?.close();
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));

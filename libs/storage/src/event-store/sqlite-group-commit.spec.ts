@@ -192,24 +192,4 @@ describe('SqliteGroupCommit with a separate flush (COMMIT that does not sync)', 
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(committed).toBe(0);
   });
-  it('writes nothing while the flush beforeWriting names runs, then commits everything queued meanwhile in one group', async () => {
-    let endHeaderFlush: () => void = () => undefined;
-    let header: Promise<void> | null = new Promise<void>((resolve) => (endHeaderFlush = resolve)).then(() => {
-      header = null;
-    });
-    const rows = (): string[] => db.prepare('SELECT name FROM items ORDER BY name').all().map((row) => String(row.name));
-    let transactions = 0;
-    const group = new SqliteGroupCommit(db, () => (transactions += 1), () => Promise.resolve(), undefined, () => header);
-    const first = [group.run(insert('a')), group.run(insert('b'), true)];
-    await new Promise((resolve) => setImmediate(resolve));
-    group.flush();
-    const done = Promise.all([...first, group.run(insert('c'))]);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(db.isTransaction).toBe(false);
-    expect(rows()).toEqual([]);
-    endHeaderFlush();
-    await expect(done).resolves.toEqual(['a', 'b', 'c']);
-    expect(rows()).toEqual(['a', 'b', 'c']);
-    expect(transactions).toBe(1);
-  });
 });

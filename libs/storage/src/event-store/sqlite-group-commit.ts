@@ -23,8 +23,6 @@ export class SqliteGroupCommit {
   private scheduled: NodeJS.Immediate | undefined;
   /** Groups committed whose flush has not finished yet. */
   private flushing = 0;
-  /** Set while the queue waits for `beforeWriting`'s promise. */
-  private gated: Promise<void> | undefined;
 
   constructor(
     private readonly db: DatabaseSync,
@@ -40,11 +38,6 @@ export class SqliteGroupCommit {
      * succeeded (in queue order), when at least one did. For hints only (see CommitListener).
      */
     private readonly onWritten?: (values: readonly unknown[]) => void,
-    /**
-     * A flush that must end before the next transaction writes anything, or null (see WalStartOver:
-     * the header of a log started over is made durable before any frame follows it).
-     */
-    private readonly beforeWriting?: () => Promise<void> | null,
   ) {}
 
   /** Queues `work` for the next group transaction; resolves with its value once the group committed. */
@@ -60,23 +53,10 @@ export class SqliteGroupCommit {
     });
   }
 
-  /**
-   * Commits everything queued now (also used before closing the connection), or as soon as the
-   * flush `beforeWriting` names has ended.
-   */
+  /** Commits everything queued now (also used before closing the connection). */
   flush(): void {
     if (this.scheduled !== undefined) clearImmediate(this.scheduled);
     this.scheduled = undefined;
-    if (this.queue.length === 0 || this.gated) return;
-    const gate = this.beforeWriting?.();
-    if (gate) {
-      // Its promise never rejects (a failed flush is for makeDurable to report).
-      this.gated = gate.then(() => {
-        this.gated = undefined;
-        this.flush();
-      });
-      return;
-    }
     while (this.queue.length > 0) {
       const group = this.queue.splice(0, MAX_GROUP_SIZE);
       this.commitGroup(group);

@@ -116,11 +116,6 @@ export interface WalCheckpointerOptions {
    * that its next commit does not (see the class). Off for a connection that is not the one writing.
    */
   readonly startOverWhenCopied?: boolean;
-  /**
-   * Flushes the write-ahead log off the event loop (WalSyncer), for a connection whose commits wait
-   * for `headerSync`: the start-over's header is then made durable there (see WalStartOver).
-   */
-  readonly syncStartOver?: () => Promise<void>;
 }
 
 /** Whether a SQLite path names a private in-memory database, which no second connection can open. */
@@ -157,14 +152,14 @@ export class WalCheckpointer {
   private stopping = false;
   private readonly startOver: WalStartOver;
 
-  private constructor(db: DatabaseSync, path: string, options: Settings) {
-    const { intervalMs, restartBytes, startOverWhenCopied, syncStartOver } = options;
+  private constructor(db: DatabaseSync, path: string, options: Required<WalCheckpointerOptions>) {
+    const { intervalMs, restartBytes, startOverWhenCopied } = options;
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { path, intervalMs, restartBytes, fileLimitBytes: fileLimitOf(restartBytes), startOver: startOverWhenCopied },
     });
     this.worker.on('error', () => undefined);
-    this.startOver = new WalStartOver(db, undefined, syncStartOver);
+    this.startOver = new WalStartOver(db);
     this.worker.on('message', (message: 'copied' | 'restart') => (message === 'copied' ? this.startOver.copied() : restartLog(db)));
     // A checkpointer never keeps a process alive; stop() ends it cleanly. After the listeners: a
     // 'message' listener added later would hold the process again.
@@ -182,26 +177,14 @@ export class WalCheckpointer {
    */
   static start(db: DatabaseSync, path: string, options: WalCheckpointerOptions = {}): WalCheckpointer | null {
     if (isInMemory(path)) return null;
-    const settings: Settings = {
+    const settings: Required<WalCheckpointerOptions> = {
       intervalMs: options.intervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS,
       restartBytes: options.restartBytes ?? WAL_RESTART_BYTES,
       startOverWhenCopied: options.startOverWhenCopied ?? false,
-      syncStartOver: options.syncStartOver,
     };
     db.exec('PRAGMA wal_autocheckpoint = 0');
     db.exec(`PRAGMA journal_size_limit = ${fileLimitOf(settings.restartBytes)}`);
     return new WalCheckpointer(db, path, settings);
-  }
-
-  /** The flush of a started-over log's header that the connection's next commit waits for; null when none is under way. */
-  get headerSync(): Promise<void> | null {
-    return this.startOver.headerSync;
-  }
-
-  /** Starts the log over no more, and waits for the header flush under way, if any (before closing). */
-  async stopStartingOver(): Promise<void> {
-    this.startOver.stop();
-    await this.startOver.headerSync;
   }
 
   /** Runs a last checkpoint and stops the worker. */
@@ -214,8 +197,6 @@ export class WalCheckpointer {
     return this.exited;
   }
 }
-
-type Settings = Required<Omit<WalCheckpointerOptions, 'syncStartOver'>> & Pick<WalCheckpointerOptions, 'syncStartOver'>;
 
 /** The WAL file's limit for a restart size (infinite: no restart, see SqliteReadStore's bulk mode). */
 function fileLimitOf(restartBytes: number): number {

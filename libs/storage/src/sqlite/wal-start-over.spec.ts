@@ -81,41 +81,4 @@ describe('WalStartOver', () => {
     await sleep(QUIET_MS * 3);
     expect(walGeneration(path)).toBe(copied);
   });
-  it('given a flush of the log, skips SQLite\'s own fsync of the new header and holds headerSync until that flush ends', async () => {
-    startOver.stop();
-    let endFlush: () => void = () => undefined;
-    const flushes: Array<{ synchronous: unknown }> = [];
-    writer.exec('PRAGMA synchronous = NORMAL');
-    const syncing = new WalStartOver(writer, QUIET_MS, () => {
-      flushes.push({ synchronous: writer.prepare('PRAGMA synchronous').get()?.synchronous });
-      return new Promise<void>((resolve) => (endFlush = resolve));
-    });
-    const execs: string[] = [];
-    const exec = writer.exec.bind(writer);
-    jest.spyOn(writer, 'exec').mockImplementation((sql: string) => {
-      execs.push(sql);
-      exec(sql);
-    });
-    copyAll();
-    const copied = walGeneration(path);
-    syncing.copied();
-    await sleep(QUIET_MS * 3);
-    expect(walGeneration(path)).not.toBe(copied);
-    // The start-over committed with synchronous = OFF, then the setting came back before the flush.
-    expect(execs.slice(execs.indexOf('BEGIN IMMEDIATE') - 1, execs.indexOf('COMMIT') + 1)[0]).toBe('PRAGMA synchronous = OFF');
-    expect(flushes).toEqual([{ synchronous: 1 }]);
-    const held = syncing.headerSync;
-    expect(held).not.toBeNull();
-    // Until the header is durable, no other connection may write a frame after it.
-    const other = new DatabaseSync(path, { timeout: 0 });
-    expect(() => other.exec('BEGIN IMMEDIATE')).toThrow(/locked|busy/i);
-    endFlush();
-    await held;
-    expect(syncing.headerSync).toBeNull();
-    expect(writer.isTransaction).toBe(false);
-    other.exec('BEGIN IMMEDIATE');
-    other.exec('ROLLBACK');
-    other.close();
-    syncing.stop();
-  });
 });

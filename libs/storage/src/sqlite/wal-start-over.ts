@@ -12,36 +12,18 @@ export const START_OVER_QUIET_MS = 5;
  * The writing connection's part of `startOverWhenCopied` (see WalCheckpointer): told that a round
  * of the worker copied the whole write-ahead log, it starts the log over once it has been quiet for
  * START_OVER_QUIET_MS, with a commit that changes nothing (the file's own `application_id` written
- * back). SQLite then writes the new log's header there, and the next real commit only appends.
- * Never twice without a change of this connection's in between: a start-over that some reader
- * prevented only added a frame, which the worker would copy and report again.
- *
- * SQLite fsyncs that header inside the commit, on the event loop, before any frame follows it (an
- * out-of-order write after a start-over could otherwise corrupt the file at a power cut). Given
- * `syncLog`, which flushes the log off the event loop (WalSyncer), the start-over commit runs with
- * `synchronous = OFF` instead, so that SQLite skips that fsync, and `syncLog` makes the header
- * durable on the thread pool; until it has, `headerSync` holds the flush, and the connection's next
- * commit must wait for it (SqliteGroupCommit's `beforeWriting`), while an empty transaction keeps
- * the write lock from other connections: the header is still durable before any frame is written
- * after it. The start-over's own frame changes nothing, so it needs no flush.
- * (At 2,000 events/s those fsyncs took the event loop 0.1-3 ms each, several times a second.)
+ * back). SQLite then writes and fsyncs the new log's header there, and the next real commit only
+ * appends. Never twice without a change of this connection's in between: a start-over that some
+ * reader prevented only added a frame, which the worker would copy and report again.
  */
 export class WalStartOver {
   private changesAtStartOver = -1;
   private timer: NodeJS.Timeout | undefined;
-  private pendingSync: Promise<void> | null = null;
 
   constructor(
     private readonly db: DatabaseSync,
     private readonly quietMs = START_OVER_QUIET_MS,
-    /** Flushes the write-ahead log (all of it, header included) off the event loop; see the class. */
-    private readonly syncLog?: () => Promise<void>,
   ) {}
-
-  /** The flush of a new log's header under way, which commits must wait for; null when none is. */
-  get headerSync(): Promise<void> | null {
-    return this.pendingSync;
-  }
 
   /** The worker's last round copied every frame of the log. */
   copied(): void {
@@ -70,45 +52,17 @@ export class WalStartOver {
     if (this.db.isTransaction) return;
     this.changesAtStartOver = changes;
     const busyTimeoutMs = Number(this.db.prepare('PRAGMA busy_timeout').get()?.timeout);
-    const synchronous = Number(this.db.prepare('PRAGMA synchronous').get()?.synchronous);
     // Another process writing now finds the log as it is: never wait for it on the event loop.
     this.db.exec('PRAGMA busy_timeout = 0');
-    // The header is flushed below, off the event loop (see the class).
-    if (this.syncLog) this.db.exec('PRAGMA synchronous = OFF');
-    let committed = false;
-    let holdingLock = false;
     try {
       this.db.exec('BEGIN IMMEDIATE');
       this.db.exec(`PRAGMA application_id = ${Number(this.db.prepare('PRAGMA application_id').get()?.application_id)}`);
       this.db.exec('COMMIT');
-      committed = true;
-      if (this.syncLog) {
-        this.db.exec(`PRAGMA synchronous = ${synchronous}`);
-        // The write lock, held by an empty transaction until the header is durable: no other
-        // connection (another process's writer) writes a frame after it before then.
-        this.db.exec('BEGIN IMMEDIATE');
-        holdingLock = true;
-      }
     } catch {
-      // Busy: that writer's own commit starts the log over instead (or, after the start-over, its
-      // own flush covers the header before it acknowledges anything).
+      // Busy: that writer's own commit starts the log over instead.
     } finally {
-      if (this.db.isTransaction && !holdingLock) this.db.exec('ROLLBACK');
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
       this.db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
-      if (this.syncLog && !committed) this.db.exec(`PRAGMA synchronous = ${synchronous}`);
     }
-    if (committed && this.syncLog) this.flushHeader(this.syncLog, holdingLock);
-  }
-
-  private flushHeader(syncLog: () => Promise<void>, holdingLock: boolean): void {
-    const flush: Promise<void> = syncLog()
-      // A failed flush is the next commit's to find: its own flush (makeDurable) fails the same way.
-      .catch(() => undefined)
-      .finally(() => {
-        // The empty transaction writes nothing: committing it only lets go of the lock.
-        if (holdingLock && this.db.isOpen && this.db.isTransaction) this.db.exec('COMMIT');
-        if (this.pendingSync === flush) this.pendingSync = null;
-      });
-    this.pendingSync = flush;
   }
 }
