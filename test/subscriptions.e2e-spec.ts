@@ -374,6 +374,9 @@ describe('event subscription deliveries of agent runs and files', () => {
     } finally {
       await tools.close();
     }
+    // The triggered run fails on its own time: wait for all eleven deliveries, then a moment for any
+    // extra one (the subscription limited to another agent must send nothing).
+    await until(async () => receiver.received.length >= 11, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     // Both subscriptions deliver to this receiver: the one limited to another agent sends nothing.
     const all = receiver.received.map((message) => ({ body: JSON.parse(message.body), message }));
