@@ -1,5 +1,5 @@
 import type { DustAPI } from '@dust-tt/client';
-import { AgentApi, CONTEXT, openAIEnv, runRequests, sentText, textScenario } from './support/agent-run-helpers';
+import { AgentApi, CONTEXT, isTitleRequest, openAIEnv, runRequests, sentText, textScenario } from './support/agent-run-helpers';
 import { assistant } from './support/agent-assistant-body';
 import { officialClient, unwrapResult } from './support/official-client';
 import { useFakeOpenAI } from './support/use-fake-openai';
@@ -22,6 +22,18 @@ const askThenText = (answer: string, args: Readonly<Record<string, unknown>> = Q
   { steps: [{ type: 'tool-call' as const, name: 'ask_user_question', args }] },
   textScenario([answer]),
 ];
+
+/**
+ * The agent runs' scenarios, in order. A conversation's title is asked for after a run succeeds,
+ * at a moment of its own (it may reach the model server during the next test): title requests get
+ * a title and never take a run's scenario.
+ */
+function scriptRuns(scenarios: ReturnType<typeof askThenText>): void {
+  const queue = [...scenarios];
+  // A run beyond the script gets the error an empty queue would have given.
+  const unscripted = { steps: [{ type: 'http-error' as const, status: 500 }] };
+  openAI.server.setResolver((request) => (isTitleRequest(request) ? textScenario(['A title']) : (queue.shift() ?? unscripted)));
+}
 
 /** Creates the agent that may ask questions; returns its sId. */
 async function askerOn(api: AgentApi): Promise<string> {
@@ -63,7 +75,7 @@ describe('an agent asking the user a question', () => {
   afterAll(() => api.t.close());
 
   it('waits with the question on the stream and in the blocked actions; the answer is the result the model reads', async () => {
-    openAI.server.enqueue(...askThenText('Friday it is.'));
+    scriptRuns(askThenText('Friday it is.'));
     const { conversationId, agentMessageId, event } = await asked(client, asker);
     expect(event).toMatchObject({
       type: 'tool_ask_user_question',
@@ -113,7 +125,7 @@ describe('an agent asking the user a question', () => {
   });
 
   it('asks even when the message skips tool validation, and takes an answer in words only', async () => {
-    openAI.server.enqueue(...askThenText('Noted.', { question: 'Anything to add?' }));
+    scriptRuns(askThenText('Noted.', { question: 'Anything to add?' }));
     const response = await call(api.t.baseUrl, 'POST', api.path(), {
       key: api.key,
       body: { title: null, message: { content: 'Go', mentions: [{ configurationId: asker }], context: CONTEXT }, skipToolsValidation: true },
@@ -144,7 +156,7 @@ describe('an agent asking the user a question', () => {
   });
 
   it('gives the model a refusal it can recover from when its question is malformed', async () => {
-    openAI.server.enqueue(...askThenText('I will not ask then.', { options: [{ label: 'x' }] }));
+    scriptRuns(askThenText('I will not ask then.', { options: [{ label: 'x' }] }));
     const { conversationId, agentMessageId, event } = await asked(client, asker, 'Ask me nothing');
     expect(event.type).toBe('agent_message_success');
     const message = await api.settled(conversationId, agentMessageId);
@@ -157,7 +169,7 @@ describe('a question waiting across a restart of the api', () => {
   it('is answered after the restart, and the run goes on with the answer', async () => {
     const first = await AgentApi.start(openAIEnv(openAI.server));
     const asker = await askerOn(first);
-    openAI.server.enqueue(...askThenText('See you on Monday.'));
+    scriptRuns(askThenText('See you on Monday.'));
     const { conversationId, agentMessageId, event } = await asked(officialClient(first.t.baseUrl, first.workspaceId, first.key), asker);
     expect(event.type).toBe('tool_ask_user_question');
     await first.t.close({ keepData: true });
@@ -185,7 +197,7 @@ describe('a question nobody answers', () => {
     try {
       const asker = await askerOn(api);
       const client = officialClient(api.t.baseUrl, api.workspaceId, api.key);
-      openAI.server.enqueue(...askThenText('Never said.'));
+      scriptRuns(askThenText('Never said.'));
       const { conversationId, agentMessageId, event } = await asked(client, asker);
       expect(event.type).toBe('tool_ask_user_question');
       const message = await api.settled(conversationId, agentMessageId);
