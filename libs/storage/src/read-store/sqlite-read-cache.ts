@@ -25,7 +25,7 @@ interface Entry {
  * a query nor a JSON parse. Correct by invalidation, never by time: every write of this process
  * drops what it could change (a document's own entry, and every query answer of its table), and a
  * write by another connection to the database file (another replica, the CLI) empties the cache,
- * which the store notices through `PRAGMA data_version` before each read. Values are deeply frozen,
+ * which the store notices before each read (SqliteReadFreshness). Values are deeply frozen,
  * since every caller shares them: a caller that tried to change one would throw, not corrupt the
  * next answer. Least recently used entries go first once the character budget is spent.
  */
