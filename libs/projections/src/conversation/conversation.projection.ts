@@ -163,12 +163,10 @@ function versionAt(
   previousMessageId: string | null = null,
 ): Pick<ConversationDocument, 'nextRank' | 'runningAgentMessages' | 'failedAgentMessages' | 'hasError'> {
   const replaced = (m: AgentMessageAtRank) => m.rank === rank || m.sId === previousMessageId;
-  const failedAgentMessages = doc.failedAgentMessages.filter((m) => !replaced(m));
   return {
     nextRank: Math.max(doc.nextRank, rank + 1),
     runningAgentMessages: doc.runningAgentMessages.filter((m) => !replaced(m)),
-    failedAgentMessages,
-    hasError: failedAgentMessages.length > 0,
+    ...failedFields(doc.failedAgentMessages.filter((m) => !replaced(m))),
   };
 }
 
@@ -184,9 +182,10 @@ function withStatusChange(doc: ConversationDocument, event: AgentMessageStatusCh
   const runningAgentMessages = status === 'created' ? doc.runningAgentMessages : doc.runningAgentMessages.filter((m) => m.sId !== messageId);
   const others = doc.failedAgentMessages.filter((m) => m.sId !== messageId);
   const stillTracked = status === 'failed' ? [...others, tracked] : others;
-  return withFailed({ ...doc, runningAgentMessages }, stillTracked);
+  return { ...doc, runningAgentMessages, ...failedFields(stillTracked) };
 }
 
-function withFailed(doc: ConversationDocument, failedAgentMessages: readonly AgentMessageAtRank[]): ConversationDocument {
-  return { ...doc, failedAgentMessages, hasError: failedAgentMessages.length > 0 };
+/** The failed messages tracked, and the flag derived from them. */
+function failedFields(failedAgentMessages: readonly AgentMessageAtRank[]): Pick<ConversationDocument, 'failedAgentMessages' | 'hasError'> {
+  return { failedAgentMessages, hasError: failedAgentMessages.length > 0 };
 }
